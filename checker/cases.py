@@ -1,0 +1,65 @@
+"""Worked cases: position files under ``cases/`` with an ``expect:`` block.
+
+``expect`` keys: ``verdict``; ``forbids`` (rule ids whose checks forbid,
+the complete list); ``minimal_reason``; ``permits`` (rule ids that must be
+among the permitting findings); ``cites`` (``doc:line`` that some finding must
+quote); ``outcome`` (a subset of the verdict's outcome); ``reason`` (a text the
+unresolved reason contains).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from checker.engine import Verdict
+from checker.yamlio import load_yaml
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+def all_cases() -> list[Path]:
+    return sorted(CASES.glob("*/*.yaml"))
+
+
+@cache
+def _rules_named() -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for path in all_cases():
+        data = load_yaml(path) or {}
+        expect = data.get("expect") or {}
+        named = set(expect.get("forbids", [])) | set(expect.get("permits", [])) | set(expect.get("minimal_reason", []))
+        for rid in named:
+            index.setdefault(rid, []).append(str(path.relative_to(CASES.parent)))
+    return index
+
+
+def cases_for_rule(rule_id: str) -> list[str]:
+    return sorted(_rules_named().get(rule_id, []))
+
+
+def mismatches(expect: dict[str, Any], verdict: Verdict) -> list[str]:
+    """How a verdict differs from a case's expectation (empty when it matches)."""
+    out: list[str] = []
+    got = verdict.as_json()
+    if expect.get("verdict") != verdict.verdict:
+        out.append(f"verdict: expected {expect.get('verdict')}, got {verdict.verdict} ({verdict.reason or verdict.forbidding()})")
+    if "forbids" in expect and sorted(expect["forbids"]) != sorted(verdict.forbidding()):
+        out.append(f"forbids: expected {sorted(expect['forbids'])}, got {sorted(verdict.forbidding())}")
+    if "minimal_reason" in expect and sorted(expect["minimal_reason"]) != sorted(verdict.minimal_reason):
+        out.append(f"minimal_reason: expected {sorted(expect['minimal_reason'])}, got {sorted(verdict.minimal_reason)}")
+    permitted = {f.rule.id for f in verdict.findings if f.effect == "permits"}
+    for rid in expect.get("permits", []):
+        if rid not in permitted:
+            out.append(f"permits: {rid} is not among {sorted(permitted)}")
+    quoted = {f"{s['doc']}:{n}" for f in got["findings"] for s in f["sources"] for n in range(s["lines"][0], s["lines"][1] + 1)}
+    for cite in expect.get("cites", []):
+        if cite.replace(":L", ":") not in quoted:
+            out.append(f"cites: {cite} is not quoted by any finding")
+    for key, value in (expect.get("outcome") or {}).items():
+        if got["outcome"].get(key) != value:
+            out.append(f"outcome.{key}: expected {value!r}, got {got['outcome'].get(key)!r}")
+    if "reason" in expect and expect["reason"] not in verdict.reason:
+        out.append(f"reason: expected it to mention {expect['reason']!r}, got {verdict.reason!r}")
+    return out

@@ -1,0 +1,252 @@
+"""The engine: every rule's check, then the solver over every rule's z3 form.
+
+The checks give the complete list of rules that forbid a move. The solver,
+with each rule's form guarded by a tracked literal, gives the unsat core: one
+minimal set of rules that forbid it together, the only explanation for a move
+that no single rule forbids (a path blocked by range plus storm). Each rule's
+form and check must agree on the same facts; a disagreement is an internal
+error naming the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from checker.facts import KINDS, Facts, Kind, Vars, bindings, missing_key, shape
+from checker.rules import Rule, ruleset_rules
+
+if TYPE_CHECKING:
+    from checker.position import Position
+
+SOLVER_TIMEOUT_MS = 5000
+REBUILD_AFTER = 400  # queries; repeated push/pop slows a long-lived solver down
+
+EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
+
+
+class Disagreement(Exception):
+    """A rule's z3 form and its check answered differently: a bug in the rule."""
+
+    def __init__(self, rule: Rule, check: object, solver: object) -> None:
+        self.rule = rule
+        super().__init__(
+            f"internal error: rule {rule.id} disagrees with itself: its check says {check}, its z3 form says {solver}"
+        )
+
+
+@dataclass
+class Finding:
+    rule: Rule
+    effect: str  # forbids | permits | unresolved
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule.id,
+            "effect": self.effect,
+            "message": self.message,
+            "sources": [c.as_json() for c in self.rule.cites],
+        }
+
+
+@dataclass
+class Verdict:
+    ruleset: str
+    verdict: str
+    findings: list[Finding] = field(default_factory=list)
+    minimal_reason: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""  # why a verdict is unresolved
+    question: str = ""
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT[self.verdict]
+
+    def forbidding(self) -> list[str]:
+        return [f.rule.id for f in self.findings if f.effect == "forbids"]
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "verdict": self.verdict,
+            "findings": [f.as_json() for f in self.findings],
+            "minimal_reason": self.minimal_reason,
+            "outcome": self.outcome,
+        }
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+def _message(template: str, facts: Facts, extra: dict[str, Any] | None = None) -> str:
+    values = {**facts.fmt(), **(extra or {})}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
+
+
+class _Solver:
+    """One long-lived solver per (ruleset, kind, shape of facts), queried with assumptions."""
+
+    def __init__(self, kind: Kind, rules: list[Rule], facts: Facts) -> None:
+        import z3
+
+        self.z3 = z3
+        self.solver = z3.Solver()
+        self.solver.set("timeout", SOLVER_TIMEOUT_MS)
+        self.solver.set("core.minimize", True)
+        self.v = Vars(facts)
+        kind.choices(self.v, facts)
+        self.solver.add(*kind.frame(self.v, facts))
+        self.literal: dict[str, Any] = {}
+        self.rule_of: dict[Any, Rule] = {}
+        for r in rules:
+            if r.form is None:
+                continue
+            lit = z3.Bool(f"rule:{r.id}")
+            self.solver.add(z3.Implies(lit, r.form(self.v)))
+            self.literal[r.id] = lit
+            self.rule_of[lit] = r
+        self.queries = 0
+
+
+_SOLVERS: dict[tuple[Any, ...], _Solver] = {}
+
+
+def _solver_for(ruleset: str, kind: Kind, rules: list[Rule], facts: Facts) -> _Solver:
+    key = (ruleset, kind.name, shape(facts))
+    s = _SOLVERS.get(key)
+    if s is None or s.queries >= REBUILD_AFTER:
+        s = _SOLVERS[key] = _Solver(kind, rules, facts)
+    s.queries += 1
+    return s
+
+
+def kind_of(pos: Position) -> Kind:
+    import checker.kinds  # noqa: F401 - registers the kinds
+
+    action = getattr(pos.move, "action", None) or "position"
+    return KINDS[action] if action in KINDS else KINDS["unencoded"]
+
+
+def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
+    """Answer a position's question: is its move legal, or is the position valid?"""
+    ruleset = ruleset or pos.ruleset
+    kind = kind_of(pos)
+    facts = kind.facts(pos)
+    if kind.name == "unencoded":
+        action = getattr(pos.move, "action", "?")
+        return Verdict(ruleset, "unresolved", reason=f"Mentat does not encode the rules of '{action}' moves yet", question=action)
+    in_force = [r for r in ruleset_rules(ruleset).values() if r.on == kind.name]
+    return decide(ruleset, kind, in_force, facts)
+
+
+def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verdict:
+    """Run checks and solver on one facts record (the engine's core, for any kind)."""
+    applicable = [r for r in in_force if r.applies(facts)]
+    bad = "invalid-position" if kind.name == "position" else "illegal"
+    verdict = Verdict(ruleset, "legal", question=kind.name)
+
+    forbidding: list[Rule] = []
+    permitting: list[Rule] = []
+    open_questions: list[tuple[Rule, str]] = []
+    defined: dict[str, Any] = {}
+    for r in applicable:
+        if r.status == "unresolved":
+            open_questions.append((r, r.reason))
+            continue
+        key = missing_key(facts, r.needs)
+        if key is not None:
+            open_questions.append((r, f"the position does not give '{key}'"))
+            continue
+        answer = r.check(facts)
+        if isinstance(answer, dict):
+            defined.update(answer)
+            permitting.append(r)
+        elif answer:
+            permitting.append(r)
+        else:
+            forbidding.append(r)
+
+    solver = _solver_for(ruleset, kind, in_force, facts)
+    s, z3 = solver.solver, solver.z3
+    s.push()
+    try:
+        s.add(*bindings(solver.v, facts))
+
+        def lits(rs: list[Rule]) -> list[Any]:
+            return [solver.literal[r.id] for r in rs if r.id in solver.literal]
+
+        # The rules that permit on their own must permit together too, or say why not.
+        result = s.check(*lits(permitting))
+        if result == z3.unknown:
+            return _timeout(verdict)
+        model = s.model() if result == z3.sat else None
+        joint_core = [solver.rule_of[c] for c in s.unsat_core()] if result == z3.unsat else []
+        if result == z3.unsat and not forbidding:
+            for r in joint_core:  # each alone must still permit, or its check is wrong
+                if s.check(solver.literal[r.id]) == z3.unsat:
+                    raise Disagreement(r, "permits", "forbids")
+        for r in forbidding:
+            if r.id in solver.literal and s.check(solver.literal[r.id]) != z3.unsat:
+                raise Disagreement(r, "forbids", "permits")
+        if forbidding:
+            result = s.check(*lits(permitting + forbidding))
+            if result == z3.unknown:
+                return _timeout(verdict)
+            joint_core = [solver.rule_of[c] for c in s.unsat_core()]
+        verdict.minimal_reason = [r.id for r in joint_core]
+
+        if forbidding or joint_core:
+            verdict.verdict = bad
+            for r in forbidding:
+                verdict.findings.append(Finding(r, "forbids", _message(r.forbids or r.title, facts)))
+            if not forbidding:
+                names = ", ".join(r.title.lower() for r in joint_core)
+                for r in joint_core:
+                    msg = _message(r.forbids or r.title, facts)
+                    verdict.findings.append(Finding(r, "forbids", f"Together ({names}): {msg}"))
+            return verdict
+        if open_questions:
+            verdict.verdict = "unresolved"
+            verdict.reason = "; ".join(f"{r.id}: {why}" for r, why in open_questions)
+            verdict.findings = [Finding(r, "unresolved", why) for r, why in open_questions]
+            return verdict
+
+        assert model is not None
+        value = _evaluator(z3, model)
+        outcome = kind.outcome(value, solver.v, facts)
+        for name, expected in defined.items():  # outcome rules: check and form must fix the same value
+            got = outcome.get(name)
+            if got != expected:
+                r = next(r for r in permitting if isinstance(r.check(facts), dict) and name in r.check(facts))  # type: ignore[operator]
+                raise Disagreement(r, f"{name} = {expected}", f"{name} = {got}")
+        verdict.outcome = outcome
+        for r in permitting:
+            verdict.findings.append(Finding(r, "permits", _message(r.permits or r.title, facts, outcome)))
+        return verdict
+    finally:
+        s.pop()
+
+
+def _timeout(verdict: Verdict) -> Verdict:
+    verdict.verdict = "unresolved"
+    verdict.reason = "solver timeout"
+    return verdict
+
+
+def _evaluator(z3: Any, model: Any) -> Any:
+    def value(term: Any) -> Any:
+        got = model.eval(term, model_completion=True)
+        if z3.is_int_value(got):
+            return got.as_long()
+        if z3.is_true(got):
+            return True
+        if z3.is_false(got):
+            return False
+        return None
+
+    return value

@@ -1,0 +1,166 @@
+"""Facts: the numbers of a position that rules read, and their z3 twins.
+
+A kind of question (shipment, movement, storm, ...) turns a position into one
+facts record (a dataclass). Fields made with :func:`fact` are numbers or
+truths the solver sees as variables of the same name; fields made with
+:func:`label` are names for messages only. A fact left ``None`` is unknown:
+rules that need it answer ``unresolved`` and name its position key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, get_args, get_origin
+
+from checker.names import display
+
+if TYPE_CHECKING:
+    from checker.position import Position
+
+
+def fact(default: Any = None, *, key: str = "", doc: str = "") -> Any:
+    """A solver-visible fact; ``key`` is the position key it comes from."""
+    meta = {"z3": True, "key": key, "doc": doc}
+    if isinstance(default, list):
+        return dataclasses.field(default_factory=list, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def label(default: Any = "", *, doc: str = "") -> Any:
+    """A name used in messages, invisible to the solver."""
+    return dataclasses.field(default=default, metadata={"z3": False, "doc": doc})
+
+
+@dataclass
+class Facts:
+    """Base of every facts record: who acts, in which game."""
+
+    faction: str = label()
+    advanced: bool = fact(False, key="advanced")
+
+    def fmt(self) -> dict[str, Any]:
+        """Values for message templates; ``{Faction}`` is the display name."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["Faction"] = display(self.faction) if self.faction else ""
+        return out
+
+
+@cache
+def fact_fields(cls: type) -> tuple[tuple[str, str, str], ...]:
+    """(name, z3 sort: Int|Bool|IntList|BoolList, position key) of each solver fact."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        if not f.metadata.get("z3"):
+            continue
+        tp = hints[f.name]
+        args = get_args(tp) if type(None) in get_args(tp) else (tp,)  # unwrap Optional only
+        base = next(a for a in args if a is not type(None))
+        if get_origin(base) is list:
+            sort = "BoolList" if get_args(base)[0] is bool else "IntList"
+        else:
+            sort = "Bool" if base is bool else "Int"
+        out.append((f.name, sort, f.metadata.get("key", "")))
+    return tuple(out)
+
+
+def shape(facts: Facts) -> tuple[Any, ...]:
+    """What a cached solver depends on: the facts type and every list's length."""
+    return (type(facts),) + tuple(
+        len(getattr(facts, name) or ()) for name, sort, _ in fact_fields(type(facts)) if sort.endswith("List")
+    )
+
+
+class Vars:
+    """The solver's variables, named after the facts (plus a kind's choices)."""
+
+    def __init__(self, facts: Facts) -> None:
+        import z3
+
+        for name, sort, _ in fact_fields(type(facts)):
+            if sort == "Int":
+                setattr(self, name, z3.Int(name))
+            elif sort == "Bool":
+                setattr(self, name, z3.Bool(name))
+            else:
+                make = z3.Bool if sort == "BoolList" else z3.Int
+                setattr(self, name, [make(f"{name}_{i}") for i in range(len(getattr(facts, name) or ()))])
+
+    def __getattr__(self, name: str) -> Any:  # only reached for unknown names
+        raise AttributeError(f"no solver variable {name!r}")
+
+
+def bindings(v: Vars, facts: Facts) -> list[Any]:
+    """``var == value`` for every known fact."""
+    out = []
+    for name, sort, _ in fact_fields(type(facts)):
+        value = getattr(facts, name)
+        if value is None:
+            continue
+        if sort.endswith("List"):
+            out += [x == int(y) if sort == "IntList" else x == bool(y) for x, y in zip(getattr(v, name), value, strict=True)]
+        else:
+            out.append(getattr(v, name) == value)
+    return out
+
+
+class Kind:
+    """A kind of question: how a position becomes facts, and what the solver may choose."""
+
+    name = ""
+    title = ""
+
+    def facts(self, pos: Position) -> Facts:
+        raise NotImplementedError
+
+    def choices(self, v: Vars, facts: Facts) -> None:
+        """Declare the solver's free choices (a sector, a path) on ``v``."""
+
+    def frame(self, v: Vars, facts: Facts) -> list[Any]:
+        """Constraints every answer obeys whatever the rules (the board's shape)."""
+        return []
+
+    def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
+        """Outcome values read from a model; ``value(term)`` gives a Python int or bool."""
+        return {}
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(cls: type[Kind]) -> type[Kind]:
+    """Class decorator: register a kind of question by its name."""
+    KINDS[cls.name] = cls()
+    return cls
+
+
+def missing_key(facts: Facts, needed: typing.Iterable[str]) -> str | None:
+    """The position key of the first needed fact that is unknown."""
+    keys = {name: key for name, _, key in fact_fields(type(facts))}
+    for name in needed:
+        if getattr(facts, name, None) is None:
+            return keys.get(name) or name
+    return None
+
+
+def any_of(terms: typing.Iterable[Any]) -> Any:
+    """z3's Or over a Python list, safe for zero or one term."""
+    import z3
+
+    terms = list(terms)
+    if not terms:
+        return z3.BoolVal(False)
+    return terms[0] if len(terms) == 1 else z3.Or(*terms)
+
+
+def all_of(terms: typing.Iterable[Any]) -> Any:
+    """z3's And over a Python list, safe for zero or one term."""
+    import z3
+
+    terms = list(terms)
+    if not terms:
+        return z3.BoolVal(True)
+    return terms[0] if len(terms) == 1 else z3.And(*terms)

@@ -1,0 +1,1 @@
+"""Movement: one group, one origin, one destination, along a path of territories."""

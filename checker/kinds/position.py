@@ -1,0 +1,1 @@
+"""A position without a move: is it a position the rules allow?"""

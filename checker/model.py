@@ -1,0 +1,211 @@
+"""Typed records read from YAML mappings, and their JSON Schema, from one description.
+
+Each record is a dataclass; its type hints and field metadata (``doc``, ``min``,
+``max``, ``choices``, ``names``) drive both the loader, which raises an
+:class:`InputError` naming the key at fault, and :func:`json_schema`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+from checker.errors import InputError, nearest
+
+T = TypeVar("T")
+
+# Normalisers for names (factions, territories), installed by the position module.
+Namer = Callable[[object, str], str]
+NAMERS: dict[str, Namer] = {}
+
+
+def spec(
+    default: Any = dataclasses.MISSING,
+    *,
+    doc: str = "",
+    min: int | None = None,  # noqa: A002 - mirrors JSON Schema
+    max: int | None = None,  # noqa: A002
+    names: str | None = None,
+    key_names: str | None = None,
+    aliases: tuple[str, ...] = (),
+) -> Any:
+    """A dataclass field with the facts the loader and the schema need."""
+    meta = {"doc": doc, "min": min, "max": max, "names": names, "key_names": key_names, "aliases": aliases}
+    if isinstance(default, (list, dict)):
+        factory = type(default)
+        return dataclasses.field(default_factory=factory, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _is_optional(tp: Any) -> tuple[bool, Any]:
+    if get_origin(tp) in (Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if len(args) < len(get_args(tp)):
+            return True, (args[0] if len(args) == 1 else Union[tuple(args)])  # noqa: UP007
+    return False, tp
+
+
+def _describe(tp: Any) -> str:
+    opt, tp = _is_optional(tp)
+    origin = get_origin(tp)
+    if tp is bool:
+        return "true or false"
+    if tp is int:
+        return "a whole number"
+    if tp is str:
+        return "a text"
+    if origin is Literal:
+        return "one of " + ", ".join(str(a) for a in get_args(tp))
+    if origin is list:
+        return f"a list of {_describe(get_args(tp)[0]).removeprefix('a ')}"
+    if origin is dict:
+        return "a mapping"
+    if origin in (Union, types.UnionType):
+        return " or ".join(_describe(a) for a in get_args(tp))
+    if dataclasses.is_dataclass(tp):
+        return "a mapping"
+    return str(tp)
+
+
+def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -> Any:
+    """Check and convert one YAML value to the hinted type."""
+    meta = meta or {}
+    if tp is Any:
+        return value
+    opt, tp = _is_optional(tp)
+    if value is None:
+        if opt:
+            return None
+        raise InputError(key, _describe(tp), value)
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        for alt in get_args(tp):
+            try:
+                return convert(alt, value, key, meta)
+            except InputError:
+                continue
+        raise InputError(key, _describe(tp), value)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        raise InputError(key, "true or false", value)
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(key, _describe(tp) + _bounds(meta), value)
+        lo, hi = meta.get("min"), meta.get("max")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise InputError(key, "a whole number" + _bounds(meta), value)
+        return value
+    if tp is str:
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise InputError(key, "a text", value)
+        value = str(value)
+        if meta.get("names"):
+            return NAMERS[meta["names"]](value, key)
+        return value
+    if origin is Literal:
+        choices = get_args(tp)
+        if isinstance(value, str) and value.strip().lower() in choices:
+            return value.strip().lower()
+        raise InputError(key, _describe(tp), value, nearest(str(value), [str(c) for c in choices]))
+    if origin is list:
+        if not isinstance(value, list):
+            raise InputError(key, _describe(tp), value)
+        (item,) = get_args(tp)
+        return [convert(item, v, f"{key}[{i}]", meta) for i, v in enumerate(value)]
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise InputError(key, "a mapping", value)
+        ktp, vtp = get_args(tp)
+        out = {}
+        for k, v in value.items():
+            name = convert(ktp, k, f"{key}.{k}", {"names": meta.get("key_names")})
+            out[name] = convert(vtp, v, f"{key}.{k}", {**meta, "names": meta.get("names")})
+        return out
+    if dataclasses.is_dataclass(tp):
+        return load_record(tp, value, key)
+    raise TypeError(f"no converter for {tp}")  # a programming error, not an input one
+
+
+def _bounds(meta: dict[str, Any]) -> str:
+    lo, hi = meta.get("min"), meta.get("max")
+    if lo is not None and hi is not None:
+        return f" from {lo} to {hi}"
+    if lo is not None:
+        return f" of at least {lo}"
+    return ""
+
+
+def load_record(cls: type[T], data: Any, key: str = "") -> T:
+    """Build a dataclass from a mapping, refusing unknown keys with suggestions."""
+    if not isinstance(data, dict):
+        raise InputError(key, f"a mapping of {', '.join(f.name for f in dataclasses.fields(cls))}", data)  # type: ignore[arg-type]
+    hints = _hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
+    kwargs: dict[str, Any] = {}
+    for raw_key, value in data.items():
+        name = by_alias.get(str(raw_key), str(raw_key))
+        where = f"{key}.{raw_key}" if key else str(raw_key)
+        if name not in fields:
+            raise InputError(where, f"one of the keys {', '.join(fields)}", None, nearest(str(raw_key), fields))
+        kwargs[name] = convert(hints[name], value, where, dict(fields[name].metadata))
+    for name, f in fields.items():
+        if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise InputError(f"{key}.{name}" if key else name, f"a value ({_describe(hints[name])})")
+    return cls(**kwargs)
+
+
+def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON Schema of a hinted type, from the same hints the loader reads."""
+    meta = meta or {}
+    if tp is Any:
+        return {"description": meta["doc"]} if meta.get("doc") else {}
+    opt, tp = _is_optional(tp)
+    origin = get_origin(tp)
+    out: dict[str, Any]
+    if tp is bool:
+        out = {"type": "boolean"}
+    elif tp is int:
+        out = {"type": "integer"}
+        if meta.get("min") is not None:
+            out["minimum"] = meta["min"]
+        if meta.get("max") is not None:
+            out["maximum"] = meta["max"]
+    elif tp is str:
+        out = {"type": "string"}
+    elif origin is Literal:
+        out = {"enum": list(get_args(tp))}
+    elif origin is list:
+        out = {"type": "array", "items": json_schema(get_args(tp)[0], {**meta, "doc": ""})}
+    elif origin is dict:
+        out = {"type": "object", "additionalProperties": json_schema(get_args(tp)[1], {**meta, "doc": ""})}
+    elif origin in (Union, types.UnionType):
+        out = {"anyOf": [json_schema(a) for a in get_args(tp)]}
+    elif dataclasses.is_dataclass(tp):
+        hints = _hints(tp)  # type: ignore[arg-type]
+        props = {}
+        required = []
+        for f in dataclasses.fields(tp):
+            props[f.name] = json_schema(hints[f.name], dict(f.metadata))
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                required.append(f.name)
+        out = {"type": "object", "properties": props, "additionalProperties": False}
+        if tp.__doc__:
+            out["description"] = " ".join(tp.__doc__.split())
+        if required:
+            out["required"] = required
+    else:
+        raise TypeError(f"no schema for {tp}")
+    if opt:
+        out = {"anyOf": [out, {"type": "null"}]}
+    if meta.get("doc"):
+        out["description"] = meta["doc"]
+    return out

@@ -1,0 +1,312 @@
+"""Position files: the published YAML interface (see the rulebook's position-format page).
+
+A position says only what a question needs; every key but ``ruleset`` is
+optional. Loading checks types, names and ranges and raises an
+:class:`~checker.errors.InputError` (exit status 2) naming the file and key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from checker import model
+from checker.board import POLAR_SINK, Board, gf9_board
+from checker.errors import InputError, nearest
+from checker.model import spec
+from checker.names import faction_name, territory_name
+
+RULESETS = ("gf9", "overview", "conquest", "dreamrules", "dice")
+Ruleset = Literal["gf9", "overview", "conquest", "dreamrules", "dice"]
+Phase = Literal[
+    "storm",
+    "spice-blow",
+    "nexus",
+    "choam-charity",
+    "bidding",
+    "revival",
+    "shipment-and-movement",
+    "battle",
+    "spice-collection",
+    "mentat-pause",
+]
+
+
+def _territory(value: object, key: str) -> str:
+    return territory_name(value, gf9_board().names, key)
+
+
+def _destination(value: object, key: str) -> str:
+    if isinstance(value, str) and value.strip().lower() == "reserves":
+        return "reserves"
+    return _territory(value, key)
+
+
+model.NAMERS.update(faction=faction_name, territory=_territory, destination=_destination)
+
+
+@dataclass
+class Prediction:
+    """The Bene Gesserit's secret prediction."""
+
+    faction: str = spec(names="faction")
+    turn: int = spec(min=1, max=10)
+
+
+@dataclass
+class FactionState:
+    """What a faction holds off the board."""
+
+    spice: int | None = spec(None, min=0, doc="spice behind the shield")
+    reserves: int | None = spec(None, min=0, doc="ordinary forces in reserve")
+    reserves_special: int | None = spec(None, min=0, doc="Sardaukar / Fedaykin in reserve")
+    tanks: int | None = spec(None, min=0, doc="forces in the Tleilaxu Tanks")
+    tanks_special: int | None = spec(None, min=0)
+    hand: int | list[str] | None = spec(None, min=0, doc="Treachery card count, or the card names")
+    leaders_in_tanks: list[str] = spec([])
+    traitors: list[str] = spec([], doc="leader names on the traitor cards held")
+    forces_lost_in_battle: int | None = spec(None, min=0, doc="Kwisatz Haderach tracking")
+    leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
+    leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
+    prediction: Prediction | None = spec(None)
+
+
+@dataclass
+class ForceGroup:
+    """Forces of one faction in one territory (and sector) of the board."""
+
+    faction: str = spec(names="faction")
+    territory: str = spec(names="territory")
+    count: int = spec(0, min=0, doc="ordinary forces (or advisors when advisors: true)")
+    special: int = spec(0, min=0, doc="Sardaukar / Fedaykin")
+    sector: int | None = spec(None, min=1, max=18)
+    advisors: bool = spec(False, doc="Advanced Bene Gesserit advisors")
+
+    @property
+    def total(self) -> int:
+        return self.count + self.special
+
+
+@dataclass
+class SpiceGroup:
+    """Spice lying on the board."""
+
+    territory: str = spec(names="territory")
+    amount: int = spec(min=0)
+    sector: int | None = spec(None, min=1, max=18)
+
+
+@dataclass
+class ShipMove:
+    """Shipment from reserves (or, for the Guild, across the board or back to reserves)."""
+
+    action: Literal["ship"]
+    faction: str = spec(names="faction")
+    to: str = spec(names="destination", doc="a territory, or 'reserves' (Guild)")
+    count: int = spec(0, min=0)
+    special: int = spec(0, min=0)
+    sector: int | None = spec(None, min=1, max=18, doc="sector of the destination")
+    from_: str | None = spec(None, names="territory", aliases=("from",), doc="Guild cross-ship origin")
+    from_sector: int | None = spec(None, min=1, max=18)
+    ally_support: int = spec(0, min=0, doc="spice the ally pays toward the cost")
+    accompany: bool | None = spec(None, doc="Bene Gesserit sends its free force along (gf9:363)")
+
+    @property
+    def total(self) -> int:
+        return self.count + self.special
+
+
+@dataclass
+class MoveMove:
+    """One on-planet force movement: one origin, one destination."""
+
+    action: Literal["move"]
+    faction: str = spec(names="faction")
+    to: str = spec(names="territory")
+    from_: str = spec(names="territory", aliases=("from",))
+    count: int = spec(0, min=0)
+    special: int = spec(0, min=0)
+    from_sector: int | None = spec(None, min=1, max=18)
+    sector: int | None = spec(None, min=1, max=18, doc="sector of the destination")
+    via: list[str] = spec([], names="territory", doc="territories entered on the way, in order")
+
+    @property
+    def total(self) -> int:
+        return self.count + self.special
+
+
+@dataclass
+class StormMove:
+    """The storm moves: by a known distance, or by the two dials."""
+
+    action: Literal["storm"]
+    distance: int | None = spec(None, min=0)
+    dials: list[int] = spec([])
+
+
+@dataclass
+class OtherMove:
+    """A move kind of the published format whose rules Mentat does not encode yet."""
+
+    action: Literal["revive", "bid", "charity", "battle", "collect", "play"]
+    extra: dict[str, Any] = spec({})
+
+
+Move = ShipMove | MoveMove | StormMove | OtherMove
+MOVES: dict[str, type] = {"ship": ShipMove, "move": MoveMove, "storm": StormMove}
+ACTIONS = ("ship", "move", "revive", "bid", "charity", "storm", "battle", "collect", "play")
+
+
+@dataclass
+class Position:
+    """A described game situation, optionally with one proposed move."""
+
+    ruleset: Ruleset
+    advanced: bool = spec(False, doc="the Advanced game (gf9)")
+    players: int | None = spec(None, min=1, max=10, doc="default: number of factions listed")
+    turn: int | None = spec(None, min=1, max=10)
+    phase: Phase | None = spec(None)
+    storm: int | None = spec(None, min=1, max=18, doc="sector under the storm")
+    shield_wall: Literal["standing", "destroyed"] = spec("standing")
+    shield_wall_markers: int | None = spec(None, min=0, doc="dreamrules")
+    factions: dict[str, FactionState] = spec({}, key_names="faction")
+    forces: list[ForceGroup] = spec([])
+    spice: list[SpiceGroup] = spec([])
+    alliances: list[list[str]] = spec([], names="faction")
+    move: Move | None = spec(None, doc="one proposed move; its 'action' picks the kind")
+    title: str | None = spec(None, doc="a one-line summary (cases)")
+    notes: str | None = spec(None)
+    expect: dict[str, Any] | None = spec(None, doc="the expected verdict (cases only)")
+
+    # -- the questions rules ask ----------------------------------------
+    @property
+    def board(self) -> Board:
+        return gf9_board()
+
+    @property
+    def faction_names(self) -> list[str]:
+        seen = list(self.factions)
+        for g in self.forces:
+            if g.faction not in seen:
+                seen.append(g.faction)
+        return seen
+
+    def groups(self, faction: str | None = None, territory: str | None = None) -> list[ForceGroup]:
+        return [
+            g
+            for g in self.forces
+            if (faction is None or g.faction == faction) and (territory is None or g.territory == territory)
+        ]
+
+    def allies_of(self, faction: str) -> set[str]:
+        return {f for pair in self.alliances if faction in pair for f in pair if f != faction}
+
+    def occupants(self, territory: str, *, fighters_only: bool = True) -> set[str]:
+        """Factions with forces in a territory; Advanced advisors are not occupants."""
+        return {
+            g.faction
+            for g in self.groups(territory=territory)
+            if g.total > 0 and not (fighters_only and g.advisors and self.advanced)
+        }
+
+
+def _load_move(data: Any, key: str = "move") -> Any:
+    if not isinstance(data, dict):
+        raise InputError(key, "a mapping with an 'action'", data)
+    action = data.get("action")
+    if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
+        raise InputError(f"{key}.action", "one of " + ", ".join(ACTIONS), action, nearest(str(action), ACTIONS))
+    action = action.strip().lower()
+    cls = MOVES.get(action)
+    if cls is None:
+        return OtherMove(action=action, extra={k: v for k, v in data.items() if k != "action"})  # type: ignore[arg-type]
+    return model.load_record(cls, {**data, "action": action}, key)
+
+
+def _check_sectors(pos: Position) -> None:
+    board = pos.board
+
+    def sector_ok(territory: str, sector: int | None, key: str) -> None:
+        t = board[territory]
+        if sector is not None and t.sectors and sector not in t.sectors:
+            raise InputError(key, f"a sector of {territory} ({', '.join(map(str, t.sectors))})", sector)
+        if sector is not None and t.is_polar_sink:
+            raise InputError(key, "no sector: the Polar Sink lies in none", sector)
+
+    for i, g in enumerate(pos.forces):
+        sector_ok(g.territory, g.sector, f"forces[{i}].sector")
+    for i, s in enumerate(pos.spice):
+        sector_ok(s.territory, s.sector, f"spice[{i}].sector")
+    m = pos.move
+    if isinstance(m, ShipMove) and m.to != "reserves":
+        sector_ok(m.to, m.sector, "move.sector")
+    if isinstance(m, (ShipMove, MoveMove)) and m.from_ is not None:
+        sector_ok(m.from_, m.from_sector, "move.from_sector")
+    if isinstance(m, MoveMove):
+        sector_ok(m.to, m.sector, "move.sector")
+    for i, pair in enumerate(pos.alliances):
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise InputError(f"alliances[{i}]", "a pair of two different factions", pair)
+
+
+def load_position(data: Any, file: str | None = None) -> Position:
+    """Build a :class:`Position` from parsed YAML, or raise one clear InputError."""
+    try:
+        if not isinstance(data, dict):
+            raise InputError("", "a mapping of position keys (ruleset, factions, forces, move, ...)", type(data).__name__)
+        if "ruleset" not in data:
+            raise InputError("ruleset", "one of " + ", ".join(RULESETS))
+        body = dict(data)
+        move = body.pop("move", None)
+        pos = model.load_record(Position, body)
+        if move is not None:
+            pos.move = _load_move(move)
+        _check_sectors(pos)
+        return pos
+    except InputError as err:
+        err.file = file
+        raise
+
+
+def read_position(path: str | Path) -> Position:
+    """Read and load a position file; every failure is an InputError."""
+    from checker.yamlio import parse_yaml
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError("", "a readable UTF-8 YAML file", str(err), file=str(path)) from None
+    try:
+        data = parse_yaml(text)
+    except Exception as err:  # yaml.YAMLError and its C-loader cousins
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+        raise InputError("", f"valid YAML{where}", problem, file=str(path)) from None
+    return load_position(data, str(path))
+
+
+def schema() -> dict[str, Any]:
+    out = model.json_schema(Position)
+    out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    out["title"] = "Mentat position file"
+    moves = [model.json_schema(cls) for cls in (ShipMove, MoveMove, StormMove)]
+    moves.append({"type": "object", "properties": {"action": {"enum": list(ACTIONS)}}, "required": ["action"]})
+    out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
+    return out
+
+
+__all__ = [
+    "POLAR_SINK",
+    "ForceGroup",
+    "FactionState",
+    "MoveMove",
+    "Position",
+    "ShipMove",
+    "StormMove",
+    "load_position",
+    "read_position",
+    "schema",
+]

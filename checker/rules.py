@@ -1,0 +1,188 @@
+"""Rules, the registry and rulesets.
+
+One rule is one small block beside its quote::
+
+    @rule("gf9.shipment.storm-blocks", on="ship", cites="gf9:99,223",
+          title="No shipment into the storm",
+          forbids="{Faction} cannot ship into {to}: sector {storm_sector} is under the storm.")
+    def storm_blocks_shipment(s: ShipmentFacts) -> bool:
+        \"\"\"A shipment may not land in the sector the storm is over.\"\"\"
+        return s.to_sector != s.storm_sector
+
+    @storm_blocks_shipment.z3
+    def _(v: Vars) -> z3.BoolRef:
+        return v.to_sector != v.storm_sector
+
+The check decides on concrete facts (``True`` permits, ``False`` forbids, or a
+mapping of outcome values it fixes); the z3 form says the same over the
+solver's variables. Rulesets are layers of rules: a layer adds rules, and
+replaces or removes those of the layer below it by id, as a python-chess
+variant overrides only what it changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.sources import Cite, parse_cites
+
+Check = Callable[[Any], "bool | dict[str, int]"]
+Form = Callable[[Any], Any]  # Vars -> z3.BoolRef
+
+
+@dataclass
+class Rule:
+    id: str
+    on: str  # the kind of question: ship, move, storm, position
+    title: str
+    cites: tuple[Cite, ...]
+    check: Check
+    doc: str = ""
+    form: Form | None = None
+    forbids: str = ""  # message template when the rule forbids
+    permits: str = ""  # message template when it permits (or fixes an outcome)
+    when: Callable[[Any], bool] | None = None  # applies only to some facts
+    needs: tuple[str, ...] = ()  # facts without which the rule cannot answer
+    defines: tuple[str, ...] = ()  # outcome values the rule fixes
+    status: str = "confirmed"  # or "unresolved"
+    reason: str = ""  # why a rule is unresolved
+    replaces: tuple[str, ...] = ()
+    phase: str = ""
+    factions: tuple[str, ...] = ()
+    one_sided: str = ""  # why no case can show one of forbids/permits, where that is so
+
+    @property
+    def layer(self) -> str:
+        return self.id.split(".", 1)[0]
+
+    def z3(self, form: Form) -> Form:
+        """Decorator: attach the rule's z3 form."""
+        self.form = form
+        return form
+
+    def applies(self, facts: Any) -> bool:
+        return self.when is None or bool(self.when(facts))
+
+    @property
+    def check_source(self) -> str:
+        return inspect.getsource(self.check)
+
+    @property
+    def form_source(self) -> str:
+        return inspect.getsource(self.form) if self.form else ""
+
+    @property
+    def location(self) -> tuple[str, int]:
+        code = self.check.__code__
+        return code.co_filename, code.co_firstlineno
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def rule(
+    id: str,  # noqa: A002 - the rule's id is its name
+    *,
+    on: str,
+    cites: str,
+    title: str,
+    forbids: str = "",
+    permits: str = "",
+    when: Callable[[Any], bool] | None = None,
+    needs: Iterable[str] = (),
+    defines: Iterable[str] = (),
+    status: str = "confirmed",
+    reason: str = "",
+    replaces: str | Iterable[str] = (),
+    phase: str = "",
+    factions: Iterable[str] = (),
+    one_sided: str = "",
+) -> Callable[[Check], Rule]:
+    """Register the decorated check as a rule; returns the :class:`Rule`."""
+
+    def register(check: Check) -> Rule:
+        if id in REGISTRY:
+            raise ValueError(f"rule {id} is defined twice")
+        r = Rule(
+            id=id,
+            on=on,
+            title=title,
+            cites=parse_cites(cites),
+            check=check,
+            doc=inspect.getdoc(check) or "",
+            forbids=forbids,
+            permits=permits,
+            when=when,
+            needs=tuple(needs),
+            defines=tuple(defines),
+            status=status,
+            reason=reason,
+            replaces=(replaces,) if isinstance(replaces, str) else tuple(replaces),
+            phase=phase or on,
+            factions=tuple(factions),
+            one_sided=one_sided,
+        )
+        REGISTRY[id] = r
+        return r
+
+    return register
+
+
+@dataclass
+class Layer:
+    """One source's rules over the layer below it (``gf9`` over ``overview``)."""
+
+    name: str
+    base: str | None = None
+    removes: dict[str, str] = field(default_factory=dict)  # rule id -> why
+
+
+LAYERS: dict[str, Layer] = {}
+
+
+def layer(name: str, base: str | None = None, removes: dict[str, str] | None = None) -> Layer:
+    LAYERS[name] = Layer(name, base, dict(removes or {}))
+    return LAYERS[name]
+
+
+_loaded = False
+
+
+def load_all() -> dict[str, Rule]:
+    """Import every chapter under ``constraints`` once; they register themselves."""
+    global _loaded
+    if not _loaded:
+        import constraints
+
+        for info in pkgutil.walk_packages(constraints.__path__, "constraints."):
+            importlib.import_module(info.name)
+        _loaded = True
+    return REGISTRY
+
+
+def ruleset_rules(name: str) -> dict[str, Rule]:
+    """The rules in force in a ruleset: its own, then its base's not replaced or removed."""
+    load_all()
+    if name not in LAYERS:
+        return {rid: r for rid, r in REGISTRY.items() if r.layer == name}
+    lay = LAYERS[name]
+    below = ruleset_rules(lay.base) if lay.base else {}
+    own = {rid: r for rid, r in REGISTRY.items() if r.layer == name}
+    replaced = {old for r in own.values() for old in r.replaces}
+    out = {rid: r for rid, r in below.items() if rid not in replaced and rid not in lay.removes}
+    out.update(own)
+    return out
+
+
+def counterparts(rule_id: str) -> list[tuple[str, Rule]]:
+    """Rules in other layers that replace this one or that this one replaces."""
+    load_all()
+    r = REGISTRY[rule_id]
+    out = [("replaces", REGISTRY[old]) for old in r.replaces if old in REGISTRY]
+    out += [("replaced by", other) for other in REGISTRY.values() if rule_id in other.replaces]
+    return out
