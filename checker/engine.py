@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from checker.facts import KINDS, Facts, Kind, Vars, bindings, missing_key, shape
-from checker.rules import Rule, ruleset_rules
+from checker.rules import LAYERS, Rule, ruleset_rules
 
 if TYPE_CHECKING:
     from checker.position import Position
@@ -141,6 +141,10 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
         action = getattr(pos.move, "action", "?")
         return Verdict(ruleset, "unresolved", reason=f"Mentat does not encode the rules of '{action}' moves yet", question=action)
     in_force = [r for r in ruleset_rules(ruleset).values() if r.on == kind.name]
+    if not in_force or ruleset not in LAYERS:
+        # No rules is no permission: say so rather than call the move legal.
+        what = kind.title.lower() or kind.name
+        return Verdict(ruleset, "unresolved", reason=f"Mentat encodes no {ruleset} rules for {what} yet", question=kind.name)
     return decide(ruleset, kind, in_force, facts)
 
 
