@@ -16,6 +16,7 @@ from typing import Any
 from checker.engine import Verdict
 from checker.yamlio import load_yaml
 
+EXPECT_KEYS = ("verdict", "forbids", "minimal_reason", "permits", "cites", "outcome", "reason")
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
@@ -39,17 +40,24 @@ def cases_for_rule(rule_id: str) -> list[str]:
     return sorted(_rules_named().get(rule_id, []))
 
 
-def mismatches(expect: dict[str, Any], verdict: Verdict) -> list[str]:
-    """How a verdict differs from a case's expectation (empty when it matches)."""
+def mismatches(expect: dict[str, Any], verdict: Verdict | dict[str, Any]) -> list[str]:
+    """How a verdict differs from a case's expectation (empty when it matches).
+
+    ``verdict`` is a :class:`Verdict` or its JSON form (what ``mentat check --json`` prints).
+    """
     out: list[str] = []
-    got = verdict.as_json()
-    if expect.get("verdict") != verdict.verdict:
-        out.append(f"verdict: expected {expect.get('verdict')}, got {verdict.verdict} ({verdict.reason or verdict.forbidding()})")
-    if "forbids" in expect and sorted(expect["forbids"]) != sorted(verdict.forbidding()):
-        out.append(f"forbids: expected {sorted(expect['forbids'])}, got {sorted(verdict.forbidding())}")
-    if "minimal_reason" in expect and sorted(expect["minimal_reason"]) != sorted(verdict.minimal_reason):
-        out.append(f"minimal_reason: expected {sorted(expect['minimal_reason'])}, got {sorted(verdict.minimal_reason)}")
-    permitted = {f.rule.id for f in verdict.findings if f.effect == "permits"}
+    got = verdict.as_json() if isinstance(verdict, Verdict) else verdict
+    forbidding = [f["rule"] for f in got["findings"] if f["effect"] == "forbids"]
+    for key in sorted(set(expect) - set(EXPECT_KEYS)):  # a misspelt key would check nothing
+        out.append(f"expect.{key}: not a key of expect ({', '.join(EXPECT_KEYS)})")
+    reason = got.get("reason", "")
+    if expect.get("verdict") != got["verdict"]:
+        out.append(f"verdict: expected {expect.get('verdict')}, got {got['verdict']} ({reason or forbidding})")
+    if "forbids" in expect and sorted(expect["forbids"]) != sorted(forbidding):
+        out.append(f"forbids: expected {sorted(expect['forbids'])}, got {sorted(forbidding)}")
+    if "minimal_reason" in expect and sorted(expect["minimal_reason"]) != sorted(got["minimal_reason"]):
+        out.append(f"minimal_reason: expected {sorted(expect['minimal_reason'])}, got {sorted(got['minimal_reason'])}")
+    permitted = {f["rule"] for f in got["findings"] if f["effect"] == "permits"}
     for rid in expect.get("permits", []):
         if rid not in permitted:
             out.append(f"permits: {rid} is not among {sorted(permitted)}")
@@ -60,6 +68,6 @@ def mismatches(expect: dict[str, Any], verdict: Verdict) -> list[str]:
     for key, value in (expect.get("outcome") or {}).items():
         if got["outcome"].get(key) != value:
             out.append(f"outcome.{key}: expected {value!r}, got {got['outcome'].get(key)!r}")
-    if "reason" in expect and expect["reason"] not in verdict.reason:
-        out.append(f"reason: expected it to mention {expect['reason']!r}, got {verdict.reason!r}")
+    if "reason" in expect and expect["reason"] not in reason:
+        out.append(f"reason: expected it to mention {expect['reason']!r}, got {reason!r}")
     return out

@@ -90,7 +90,7 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. gf9.s
 
     rules = load_all()
     if rule_id not in rules:
-        fail(InputError("rule", "a rule id", rule_id, nearest(rule_id, rules)).message)
+        fail(InputError("rule", "a rule id", rule_id, nearest(rule_id, rules, always=True)).message)
     r = rules[rule_id]
     typer.secho(f"{r.id}: {r.title}", bold=True)
     typer.echo(f"status: {r.status}{' (' + r.reason + ')' if r.reason else ''}; question: {r.on}")
@@ -160,3 +160,120 @@ def main() -> Any:
         return app()
     except KeyboardInterrupt:
         sys.exit(130)
+
+
+# -- the rulebook, coverage and pictures (issue 4) -------------------------------
+
+
+@app.command("docs")
+def build_docs(
+    open_: Annotated[bool, typer.Option("--open", help="Open the built book in a browser.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Build here (default docs/_build/html).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", "-W", help="Turn Sphinx warnings into errors.")] = False,
+) -> None:
+    """Build the rulebook (Sphinx + MyST) from the rules, sources and cases."""
+    from sphinx.cmd.build import build_main
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    target = out or docs / "_build" / "html"
+    args = [str(docs), str(target), "-q", "-j", "auto"] + (["-W", "--keep-going"] if strict else [])
+    status = build_main(args)
+    if status:
+        typer.secho(f"mentat: the rulebook build failed (sphinx exit status {status})", fg="red", err=True)
+        raise typer.Exit(status)
+    index = target / "index.html"
+    typer.echo(f"rulebook: {index}")
+    if open_:
+        import webbrowser
+
+        webbrowser.open(index.resolve().as_uri())
+
+
+@app.command("coverage")
+def show_coverage(
+    lines_: Annotated[bool, typer.Option("--lines", help="List the lines not yet classified.")] = False,
+) -> None:
+    """How much of each source the rules encode; the last line is a one-line summary."""
+    from checker.coverage import report, spans, summary_line
+
+    rows = report()
+    typer.echo(f"{'source':12} {'lines':>6} {'encoded':>8} {'set aside':>10} {'to do':>6} {'encoded %':>10}")
+    for r in rows:
+        typer.echo(
+            f"{r.doc:12} {r.total:6} {len(r.encoded):8} {len(r.set_aside):10} {len(r.unclassified):6} {r.percent:9.1f}%"
+        )
+        if lines_ and r.unclassified:
+            typer.echo(f"  not yet classified: {spans(r.unclassified)}")
+    typer.echo(summary_line(rows))
+
+
+@app.command("show")
+def show_position(
+    file: Annotated[Path, typer.Argument(help="A position file (YAML).", show_default=False)],
+    svg: Annotated[Path | None, typer.Option("--svg", help="Write an SVG picture of the position here ('-' for stdout).")] = None,
+) -> None:
+    """Draw a position on the GF9 board (storm, forces, spice) as SVG."""
+    from checker.position import read_position
+    from checker.svg import board_svg
+
+    try:
+        pos = read_position(file)
+    except InputError as err:
+        fail(err.message)
+    picture = board_svg(pos, title=pos.title or file.name)
+    if svg is None or str(svg) == "-":
+        typer.echo(picture, nl=False)
+        return
+    svg.write_text(picture, encoding="utf-8")
+    typer.echo(f"wrote {svg}")
+
+
+@app.command("battle")
+def battle_plan(
+    file: Annotated[Path, typer.Argument(help="A position file with a battle move (territory, aggressor).", show_default=False)],
+    faction: Annotated[str, typer.Option("--faction", help="The faction to plan for.")],
+    against: Annotated[float | None, typer.Option("--against", help="A known opposing total to beat.")] = None,
+    losses: Annotated[str | None, typer.Option("--losses", help="'one' or 'all': the faction's valid loss selections if it wins (Advanced).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")] = False,
+) -> None:
+    """Plan a battle: the strongest legal plan, the smallest dial that beats a total, whether the file's plan can lose."""
+    from checker.kinds.battle import _side_of, battle_facts, can_lose, loss_options, smallest_winning_dial, strongest_plan
+    from checker.names import faction_name
+    from checker.position import BattleMove, read_position
+
+    try:
+        pos = read_position(file)
+        me = faction_name(faction, "--faction")
+        if not isinstance(pos.move, BattleMove):
+            raise InputError("move", "a battle move (action: battle, territory, aggressor, plans)")
+        facts = battle_facts(pos)
+        x = _side_of(facts, me)
+        out: dict[str, Any] = {"faction": me, "strongest": strongest_plan(pos, me, pos.ruleset)}
+        if against is not None:
+            out["smallest_winning_dial"] = smallest_winning_dial(pos, me, against, pos.ruleset)
+        if me in pos.move.plans and pos.move.plans[me].dial is not None:
+            beaten_by = can_lose(pos, me, pos.ruleset)
+            out["can_lose"] = beaten_by is not None
+            if beaten_by is not None:
+                out["beaten_by"] = beaten_by
+        if losses is not None:
+            if losses not in ("one", "all"):
+                raise InputError("--losses", "one or all", losses)
+            if pos.move.plans.get(me) is None or facts.side(x, "dial_h") is None:
+                raise InputError(f"move.plans.{me}.dial", "the dial whose losses to select")
+            out["loss_options"] = loss_options(facts, x, every=losses == "all")
+    except InputError as err:
+        fail(err.message)
+    if as_json:
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    best = out["strongest"]
+    typer.echo(f"strongest legal plan for {me}: " + (json.dumps(best, ensure_ascii=False) if best else "none (no legal plan)"))
+    if "smallest_winning_dial" in out:
+        got = out["smallest_winning_dial"]
+        typer.echo(f"smallest dial beating {against:g}: " + (json.dumps(got, ensure_ascii=False) if got else "none can"))
+    if "can_lose" in out:
+        typer.echo("the file's plan " + ("can fail to win, e.g. against " + json.dumps(out["beaten_by"], ensure_ascii=False)
+                                         if out["can_lose"] else "cannot lose"))
+    if "loss_options" in out:
+        typer.echo("loss selections if it wins: " + (json.dumps(out["loss_options"]) if out["loss_options"] else "none"))

@@ -135,6 +135,10 @@ def kind_of(pos: Position) -> Kind:
 def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
     """Answer a position's question: is its move legal, or is the position valid?"""
     ruleset = ruleset or pos.ruleset
+    from checker.position import UNENCODED_FORMATS
+
+    if pos.ruleset in UNENCODED_FORMATS:
+        return Verdict(pos.ruleset, "unresolved", reason=f"Mentat encodes no {pos.ruleset} rules yet")
     kind = kind_of(pos)
     facts = kind.facts(pos)
     if kind.name == "unencoded":
@@ -228,6 +232,9 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
             if got != expected:
                 r = next(r for r in permitting if isinstance(r.check(facts), dict) and name in r.check(facts))  # type: ignore[operator]
                 raise Disagreement(r, f"{name} = {expected}", f"{name} = {got}")
+        for name in kind.ruled:  # a value no rule in force fixes is the model's whim: leave it out
+            if name not in defined:
+                outcome.pop(name, None)
         verdict.outcome = outcome
         for r in permitting:
             verdict.findings.append(Finding(r, "permits", _message(r.permits or r.title, facts, outcome)))

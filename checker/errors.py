@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Iterable
+
+_REPR = reprlib.Repr()  # Python 3.11 takes no keyword arguments here
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxtuple, _REPR.maxset = 3, 6, 6, 6, 6
+_REPR.maxstring, _REPR.maxother, _REPR.maxlong = 80, 80, 40
+
+
+def _one_line(text: str) -> str:
+    """No control characters (a key may hold a newline): the message stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class InputError(Exception):
@@ -29,18 +39,22 @@ class InputError(Exception):
         where = f"{self.file}: " if self.file else ""
         key = f"key '{self.key}'" if self.key else "the file"
         text = f"{where}{key}: expected {self.expected}"
-        if self.got is not None:
-            text += f", got {self.got!r}"
+        if self.got is not None:  # bounded: a YAML bomb or deep nesting must not hang or overflow repr
+            text += f", got {_REPR.repr(self.got)}"
         if self.suggestions:
             text += f" (did you mean: {', '.join(self.suggestions)}?)"
-        return text
+        return _one_line(text)
 
 
-def nearest(word: str, names: Iterable[str], n: int = 3) -> list[str]:
-    """The valid names closest to a misspelt one, best first."""
+def nearest(word: str, names: Iterable[str], n: int = 3, *, always: bool = False) -> list[str]:
+    """The valid names closest to a misspelt one, best first (with ``always``, the closest even if far)."""
     names = list(names)
     lowered = {name.lower(): name for name in names}
     hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)
     if not hits:  # fall back on shared prefixes, so 'harko' still finds harkonnen
         hits = [k for k in lowered if k.startswith(word.lower()[:3])][:n]
+    if not hits:  # a part of a dotted name: 'storm-blocks' finds gf9.shipment.storm-blocks
+        hits = [k for k in lowered if word.lower() and word.lower() in k][:n]
+    if not hits and always:
+        hits = sorted(lowered, key=lambda k: -difflib.SequenceMatcher(None, word.lower(), k).ratio())[:n]
     return [lowered[h] for h in hits]

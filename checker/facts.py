@@ -41,6 +41,10 @@ class Facts:
     faction: str = label()
     advanced: bool = fact(False, key="advanced")
 
+    def position_key(self, key: str) -> str:
+        """The key as the position spells it (a kind may fill in placeholders such as FACTION)."""
+        return key
+
     def fmt(self) -> dict[str, Any]:
         """Values for message templates; ``{Faction}`` is the display name."""
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -94,16 +98,23 @@ class Vars:
 
 
 def bindings(v: Vars, facts: Facts) -> list[Any]:
-    """``var == value`` for every known fact."""
+    """``var == value`` for every known fact (each term built once per solver, then reused)."""
+    made: dict[tuple[str, Any], Any] = v.__dict__.setdefault("_bound", {})
     out = []
     for name, sort, _ in fact_fields(type(facts)):
         value = getattr(facts, name)
         if value is None:
             continue
-        if sort.endswith("List"):
-            out += [x == int(y) if sort == "IntList" else x == bool(y) for x, y in zip(getattr(v, name), value, strict=True)]
-        else:
-            out.append(getattr(v, name) == value)
+        key = (name, tuple(value) if sort.endswith("List") else value)
+        terms = made.get(key)
+        if terms is None:
+            if sort.endswith("List"):
+                pairs = zip(getattr(v, name), value, strict=True)
+                terms = [x == int(y) if sort == "IntList" else x == bool(y) for x, y in pairs]
+            else:
+                terms = [getattr(v, name) == value]
+            made[key] = terms
+        out += terms
     return out
 
 
@@ -112,6 +123,7 @@ class Kind:
 
     name = ""
     title = ""
+    ruled: tuple[str, ...] = ()  # outcome keys reported only when an applicable rule fixes them
 
     def facts(self, pos: Position) -> Facts:
         raise NotImplementedError
@@ -142,7 +154,7 @@ def missing_key(facts: Facts, needed: typing.Iterable[str]) -> str | None:
     keys = {name: key for name, _, key in fact_fields(type(facts))}
     for name in needed:
         if getattr(facts, name, None) is None:
-            return keys.get(name) or name
+            return facts.position_key(keys.get(name) or name)
     return None
 
 

@@ -59,6 +59,8 @@ def _describe(tp: Any) -> str:
         return "true or false"
     if tp is int:
         return "a whole number"
+    if tp is float:
+        return "a number"
     if tp is str:
         return "a text"
     if origin is Literal:
@@ -103,6 +105,13 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise InputError(key, "a whole number" + _bounds(meta), value)
         return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InputError(key, "a number" + _bounds(meta), value)
+        lo, hi = meta.get("min"), meta.get("max")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise InputError(key, "a number" + _bounds(meta), value)
+        return float(value)
     if tp is str:
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             raise InputError(key, "a text", value)
@@ -179,6 +188,10 @@ def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
             out["minimum"] = meta["min"]
         if meta.get("max") is not None:
             out["maximum"] = meta["max"]
+    elif tp is float:
+        out = {"type": "number"}
+        if meta.get("min") is not None:
+            out["minimum"] = meta["min"]
     elif tp is str:
         out = {"type": "string"}
     elif origin is Literal:
@@ -195,6 +208,8 @@ def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         required = []
         for f in dataclasses.fields(tp):
             props[f.name] = json_schema(hints[f.name], dict(f.metadata))
+            for alias in f.metadata.get("aliases", ()):  # the loader accepts these keys too ('from')
+                props[alias] = props[f.name]
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 required.append(f.name)
         out = {"type": "object", "properties": props, "additionalProperties": False}

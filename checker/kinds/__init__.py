@@ -1,5 +1,5 @@
 """The kinds of question Mentat answers; importing this package registers them."""
 
-from checker.kinds import movement, position, shipment, storm, unencoded
+from checker.kinds import battle, movement, position, shipment, storm, unencoded
 
-__all__ = ["movement", "position", "shipment", "storm", "unencoded"]
+__all__ = ["battle", "movement", "position", "shipment", "storm", "unencoded"]

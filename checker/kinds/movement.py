@@ -1,1 +1,504 @@
-"""Movement: one group, one origin, one destination, along a path of territories."""
+"""Movement: one group, one origin, one destination, along a path of territories.
+
+The board is in the solver's *frame*, built once per process: a path is
+``K_MAX + 1`` visits; visit ``i`` has a one-hot entry location ``e[i][l]`` and
+exit location ``x[i][l]`` (both in the territory one-hot ``tv[i][t]``), and ``L`` borders
+are crossed (visits after ``L`` copy visit ``L``). Crossing a border links
+``x[i]`` to ``e[i+1]`` through a board link between two territories; moving
+inside a territory goes along its chain of sectors, which is where the storm
+bites. Everything that changes per query (origin, destination, storm sector,
+closed strongholds, allies, ``via``) is a fact bound per query, so the cached
+solver is reused.
+
+Rule checks search the board (a 0-1 BFS over locations and borders crossed)
+within ``path_limit`` borders, the same bound the frame puts on ``L``, so each
+rule says whether *some* path obeys it alone; the solver's unsat core then
+says which rules together leave no path (range plus storm).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from checker.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
+from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
+from checker.position import MoveMove, Position
+
+K_MAX = 7  # the board's diameter in territory borders; the longest path the solver considers
+CITIES = ("Arrakeen", "Carthag")
+
+
+# -- the board, indexed once --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Geo:
+    """The board as numbers: locations, territories and the links between them."""
+
+    board: Board
+    locs: tuple[Location, ...]
+    loc_id: dict[Location, int]
+    terr_names: tuple[str, ...]
+    terr_id: dict[str, int]
+    terr_of: tuple[int, ...]  # location -> territory id
+    sector_of: tuple[int, ...]  # location -> sector (0 for the Polar Sink)
+    locs_of: tuple[tuple[int, ...], ...]  # territory -> its locations
+    inner: tuple[tuple[int, ...], ...]  # location -> linked locations of the same territory
+    cross: tuple[tuple[int, ...], ...]  # location -> linked locations of other territories
+    arc: dict[tuple[int, int], tuple[int, ...]]  # (a, b) same territory -> sectors from a to b, inclusive
+    strongholds: tuple[int, ...]  # territory ids, in STRONGHOLD_NAMES order
+    polar_sink: int
+
+
+@cache
+def geo() -> Geo:
+    board = gf9_board()
+    locs = tuple(board.locations())
+    loc_id = {loc: i for i, loc in enumerate(locs)}
+    names = tuple(board.names)
+    terr_id = {n: i for i, n in enumerate(names)}
+    terr_of = tuple(terr_id[t] for t, _ in locs)
+    inner: list[list[int]] = [[] for _ in locs]
+    cross: list[list[int]] = [[] for _ in locs]
+    for here in locs:
+        for there in sorted(board.neighbours.get(here, ())):
+            (inner if here[0] == there[0] else cross)[loc_id[here]].append(loc_id[there])
+    arc: dict[tuple[int, int], tuple[int, ...]] = {}
+    for t in names:
+        ids = [loc_id[loc] for loc in board.locations_of(t)]
+        for first in ids:  # sectors of a territory form a chain: the route inside it is unique
+            prev: dict[int, int] = {first: first}
+            todo = deque([first])
+            while todo:
+                cur = todo.popleft()
+                for n in inner[cur]:
+                    if n not in prev:
+                        prev[n] = cur
+                        todo.append(n)
+            assert set(prev) == set(ids), f"{t}: sectors not linked"
+            for last_ in ids:
+                route = [last_]
+                while route[-1] != first:
+                    route.append(prev[route[-1]])
+                arc[(first, last_)] = tuple(locs[i][1] for i in reversed(route))
+    return Geo(
+        board=board,
+        locs=locs,
+        loc_id=loc_id,
+        terr_names=names,
+        terr_id=terr_id,
+        terr_of=terr_of,
+        sector_of=tuple(s for _, s in locs),
+        locs_of=tuple(tuple(loc_id[loc] for loc in board.locations_of(t)) for t in names),
+        inner=tuple(tuple(x) for x in inner),
+        cross=tuple(tuple(x) for x in cross),
+        arc=arc,
+        strongholds=tuple(terr_id[s] for s in STRONGHOLD_NAMES),
+        polar_sink=terr_id[POLAR_SINK],
+    )
+
+
+# -- the facts -------------------------------------------------------------------
+
+
+@dataclass
+class MovementFacts(Facts):
+    origin: str = label(doc="the territory the group leaves")
+    to: str = label(doc="the destination territory")
+    route: str = label(doc="the given path (via), for messages")
+    closed_names: str = label(doc="strongholds closed to the mover, for messages")
+    ally_names: str = label(doc="the mover's ally, for messages")
+    reach: int = label(1, doc="the mover's range under gf9, for messages")
+    shortest: str = label("", doc="borders on the shortest path ignoring storm and occupants, for messages")
+    count: int = fact(0, key="move.count", doc="ordinary forces moved")
+    special: int = fact(0, key="move.special", doc="special forces moved")
+    from_forces: int = fact(0, doc="the mover's ordinary fighting forces that can form the group")
+    from_special: int = fact(0, doc="the mover's special forces that can form the group")
+    origin_id: int = fact(0, doc="origin territory (board index)")
+    to_id: int = fact(0, doc="destination territory (board index)")
+    from_sector: int | None = fact(key="move.from_sector", doc="the group's sector; 0 = any, None = unknown and needed")
+    start_sectors: list[bool] = fact([], doc="sectors 1..18 the group may start from (within the origin)")  # noqa: RUF009
+    to_sector: int = fact(0, key="move.sector", doc="chosen destination sector; 0 = any")
+    to_polar_sink: bool = fact(False)
+    storm_sector: int | None = fact(key="storm")
+    ornithopters: bool = fact(False, doc="fighting forces in Arrakeen or Carthag when movement begins")
+    is_fremen: bool = fact(False)
+    closed: list[bool] = fact([], doc="per stronghold: holds fighting forces of two or more other factions")  # noqa: RUF009
+    ally_in: list[bool] = fact([], doc="per territory: the mover's ally has forces there")  # noqa: RUF009
+    ally_in_to: bool = fact(False)
+    via: list[int] = fact([], key="move.via", doc="territories entered, padded with -1 to K_MAX")  # noqa: RUF009
+    via_len: int = fact(0)
+    via_ok: bool = fact(True, doc="the given path is a chain of adjacent territories ending at the destination")
+    path_limit: int = fact(K_MAX, doc="borders the solver may cross: enough for every rule's own best path")
+
+
+def _groups_here(pos: Position, me: str, territory: str) -> list[Any]:
+    return [g for g in pos.groups(me, territory) if g.total > 0 and not (g.advisors and pos.advanced)]
+
+
+def _components(g: Geo, territory: int, storm: int | None) -> list[set[int]]:
+    """The origin's sectors split by the storm into parts a group can gather in."""
+    out: list[set[int]] = []
+    seen: set[int] = set()
+    for a in g.locs_of[territory]:
+        if a in seen:
+            continue
+        if g.sector_of[a] == storm:  # forces under the storm are a group of their own, going nowhere
+            seen.add(a)
+            out.append({g.sector_of[a]})
+            continue
+        part, todo = {a}, [a]
+        while todo:
+            here = todo.pop()
+            for n in g.inner[here]:
+                if n not in part and g.sector_of[n] != storm:
+                    part.add(n)
+                    todo.append(n)
+        seen |= part
+        out.append({g.sector_of[i] for i in part})
+    return out
+
+
+def movement_facts(pos: Position) -> MovementFacts:
+    m = pos.move
+    assert isinstance(m, MoveMove)
+    g = geo()
+    me = m.faction
+    origin, to = g.terr_id[m.from_], g.terr_id[m.to]
+    storm = pos.storm
+    origin_sectors = [g.sector_of[i] for i in g.locs_of[origin]]
+    groups = _groups_here(pos, me, m.from_)
+
+    # The group: one sector's forces with those they can gather with (gf9:29, 235).
+    from_sector: int | None = m.from_sector
+    known = {gr.sector for gr in groups if gr.sector is not None}
+    unplaced = any(gr.sector is None for gr in groups)
+    if len(origin_sectors) <= 1:
+        starts = set(origin_sectors)
+        from_sector = 0
+    elif from_sector is not None:
+        starts = {from_sector}
+    elif known and not unplaced:
+        starts = known
+        from_sector = 0
+    else:
+        starts = set(origin_sectors)  # where in the origin is not known
+        from_sector = 0 if storm is None or storm not in origin_sectors else None
+    parts = _components(g, origin, storm) if storm is not None else [set(origin_sectors)]
+    if m.from_sector is not None:
+        parts = [p for p in parts if m.from_sector in p] or [{m.from_sector}]
+
+    def forces_in(part: set[int]) -> tuple[int, int]:
+        inside = [gr for gr in groups if gr.sector is None or gr.sector in part or len(origin_sectors) <= 1]
+        return sum(gr.count for gr in inside), sum(gr.special for gr in inside)
+
+    best = max((forces_in(p) for p in parts), key=sum, default=(0, 0)) if parts else (0, 0)
+
+    others = [
+        s for s in STRONGHOLD_NAMES if len(pos.occupants(s) - {me}) >= 2
+    ]  # Advanced advisors are no occupants (Position.occupants)
+    allies = pos.allies_of(me)
+    ally_in = [bool(allies & pos.occupants(t, fighters_only=False)) for t in g.terr_names]
+
+    via_names = list(m.via)
+    if via_names and via_names[-1] != m.to:
+        via_names.append(m.to)
+    via_ok = _via_ok(g, m.from_, via_names)
+    via_ids = [g.terr_id[t] for t in via_names][:K_MAX]
+
+    f = MovementFacts(
+        faction=me,
+        advanced=pos.advanced,
+        origin=m.from_,
+        to=m.to,
+        route=" -> ".join([m.from_, *via_names]) if via_names else "",
+        closed_names=", ".join(others) or "none",
+        ally_names=", ".join(sorted(allies)) or "none",
+        count=m.count,
+        special=m.special,
+        from_forces=best[0],
+        from_special=best[1],
+        origin_id=origin,
+        to_id=to,
+        from_sector=from_sector,
+        start_sectors=[s in starts for s in range(1, 19)],
+        to_sector=m.sector or 0,
+        to_polar_sink=m.to == POLAR_SINK,
+        storm_sector=storm,
+        ornithopters=any(_groups_here(pos, me, c) for c in CITIES),
+        is_fremen=me == "fremen",
+        closed=[s in others for s in STRONGHOLD_NAMES],
+        ally_in=ally_in,
+        ally_in_to=ally_in[to],
+        via=via_ids + [-1] * (K_MAX - len(via_ids)),
+        via_len=len(via_names),
+        via_ok=via_ok,
+    )
+    f.path_limit = _path_limit(f)
+    f.reach = movement_range(f)
+    plain = search(f)
+    f.shortest = str(plain[0]) if plain else "no"
+    return f
+
+
+def _via_ok(g: Geo, origin: str, via: list[str]) -> bool:
+    if not via:
+        return True
+    if len(via) > K_MAX:
+        return False
+    here = origin
+    for t in via:
+        if t not in g.board.adjacent_territories(here):
+            return False
+        here = t
+    return True
+
+
+def movement_range(f: MovementFacts, fremen_two: bool = True) -> int:
+    """One range, never added: 3 with ornithopters, else 2 for Fremen (gf9), else 1."""
+    if f.ornithopters:
+        return 3
+    return 2 if (f.is_fremen and fremen_two) else 1
+
+
+# -- the search the checks use ------------------------------------------------
+
+Filter = Callable[[int], bool]
+
+
+def search(
+    f: MovementFacts, *, storm: str = "", closed: bool = False, allies: bool = False
+) -> tuple[int, list[int]] | None:
+    """The cheapest path within ``path_limit`` borders obeying the given rules, or None.
+
+    ``storm``: "" ignores it; "gf9" forbids into, out of and through the storm
+    sector; "overview" forbids into and through (the start is exempt).
+    ``closed``: no entering a closed stronghold. ``allies``: no entering a
+    territory holding the ally's forces, except the Polar Sink.
+    Returns (cost, territories entered), cost counting borders, or 1 for a
+    change of sector that stays inside the origin.
+    """
+    g = geo()
+    limit = min(f.path_limit, K_MAX)
+    use_via = f.via_len > 0 and f.via_ok
+    closed_ids = {sid for sid, c in zip(g.strongholds, f.closed, strict=True) if c}
+
+    def stormy(loc: int) -> bool:
+        return bool(storm) and g.sector_of[loc] == f.storm_sector
+
+    def may_enter(t: int, k: int) -> bool:  # entering territory t as the k-th border crossed
+        if use_via and (k > f.via_len or f.via[k - 1] != t):
+            return False
+        if closed and t in closed_ids:
+            return False
+        return not (allies and t != g.polar_sink and f.ally_in[t])
+
+    starts = [
+        loc
+        for loc in g.locs_of[f.origin_id]
+        if (g.sector_of[loc] == 0 or f.start_sectors[g.sector_of[loc] - 1]) and not (storm == "gf9" and stormy(loc))
+    ]
+    dest = {loc for loc in g.locs_of[f.to_id] if f.to_sector in (0, g.sector_of[loc])}
+    # 0-1 BFS over (location, borders crossed): moving inside a territory is free.
+    prev: dict[tuple[int, int], tuple[int, int] | None] = {}
+    todo: deque[tuple[int, int]] = deque()
+    for s in starts:
+        prev[(s, 0)] = None
+        todo.append((s, 0))
+    found: tuple[int, int] | None = None
+    while todo:
+        state = todo.popleft()
+        loc, k = state
+        if loc in dest and (not use_via or k == f.via_len):
+            found = state
+            break
+        for n in g.inner[loc]:
+            if (n, k) not in prev and not stormy(n):
+                prev[(n, k)] = state
+                todo.appendleft((n, k))
+        if k < limit:
+            for n in g.cross[loc]:
+                if (n, k + 1) not in prev and not stormy(n) and may_enter(g.terr_of[n], k + 1):
+                    prev[(n, k + 1)] = state
+                    todo.append((n, k + 1))
+    if found is None:
+        return None
+    if found[1] == 0:  # no border crossed: free if a start is already a destination, else a change of sector
+        return (0 if any(s in dest for s in starts) else 1), []
+    path: list[int] = []
+    here: tuple[int, int] | None = found
+    while here is not None:
+        before = prev[here]
+        if before is not None and before[1] != here[1]:
+            path.append(g.terr_of[here[0]])
+        here = before
+    path.reverse()
+    return found[1], path
+
+
+def _path_limit(f: MovementFacts) -> int:
+    """Enough borders for the range and for each rule's (and rules') own shortest path."""
+    best = movement_range(f)
+    f.path_limit = K_MAX
+    if f.via_len > 0 and f.via_ok:
+        return f.via_len
+    storms = ["", "gf9", "overview"] if f.storm_sector is not None else [""]
+    closed = [False, True] if any(f.closed) else [False]
+    allies = [False, True] if any(f.ally_in) else [False]
+    for s in storms:
+        for c in closed:
+            for a in allies:
+                got = search(f, storm=s, closed=c, allies=a)
+                if got is not None:
+                    best = max(best, _borders(got))
+    return min(best, K_MAX)
+
+
+def _borders(found: tuple[int, list[int]]) -> int:
+    return len(found[1])
+
+
+# -- the kind --------------------------------------------------------------------
+
+
+@kind
+class Movement(Kind):
+    name = "move"
+    title = "Movement"
+
+    def facts(self, pos: Position) -> MovementFacts:
+        return movement_facts(pos)
+
+    def choices(self, vars_: Vars, facts: Facts) -> None:
+        import z3
+
+        v: Any = vars_
+        g = geo()
+        n = len(g.locs)
+        v.L = z3.Int("L")
+        v.cost = z3.Int("cost")
+        v.act = [z3.BoolVal(True)] + [z3.Bool(f"act_{i}") for i in range(1, K_MAX + 1)]  # i <= L
+        v.e = [[z3.Bool(f"e_{i}_{loc}") for loc in range(n)] for i in range(K_MAX + 1)]
+        v.x = [[z3.Bool(f"x_{i}_{loc}") for loc in range(n)] for i in range(K_MAX + 1)]
+        v.tv = [[z3.Bool(f"t_{i}_{t}") for t in range(len(g.terr_names))] for i in range(K_MAX + 1)]
+
+    def frame(self, v: Vars, facts: Facts) -> list[Any]:
+        return list(_frame(v))
+
+    def outcome(self, value: Any, vars_: Vars, facts: Facts) -> dict[str, Any]:
+        assert isinstance(facts, MovementFacts)
+        v: Any = vars_
+        g = geo()
+        n_borders = value(v.L)
+        start = next(loc for loc in g.locs_of[facts.origin_id] if value(v.e[0][loc]))
+        ids: list[int] = []
+        here = facts.origin_id
+        for i in range(1, n_borders + 1):  # look only at the territories next to the last one
+            near = sorted({g.terr_of[n] for loc in g.locs_of[here] for n in g.cross[loc]})
+            here = next(t for t in near if value(v.tv[i][t]))
+            ids.append(here)
+        path = [g.terr_names[t] for t in ids]
+        end = next(loc for loc in g.locs_of[facts.to_id] if value(v.x[n_borders][loc]))
+        out: dict[str, Any] = {"path": path}
+        if g.sector_of[end]:
+            out["sector"] = g.sector_of[end]
+        if g.sector_of[start] and sum(facts.start_sectors) > 1 and not facts.from_sector:
+            out["from_sector"] = g.sector_of[start]
+        return out
+
+
+def _exactly_one(bs: list[Any]) -> list[Any]:
+    import z3
+
+    return [z3.Or(*bs), z3.AtMost(*bs, 1)]
+
+
+def _frame(v: Any) -> list[Any]:
+    import z3
+
+    g = geo()
+    n = len(g.locs)
+    out: list[Any] = [v.L >= 0, v.L <= K_MAX, v.L <= v.path_limit]
+    for i in range(1, K_MAX + 1):
+        out.append(v.act[i] == (v.L >= i))
+    for i in range(K_MAX + 1):  # a visit after the last is empty
+        out += [z3.Implies(v.act[i], z3.Or(*v.tv[i])), z3.AtMost(*v.tv[i], 1)]
+        for t, ids in enumerate(g.locs_of):
+            out += _exactly_one([v.e[i][loc] for loc in ids] + [z3.Not(v.tv[i][t])])
+            out += _exactly_one([v.x[i][loc] for loc in ids] + [z3.Not(v.tv[i][t])])
+    for i in range(K_MAX):
+        step = z3.And(*[z3.Implies(v.x[i][a], any_of(v.e[i + 1][b] for b in g.cross[a])) for a in range(n)])
+        out.append(z3.Implies(v.act[i + 1], step))
+        out.append(z3.Implies(v.act[i + 1], v.act[i]))
+        out.append(z3.Implies(z3.Not(v.act[i + 1]), z3.Not(z3.Or(*v.tv[i + 1]))))
+    for loc in range(n):  # the group starts in the origin, in a sector it may start from
+        s = g.sector_of[loc]
+        ok = v.origin_id == g.terr_of[loc]
+        if s:
+            ok = z3.And(ok, v.start_sectors[s - 1])
+        out.append(z3.Implies(v.e[0][loc], ok))
+        if s and len(g.locs_of[g.terr_of[loc]]) > 1:
+            for i in range(K_MAX + 1):
+                out.append(z3.Implies(z3.And(last(v, i), v.x[i][loc]), z3.Or(v.to_sector == 0, v.to_sector == s)))
+    for t in range(len(g.terr_names)):  # ... and ends in the destination
+        for i in range(K_MAX + 1):
+            out.append(z3.Implies(z3.And(last(v, i), v.tv[i][t]), v.to_id == t))
+    same = z3.And(*[v.e[0][loc] == v.x[0][loc] for loc in range(n)])
+    out.append(v.cost == z3.If(v.L == 0, z3.If(same, 0, 1), v.L))
+    out.append(z3.Implies(z3.And(v.via_ok, v.via_len > 0), follows_via(v)))
+    return out
+
+
+# -- pieces of z3 forms the rules share ---------------------------------------
+
+
+def follows_via(v: Any) -> Any:
+    """The path enters exactly the given territories, in order."""
+    import z3
+
+    g = geo()
+    steps = [
+        z3.Implies(z3.And(v.via_len >= i, v.via[i - 1] == t), v.tv[i][t])
+        for i in range(1, K_MAX + 1)
+        for t in range(len(g.terr_names))
+    ]
+    return z3.Implies(v.via_len > 0, z3.And(v.L == v.via_len, *steps))
+
+
+def visit_clear(v: Any, i: int, exempt_start: bool = False) -> Any:
+    """Visit ``i`` goes from its entry to its exit without touching the storm sector."""
+    import z3
+
+    g = geo()
+    terms = []
+    for t, ids in enumerate(g.locs_of):
+        if t == g.polar_sink:
+            continue
+        for a in ids:
+            for b in ids:
+                sectors = list(g.arc[(a, b)])
+                if exempt_start:
+                    sectors = sectors[1:]
+                if not sectors:
+                    continue
+                clear = all_of(v.storm_sector != s for s in sectors)
+                terms.append(z3.Implies(z3.And(v.e[i][a], v.x[i][b]), clear))
+    return z3.And(*terms)
+
+
+def last(v: Any, i: int) -> Any:
+    """Visit ``i`` is the last: the path ends there."""
+    import z3
+
+    return v.act[i] if i == K_MAX else z3.And(v.act[i], z3.Not(v.act[i + 1]))
+
+
+def enters(v: Any, i: int, t: int) -> Any:
+    """The path's ``i``-th border crossing enters territory ``t``."""
+    import z3
+
+    return z3.And(v.act[i], v.tv[i][t])

@@ -1,4 +1,17 @@
-"""Shipment: forces from reserves to one territory (and the Guild's other two types)."""
+"""Shipment: forces from reserves to one territory (and the Guild's other two types).
+
+The solver chooses the landing ``sector`` (and, for a cross-shipment, the
+origin sector ``from_sec``), and fixes the outcome: ``cost``, ``payee``
+(0 nobody, 1 the Bank, 2 the Spacing Guild), ``storm_losses`` (Advanced
+Fremen landing under the storm) and, for a Bene Gesserit accompaniment,
+``bg_sends`` / ``bg_advisor``. Rules fix these values; ``outcome()`` reads
+them from the model.
+
+The Bene Gesserit's free force (gf9:363) rides on another faction's move as
+``accompany: true`` (or ``polar-sink``): one fighter to the Polar Sink; or
+``accompany: destination``: an Advanced advisor in the shipment's destination
+(gf9:377).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +24,7 @@ from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
 from checker.position import Position, ShipMove
 
 GREAT_FLAT = "The Great Flat"
+PAYEES = {0: None, 1: "bank", 2: "spacing-guild"}
 
 
 @dataclass
@@ -18,6 +32,7 @@ class ShipmentFacts(Facts):
     to: str = label(doc="destination territory, or 'reserves'")
     origin: str = label(doc="cross-ship origin territory")
     payee: str = label(doc="who would be paid: spacing-guild or bank")
+    ally: str = label(doc="the shipper's ally, if any")
     count: int = fact(0, key="move.count", doc="ordinary forces shipped")
     special: int = fact(0, key="move.special", doc="special forces shipped")
     forces: int = fact(0, doc="all forces shipped")
@@ -25,32 +40,79 @@ class ShipmentFacts(Facts):
     reserves_special: int | None = fact(key="factions.FACTION.reserves_special")
     spice: int | None = fact(key="factions.FACTION.spice")
     ally_support: int = fact(0, key="move.ally_support")
+    has_ally: bool = fact(False, doc="the shipper is in an alliance")
+    ally_spice: int | None = fact(key="factions.ALLY.spice", doc="spice of the shipper's ally")
     storm_sector: int | None = fact(key="storm")
-    to_sectors: list[int] = fact([], doc="the destination's sectors (none for the Polar Sink)")
+    to_sectors: list[int] = fact([], doc="the destination's sectors (none for the Polar Sink)")  # noqa: RUF009
     to_sector: int | None = fact(key="move.sector", doc="the chosen sector; unknown = any")
+    to_sector_given: bool = fact(False, doc="the landing sector is named, or the only one")
+    to_index: int = fact(-1, doc="the destination's index on the board (-1 for reserves)")
     to_stronghold: bool = fact(False)
-    to_polar_sink: bool = fact(False)
+    to_polar_sink: bool = label(False)
     to_reserves: bool = fact(False, doc="Guild ships forces back to reserves")
+    destinations: int = fact(1, doc="territories the shipment goes to (move.to plus move.also_to)")
     cross_ship: bool = fact(False, doc="from one territory on Arrakis to another")
+    from_board: bool = fact(False, doc="the forces leave a territory of Arrakis (cross-ship or back to reserves)")
+    from_sectors: list[int] = fact([], doc="sectors the forces may leave from (none for the Polar Sink)")  # noqa: RUF009
     from_sector: int | None = fact(key="move.from_sector")
-    from_forces: int | None = fact(doc="the shipper's forces in the cross-ship origin")
-    other_factions_in_to: int = fact(0, doc="other factions with fighting forces at the destination")
-    to_distance_from_great_flat: int = fact(0, doc="territory borders from The Great Flat")
+    from_forces: int | None = fact(doc="the shipper's forces in the origin")
+    other_factions_in_to: int = fact(
+        0, doc="other factions with fighting forces at the destination (Advanced advisors not counted)"
+    )
+    others_present_in_to: int = fact(0, doc="other factions with any forces at the destination")
+    to_distance_from_great_flat: int = label(0, doc="territory borders from The Great Flat")
     guild_in_game: bool = fact(False)
     guild_ally: bool = fact(False, doc="the shipper is allied with the Spacing Guild")
     is_guild: bool = fact(False)
     is_fremen: bool = fact(False)
     is_bene_gesserit: bool = fact(False)
-    accompany: bool = fact(False, key="move.accompany", doc="Bene Gesserit sends its free force along")
+    accompany: bool = label(False, doc="Bene Gesserit sends its free force along (move.accompany)")
+    accompany_destination: bool = fact(False, key="move.accompany", doc="... as an advisor to the destination")
     bg_in_game: bool = fact(False)
     bg_reserves: int | None = fact(key="factions.bene-gesserit.reserves")
     bg_fighters_in_to: bool = fact(False)
+
+    # -- derived truths for `when` (never read by a z3 form) -------------
+    @property
+    def in_fremen_zone(self) -> bool:
+        return not self.to_reserves and self.to_distance_from_great_flat <= 2
+
+    @property
+    def fremen_placement(self) -> bool:
+        """Fremen's own free reserve placement (gf9:399), not a paid shipment."""
+        own_area = self.in_fremen_zone or not self.guild_ally
+        return self.is_fremen and not self.cross_ship and not self.to_reserves and own_area
+
+    @property
+    def at_guild_rates(self) -> bool:
+        return (self.is_guild or self.guild_ally) and not self.fremen_placement
+
+    @property
+    def off_planet(self) -> bool:
+        """Shipped from off-planet reserves onto Arrakis (what the Bene Gesserit may follow)."""
+        return not self.from_board and not self.is_fremen
+
+    def position_key(self, key: str) -> str:
+        return key.replace("FACTION", self.faction or "FACTION").replace("ALLY", self.ally or "ALLY")
+
+    def fmt(self) -> dict[str, Any]:
+        out = super().fmt()
+        out["where_bg"] = self.to if self.accompany_destination else POLAR_SINK
+        return out
+
+
+def _ally_spice(pos: Position, me: str) -> int | None:
+    for ally in sorted(pos.allies_of(me)):
+        state = pos.factions.get(ally)
+        return state.spice if state else None
+    return 0  # no ally, no help
 
 
 @kind
 class Shipment(Kind):
     name = "ship"
     title = "Shipment"
+    ruled = ("cost", "paid_to", "losses", "bene_gesserit")
 
     def facts(self, pos: Position) -> ShipmentFacts:
         m = pos.move
@@ -65,19 +127,23 @@ class Shipment(Kind):
         if to_reserves and m.from_ is None:
             raise InputError("move.from", "the territory the Guild ships back to reserves from")
         others = pos.occupants(m.to) - {me} if to else set()
+        present = pos.occupants(m.to, fighters_only=False) - {me} if to else set()
         origin_forces = None
+        from_sectors: list[int] = []
         if m.from_ is not None:
             origin_forces = sum(g.total for g in pos.groups(me, m.from_) if not (g.advisors and pos.advanced))
+            given = sorted({g.sector for g in pos.groups(me, m.from_) if g.sector})
+            from_sectors = [m.from_sector] if m.from_sector else (given or list(board[m.from_].sectors))
         to_sector = m.sector
         if to is not None and to_sector is None and len(to.sectors) == 1:
             to_sector = to.sectors[0]
         from_sector = m.from_sector
-        if m.from_ is not None and from_sector is None:
-            sectors = {g.sector for g in pos.groups(me, m.from_) if g.sector} or set(board[m.from_].sectors)
-            if len(sectors) == 1:
-                from_sector = sectors.pop()
+        if m.from_ is not None and from_sector is None and len(from_sectors) == 1:
+            from_sector = from_sectors[0]
         bg = pos.factions.get("bene-gesserit")
         dist = board.territory_distance(GREAT_FLAT, m.to) if to else None
+        allies = pos.allies_of(me)
+        no_special = 0 if m.special == 0 else None
         return ShipmentFacts(
             faction=me,
             advanced=pos.advanced,
@@ -89,56 +155,76 @@ class Shipment(Kind):
             forces=m.total,
             reserves=state.reserves if state else None,
             # unknown special reserves do not matter when no special force ships
-            reserves_special=(state.reserves_special if state.reserves_special is not None else (0 if m.special == 0 else None))
-            if state
-            else None,
+            reserves_special=state.reserves_special if state and state.reserves_special is not None else no_special,
             spice=state.spice if state else None,
             ally_support=m.ally_support,
+            has_ally=bool(allies),
+            ally=min(allies) if allies else "",
+            ally_spice=_ally_spice(pos, me),
             storm_sector=pos.storm,
             to_sectors=list(to.sectors) if to else [],
             to_sector=to_sector,
+            to_sector_given=to_sector is not None,
+            to_index=to.index if to else -1,
             to_stronghold=bool(to and to.is_stronghold),
             to_polar_sink=bool(to and to.name == POLAR_SINK),
             to_reserves=to_reserves,
+            destinations=1 + len({t for t in m.also_to if t != m.to}),
             cross_ship=cross,
+            from_board=m.from_ is not None,
+            from_sectors=from_sectors,
             from_sector=from_sector,
             from_forces=origin_forces,
             other_factions_in_to=len(others),
+            others_present_in_to=len(present),
             to_distance_from_great_flat=dist if dist is not None else 99,
             guild_in_game="spacing-guild" in players,
-            guild_ally="spacing-guild" in pos.allies_of(me),
+            guild_ally="spacing-guild" in allies,
             is_guild=me == "spacing-guild",
             is_fremen=me == "fremen",
             is_bene_gesserit=me == "bene-gesserit",
-            accompany=bool(m.accompany),
+            accompany=m.accompany not in (None, False),
+            accompany_destination=m.accompany == "destination",
             bg_in_game="bene-gesserit" in players,
-            bg_reserves=bg.reserves if bg else None,
+            bg_reserves=(bg.reserves if bg else None) if "bene-gesserit" in players else 0,
             bg_fighters_in_to=bool(to and any(not g.advisors for g in pos.groups("bene-gesserit", to.name) if g.total)),
         )
 
-    def choices(self, v: Vars, facts: Facts) -> None:
+    def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
         import z3
 
         v.cost = z3.Int("cost")
-        v.paid_to_guild = z3.Bool("paid_to_guild")
+        v.payee = z3.Int("payee")  # 0 nobody, 1 the Bank, 2 the Spacing Guild
         v.sector = z3.Int("sector")
+        v.from_sec = z3.Int("from_sec")
         v.storm_losses = z3.Int("storm_losses")
+        v.bg_sends = z3.Bool("bg_sends")
+        v.bg_advisor = z3.Bool("bg_advisor")
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         import z3
 
-        # The forces land in a sector of their destination (none in the Polar Sink).
+        # The forces land in a sector of their destination (none in the Polar Sink)
+        # and leave from a sector of their origin (none from the Polar Sink or reserves).
         inside = any_of(v.sector == s for s in v.to_sectors) if v.to_sectors else v.sector == 0
-        chosen = v.to_sector == v.sector
-        return [inside, z3.Or(chosen, v.to_sector == 0), v.cost >= 0, v.storm_losses >= 0]
+        leaving = any_of(v.from_sec == s for s in v.from_sectors) if v.from_sectors else v.from_sec == 0
+        chosen = z3.Or(v.to_sector == v.sector, z3.Not(v.to_sector_given))
+        left = z3.Or(v.from_sector == v.from_sec, v.from_sec == 0)
+        return [inside, leaving, chosen, left, v.cost >= 0, v.storm_losses >= 0, z3.And(v.payee >= 0, v.payee <= 2)]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, ShipmentFacts)
         out: dict[str, Any] = {"cost": value(v.cost)}
-        out["paid_to"] = "spacing-guild" if value(v.paid_to_guild) else "bank"
+        out["paid_to"] = PAYEES.get(value(v.payee))
         if facts.to_sectors:
             out["sector"] = value(v.sector)
+        if facts.from_sectors:
+            out["from_sector"] = value(v.from_sec)
         losses = value(v.storm_losses)
-        if losses:
-            out["losses"] = {facts.faction: losses}
+        out["losses"] = {facts.faction: losses} if losses else {}
+        if value(v.bg_sends):
+            advisor = bool(value(v.bg_advisor))
+            out["bene_gesserit"] = {"territory": facts.to if advisor else POLAR_SINK, "advisor": advisor}
+        else:
+            out["bene_gesserit"] = None
         return out

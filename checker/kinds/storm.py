@@ -1,1 +1,282 @@
-"""The storm's movement: its distance, the sectors it crosses, what it destroys."""
+"""The storm's movement: its distance, the sectors it crosses, what it destroys.
+
+``move: {action: storm, distance: N}`` or ``move: {action: storm, dials: [a, b]}``.
+
+Conventions fixed here (and documented on the rules that use them):
+
+* Sectors are numbered 1..18 counterclockwise, the storm's direction, so moving
+  the storm adds to the sector number and 18 wraps to 1.
+* The storm *hits* every sector it moves into, the new storm sector included.
+  The sector it starts from is not hit again (gf9:505: "The current storm sector
+  is not retroactively hit; vulnerable sectors it moves into are affected"),
+  unless the storm goes all the way round (18 sectors or more) and moves into
+  it once more. ``sectors_crossed`` lists the hit sectors in the order the
+  storm first enters them.
+* On turn 1 the storm starts at the Storm Start sector 18 (gf9:83) when the
+  position gives no ``storm``.
+* A group (of forces or spice) without a ``sector`` in a territory of several
+  sectors is placed only where it matters: when the storm hits all of that
+  territory's sectors or none of them, its sector does not change the answer;
+  otherwise the answer is unresolved and names ``forces[].sector`` or
+  ``spice[].sector``.
+* Groups of one faction in one territory and sector are merged (half losses
+  for Advanced Fremen are counted per location).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from checker.board import SECTORS, gf9_board
+from checker.errors import InputError
+from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
+from checker.position import Position, StormMove
+
+STORM_START = 18
+# gf9:503: "Arrakeen, Carthag and Imperial Basin lose their protection from storm
+# for the rest of the game" once the Shield Wall is destroyed.
+SHIELD_WALL_SHELTERED = ("Imperial Basin", "Arrakeen", "Carthag")
+
+
+@dataclass
+class StormFacts(Facts):
+    turn: int | None = fact(key="turn")
+    storm_sector: int | None = fact(key="storm", doc="the storm's sector before it moves (18 on turn 1)")
+    dials: list[int] = fact([], key="move.dials")
+    has_dials: bool = fact(False)
+    distance: int = fact(0, key="move.distance", doc="sectors moved: the distance, or the sum of the dials")
+    fremen_advanced: bool = fact(False, doc="Advanced game with the Fremen playing")
+    shield_wall_standing: bool = fact(True, key="shield_wall")
+    # force groups, one entry per (faction, territory, sector)
+    group_sector: list[int] = fact([], doc="0: no sector (Polar Sink)")
+    group_count: list[int] = fact([], doc="force tokens, ordinary and special")
+    group_sand: list[bool] = fact([])
+    group_sheltered: list[bool] = fact([], doc="sheltered by the Shield Wall while it stands")
+    group_fremen: list[bool] = fact([])
+    forces_placed: bool | None = fact(True, key="forces[].sector", doc="every group's sector matters and is known")
+    # spice groups
+    spice_sector: list[int] = fact([])
+    spice_amount: list[int] = fact([])
+    spice_placed: bool | None = fact(True, key="spice[].sector")
+    # player circles
+    seat_sector: list[int] = fact([])
+    seats_known: bool | None = fact(None, key="seats", doc="every faction's player circle is given")
+    # labels for messages and outcomes
+    group_faction: tuple[str, ...] = label(())
+    seat_faction: tuple[str, ...] = label(())
+    dials_text: str = label("")
+    unplaced: str = label("", doc="the group whose sector is needed")
+
+
+def step(sector: int, n: int) -> int:
+    """The sector ``n`` sectors counterclockwise of ``sector``."""
+    return (sector - 1 + n) % SECTORS + 1
+
+
+def hit_sectors(start: int, distance: int) -> list[int]:
+    """The sectors the storm moves into, in the order first entered (walked one by one)."""
+    out: list[int] = []
+    here = start
+    for _ in range(distance):
+        here = here % SECTORS + 1
+        if here not in out:
+            out.append(here)
+    return out
+
+
+def first_seat(new_sector: int, seats: list[int]) -> int | None:
+    """Index of the player circle the storm next approaches, walking counterclockwise from it.
+
+    A circle in the storm's own sector has been reached already: it comes last.
+    """
+    here = new_sector
+    for _ in range(SECTORS):
+        here = here % SECTORS + 1
+        if here in seats:
+            return seats.index(here)
+    return None
+
+
+# -- z3 helpers (the solver's own encoding of the same geometry) ----------------
+def z3_new_sector(storm: Any, distance: Any) -> Any:
+    return (storm - 1 + distance) % SECTORS + 1
+
+
+def z3_hits(sector: Any, storm: Any, distance: Any) -> Any:
+    """Whether the storm moving ``distance`` from ``storm`` moves into ``sector`` (0 = none)."""
+    import z3
+
+    ahead = (sector - storm) % SECTORS  # 0 for the starting sector itself
+    return z3.And(sector >= 1, z3.Or(distance >= SECTORS, z3.And(ahead >= 1, ahead <= distance)))
+
+
+def z3_group_loss(v: Any, i: int, half_for_fremen: bool) -> Any:
+    """Tokens group ``i`` loses to the storm."""
+    import z3
+
+    exposed = z3.And(
+        z3.Or(v.group_sand[i], v.group_sheltered[i]),
+        z3.Not(z3.And(v.group_sheltered[i], v.shield_wall_standing)),
+        z3_hits(v.group_sector[i], v.storm_sector, v.distance),
+    )
+    n = v.group_count[i]
+    lost = z3.If(z3.And(v.group_fremen[i], v.fremen_advanced), (n + 1) / 2, n) if half_for_fremen else n
+    return z3.If(exposed, lost, 0)
+
+
+def z3_first_seat(v: Any) -> Any:
+    """The chosen ``first_seat`` is the circle nearest ahead of the new storm sector."""
+    import z3
+
+    new = z3_new_sector(v.storm_sector, v.distance)
+    n = len(v.seat_sector)
+    if n == 0:
+        return z3.BoolVal(False)
+    ahead = [(s - new - 1) % SECTORS for s in v.seat_sector]
+    return any_of(z3.And(v.first_seat == i, all_of(ahead[i] <= a for a in ahead)) for i in range(n))
+
+
+@kind
+class Storm(Kind):
+    name = "storm"
+    title = "Storm movement"
+
+    def facts(self, pos: Position) -> StormFacts:
+        m = pos.move
+        assert isinstance(m, StormMove)
+        board = gf9_board()
+        if m.distance is None and not m.dials:
+            raise InputError("move.distance", "the storm's distance, or its two dials (dials: [a, b])")
+        if m.dials and any(d < 0 for d in m.dials):
+            raise InputError("move.dials", "dial numbers of at least 0", m.dials)
+        if m.distance is not None and m.dials and m.distance != sum(m.dials):
+            raise InputError("move.distance", f"the sum of the dials ({sum(m.dials)}) or no distance", m.distance)
+        distance = m.distance if m.distance is not None else sum(m.dials)
+        storm = pos.storm if pos.storm is not None else (STORM_START if pos.turn == 1 else None)
+        hit = set(hit_sectors(storm, distance)) if storm is not None else set()
+        players = set(pos.faction_names)
+
+        def place(territory: str, sector: int | None) -> int | None:
+            """The group's sector, a stand-in where it cannot matter, or None where it matters."""
+            t = board[territory]
+            if not t.sectors:
+                return 0
+            if sector is not None:
+                return sector
+            if len(t.sectors) == 1 or storm is None:
+                return t.sectors[0]
+            inside = [s in hit for s in t.sectors]
+            return t.sectors[0] if all(inside) or not any(inside) else None
+
+        merged: dict[tuple[str, str, int], int] = {}
+        unplaced = ""
+        for i, g in enumerate(pos.forces):
+            sector = place(g.territory, g.sector)
+            if sector is None:
+                unplaced = unplaced or f"forces[{i}] ({g.faction} in {g.territory})"
+                sector = 0
+            key = (g.faction, g.territory, sector)
+            merged[key] = merged.get(key, 0) + g.total
+        forces_placed = not unplaced
+        spice: list[tuple[int, int]] = []
+        spice_placed = True
+        for i, sp in enumerate(pos.spice):
+            sector = place(sp.territory, sp.sector)
+            if sector is None:
+                unplaced = unplaced or f"spice[{i}] ({sp.territory})"
+                spice_placed = False
+                sector = 0
+            spice.append((sector, sp.amount))
+        seated = list(pos.seats.items())
+        seats_known = bool(seated) and all(f in pos.seats for f in players)
+        if len({s for _, s in seated}) < len(seated):
+            raise InputError("seats", "a different player circle for each faction", pos.seats)
+        groups = list(merged.items())
+        return StormFacts(
+            advanced=pos.advanced,
+            turn=pos.turn,
+            storm_sector=storm,
+            dials=list(m.dials),
+            has_dials=bool(m.dials),
+            distance=distance,
+            fremen_advanced=pos.advanced and "fremen" in players,
+            shield_wall_standing=pos.shield_wall == "standing",
+            group_sector=[s for (_, _, s), _ in groups],
+            group_count=[n for _, n in groups],
+            group_sand=[board[t].kind == "sand" for (_, t, _), _ in groups],
+            group_sheltered=[t in SHIELD_WALL_SHELTERED for (_, t, _), _ in groups],
+            group_fremen=[f == "fremen" for (f, _, _), _ in groups],
+            forces_placed=True if forces_placed else None,
+            spice_sector=[s for s, _ in spice],
+            spice_amount=[a for _, a in spice],
+            spice_placed=True if spice_placed else None,
+            seat_sector=[s for _, s in seated],
+            seats_known=True if seats_known else None,
+            group_faction=tuple(f for (f, _, _), _ in groups),
+            seat_faction=tuple(f for f, _ in seated),
+            dials_text=" and ".join(map(str, m.dials)),
+            unplaced=unplaced,
+        )
+
+    def choices(self, v: Vars, facts: Facts) -> None:
+        import z3
+
+        assert isinstance(facts, StormFacts)
+        w: Any = v  # the choices join the facts' variables
+        w.new_sector = z3.Int("new_sector")
+        w.hit = [z3.Bool(f"hit_{k}") for k in range(1, SECTORS + 1)]
+        w.group_lost = [z3.Int(f"group_lost_{i}") for i in range(len(facts.group_sector))]
+        w.spice_gone = [z3.Int(f"spice_gone_{i}") for i in range(len(facts.spice_sector))]
+        w.first_seat = z3.Int("first_seat")
+
+    def frame(self, v: Vars, facts: Facts) -> list[Any]:
+        out = [v.new_sector >= 1, v.new_sector <= SECTORS]
+        out += [lost >= 0 for lost in v.group_lost] + [gone >= 0 for gone in v.spice_gone]
+        if v.seat_sector:
+            out += [v.first_seat >= 0, v.first_seat < len(v.seat_sector)]
+        return out
+
+    def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
+        assert isinstance(facts, StormFacts)
+        out: dict[str, Any] = {}
+        if facts.storm_sector is None:
+            return out
+        new = value(v.new_sector)
+        out["storm"] = new
+        start = facts.storm_sector
+        hits = [k for k in range(1, SECTORS + 1) if value(v.hit[k - 1])]
+        out["sectors_crossed"] = sorted(hits, key=lambda k: (k - start - 1) % SECTORS)
+        losses: dict[str, int] = {}
+        for faction, lost in zip(facts.group_faction, v.group_lost, strict=True):
+            n = value(lost)
+            if n:
+                losses[faction] = losses.get(faction, 0) + n
+        out["losses"] = losses
+        out["spice_lost"] = sum(value(g) for g in v.spice_gone)
+        if facts.seats_known:
+            out["first_player"] = facts.seat_faction[value(v.first_seat)]
+        return out
+
+
+# -- the checks' shared arithmetic (concrete values) -----------------------------
+def check_losses(s: StormFacts, half_for_fremen: bool) -> dict[str, int]:
+    """Forces lost per faction, walking the storm sector by sector."""
+    assert s.storm_sector is not None
+    hit = hit_sectors(s.storm_sector, s.distance)
+    out: dict[str, int] = {}
+    for i, faction in enumerate(s.group_faction):
+        vulnerable = (s.group_sand[i] or s.group_sheltered[i]) and not (s.group_sheltered[i] and s.shield_wall_standing)
+        if not vulnerable or s.group_sector[i] not in hit:
+            continue
+        n = s.group_count[i]
+        lost = -(-n // 2) if half_for_fremen and s.group_fremen[i] and s.fremen_advanced else n
+        if lost:
+            out[faction] = out.get(faction, 0) + lost
+    return out
+
+
+def check_spice_lost(s: StormFacts) -> int:
+    assert s.storm_sector is not None
+    hit = hit_sectors(s.storm_sector, s.distance)
+    return sum(a for sec, a in zip(s.spice_sector, s.spice_amount, strict=True) if sec in hit)

@@ -10,9 +10,14 @@ from checker.kinds.shipment import ShipmentFacts
 from checker.rules import rule
 
 # overview:57 "each player may ship reserves to any territory (1 spice per force
-#             to strongholds, 2 spice elsewhere)"
-# overview:105 "Faction advantages override standard rules." -- so the Guild's
-#             rates and the Fremen's free placement are left to their own rules.
+#             to strongholds, 2 spice elsewhere) ... Cannot ship/move into storm
+#             sectors or strongholds with 2+ other players already present."
+# overview:86 "Allies may share strategy, help pay for Treachery Cards and shipments."
+# overview:102 "The Polar Sink is never in storm."
+# overview:105 "Faction advantages override standard rules. Each faction has unique
+#             abilities detailed on Player Sheets." -- sheets the overview does not
+#             reproduce: the Guild's rates, the Fremen's free placement and the Bene
+#             Gesserit's free force are left open here (gf9 gives them).
 
 
 def _ordinary(s: ShipmentFacts) -> bool:
@@ -27,6 +32,7 @@ def _ordinary(s: ShipmentFacts) -> bool:
     permits="{forces} forces to {to} cost {cost} spice.",
     when=_ordinary,
     defines=("cost",),
+    one_sided="it fixes the price; paying it is overview.shipment.affordable",
 )
 def shipment_cost(s: ShipmentFacts) -> dict[str, int]:
     """An ordinary shipment from reserves costs one spice per force into a stronghold, two elsewhere."""
@@ -35,4 +41,147 @@ def shipment_cost(s: ShipmentFacts) -> dict[str, int]:
 
 @shipment_cost.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.cost == v.forces * z3.If(v.to_stronghold, 1, 2)
+    return v.cost == z3.If(v.to_stronghold, v.forces, 2 * v.forces)  # linear: faster for the solver
+
+
+@rule(
+    "overview.shipment.storm",
+    on="ship",
+    cites="overview:57,102",
+    title="No shipment into a storm sector",
+    forbids="{Faction} cannot ship into {to}: sector {storm_sector} is under the storm.",
+    permits="{to} is clear of the storm (sector {storm_sector}).",
+    needs=("storm_sector",),
+    when=lambda s: not s.to_reserves,
+)
+def storm_sector(s: ShipmentFacts) -> bool:
+    """No shipment lands in the storm's sector; the Polar Sink is never in the storm."""
+    if s.to_polar_sink:
+        return True
+    candidates = [s.to_sector] if s.to_sector is not None else s.to_sectors
+    return any(sector != s.storm_sector for sector in candidates)
+
+
+@storm_sector.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.sector != v.storm_sector
+
+
+@rule(
+    "overview.shipment.stronghold-limit",
+    on="ship",
+    cites="overview:57",
+    title="No shipment into a stronghold with two other players",
+    forbids="{Faction} cannot ship into {to}: {others_present_in_to} other players are already there.",
+    permits="{to} is open: {others_present_in_to} other players there.",
+    when=lambda s: s.to_stronghold,
+)
+def stronghold_limit(s: ShipmentFacts) -> bool:
+    """A stronghold where two or more other players already have forces is closed to shipment."""
+    return s.others_present_in_to <= 1
+
+
+@stronghold_limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Or(z3.Not(v.to_stronghold), v.others_present_in_to < 2)
+
+
+@rule(
+    "overview.shipment.reserves",
+    on="ship",
+    cites="overview:57",
+    title="Only reserves can be shipped",
+    forbids="{Faction} ships {count} forces and {special} special forces but has {reserves} and {reserves_special} "
+    "in reserve.",
+    permits="{Faction} has the forces in reserve.",
+    needs=("reserves", "reserves_special"),
+    when=lambda s: not s.from_board,
+)
+def ship_reserves(s: ShipmentFacts) -> bool:
+    """Shipment sends forces from the player's reserves, so no more than it holds there."""
+    return s.count <= s.reserves and s.special <= s.reserves_special  # type: ignore[operator]
+
+
+@ship_reserves.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.reserves - v.count >= 0, v.reserves_special - v.special >= 0)
+
+
+@rule(
+    "overview.shipment.from-reserves",
+    on="ship",
+    cites="overview:57",
+    title="Shipment brings reserves, it does not move forces already on the board",
+    forbids="{Faction} cannot ship forces from {origin}: shipment brings reserves to the board.",
+    permits="{Faction} ships from its reserves.",
+    when=lambda s: not (s.is_guild or s.guild_ally),
+)
+def from_reserves(s: ShipmentFacts) -> bool:
+    """Only reserves are shipped: not forces from a territory, nor back to reserves."""
+    return not s.from_board and not s.to_reserves
+
+
+@from_reserves.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(z3.Not(v.from_board), z3.Not(v.to_reserves))
+
+
+@rule(
+    "overview.shipment.affordable",
+    on="ship",
+    cites="overview:57,86",
+    title="The shipper must be able to pay",
+    forbids="{Faction} cannot pay for {forces} forces to {to}: it has {spice} spice and {ally_support} from its ally.",
+    permits="{Faction} can pay {cost} spice.",
+    needs=("spice",),
+    when=_ordinary,
+)
+def affordable(s: ShipmentFacts) -> bool:
+    """The price (1 a force to a stronghold, 2 elsewhere) must not exceed the shipper's spice plus its ally's help."""
+    rate = 1 if s.to_stronghold else 2
+    return s.forces * rate <= s.spice + s.ally_support  # type: ignore[operator]
+
+
+@affordable.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.If(v.to_stronghold, v.forces, 2 * v.forces) <= v.spice + v.ally_support
+
+
+@rule(
+    "overview.shipment.ally-support",
+    on="ship",
+    cites="overview:86",
+    title="Only an ally helps pay for a shipment",
+    forbids="{Faction} has no ally to pay {ally_support} spice toward its shipment.",
+    permits="{Faction}'s ally pays {ally_support} spice toward the shipment.",
+    when=lambda s: s.ally_support > 0,
+)
+def ally_support(s: ShipmentFacts) -> bool:
+    """Help with the cost of a shipment comes from an ally, not from anyone else."""
+    return s.has_ally
+
+
+@ally_support.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Or(v.ally_support == 0, v.has_ally)
+
+
+@rule(
+    "overview.shipment.faction-advantages",
+    on="ship",
+    cites="overview:105",
+    title="Faction shipment advantages are on the player sheets",
+    status="unresolved",
+    reason="overview:105 says faction advantages override the standard rules, but the overview does not give the "
+    "Guild's rates, the Fremen's placement or the Bene Gesserit's free force (use the gf9 ruleset)",
+    when=lambda s: s.is_guild or s.guild_ally or s.is_fremen or s.accompany,
+    one_sided="an open question: the overview prints none of these advantages",
+)
+def faction_advantages(s: ShipmentFacts) -> bool:
+    """The overview defers the Guild's, Fremen's and Bene Gesserit's shipment powers to sheets it does not reproduce."""
+    return True
+
+
+@faction_advantages.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # an open question constrains nothing

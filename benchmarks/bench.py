@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Speed report: cold CLI checks against the bare import of z3 and typer, warm checks per second.
+
+Run by ``python3 dev.py bench [--quick]`` and by CI. It prints a table and
+writes benchmarks/results/latest.json. It never fails on slowness: the exit
+status is 0 unless the script itself crashes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+README_CASE = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+PREFIXES = {"shipment": "ship-", "movement": "move-", "storm": "storm-", "battle": "battle-"}
+
+
+def median_run(cmd: list[str], n: int) -> tuple[float, int]:
+    """Median wall time (s) of ``n`` runs of a command, and its last exit status."""
+    times = []
+    code = 0
+    for _ in range(n):
+        start = time.perf_counter()
+        code = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), code
+
+
+def mentat_cmd() -> list[str]:
+    exe = Path(sys.executable).with_name("mentat")
+    if exe.exists():
+        return [str(exe)]
+    found = shutil.which("mentat")
+    return [found] if found else [sys.executable, "-c", "from checker.cli import main; main()"]
+
+
+def cases_for(prefix: str) -> list[Path]:
+    return sorted(ROOT.glob(f"cases/*/{prefix}*.yaml"))
+
+
+def warm_rate(paths: list[Path], seconds: float) -> dict[str, Any]:
+    """Checks per second through the Python API, cycling over the cases (illegal ones get their unsat core)."""
+    from checker.api import check
+    from checker.position import read_position
+
+    positions = []
+    skipped = 0
+    for p in paths:  # build the solvers once: this measures warm checks
+        try:
+            pos = read_position(p)
+            check(pos)
+        except Exception:  # noqa: BLE001 - a case that cannot be checked is counted, not timed
+            skipped += 1
+            continue
+        positions.append(pos)
+    if not positions:
+        raise RuntimeError(f"none of the {len(paths)} cases could be checked")
+    verdicts: dict[str, int] = {}
+    n = 0
+    start = time.perf_counter()
+    while True:
+        v = check(positions[n % len(positions)])
+        if n < len(positions):
+            verdicts[v.verdict] = verdicts.get(v.verdict, 0) + 1
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds and n >= len(positions):
+            break
+    return {"cases": len(positions), "skipped": skipped, "checks": n, "seconds": round(elapsed, 3), "per_second": round(n / elapsed, 1), "verdicts": verdicts}
+
+
+def rulebook_build() -> dict[str, Any] | None:
+    conf = ROOT / "docs" / "conf.py"
+    if not conf.exists():
+        return None
+    sphinx = Path(sys.executable).with_name("sphinx-build")
+    cmd = [str(sphinx)] if sphinx.exists() else [sys.executable, "-m", "sphinx"]
+    with tempfile.TemporaryDirectory() as out:
+        start = time.perf_counter()
+        proc = subprocess.run([*cmd, "-q", "-b", "html", str(ROOT / "docs"), out], cwd=ROOT, capture_output=True, text=True)
+        took = time.perf_counter() - start
+    return {"seconds": round(took, 2), "exit": proc.returncode, "error": proc.stderr.strip().splitlines()[-1:] if proc.returncode else []}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer runs (CI)")
+    parser.add_argument("-n", type=int, default=None, help="runs per cold measurement (default 9, quick 3)")
+    args = parser.parse_args(argv)
+    n = args.n or (3 if args.quick else 9)
+    warm_seconds = 1.0 if args.quick else 3.0
+    sys.path.insert(0, str(ROOT))
+
+    report: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "quick": args.quick,
+        "runs": n,
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "cold": {},
+        "warm": {},
+    }
+    rows: list[tuple[str, str, str]] = []
+
+    baseline, _ = median_run([sys.executable, "-c", "import z3, typer"], n)
+    report["baseline_import_s"] = round(baseline, 4)
+    rows.append(("baseline: python -c 'import z3, typer'", f"{baseline * 1000:.0f} ms", "1.00x"))
+
+    cold_cases = {"readme example": README_CASE if README_CASE.exists() else None}
+    moves = cases_for("move-")
+    cold_cases["movement"] = moves[0] if moves else None
+    for label, path in cold_cases.items():
+        if path is None:
+            rows.append((f"cold mentat check ({label})", "no case", ""))
+            continue
+        took, code = median_run([*mentat_cmd(), "check", str(path)], n)
+        report["cold"][label] = {"case": str(path.relative_to(ROOT)), "seconds": round(took, 4), "ratio": round(took / baseline, 2), "exit": code}
+        rows.append((f"cold mentat check ({label}: {path.name})", f"{took * 1000:.0f} ms", f"{took / baseline:.2f}x"))
+
+    for label, prefix in PREFIXES.items():
+        paths = cases_for(prefix)
+        if not paths:
+            rows.append((f"warm {label} checks", "no cases", ""))
+            continue
+        try:
+            got = warm_rate(paths, warm_seconds)
+        except Exception as err:  # noqa: BLE001 - a broken case is reported, not fatal to the report
+            report["warm"][label] = {"error": f"{type(err).__name__}: {err}"}
+            rows.append((f"warm {label} checks", "error", type(err).__name__))
+            continue
+        report["warm"][label] = got
+        illegal = got["verdicts"].get("illegal", 0) + got["verdicts"].get("invalid-position", 0)
+        rows.append((f"warm {label} checks ({got['cases']} cases, {illegal} with a core)", f"{got['per_second']:.0f}/s", ""))
+
+    book = rulebook_build()
+    report["rulebook"] = book
+    if book is None:
+        rows.append(("rulebook build (sphinx)", "no docs/conf.py", ""))
+    else:
+        rows.append(("rulebook build (sphinx)", f"{book['seconds']:.1f} s", "" if book["exit"] == 0 else f"exit {book['exit']}"))
+
+    width = max(len(r[0]) for r in rows)
+    print(f"\nMentat benchmarks ({'quick, ' if args.quick else ''}median of {n} runs; {report['machine']})")
+    for what, value, ratio in rows:
+        print(f"  {what:<{width}}  {value:>10}  {ratio:>7}")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / "latest.json"
+    out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwrote {out.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,138 @@
+"""How much of each source the rules encode: every line is encoded, set aside or not yet classified.
+
+A line is *encoded* when some rule cites it, *set aside* when it is blank, a
+heading, or listed in :data:`SET_ASIDE` with a reason, and otherwise *not yet
+classified*: the work still to do.
+
+>>> is_heading("gf9", 1), is_heading("gf9", 3)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from checker.sources import DOCS, TITLES, lines
+
+# Lines that need no rule, with the reason (doc -> line range -> why). Ranges are inclusive.
+SET_ASIDE: dict[str, dict[tuple[int, int], str]] = {
+    "dreamrules": {(35, 70): "table of contents"},
+    "dice": {(3, 26): "table of contents"},
+    "overview": {(9, 17): "component list"},
+}
+
+_SENTENCE_END = re.compile(r"[.:;,!?\"”’)\]]$")
+_FACT = re.compile(r":\s*\d")  # "Hand Limit: 4 Treachery Cards" states a rule
+_NUMBERED = re.compile(r"^\d+\.\s")
+_BULLET = re.compile(r"^\s*(?:[•\-–*]|\d+\)\s)")
+
+
+def is_heading(doc: str, n: int) -> bool:
+    """A heading-like line: short, not a sentence or a bullet, after a blank line or a finished sentence."""
+    text = lines(doc)[n - 1].strip()
+    if not text or len(text) > 70 or _SENTENCE_END.search(text) or _BULLET.match(text) or _FACT.search(text):
+        return False
+    prev = lines(doc)[n - 2].strip() if n > 1 else ""
+    if _NUMBERED.match(text):  # "2. Set out the shared area", not "2. Spice Blow & Nexus" in a list
+        return not prev
+    return not prev or bool(_SENTENCE_END.search(prev))
+
+
+def set_aside_reason(doc: str, n: int) -> str:
+    """Why line ``n`` needs no rule, or ``""``."""
+    if not lines(doc)[n - 1].strip():
+        return "blank"
+    if is_heading(doc, n):
+        return "heading"
+    for (a, b), why in SET_ASIDE.get(doc, {}).items():
+        if a <= n <= b:
+            return why
+    return ""
+
+
+@cache
+def cited_lines() -> dict[str, dict[int, list[str]]]:
+    """doc -> line -> ids of the rules citing it (registry order)."""
+    from checker.rules import load_all
+
+    out: dict[str, dict[int, list[str]]] = {d: {} for d in DOCS}
+    for r in load_all().values():
+        for c in r.cites:
+            for n in range(c.first, c.last + 1):
+                ids = out.setdefault(c.doc, {}).setdefault(n, [])
+                if r.id not in ids:
+                    ids.append(r.id)
+    return out
+
+
+@dataclass
+class SourceCoverage:
+    doc: str
+    total: int
+    encoded: list[int] = field(default_factory=list)
+    set_aside: dict[int, str] = field(default_factory=dict)
+    unclassified: list[int] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return TITLES.get(self.doc, self.doc)
+
+    @property
+    def substantive(self) -> int:
+        """Lines that need a decision: all but the set-aside ones."""
+        return self.total - len(self.set_aside)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * len(self.encoded) / self.substantive if self.substantive else 100.0
+
+
+def coverage(doc: str) -> SourceCoverage:
+    cited = cited_lines().get(doc, {})
+    text = lines(doc)
+    # a final newline gives an empty last "line" that is not part of the source
+    total = len(text) - 1 if text and text[-1] == "" else len(text)
+    out = SourceCoverage(doc, total)
+    for n in range(1, total + 1):
+        if n in cited:
+            out.encoded.append(n)
+        elif why := set_aside_reason(doc, n):
+            out.set_aside[n] = why
+        else:
+            out.unclassified.append(n)
+    return out
+
+
+def report() -> list[SourceCoverage]:
+    return [coverage(d) for d in DOCS]
+
+
+def spans(numbers: list[int]) -> str:
+    """``[1, 2, 3, 7]`` -> ``"1-3, 7"``.
+
+    >>> spans([1, 2, 3, 7, 9, 10])
+    '1-3, 7, 9-10'
+    """
+    out: list[str] = []
+    start = prev = None
+    for n in [*numbers, None]:
+        if start is not None and (n is None or prev is None or n != prev + 1):
+            out.append(f"{start}" if start == prev else f"{start}-{prev}")
+            start = None
+        if n is not None and start is None:
+            start = n
+        prev = n
+    return ", ".join(out)
+
+
+def summary_line(rows: list[SourceCoverage]) -> str:
+    total = sum(r.total for r in rows)
+    enc = sum(len(r.encoded) for r in rows)
+    aside = sum(len(r.set_aside) for r in rows)
+    todo = sum(len(r.unclassified) for r in rows)
+    return (
+        f"coverage: {enc} of {total} source lines encoded, {aside} set aside, {todo} not yet classified "
+        f"({100.0 * enc / max(1, total - aside):.1f}% of the lines that need a rule)"
+    )

@@ -1,0 +1,198 @@
+"""GF9: the faction texts that change shipment (Spacing Guild, Fremen, Bene Gesserit)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import z3
+
+from checker.board import gf9_board
+from checker.facts import any_of
+from checker.kinds.shipment import GREAT_FLAT, ShipmentFacts
+from checker.rules import rule
+
+# -- Spacing Guild --------------------------------------------------------------
+# gf9:437 "For the first two types pay half normal cost, rounding the final cost up. The
+#          back-to-reserve rate of one per two is already your stated rate and is not halved
+#          again. A one-force shipment to a stronghold costs one spice."
+# gf9:439 "Your ally may ship reserves to Arrakis or cross-ship forces on Arrakis at Guild
+#          rates, but cannot use your return-to-reserve option."
+
+
+@rule(
+    "gf9.shipment.guild-rates",
+    on="ship",
+    cites="gf9:437,439",
+    title="The Guild and its ally ship at half price; the Guild retrieves at one per two forces",
+    permits="{forces} forces from {origin} to {to} cost {cost} spice at Guild rates.",
+    defines=("cost",),
+    when=lambda s: s.at_guild_rates,
+    replaces="overview.shipment.faction-advantages",
+    one_sided="it fixes the price; paying it is gf9.shipment.affordable, who may use the types the rules beside it",
+)
+def guild_rates(s: ShipmentFacts) -> dict[str, int]:
+    """From reserves to Arrakis, or from one territory to another, the Guild (and its ally) pays half the
+    normal cost, the total rounded up (so one force into a stronghold still costs one). Back to reserves
+    costs one spice per two forces, an odd force rounded up like the other rates, and is not halved again."""
+    if s.to_reserves:
+        pairs, odd = divmod(s.forces, 2)
+        return {"cost": pairs + odd}
+    normal = s.forces if s.to_stronghold else 2 * s.forces
+    return {"cost": normal // 2 + normal % 2}
+
+
+@guild_rates.z3
+def _(v: Any) -> z3.BoolRef:
+    normal = z3.If(v.to_stronghold, v.forces, 2 * v.forces)
+    # 2*cost - 1 <= amount <= 2*cost: cost is the amount halved and rounded up
+    amount = z3.If(v.to_reserves, v.forces, normal)
+    return z3.And(2 * v.cost >= amount, 2 * v.cost - 1 <= amount)
+
+
+# -- Fremen -----------------------------------------------------------------------
+# gf9:399 "For your shipment, bring any number of reserves for free into The Great Flat or one
+#          territory within two territory borders of it. Do not count The Great Flat itself
+#          against the range. This is your faction's reserve-placement action, rather than a
+#          paid off-planet shipment."
+# gf9:439 "... Allied Fremen may treat its off-board reserve territory as the origin of such a
+#          cross-shipment." -- so Fremen allied with the Guild may ship elsewhere at Guild rates.
+
+
+@cache
+def fremen_zone_indices() -> tuple[int, ...]:
+    """The Great Flat and the territories one or two borders from it, by two rings of adjacency."""
+    board = gf9_board()
+    zone = {GREAT_FLAT}
+    for _ in range(2):
+        zone |= {n for t in list(zone) for n in board.adjacent_territories(t)}
+    return tuple(sorted(board[t].index for t in zone))
+
+
+def _zone_form(v: Any) -> Any:
+    return any_of(v.to_index == i for i in fremen_zone_indices())
+
+
+@rule(
+    "gf9.shipment.fremen-zone",
+    on="ship",
+    cites="gf9:399,439",
+    title="Fremen place reserves free within two borders of The Great Flat",
+    forbids="Fremen cannot bring reserves into {to}: it is {to_distance_from_great_flat} borders from The Great Flat "
+    "(at most 2).",
+    permits="Fremen bring {forces} forces into {to} free of charge (their reserve placement).",
+    when=lambda s: s.is_fremen and not s.from_board,
+    defines=("cost", "paid_to"),
+)
+def fremen_zone(s: ShipmentFacts) -> bool | dict[str, Any]:
+    """Fremen ship by placing reserves, for nothing and paying no one, into The Great Flat or a territory at
+    most two borders from it. Outside that area only a Guild ally may ship, at Guild rates."""
+    if s.to_reserves:
+        return False
+    borders = gf9_board().territory_distance(GREAT_FLAT, s.to)
+    if borders is not None and borders <= 2:
+        return {"cost": 0, "paid_to": None}
+    return s.guild_ally
+
+
+@fremen_zone.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.If(_zone_form(v), z3.And(v.cost == 0, v.payee == 0), v.guild_ally)
+
+
+# gf9:411 "If caught by storm, lose half the affected force tokens, rounding losses up. You may
+#          place reserves into your legal landing area under storm and lose half."
+
+
+@rule(
+    "gf9.shipment.fremen-storm",
+    on="ship",
+    cites="gf9:411",
+    title="Advanced Fremen may place under the storm and lose half",
+    permits="Fremen place {forces} forces in {to} sector {sector}; storm sector {storm_sector}: losses {losses}.",
+    needs=("storm_sector",),
+    defines=("losses",),
+    when=lambda s: s.is_fremen and s.advanced and s.fremen_placement and s.in_fremen_zone,
+    one_sided="it only ever permits, fixing the losses; Basic Fremen are held by gf9.shipment.storm-blocks",
+)
+def fremen_storm(s: ShipmentFacts) -> dict[str, Any]:
+    """In the Advanced game Fremen may place reserves in their landing area even under the storm, losing half
+    the forces placed there, rounded up. With no sector named, they land in a clear sector when there is one."""
+    if s.to_polar_sink:
+        stormed = False
+    elif s.to_sector is not None:
+        stormed = s.to_sector == s.storm_sector
+    else:
+        stormed = all(sector == s.storm_sector for sector in s.to_sectors)
+    lost = -(-s.forces // 2) if stormed else 0
+    return {"losses": {"fremen": lost} if lost else {}}
+
+
+@fremen_storm.z3
+def _(v: Any) -> z3.BoolRef:
+    clear_exists = any_of(sector != v.storm_sector for sector in v.to_sectors) if v.to_sectors else z3.BoolVal(True)
+    prefer_clear = z3.Implies(z3.And(z3.Not(v.to_sector_given), clear_exists), v.sector != v.storm_sector)
+    losses = z3.If(v.sector == v.storm_sector, (v.forces + 1) / 2, 0)
+    return z3.And(prefer_clear, v.storm_losses == losses)
+
+
+# -- Bene Gesserit ------------------------------------------------------------------
+# gf9:363 "Whenever another faction ships from off-planet to Arrakis, you may send one reserve
+#          force for free to Polar Sink. ... Fremen reserve placement and Guild cross-shipment do
+#          not qualify as off-planet shipment."
+# gf9:377 "When accompanying another faction's off-planet shipment, you may put a free advisor
+#          in its destination instead of Polar Sink."
+# gf9:379 "If you already have fighters at the destination of an off-planet shipment, first use
+#          Intrusion ... Otherwise send the free force to Polar Sink or decline it; you may not
+#          place the two types together."
+
+
+@rule(
+    "gf9.shipment.bg-accompany",
+    on="ship",
+    cites="gf9:363",
+    title="The Bene Gesserit may send one free force along with another faction's off-planet shipment",
+    forbids="The Bene Gesserit cannot send a free force along: only another faction's shipment from off-planet "
+    "qualifies (not Fremen placement or a Guild cross-shipment), and it needs a force in reserve ({bg_reserves}).",
+    permits="The Bene Gesserit send one free force to {where_bg}.",
+    needs=("bg_reserves",),
+    defines=("bene_gesserit",),
+    when=lambda s: s.accompany,
+)
+def bg_accompany(s: ShipmentFacts) -> bool | dict[str, Any]:
+    """When another faction ships from its off-planet reserves, the Bene Gesserit may send one force from
+    their reserves to the Polar Sink for free (or, Advanced, an advisor to the destination)."""
+    ok = s.bg_in_game and not s.is_bene_gesserit and s.off_planet and (s.bg_reserves or 0) >= 1
+    if not ok:
+        return False
+    advisor = s.accompany_destination
+    return {"bene_gesserit": {"territory": s.to if advisor else "Polar Sink", "advisor": advisor}}
+
+
+@bg_accompany.z3
+def _(v: Any) -> z3.BoolRef:
+    qualifies = z3.And(
+        v.bg_in_game, z3.Not(v.is_bene_gesserit), z3.Not(v.from_board), z3.Not(v.is_fremen), v.bg_reserves > 0
+    )
+    return z3.And(qualifies, v.bg_sends, v.bg_advisor == v.accompany_destination)
+
+
+@rule(
+    "gf9.shipment.bg-advisor",
+    on="ship",
+    cites="gf9:377,379",
+    title="Advanced: the free force may go as an advisor to the destination, unless fighters are there",
+    forbids="The Bene Gesserit cannot put an advisor in {to}: advisors are Advanced only, and not beside "
+    "Bene Gesserit fighters (send it to the Polar Sink instead).",
+    permits="The Bene Gesserit put a free advisor in {to}.",
+    when=lambda s: s.accompany_destination,
+)
+def bg_advisor(s: ShipmentFacts) -> bool:
+    """In the Advanced game the accompanying force may instead be an advisor in the shipment's destination,
+    but not where Bene Gesserit fighters already are."""
+    return s.advanced and not s.bg_fighters_in_to
+
+
+@bg_advisor.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.advanced, z3.Not(v.bg_fighters_in_to))

@@ -1,0 +1,207 @@
+"""GF9: the Storm Phase (turn one, later turns, losses), with Advanced Fremen's storm changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.storm import StormFacts, check_losses, check_spice_lost
+from checker.rules import rule
+from constraints.overview.storm import (
+    OUTCOME_ONLY,
+    first_player,
+    movement,
+    two_dials_within,
+    z3_first_seat,
+    z3_losses,
+    z3_movement,
+    z3_spice,
+    z3_two_dials_within,
+)
+
+# gf9:83 "Place the storm at the Storm Start sector. The players whose circles are nearest
+#         on either side of that sector each secretly dial a number from zero through twenty.
+#         Reveal both numbers together, add them, and move the storm counterclockwise that
+#         many sectors."
+# gf9:85 "... In an Advanced Game with Fremen, use this same first storm procedure; the
+#         Fremen Storm Deck takes over on later turns."
+
+
+@rule(
+    "gf9.storm.first-dials",
+    on="storm",
+    cites="gf9:83,85",
+    title="Turn one: two players dial zero through twenty",
+    forbids="On turn one two players each dial zero through twenty; the dials were {dials_text}.",
+    permits="Two turn-one dials ({dials_text}) within zero through twenty.",
+    needs=("turn",),
+    when=lambda s: s.has_dials and s.turn in (None, 1),
+    replaces="overview.storm.first-dials",
+)
+def first_dials(s: StormFacts) -> bool:
+    """On turn one (also with Advanced Fremen) exactly two players dial, each from 0 through 20."""
+    return two_dials_within(s.dials, 0, 20)
+
+
+@first_dials.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_two_dials_within(v.dials, 0, 20)
+
+
+# gf9:89 "On turns two onward, the two players who last used the battle wheels secretly
+#         dial one, two or three. Reveal together, add the numbers and move the storm
+#         counterclockwise that many sectors."
+# gf9:91 "... Without Advanced Fremen, continue using the two dials."
+
+
+@rule(
+    "gf9.storm.later-dials",
+    on="storm",
+    cites="gf9:89,91",
+    title="Turns two onward: two players dial one, two or three",
+    forbids="From turn two the two dials are each one, two or three; the dials were {dials_text}.",
+    permits="Two dials ({dials_text}) of one to three each.",
+    needs=("turn",),
+    when=lambda s: s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced,
+    replaces="overview.storm.later-dials",
+)
+def later_dials(s: StormFacts) -> bool:
+    """Without Advanced Fremen, from turn two exactly two players dial, each 1, 2 or 3."""
+    return two_dials_within(s.dials, 1, 3)
+
+
+@later_dials.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_two_dials_within(v.dials, 1, 3)
+
+
+# gf9:91  "If Advanced Fremen is playing, reveal the Storm Card it selected during the
+#          preceding turn instead. Move that many sectors, ..."
+# gf9:409 "After the first dialed storm, secretly select the Storm Card for the next turn.
+#          Reveal it at the next Storm Phase, move that distance, ..."
+
+
+@rule(
+    "gf9.storm.storm-card",
+    on="storm",
+    cites="gf9:91,409",
+    title="With Advanced Fremen, the Storm Card replaces the dials after turn one",
+    forbids="With Advanced Fremen the Storm Card moves the storm after turn one, not dials ({dials_text}).",
+    permits="On turn {turn} the Fremen's Storm Card moves the storm {distance} sectors.",
+    needs=("turn",),
+    when=lambda s: s.fremen_advanced and ((s.turn or 0) > 1 or (s.turn is None and s.has_dials)),
+)
+def storm_card(s: StormFacts) -> bool:
+    """After turn one of an Advanced game with Fremen, the storm moves by the revealed Storm Card: no dials."""
+    return not s.has_dials
+
+
+@storm_card.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.has_dials)
+
+
+# gf9:31  "The storm moves counterclockwise around the outer edge. Sand forces and spice in
+#          sectors it crosses are vulnerable. ..."
+# gf9:505 "... The current storm sector is not retroactively hit; vulnerable sectors it moves
+#          into are affected."
+
+
+@rule(
+    "gf9.storm.movement",
+    on="storm",
+    cites="gf9:31,83,89,505",
+    title="The storm moves counterclockwise, hitting the sectors it moves into",
+    permits="The storm moves {distance} sectors from sector {storm_sector} to {storm}, hitting {sectors_crossed}.",
+    needs=("storm_sector",),
+    defines=("storm", "sectors_crossed"),
+    replaces="overview.storm.movement",
+    one_sided=OUTCOME_ONLY,
+)
+def storm_movement(s: StormFacts) -> dict[str, Any]:
+    """The storm moves counterclockwise (sector numbers up, 18 wrapping to 1). It hits each sector it
+    moves into, the new one included; its starting sector is hit only if it comes round to it again."""
+    return movement(s)
+
+
+storm_movement.z3(z3_movement)
+
+
+# gf9:97  "Send forces in crossed or final sectors of sand territories to the Tanks. Imperial
+#          Basin is protected while the Shield Wall stands. Forces in rock, strongholds and
+#          the Polar Sink survive normal storm movement. ..."
+# gf9:503 "... Arrakeen, Carthag and Imperial Basin lose their protection from storm for the
+#          rest of the game."
+# gf9:411 "If caught by storm, lose half the affected force tokens, rounding losses up."
+
+
+@rule(
+    "gf9.storm.losses",
+    on="storm",
+    cites="gf9:31,97,411,503,505",
+    title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
+    permits="Forces lost to the storm: {losses}.",
+    needs=("storm_sector", "forces_placed"),
+    defines=("losses",),
+    replaces="overview.storm.losses",
+    one_sided=OUTCOME_ONLY,
+)
+def storm_losses(s: StormFacts) -> dict[str, Any]:
+    """Forces in sand territories in a sector the storm moves into go to the Tanks. Rock, strongholds
+    and the Polar Sink protect; Imperial Basin too while the Shield Wall stands, and once it is
+    destroyed Imperial Basin, Arrakeen and Carthag do not. Advanced Fremen lose half the tokens
+    of each hit group, rounded up."""
+    return {"losses": check_losses(s, half_for_fremen=True)}
+
+
+@storm_losses.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_losses(v, half_for_fremen=True)
+
+
+# gf9:97 "... Return spice in sectors crossed or stopped on to the Bank."
+
+
+@rule(
+    "gf9.storm.spice",
+    on="storm",
+    cites="gf9:31,97",
+    title="Spice in sectors the storm crosses or stops on returns to the Bank",
+    permits="Spice returned to the Bank: {spice_lost}.",
+    needs=("storm_sector", "spice_placed"),
+    defines=("spice_lost",),
+    replaces="overview.storm.spice",
+    one_sided=OUTCOME_ONLY,
+)
+def storm_spice(s: StormFacts) -> dict[str, Any]:
+    """Spice in any sector the storm moves into returns to the Bank (the text names no protected
+    terrain for spice)."""
+    return {"spice_lost": check_spice_lost(s)}
+
+
+storm_spice.z3(z3_spice)
+
+
+# gf9:69 "First Player is the faction whose player marker the storm will next approach while
+#         continuing counterclockwise. ..."
+
+
+@rule(
+    "gf9.storm.first-player",
+    on="storm",
+    cites="gf9:69",
+    title="First Player: the marker the storm will next approach",
+    permits="{first_player} is First Player: its marker is the next the storm in sector {storm} approaches.",
+    needs=("storm_sector", "seats_known"),
+    defines=("first_player",),
+    replaces="overview.storm.first-player",
+    one_sided=OUTCOME_ONLY,
+)
+def storm_first_player(s: StormFacts) -> dict[str, Any]:
+    """First Player is the faction whose player circle lies next ahead of the new storm sector,
+    counterclockwise; a circle in the storm's own sector has been reached, so it comes last."""
+    return first_player(s)
+
+
+storm_first_player.z3(z3_first_seat)

@@ -1,0 +1,72 @@
+"""Overview, Phase 7: Battle (the lines the GF9 text does not restate)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.battle import SIDES, BattleFacts
+from checker.rules import rule
+
+# overview:61 "Wherever 2+ players occupy the same territory, battles occur. ... Each player dials forces
+#             on the Battle Wheel, plays a leader (required if available) or cheap hero, and optionally
+#             plays Weapon/Defense Treachery Cards. ..."
+
+
+@rule(
+    "overview.battle.dial",
+    on="battle",
+    cites="overview:61",
+    title="Basic: dial a whole number from zero to the forces in the territory",
+    forbids="Each side dials from 0 to its forces there: {A} dials {a_dial} with {a_forces}, {D} dials {d_dial} with {d_forces}.",
+    permits="{A} dials {a_dial} of {a_forces} forces, {D} {d_dial} of {d_forces}.",
+    needs=("a_dial_h", "d_dial_h"),
+    when=lambda s: not s.advanced,
+)
+def dial_forces(s: BattleFacts) -> bool:
+    """A player dials a number of its forces in the territory: whole, at least zero, at most all of them."""
+    for x in SIDES:
+        dial_h = getattr(s, f"{x}_dial_h")
+        if dial_h % 2 or not 0 <= dial_h // 2 <= getattr(s, f"{x}_forces") + getattr(s, f"{x}_special"):
+            return False
+    return True
+
+
+@dial_forces.z3
+def _(v: Any) -> Any:
+    return z3.And(
+        *(
+            z3.And(
+                getattr(v, f"{x}_dial_h") % 2 == 0,
+                getattr(v, f"{x}_dial_h") >= 0,
+                getattr(v, f"{x}_dial_h") <= 2 * (getattr(v, f"{x}_forces") + getattr(v, f"{x}_special")),
+            )
+            for x in SIDES
+        )
+    )
+
+
+@rule(
+    "overview.battle.leader-required",
+    on="battle",
+    cites="overview:61",
+    title="A leader is required if available, or a Cheap Hero",
+    forbids="A plan needs a leader when one is available ({A}: {a_leader_label}; {D}: {d_leader_label}).",
+    permits="Each side plays a leader or Cheap Hero, or has none available.",
+)
+def leader_required(s: BattleFacts) -> bool:
+    """Each player plays a leader if one is available, or a Cheap Hero."""
+    return all(
+        getattr(s, f"{x}_leader") or getattr(s, f"{x}_ch") or getattr(s, f"{x}_leaders_available") == 0 for x in SIDES
+    )
+
+
+@leader_required.z3
+def _(v: Any) -> Any:
+    return z3.And(
+        *(
+            z3.Or(getattr(v, f"{x}_leader"), getattr(v, f"{x}_ch"), getattr(v, f"{x}_leaders_available") == 0)
+            for x in SIDES
+        )
+    )

@@ -1,0 +1,133 @@
+"""Overview, Phase 6: Shipment and Movement (the movement half) and Alliances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.movement import K_MAX, MovementFacts, enters, follows_via, geo, movement_range, search, visit_clear
+from checker.rules import rule
+
+# overview:57 "... then move forces. With a force in Arrakeen or Carthag (ornithopters), move
+#             through up to 3 adjacent territories. Otherwise, move to 1 adjacent territory.
+#             Cannot ship/move into storm sectors or strongholds with 2+ other players already present."
+
+
+@rule(
+    "overview.movement.range",
+    on="move",
+    cites="overview:57",
+    title="Movement range: 1 territory, 3 with ornithopters",
+    forbids=(
+        "{Faction} cannot reach {to} from {origin}: it needs {shortest} territories "
+        "and may move 1 (3 with a force in Arrakeen or Carthag)."
+    ),
+    permits="{Faction} reaches {to} entering {path} ({cost} of its range).",
+)
+def overview_range(s: MovementFacts) -> bool:
+    """A group moves to one adjacent territory, or through up to three with a force in Arrakeen or Carthag."""
+    found = search(s)
+    return found is not None and found[0] <= movement_range(s, fremen_two=False)
+
+
+@overview_range.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.cost <= z3.If(v.ornithopters, 3, 1)
+
+
+# overview:37 "Forces cannot move through storm sectors."
+# overview:57 "Cannot ship/move into storm sectors ..."
+
+
+@rule(
+    "overview.movement.storm",
+    on="move",
+    cites="overview:37,57",
+    title="No movement into or through the storm",
+    forbids="{Faction} has no path from {origin} to {to} that avoids sector {storm_sector}, under the storm.",
+    permits="The path to {to} stays clear of the storm (sector {storm_sector}).",
+    needs=("storm_sector", "from_sector"),
+)
+def overview_storm(s: MovementFacts) -> bool:
+    """Forces may not move into or through a sector under the storm (the overview says nothing of leaving it)."""
+    return search(s, storm="overview") is not None
+
+
+@overview_storm.z3
+def _(v: Any) -> z3.BoolRef:
+    later = [z3.Implies(v.act[i], visit_clear(v, i)) for i in range(1, K_MAX + 1)]
+    return z3.And(visit_clear(v, 0, exempt_start=True), *later)
+
+
+@rule(
+    "overview.movement.closed-strongholds",
+    on="move",
+    cites="overview:57",
+    title="No movement into a stronghold held by two other players",
+    forbids="{Faction} has no path to {to} that avoids the strongholds held by two other players ({closed_names}).",
+    permits="The path to {to} enters no stronghold held by two other players.",
+)
+def overview_closed(s: MovementFacts) -> bool:
+    """A group may not move into a stronghold where two or more other players already have forces."""
+    return search(s, closed=True) is not None
+
+
+@overview_closed.z3
+def _(v: Any) -> z3.BoolRef:
+    g = geo()
+    return z3.And(
+        *[
+            z3.Implies(enters(v, i, sid), z3.Not(v.closed[j]))
+            for i in range(1, K_MAX + 1)
+            for j, sid in enumerate(g.strongholds)
+        ]
+    )
+
+
+# overview:86 "Allies cannot enter each other's territories (except Polar Sink)."
+
+
+@rule(
+    "overview.movement.allies",
+    on="move",
+    cites="overview:86",
+    title="Allies cannot enter each other's territories",
+    forbids="{Faction} has no path to {to} that avoids the territories of its ally ({ally_names}).",
+    permits="The path to {to} enters no territory of an ally (the Polar Sink excepted).",
+)
+def overview_allies(s: MovementFacts) -> bool:
+    """A faction may not enter a territory where its ally has forces, except the Polar Sink."""
+    return search(s, allies=True) is not None
+
+
+@overview_allies.z3
+def _(v: Any) -> z3.BoolRef:
+    g = geo()
+    return z3.And(
+        *[
+            z3.Implies(enters(v, i, t), z3.Not(v.ally_in[t]))
+            for i in range(1, K_MAX + 1)
+            for t in range(len(g.terr_names))
+            if t != g.polar_sink
+        ]
+    )
+
+
+@rule(
+    "overview.movement.adjacent",
+    on="move",
+    cites="overview:57",
+    title="A path enters adjacent territories, one after another",
+    forbids="The given path {route} is not a chain of adjacent territories ending at {to} (at most 7 borders).",
+    permits="The given path {route} enters adjacent territories in turn.",
+    when=lambda s: s.via_len > 0,
+)
+def overview_adjacent(s: MovementFacts) -> bool:
+    """A path given with the move must step from each territory to an adjacent one and end at the destination."""
+    return s.via_ok and s.via_len <= K_MAX
+
+
+@overview_adjacent.z3
+def _(v: Any) -> z3.BoolRef:
+    return follows_via(v)

@@ -1,0 +1,185 @@
+"""Overview, Phase 1: Storm (and the First Player it sets)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.board import SECTORS
+from checker.facts import all_of
+from checker.kinds.storm import (
+    StormFacts,
+    check_losses,
+    check_spice_lost,
+    first_seat,
+    hit_sectors,
+    step,
+    z3_first_seat,
+    z3_group_loss,
+    z3_hits,
+    z3_new_sector,
+)
+from checker.rules import rule
+
+OUTCOME_ONLY = "an outcome rule: it fixes a value of the storm's result and never forbids"
+
+# overview:37 "Move the Storm Marker counterclockwise. First turn: two designated players
+#             secretly dial 0-20, total determines starting position. Subsequent turns: two
+#             players dial 1-3 each, sum determines movement. Forces in sand territories
+#             (except Imperial Basin) hit by the storm are killed. Spice in storm sectors is
+#             removed. Forces cannot move through storm sectors."
+
+
+def two_dials_within(dials: list[int], low: int, high: int) -> bool:
+    return len(dials) == 2 and all(low <= d <= high for d in dials)
+
+
+def z3_two_dials_within(dials: list[Any], low: int, high: int) -> Any:
+    return z3.And(z3.BoolVal(len(dials) == 2), all_of(z3.And(d >= low, d <= high) for d in dials))
+
+
+@rule(
+    "overview.storm.first-dials",
+    on="storm",
+    cites="overview:37",
+    title="First turn: two players dial 0 to 20",
+    forbids="On the first turn two players dial 0 to 20 each; the dials were {dials_text}.",
+    permits="Two first-turn dials ({dials_text}) within 0 to 20.",
+    needs=("turn",),
+    when=lambda s: s.has_dials and s.turn in (None, 1),
+)
+def overview_first_dials(s: StormFacts) -> bool:
+    """On turn 1 exactly two players dial, each from 0 through 20."""
+    return two_dials_within(s.dials, 0, 20)
+
+
+@overview_first_dials.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_two_dials_within(v.dials, 0, 20)
+
+
+@rule(
+    "overview.storm.later-dials",
+    on="storm",
+    cites="overview:37",
+    title="Later turns: two players dial 1 to 3",
+    forbids="After the first turn two players dial 1 to 3 each; the dials were {dials_text}.",
+    permits="Two dials ({dials_text}) within 1 to 3.",
+    needs=("turn",),
+    when=lambda s: s.has_dials and (s.turn is None or s.turn > 1),
+)
+def overview_later_dials(s: StormFacts) -> bool:
+    """From turn 2 on, exactly two players dial, each 1, 2 or 3."""
+    return two_dials_within(s.dials, 1, 3)
+
+
+@overview_later_dials.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_two_dials_within(v.dials, 1, 3)
+
+
+# -- movement, losses, spice: shared by the gf9 rules that replace these ----------
+def movement(s: StormFacts) -> dict[str, Any]:
+    """The new storm sector and the sectors it moves into (walked one by one)."""
+    assert s.storm_sector is not None
+    return {"storm": step(s.storm_sector, s.distance), "sectors_crossed": hit_sectors(s.storm_sector, s.distance)}
+
+
+def z3_movement(v: Any) -> z3.BoolRef:
+    new = v.new_sector == z3_new_sector(v.storm_sector, v.distance)
+    hits = [v.hit[k - 1] == z3_hits(k, v.storm_sector, v.distance) for k in range(1, SECTORS + 1)]
+    return z3.And(new, *hits)
+
+
+def z3_losses(v: Any, half_for_fremen: bool) -> z3.BoolRef:
+    return all_of(v.group_lost[i] == z3_group_loss(v, i, half_for_fremen) for i in range(len(v.group_lost)))
+
+
+def z3_spice(v: Any) -> z3.BoolRef:
+    return all_of(
+        v.spice_gone[i] == z3.If(z3_hits(v.spice_sector[i], v.storm_sector, v.distance), v.spice_amount[i], 0)
+        for i in range(len(v.spice_gone))
+    )
+
+
+def first_player(s: StormFacts) -> dict[str, Any]:
+    """The faction whose player circle lies next ahead of the new storm sector."""
+    assert s.storm_sector is not None
+    i = first_seat(step(s.storm_sector, s.distance), s.seat_sector)
+    return {"first_player": s.seat_faction[i] if i is not None else None}
+
+
+@rule(
+    "overview.storm.movement",
+    on="storm",
+    cites="overview:37",
+    title="The storm moves counterclockwise",
+    permits="The storm moves {distance} sectors from sector {storm_sector} to sector {storm}.",
+    needs=("storm_sector",),
+    defines=("storm", "sectors_crossed"),
+    one_sided=OUTCOME_ONLY,
+)
+def overview_movement(s: StormFacts) -> dict[str, Any]:
+    """The storm moves counterclockwise (up the sector numbers, 18 wrapping to 1) by the total."""
+    return movement(s)
+
+
+overview_movement.z3(z3_movement)
+
+
+@rule(
+    "overview.storm.losses",
+    on="storm",
+    cites="overview:37,102",
+    title="The storm kills forces in sand territories it hits",
+    permits="Forces lost to the storm: {losses}.",
+    needs=("storm_sector", "forces_placed"),
+    defines=("losses",),
+    one_sided=OUTCOME_ONLY,
+)
+def overview_losses(s: StormFacts) -> dict[str, Any]:
+    """Forces in sand territories in the sectors the storm moves into die, except in Imperial Basin."""
+    return {"losses": check_losses(s, half_for_fremen=False)}
+
+
+@overview_losses.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_losses(v, half_for_fremen=False)
+
+
+@rule(
+    "overview.storm.spice",
+    on="storm",
+    cites="overview:37",
+    title="Spice in the storm's sectors is removed",
+    permits="Spice removed by the storm: {spice_lost}.",
+    needs=("storm_sector", "spice_placed"),
+    defines=("spice_lost",),
+    one_sided=OUTCOME_ONLY,
+)
+def overview_spice(s: StormFacts) -> dict[str, Any]:
+    """Spice in the sectors the storm moves into is removed."""
+    return {"spice_lost": check_spice_lost(s)}
+
+
+overview_spice.z3(z3_spice)
+
+
+# overview:103 "First Player: Determined by whose Player Marker the storm next approaches."
+@rule(
+    "overview.storm.first-player",
+    on="storm",
+    cites="overview:103",
+    title="First Player: the marker the storm next approaches",
+    permits="{first_player} is First Player: the storm in sector {storm} next approaches its marker.",
+    needs=("storm_sector", "seats_known"),
+    defines=("first_player",),
+    one_sided=OUTCOME_ONLY,
+)
+def overview_first_player(s: StormFacts) -> dict[str, Any]:
+    """First Player is the faction whose player marker lies next ahead of the storm, counterclockwise."""
+    return first_player(s)
+
+
+overview_first_player.z3(z3_first_seat)

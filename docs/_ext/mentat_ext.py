@@ -1,0 +1,120 @@
+"""Mentat's Sphinx extension: the rule object type, source lines and quotes.
+
+* ``builder-inited``: :func:`checker.docs.generate` writes ``_generated/``
+  (only changed files are rewritten, so incremental builds stay small).
+* ``rule`` object type (``add_object_type``): a ``{rule}`` directive for the
+  generated entries and a ``{rule}`` role for links, with index entries.
+* ``{source-lines} doc a-b``: the source's lines a..b, each at its own anchor
+  ``doc-lN`` (also a ``{ref}`` label), read from the source file at build time.
+* ``{source-quote} doc:a[,b]``: quote lines in a hand-written page, linked to
+  their anchors, never retyped.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from checker.coverage import cited_lines, is_heading
+from checker.docs import line_id
+from checker.sources import DOCS, SOURCES, lines, parse_cites
+
+logger = logging.getLogger(__name__)
+
+
+def _register(directive: SphinxDirective, label: str, title: str) -> None:
+    std: Any = directive.env.domains.standard_domain
+    std.anonlabels[label] = (directive.env.docname, label)
+    std.labels[label] = (directive.env.docname, label, title)
+
+
+def _line_xref(doc: str, n: int, text: str) -> addnodes.pending_xref:
+    ref = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=line_id(doc, n), refexplicit=True, refwarn=True
+    )
+    ref += nodes.inline(text, text)
+    return ref
+
+
+class SourceLines(SphinxDirective):
+    """Lines of a source, each at its anchor, with a permalink on its number."""
+
+    required_arguments = 2
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        doc, span = self.arguments
+        if doc not in DOCS:
+            raise self.error(f"unknown source {doc!r}")
+        a, _, b = span.partition("-")
+        first, last = int(a), int(b or a)
+        self.env.note_dependency(str(SOURCES / f"{doc}.txt"))
+        cited = cited_lines().get(doc, {})
+        box = nodes.container(classes=["src-lines"])
+        for n in range(first, last + 1):
+            lid = line_id(doc, n)
+            text = lines(doc)[n - 1]
+            _register(self, lid, f"{doc}:{n}")
+            if not text.strip():
+                box += nodes.container(ids=[lid], classes=["src-blank"])
+                continue
+            classes = ["src-line"]
+            if is_heading(doc, n):
+                classes.append("src-heading")
+            if n in cited:
+                classes.append("src-cited")
+            para = nodes.paragraph(ids=[lid], classes=classes)
+            num = nodes.reference("", "", refid=lid, classes=["lineno"])
+            num += nodes.inline(str(n), str(n))
+            para += num
+            para += nodes.Text(" " + text)
+            box += para
+        return [box]
+
+
+class SourceQuote(SphinxDirective):
+    """Quote source lines verbatim (``overview:94`` or ``gf9:19,21``), each linked to its anchor."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            cites = parse_cites(self.arguments[0])
+        except ValueError as err:
+            raise self.error(str(err)) from None
+        quote = nodes.block_quote(classes=["src-quote", *self.options.get("class", [])])
+        for c in cites:
+            self.env.note_dependency(str(SOURCES / f"{c.doc}.txt"))
+            for n in range(c.first, c.last + 1):
+                if not 1 <= n <= len(lines(c.doc)):
+                    raise self.error(f"{c.doc} has no line {n}")
+                para = nodes.paragraph(classes=["src-quote-line"])
+                para += _line_xref(c.doc, n, f"{c.doc}:{n}")
+                para += nodes.Text(" “" + lines(c.doc)[n - 1].strip() + "”")
+                quote += para
+        return [quote]
+
+
+def _generate(app: Sphinx) -> None:
+    from checker.docs import generate
+
+    written = generate(Path(app.srcdir) / "_generated")
+    logger.info("mentat: %d generated files written", len(written))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_object_type("rule", "rule", objname="rule", indextemplate="pair: %s; rule")
+    app.add_css_file("mentat.css")
+    app.add_directive("source-lines", SourceLines)
+    app.add_directive("source-quote", SourceQuote)
+    app.connect("builder-inited", _generate)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,101 @@
+"""Every worked case, run the way a user runs it: ``mentat check FILE --json``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from checker.cases import EXPECT_KEYS, mismatches
+
+ROOT = Path(__file__).resolve().parent.parent
+EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
+
+
+def expect_of(path: Path) -> dict:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{path.name} is not a mapping"
+    expect = data.get("expect")
+    assert isinstance(expect, dict) and expect.get("verdict") in EXIT, f"{path.name}: expect.verdict missing or unknown"
+    return expect
+
+
+def test_there_are_cases() -> None:
+    assert sorted(ROOT.glob("cases/*/*.yaml")), "no case files under cases/"
+
+
+def test_case(case_file: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    expect = expect_of(case_file)
+    run = cli("check", case_file, "--json")
+    assert not run.traceback, f"{case_file.name}: {run.exception!r}"
+    assert run.code != 2, f"{case_file.name} is not a usable position: {run.stderr.strip()}"
+    verdict = run.json()
+    problems = mismatches(expect, verdict)
+    assert not problems, f"{case_file.name}:\n  " + "\n  ".join(problems)
+    assert run.code == EXIT[verdict["verdict"]], f"exit {run.code} for a verdict {verdict['verdict']}"
+
+
+def test_case_text_output_agrees(case_file: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """Without --json: the same exit code, the verdict word and every forbidding rule printed."""
+    expect = expect_of(case_file)
+    run = cli("check", case_file)
+    assert run.code == EXIT[expect["verdict"]]
+    assert run.stdout.split()[0] == expect["verdict"].upper()
+    for rid in expect.get("forbids", []):
+        assert rid in run.stdout
+
+
+def test_mismatches_reports_each_difference(cli) -> None:  # type: ignore[no-untyped-def]
+    """The comparison itself can fail: a wrong expectation is reported, key by key."""
+    case = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+    got = cli("check", case, "--json").json()
+    assert mismatches(expect_of(case), got) == []
+    wrong = {
+        "verdict": "legal",
+        "forbids": ["gf9.no.such-rule"],
+        "minimal_reason": [],
+        "permits": ["gf9.shipment.storm-blocks"],
+        "cites": ["gf9:1"],
+        "outcome": {"cost": 999},
+        "reason": "sandworm",
+        "forbid": [],
+    }
+    found = mismatches(wrong, got)
+    for key in ("verdict", "forbids", "minimal_reason", "permits", "cites", "outcome.cost", "reason", "expect.forbid"):
+        assert any(p.startswith(key) for p in found), f"no mismatch reported for {key}: {found}"
+    assert set(EXPECT_KEYS) >= {k for k in wrong if k != "forbid"}
+
+
+def _mentat() -> str:
+    exe = Path(sys.executable).with_name("mentat")
+    found = str(exe) if exe.exists() else shutil.which("mentat")
+    if not found:
+        pytest.skip("the mentat console script is not installed")
+    return found
+
+
+def test_installed_console_script() -> None:
+    case = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+    env = {**os.environ, "NO_COLOR": "1"}
+    proc = subprocess.run([_mentat(), "check", str(case), "--json"], capture_output=True, text=True, env=env, timeout=60)
+    verdict = json.loads(proc.stdout)
+    assert mismatches(expect_of(case), verdict) == []
+    assert proc.returncode == EXIT[verdict["verdict"]]
+    assert proc.stderr == ""
+
+
+def test_installed_console_script_on_unusable_input(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: gf9\nstorm: [\n", encoding="utf-8")
+    proc = subprocess.run([_mentat(), "check", str(bad)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mentat:") and "bad.yaml" in lines[0]
+    assert "Traceback" not in proc.stderr

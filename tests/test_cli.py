@@ -1,0 +1,204 @@
+"""The ``mentat`` command as users meet it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from checker import engine
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_help_does_not_import_z3() -> None:
+    code = (
+        "import sys, checker.cli\n"
+        "sys.argv = ['mentat', '--help']\n"
+        "try:\n    checker.cli.main()\nexcept SystemExit as e:\n    code = e.code\n"
+        "print(); print(code, 'z3' in sys.modules)\n"
+    )
+    proc = _python(code)
+    assert proc.returncode == 0, proc.stderr
+    *help_text, last = proc.stdout.strip().splitlines()
+    assert "check" in "\n".join(help_text) and "Usage" in "\n".join(help_text)
+    assert last.split() == ["0", "False"], "mentat --help imported z3"
+
+
+def test_the_probe_can_see_z3() -> None:
+    """The same probe reports z3 when a command does need it (so the test above can fail)."""
+    code = (
+        "import sys, checker.cli\n"
+        f"sys.argv = ['mentat', 'check', {str(EXAMPLE)!r}, '--json']\n"
+        "try:\n    checker.cli.main()\nexcept SystemExit as e:\n    pass\n"
+        "print(); print('z3' in sys.modules)\n"
+    )
+    assert _python(code).stdout.strip().splitlines()[-1] == "True"
+
+
+def test_schema_is_json_schema_and_validates_every_case(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("schema")
+    assert run.code == 0
+    schema = json.loads(run.stdout)
+    assert schema["type"] == "object" and "ruleset" in schema["properties"]
+    assert "move" in schema["properties"] and "ruleset" in schema.get("required", [])
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    cases = sorted(ROOT.glob("cases/*/*.yaml"))
+    assert cases
+    for path in cases:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+        assert not errors, f"{path.name} does not match `mentat schema`: {errors[:3]}"
+    # and it refuses what the loader refuses
+    assert list(validator.iter_errors({"ruleset": "gf9", "strom": 3}))
+    assert list(validator.iter_errors({"ruleset": "gf9", "storm": 19}))
+    assert list(validator.iter_errors({"storm": 3}))
+
+
+def test_rules_search_lists_the_storm_rule(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("rules", "--search", "storm")
+    assert run.code == 0
+    ids = [line.split()[0] for line in run.stdout.splitlines() if line.strip()]
+    assert "gf9.shipment.storm-blocks" in ids
+    from checker.rules import load_all
+
+    def mentions(r: Any) -> bool:
+        return "storm" in " ".join([r.id, r.title, *(c.text for c in r.cites)]).lower()
+
+    assert set(ids) == {r.id for r in load_all().values() if mentions(r)}
+    assert len(ids) < len(load_all())  # a search narrows the list
+    none = cli("rules", "--search", "no-such-word-anywhere-xyzzy")
+    assert none.code == 0 and none.stdout.strip() == ""
+
+
+def test_rules_of_a_ruleset(cli) -> None:  # type: ignore[no-untyped-def]
+    from checker.rules import ruleset_rules
+
+    run = cli("rules", "--ruleset", "gf9")
+    assert run.code == 0
+    listed = {line.split()[0] for line in run.stdout.splitlines() if line.strip()}
+    assert listed == set(ruleset_rules("gf9"))
+    bad = cli("rules", "--ruleset", "gf99")
+    assert bad.code == 2 and bad.stderr.startswith("mentat:")
+
+
+def test_rule_shows_quote_and_z3_form(cli) -> None:  # type: ignore[no-untyped-def]
+    from checker.rules import load_all
+
+    r = load_all()["gf9.shipment.storm-blocks"]
+    run = cli("rule", "gf9.shipment.storm-blocks")
+    assert run.code == 0
+    out = " ".join(run.stdout.split())
+    assert r.title in out
+    for c in r.cites:
+        assert str(c) in out
+        assert " ".join(c.text.split())[:60] in out
+    assert "z3 form" in out and " ".join(r.form_source.split()) in out
+    assert "ship-storm-carthag.yaml" in out  # the cases that show it
+
+
+def test_rule_bogus_suggests(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("rule", "bogus")
+    assert run.code == 2
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("mentat:")
+    assert "did you mean" in run.stderr and "gf9." in run.stderr
+    near = cli("rule", "gf9.shipment.storm-block")
+    assert near.code == 2 and "gf9.shipment.storm-blocks" in near.stderr
+
+
+def test_move_option_replaces_the_files_move(cli) -> None:  # type: ignore[no-untyped-def]
+    before = cli("check", EXAMPLE, "--json").json()
+    assert before["verdict"] == "illegal"
+    run = cli("check", EXAMPLE, "--json", "--move", "{action: ship, faction: atreides, count: 3, to: Arrakeen}")
+    after = run.json()
+    assert run.code == 0 and after["verdict"] == "legal"
+    assert "gf9.shipment.storm-blocks" in {f["rule"] for f in after["findings"] if f["effect"] == "permits"}
+    assert after["outcome"].get("cost") == 3  # a stronghold: 1 spice per force
+
+
+def test_ruleset_option(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("check", EXAMPLE, "--json", "--ruleset", "overview")
+    assert run.json()["ruleset"] == "overview"
+    bad = cli("check", EXAMPLE, "--json", "--ruleset", "gf8")
+    assert bad.code == 2 and "gf9" in bad.stderr
+
+
+def test_json_is_one_object(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("check", EXAMPLE, "--json")
+    decoder = json.JSONDecoder()
+    obj, end = decoder.raw_decode(run.stdout.strip())
+    assert end == len(run.stdout.strip()), "more than one JSON value on stdout"
+    assert set(obj) >= {"ruleset", "verdict", "findings", "minimal_reason", "outcome"}
+    for f in obj["findings"]:
+        assert set(f) == {"rule", "effect", "message", "sources"}
+        for s in f["sources"]:
+            assert set(s) == {"doc", "lines", "text"} and s["text"]
+
+
+def test_text_output(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("check", EXAMPLE)
+    assert run.code == 1
+    assert run.stdout.startswith("ILLEGAL")
+    assert "gf9.shipment.storm-blocks" in run.stdout and "gf9:L99" in run.stdout
+
+
+def test_solver_timeout_is_unresolved(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import z3
+
+    class Undecided(z3.Solver):  # a solver that always runs out of time
+        def check(self, *assumptions: Any) -> Any:
+            return z3.unknown
+
+    monkeypatch.setattr(engine, "_SOLVERS", {})
+    monkeypatch.setattr(z3, "Solver", Undecided)
+    run = cli("check", EXAMPLE, "--json")
+    assert run.code == 3, run.stdout + run.stderr
+    verdict = run.json()
+    assert verdict["verdict"] == "unresolved" and verdict["reason"] == "solver timeout"
+
+
+def test_timeout_setting_reaches_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    import z3
+
+    seen: list[Any] = []
+
+    class Recording(z3.Solver):
+        def set(self, *args: Any, **kw: Any) -> None:
+            seen.append(args)
+            super().set(*args, **kw)
+
+    monkeypatch.setattr(engine, "_SOLVERS", {})
+    monkeypatch.setattr(engine, "SOLVER_TIMEOUT_MS", 1234)
+    monkeypatch.setattr(z3, "Solver", Recording)
+    from checker.api import check_file
+
+    check_file(EXAMPLE)
+    assert ("timeout", 1234) in seen
+
+
+def test_completion_is_offered(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("--help")
+    assert run.code == 0
+    assert "--install-completion" in run.stdout and "--show-completion" in run.stdout
+    exe = Path(sys.executable).with_name("mentat")
+    if exe.exists():
+        proc = subprocess.run([str(exe), "--show-completion", "bash"], capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0 and "complete" in proc.stdout and "mentat" in proc.stdout
+
+
+def test_no_arguments_shows_help(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli()
+    assert "Usage" in run.stdout + run.stderr
+    assert run.code in (0, 2)

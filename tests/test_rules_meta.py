@@ -1,0 +1,95 @@
+"""What every rule must carry, and that the cases show every gf9 rule at work both ways."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from checker.facts import KINDS
+from checker.rules import LAYERS, REGISTRY, load_all, ruleset_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+ID = re.compile(r"^(?P<layer>[a-z0-9]+)\.(?P<chapter>[a-z0-9-]+)\.(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)$")
+RULES = sorted(load_all())
+GF9 = sorted(ruleset_rules("gf9"))
+
+
+def _cases() -> list[tuple[Path, dict]]:
+    out = []
+    for path in sorted(ROOT.glob("cases/*/*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        out.append((path, data.get("expect") or {}))
+    return out
+
+
+def _sides() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    forbidding: dict[str, list[str]] = {}
+    permitting: dict[str, list[str]] = {}
+    for path, expect in _cases():
+        for rid in set(expect.get("forbids") or []) | set(expect.get("minimal_reason") or []):
+            forbidding.setdefault(rid, []).append(path.name)
+        for rid in expect.get("permits") or []:
+            permitting.setdefault(rid, []).append(path.name)
+    return forbidding, permitting
+
+
+FORBIDDING, PERMITTING = _sides()
+
+
+def test_there_are_rules() -> None:
+    assert RULES and GF9
+
+
+@pytest.mark.parametrize("rule_id", RULES)
+def test_rule_is_complete(rule_id: str) -> None:
+    import checker.kinds  # noqa: F401 - registers the kinds
+
+    r = REGISTRY[rule_id]
+    assert ID.match(r.id), f"{r.id} is not <layer>.<chapter>.<name> in lower-case words"
+    assert r.layer in LAYERS, f"{r.id}: no layer {r.layer!r} is declared"
+    assert r.title.strip(), f"{r.id} has no title"
+    assert r.doc.strip(), f"{r.id}'s check has no docstring"
+    assert r.cites, f"{r.id} cites nothing"
+    assert r.on in KINDS, f"{r.id} is on {r.on!r}, not a kind of question ({', '.join(KINDS)})"
+    assert callable(r.form), f"{r.id} has no z3 form"
+    assert r.status in ("confirmed", "unresolved"), f"{r.id}: status {r.status!r}"
+    if r.status == "unresolved":
+        assert r.reason.strip(), f"{r.id} is unresolved without a reason"
+    for old in r.replaces:
+        assert old in REGISTRY, f"{r.id} replaces {old}, which does not exist"
+    if r.defines:
+        assert r.permits, f"{r.id} defines {r.defines} without a permits message"
+    else:
+        assert r.forbids or r.one_sided, f"{r.id} has no forbids message"
+
+
+def test_layers_remove_only_existing_rules() -> None:
+    for lay in LAYERS.values():
+        assert lay.base is None or lay.base in LAYERS
+        for rid in lay.removes:
+            assert rid in REGISTRY, f"layer {lay.name} removes {rid}, which does not exist"
+
+
+def test_every_rule_named_by_a_case_exists() -> None:
+    for path, expect in _cases():
+        named = set(expect.get("forbids") or []) | set(expect.get("minimal_reason") or []) | set(expect.get("permits") or [])
+        unknown = sorted(named - set(REGISTRY))
+        assert not unknown, f"{path.name} names rules that do not exist: {unknown}"
+
+
+@pytest.mark.parametrize("rule_id", GF9)
+def test_gf9_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
+    r = REGISTRY[rule_id]
+    need = []
+    if rule_id not in FORBIDDING:
+        need.append("forbids (expect.forbids or expect.minimal_reason)")
+    if rule_id not in PERMITTING:
+        need.append("permits (expect.permits)")
+    if r.one_sided and len(need) == 1:
+        return  # one side cannot be shown, and the rule says why
+    assert not need, f"{rule_id}: no case shows it " + " nor ".join(need) + (
+        "" if r.one_sided else " (set one_sided='why' where a side cannot be shown)"
+    )

@@ -1,0 +1,148 @@
+"""The storm question, position validity and starting positions (checker/kinds/storm.py, position.py, setup.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_text
+from checker.cases import mismatches
+from checker.engine import evaluate
+from checker.errors import InputError
+from checker.kinds.storm import first_seat, hit_sectors, step
+from checker.position import load_position, read_position
+from checker.rules import ruleset_rules
+from checker.setup import BASE_FACTIONS, starting_position
+from checker.yamlio import load_yaml, parse_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+MINE = sorted(
+    [*ROOT.glob("cases/gf9/storm-*.yaml"), *ROOT.glob("cases/gf9/position-*.yaml"), *ROOT.glob("cases/overview/*.yaml")]
+)
+
+
+@pytest.mark.parametrize("path", MINE, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_case(path: Path) -> None:
+    expect = load_yaml(path)["expect"]
+    assert mismatches(expect, evaluate(read_position(path))) == []
+
+
+def test_enough_cases() -> None:
+    assert len([p for p in MINE if p.parent.name == "gf9"]) >= 20
+
+
+@pytest.mark.parametrize("prefix", ["gf9.storm.", "gf9.position.", "overview.storm.", "overview.position."])
+def test_every_rule_shown_both_ways(prefix: str) -> None:
+    named_forbid: set[str] = set()
+    named_permit: set[str] = set()
+    for path in MINE:
+        e = load_yaml(path)["expect"]
+        named_forbid |= set(e.get("forbids", [])) | set(e.get("minimal_reason", []))
+        named_permit |= set(e.get("permits", []))
+    layer = prefix.split(".")[0]
+    for rid, r in ruleset_rules(layer).items():
+        if not rid.startswith(prefix) or r.status == "unresolved":
+            continue
+        assert rid in named_permit or r.one_sided, f"{rid} has no permitting case"
+        assert rid in named_forbid or r.one_sided, f"{rid} has no forbidding case"
+
+
+def test_geometry() -> None:
+    assert step(18, 1) == 1 and step(17, 5) == 4 and step(5, 0) == 5
+    assert hit_sectors(14, 2) == [15, 16]
+    assert hit_sectors(3, 0) == []
+    assert hit_sectors(18, 20) == list(range(1, 19))  # round the board: every sector, start included
+    assert first_seat(8, [18, 3, 9]) == 2
+    assert first_seat(15, [15, 18]) == 1  # a circle under the storm has been reached: it comes last
+    assert first_seat(15, [15]) == 0
+
+
+STORM = """
+ruleset: gf9
+turn: 3
+storm: {storm}
+factions: {{atreides: {{}}, harkonnen: {{}}}}
+seats: {{atreides: 18, harkonnen: 9}}
+forces:
+  - {{faction: atreides, territory: Funeral Plain, count: 5}}
+move: {{action: storm, distance: {distance}}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("storm", "distance", "new", "lost"),
+    [(13, 1, 14, 5), (14, 3, 17, 0), (12, 1, 13, 0), (10, 6, 16, 5), (14, 18, 14, 5), (5, 0, 5, 0)],
+)
+def test_funeral_plain(storm: int, distance: int, new: int, lost: int) -> None:
+    """Funeral Plain lies in sector 14 only: hit when the storm moves into 14, not when it starts there."""
+    v = check_text(STORM.format(storm=storm, distance=distance))
+    assert v.verdict == "legal", v.reason
+    assert v.outcome["storm"] == new
+    assert v.outcome["losses"].get("atreides", 0) == lost
+
+
+def test_distance_and_dials_must_agree() -> None:
+    with pytest.raises(InputError):
+        check_text("ruleset: gf9\nturn: 2\nstorm: 1\nmove: {action: storm, distance: 5, dials: [1, 1]}")
+    with pytest.raises(InputError):
+        check_text("ruleset: gf9\nturn: 2\nstorm: 1\nmove: {action: storm}")
+
+
+def test_seats_load_and_validate() -> None:
+    pos = load_position(parse_yaml("ruleset: gf9\nseats: {bg: 3, guild: 6}"))
+    assert pos.seats == {"bene-gesserit": 3, "spacing-guild": 6}
+    with pytest.raises(InputError):
+        load_position(parse_yaml("ruleset: gf9\nseats: {atreides: 19}"))
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_starting_position_valid(advanced: bool) -> None:
+    text = starting_position("gf9", list(BASE_FACTIONS), advanced)
+    pos = load_position(parse_yaml(text))
+    assert pos.advanced is advanced and pos.turn == 1 and pos.storm == 18
+    v = evaluate(pos)
+    assert v.verdict == "legal", v.findings
+    totals = {
+        f: sum(g.total for g in pos.groups(f)) + (s.reserves or 0) + (s.reserves_special or 0)
+        for f, s in pos.factions.items()
+    }
+    assert totals == dict.fromkeys(BASE_FACTIONS, 20)
+    if advanced:
+        assert pos.factions["emperor"].reserves_special == 5
+        assert sum(g.special for g in pos.groups("fremen")) + (pos.factions["fremen"].reserves_special or 0) == 3
+
+
+def test_starting_numbers() -> None:
+    pos = load_position(parse_yaml(starting_position("gf9", ["harkonnen", "guild", "fremen"], False)))
+    assert pos.factions["harkonnen"].hand == 2 and pos.factions["harkonnen"].spice == 10
+    assert [(g.territory, g.count) for g in pos.groups("harkonnen")] == [("Carthag", 10)]
+    assert [(g.territory, g.count) for g in pos.groups("spacing-guild")] == [("Tuek's Sietch", 5)]
+    assert {g.territory for g in pos.groups("fremen")} <= {"Sietch Tabr", "False Wall South", "False Wall West"}
+    assert sum(g.count for g in pos.groups("fremen")) == 10 and pos.factions["fremen"].spice == 3
+
+
+def test_starting_position_errors() -> None:
+    with pytest.raises(InputError) as err:
+        starting_position("gf8", ["atreides"], False)
+    assert "gf9" in err.value.suggestions
+    with pytest.raises(InputError) as err:
+        starting_position("gf9", ["atreides", "harkonen"], False)
+    assert "harkonnen" in err.value.suggestions
+    with pytest.raises(InputError):
+        starting_position("gf9", ["ixians"], False)
+    with pytest.raises(InputError):
+        starting_position("gf9", ["atreides", "atreides"], False)
+    with pytest.raises(InputError):
+        starting_position("gf9", [], False)
+
+
+def test_cli_new(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    out = tmp_path / "start.yaml"
+    result = CliRunner().invoke(app, ["new", "gf9", "--factions", "atreides,bg", "--advanced", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert evaluate(read_position(out)).verdict == "legal"
