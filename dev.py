@@ -46,6 +46,7 @@ def main(argv: list[str]) -> int:
     if job == "demo":
         return run(BIN / "mentat", "check", *(argv[1:] or [EXAMPLE]))
     if job == "test":
+        os.environ["MENTAT_VERIFY"] = "all"  # tests cross-check every rule's z3 form with its check
         status = run(BIN / "python", "-m", "pytest", *argv[1:])
         return status
     if job == "lint":

@@ -135,6 +135,10 @@ class Kind:
         """Constraints every answer obeys whatever the rules (the board's shape)."""
         return []
 
+    def shape(self, facts: Facts) -> tuple[Any, ...]:
+        """What a cached solver depends on (see :func:`shape`); a kind may add its own."""
+        return shape(facts)
+
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         """Outcome values read from a model; ``value(term)`` gives a Python int or bool."""
         return {}

@@ -436,11 +436,11 @@ def schema() -> dict[str, Any]:
 
 
 __all__ = [
+    "POLAR_SINK",
     "BattleMove",
     "BattlePlan",
-    "POLAR_SINK",
-    "ForceGroup",
     "FactionState",
+    "ForceGroup",
     "MoveMove",
     "Position",
     "ShipMove",

@@ -40,7 +40,7 @@ move:
 """
 
 
-def pos(h: str, a: str, advanced: bool = False):  # noqa: ANN201
+def pos(h: str, a: str, advanced: bool = False):
     return load_position(parse_yaml(BASE.format(h=h, a=a, advanced=str(advanced).lower())))
 
 
@@ -199,7 +199,10 @@ def test_random_plans_agree(seed: int) -> None:
         return "{" + ", ".join(parts) + "}"
 
     text = BASE.format(h=plan(LEADERS_H, 5), a=plan(LEADERS_A, 10), advanced=str(rng.random() < 0.5).lower())
-    text = text.replace("atreides: {spice: 10}", f"atreides: {{spice: 10, forces_lost_in_battle: {rng.randint(5, 9)}, traitors: [Umman Kudu]}}")
+    text = text.replace(
+        "atreides: {spice: 10}",
+        f"atreides: {{spice: 10, forces_lost_in_battle: {rng.randint(5, 9)}, traitors: [Umman Kudu]}}",
+    )
     text = text.replace("harkonnen: {spice: 10}", "harkonnen: {spice: 10, traitors: [Duncan Idaho, Thufir Hawat]}")
     v = check_text(text)
     assert v.verdict in ("legal", "illegal")

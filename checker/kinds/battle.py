@@ -35,7 +35,12 @@ def card_kinds() -> tuple[dict[str, int], dict[str, int]]:
     weapon: dict[str, int] = {}
     defense: dict[str, int] = {}
     codes = {"projectile": PROJECTILE, "poison": POISON, "lasgun": LASGUN}
-    every = {c for group in deck.values() for cards in (group.values() if isinstance(group, dict) else [group]) for c in cards}
+    every = {
+        c
+        for group in deck.values()
+        for cards in (group.values() if isinstance(group, dict) else [group])
+        for c in cards
+    }
     for c in every:
         weapon[c] = defense[c] = WRONG
     for k, cards in deck["weapons"].items():
@@ -161,7 +166,9 @@ def opponent(pos: Position, m: BattleMove, me: str) -> str:
         return others[0]
     there = sorted(pos.occupants(m.territory) - {me})
     if len(there) != 1:
-        raise InputError("move.plans", f"the other faction's plan ({me} faces {', '.join(there) or 'nobody'} in {m.territory})")
+        raise InputError(
+            "move.plans", f"the other faction's plan ({me} faces {', '.join(there) or 'nobody'} in {m.territory})"
+        )
     return there[0]
 
 
@@ -256,7 +263,18 @@ def battle_facts(pos: Position) -> BattleFacts:
     )
 
 
-OUTCOME_VARS = ("winner", "explosion", "a_killed", "d_killed", "a_lost", "d_lost", "a_gain", "d_gain", "a_paid", "d_paid")
+OUTCOME_VARS = (
+    "winner",
+    "explosion",
+    "a_killed",
+    "d_killed",
+    "a_lost",
+    "d_lost",
+    "a_gain",
+    "d_gain",
+    "a_paid",
+    "d_paid",
+)
 
 
 @kind
@@ -271,8 +289,9 @@ class Battle(Kind):
     def choices(self, v: Vars, facts: Facts) -> None:
         import z3
 
-        v.winner = z3.Int("winner")  # 0 none, 1 aggressor, 2 defender
-        v.explosion = z3.Bool("explosion")
+        w: Any = v
+        w.winner = z3.Int("winner")  # 0 none, 1 aggressor, 2 defender
+        w.explosion = z3.Bool("explosion")
         for x in SIDES:
             for name in ("os", "ou", "ss", "su", "lost", "gain", "paid", "disc"):  # disc: 0 none, 1 Cheap Hero, 2 all
                 setattr(v, f"{x}_{name}", z3.Int(f"{x}_{name}"))
@@ -297,8 +316,12 @@ class Battle(Kind):
         if out["explosion"]:
             losses.update({f: n for f, n in zip(facts.o_names, facts.o_forces, strict=True) if n})
         out["losses"] = losses
-        out["spice_gained"] = {facts.side(x, "name"): value(getattr(v, f"{x}_gain")) for x in SIDES if value(getattr(v, f"{x}_gain"))}
-        out["spice_paid"] = {facts.side(x, "name"): value(getattr(v, f"{x}_paid")) for x in SIDES if value(getattr(v, f"{x}_paid"))}
+        out["spice_gained"] = {
+            facts.side(x, "name"): value(getattr(v, f"{x}_gain")) for x in SIDES if value(getattr(v, f"{x}_gain"))
+        }
+        out["spice_paid"] = {
+            facts.side(x, "name"): value(getattr(v, f"{x}_paid")) for x in SIDES if value(getattr(v, f"{x}_paid"))
+        }
         discarded: list[str] = []
         for x in SIDES:
             disc = value(getattr(v, f"{x}_disc"))
@@ -368,11 +391,27 @@ def loss_options(facts: BattleFacts, x: str, every: bool = False, limit: int = 2
 
 # -- planning: the strongest legal plan, the smallest winning dial, can a plan lose ------
 
-PLAN_FIELDS = ("leader", "strength", "leader_own", "leader_in_tanks", "leader_used_elsewhere", "ch", "weapon", "defense",
-               "dial_h", "spice", "kh", "traitor", "missing_cards", "mercenaries")
+PLAN_FIELDS = (
+    "leader",
+    "strength",
+    "leader_own",
+    "leader_in_tanks",
+    "leader_used_elsewhere",
+    "ch",
+    "weapon",
+    "defense",
+    "dial_h",
+    "spice",
+    "kh",
+    "traitor",
+    "missing_cards",
+    "mercenaries",
+)
 
 
-def _planner(pos: Position, faction: str, ruleset: str, free: str, outcome_rules: bool = False, cards: bool = False) -> tuple[Any, Any, Any, BattleFacts]:
+def _planner(
+    pos: Position, faction: str, ruleset: str, free: str, outcome_rules: bool = False, cards: bool = False
+) -> tuple[Any, Any, Any, BattleFacts]:
     """A z3 Optimize over the rules in force, with side ``free``'s plan left to the solver."""
     import dataclasses
 
@@ -392,7 +431,8 @@ def _planner(pos: Position, faction: str, ruleset: str, free: str, outcome_rules
     opt.set("timeout", 10000)
     opt.add(*k.frame(v, facts))
     plan_vars = {f"{free}_{n}" for n in PLAN_FIELDS}
-    kept = dataclasses.replace(facts, **{n: None for n in plan_vars})
+    unbound: dict[str, Any] = {n: None for n in plan_vars}
+    kept = dataclasses.replace(facts, **unbound)
     opt.add(*bindings(v, kept))
     g = lambda n: getattr(v, f"{free}_{n}")  # noqa: E731
     avail = sorted(available_leaders(pos, name, m.territory).items())
@@ -416,9 +456,17 @@ def _planner(pos: Position, faction: str, ruleset: str, free: str, outcome_rules
     if not cards:  # cards add no strength: a strength plan leaves them out (and calls no traitor)
         opt.add(g("weapon") == NO_CARD, g("defense") == NO_CARD, z3.Not(g("traitor")))
     opt.add(g("weapon") >= 0, g("weapon") <= WORTHLESS, g("defense") >= 0, g("defense") <= WORTHLESS, g("dial_h") >= 0)
-    probe = dataclasses.replace(facts, **{f"{free}_leader": True, f"{free}_ch": True, f"{free}_kh": True, f"{free}_spice": 1,
-                                          f"{free}_weapon": 1, f"{free}_defense": 1, f"{free}_dial_h": 0,
-                                          f"{free}_traitor": True})
+    probing: dict[str, Any] = {
+        f"{free}_leader": True,
+        f"{free}_ch": True,
+        f"{free}_kh": True,
+        f"{free}_spice": 1,
+        f"{free}_weapon": 1,
+        f"{free}_defense": 1,
+        f"{free}_dial_h": 0,
+        f"{free}_traitor": True,
+    }
+    probe = dataclasses.replace(facts, **probing)
     for r in ruleset_rules(ruleset).values():
         if r.on != "battle" or r.form is None or r.status != "confirmed" or not r.applies(probe):
             continue
@@ -445,8 +493,11 @@ def _plan_of(model: Any, v: Any, pick: Any, facts: BattleFacts, pos: Position, x
 
     p = val(pick)
     dial_h = val(getattr(v, f"{x}_dial_h"))
-    out: dict[str, Any] = {"leader": avail[p - 1][0] if p else None, "cheap_hero": bool(val(getattr(v, f"{x}_ch"))),
-                           "dial": dial_h // 2 if dial_h % 2 == 0 else dial_h / 2}
+    out: dict[str, Any] = {
+        "leader": avail[p - 1][0] if p else None,
+        "cheap_hero": bool(val(getattr(v, f"{x}_ch"))),
+        "dial": dial_h // 2 if dial_h % 2 == 0 else dial_h / 2,
+    }
     if facts.advanced:
         out["spice"] = val(getattr(v, f"{x}_spice"))
     if val(getattr(v, f"{x}_kh")):
@@ -455,11 +506,16 @@ def _plan_of(model: Any, v: Any, pick: Any, facts: BattleFacts, pos: Position, x
     for slot in ("weapon", "defense"):
         c = val(getattr(v, f"{x}_{slot}"))
         if c:
-            out[slot] = codes[c] if slot == "weapon" else {PROJECTILE: "Shield", POISON: "Snooper", WORTHLESS: "worthless"}[c]
+            out[slot] = (
+                codes[c] if slot == "weapon" else {PROJECTILE: "Shield", POISON: "Snooper", WORTHLESS: "worthless"}[c]
+            )
     if val(getattr(v, f"{x}_traitor")):
         out["traitor"] = True
-    total = dial_h + (0 if not (out["leader"] or out["cheap_hero"]) else 2 * val(getattr(v, f"{x}_strength"))) + (
-        KH_BONUS_H if out.get("kwisatz_haderach") else 0)
+    total = (
+        dial_h
+        + (0 if not (out["leader"] or out["cheap_hero"]) else 2 * val(getattr(v, f"{x}_strength")))
+        + (KH_BONUS_H if out.get("kwisatz_haderach") else 0)
+    )
     out["total"] = total // 2 if total % 2 == 0 else total / 2
     return out
 
@@ -499,7 +555,7 @@ def smallest_winning_dial(pos: Position, faction: str, against: float, ruleset: 
     facts = battle_facts(pos)
     x = _side_of(facts, faction)
     opt, v, pick, facts = _planner(pos, faction, ruleset, x)
-    need = int(round(against * 2))
+    need = round(against * 2)
     opt.add(_total(v, x) >= need if x == "a" else _total(v, x) > need)
     opt.minimize(getattr(v, f"{x}_dial_h"))
     opt.minimize(getattr(v, f"{x}_spice"))

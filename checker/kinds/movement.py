@@ -381,13 +381,18 @@ class Movement(Kind):
         n = len(g.locs)
         v.L = z3.Int("L")
         v.cost = z3.Int("cost")
-        v.act = [z3.BoolVal(True)] + [z3.Bool(f"act_{i}") for i in range(1, K_MAX + 1)]  # i <= L
-        v.e = [[z3.Bool(f"e_{i}_{loc}") for loc in range(n)] for i in range(K_MAX + 1)]
-        v.x = [[z3.Bool(f"x_{i}_{loc}") for loc in range(n)] for i in range(K_MAX + 1)]
-        v.tv = [[z3.Bool(f"t_{i}_{t}") for t in range(len(g.terr_names))] for i in range(K_MAX + 1)]
+        # Visits 0..k, k = this solver's path_limit (part of its shape): short questions get small solvers.
+        k = min(getattr(facts, "path_limit", K_MAX), K_MAX)
+        v.act = [z3.BoolVal(True)] + [z3.Bool(f"act_{i}") for i in range(1, k + 1)]  # i <= L
+        v.e = [[z3.Bool(f"e_{i}_{loc}") for loc in range(n)] for i in range(k + 1)]
+        v.x = [[z3.Bool(f"x_{i}_{loc}") for loc in range(n)] for i in range(k + 1)]
+        v.tv = [[z3.Bool(f"t_{i}_{t}") for t in range(len(g.terr_names))] for i in range(k + 1)]
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         return list(_frame(v))
+
+    def shape(self, facts: Facts) -> tuple[Any, ...]:
+        return (*super().shape(facts), getattr(facts, "path_limit", K_MAX))
 
     def outcome(self, value: Any, vars_: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, MovementFacts)
@@ -423,14 +428,14 @@ def _frame(v: Any) -> list[Any]:
     g = geo()
     n = len(g.locs)
     out: list[Any] = [v.L >= 0, v.L <= K_MAX, v.L <= v.path_limit]
-    for i in range(1, K_MAX + 1):
+    for i in range(1, len(v.act)):
         out.append(v.act[i] == (v.L >= i))
-    for i in range(K_MAX + 1):  # a visit after the last is empty
+    for i in range(len(v.act)):  # a visit after the last is empty
         out += [z3.Implies(v.act[i], z3.Or(*v.tv[i])), z3.AtMost(*v.tv[i], 1)]
         for t, ids in enumerate(g.locs_of):
             out += _exactly_one([v.e[i][loc] for loc in ids] + [z3.Not(v.tv[i][t])])
             out += _exactly_one([v.x[i][loc] for loc in ids] + [z3.Not(v.tv[i][t])])
-    for i in range(K_MAX):
+    for i in range(len(v.act) - 1):
         step = z3.And(*[z3.Implies(v.x[i][a], any_of(v.e[i + 1][b] for b in g.cross[a])) for a in range(n)])
         out.append(z3.Implies(v.act[i + 1], step))
         out.append(z3.Implies(v.act[i + 1], v.act[i]))
@@ -442,10 +447,10 @@ def _frame(v: Any) -> list[Any]:
             ok = z3.And(ok, v.start_sectors[s - 1])
         out.append(z3.Implies(v.e[0][loc], ok))
         if s and len(g.locs_of[g.terr_of[loc]]) > 1:
-            for i in range(K_MAX + 1):
+            for i in range(len(v.act)):
                 out.append(z3.Implies(z3.And(last(v, i), v.x[i][loc]), z3.Or(v.to_sector == 0, v.to_sector == s)))
     for t in range(len(g.terr_names)):  # ... and ends in the destination
-        for i in range(K_MAX + 1):
+        for i in range(len(v.act)):
             out.append(z3.Implies(z3.And(last(v, i), v.tv[i][t]), v.to_id == t))
     same = z3.And(*[v.e[0][loc] == v.x[0][loc] for loc in range(n)])
     out.append(v.cost == z3.If(v.L == 0, z3.If(same, 0, 1), v.L))
@@ -463,7 +468,7 @@ def follows_via(v: Any) -> Any:
     g = geo()
     steps = [
         z3.Implies(z3.And(v.via_len >= i, v.via[i - 1] == t), v.tv[i][t])
-        for i in range(1, K_MAX + 1)
+        for i in range(1, len(v.act))
         for t in range(len(g.terr_names))
     ]
     return z3.Implies(v.via_len > 0, z3.And(v.L == v.via_len, *steps))
@@ -494,7 +499,7 @@ def last(v: Any, i: int) -> Any:
     """Visit ``i`` is the last: the path ends there."""
     import z3
 
-    return v.act[i] if i == K_MAX else z3.And(v.act[i], z3.Not(v.act[i + 1]))
+    return v.act[i] if i == len(v.act) - 1 else z3.And(v.act[i], z3.Not(v.act[i + 1]))
 
 
 def enters(v: Any, i: int, t: int) -> Any:

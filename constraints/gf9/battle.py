@@ -96,7 +96,8 @@ def _(v: Any) -> Any:
     return zboth(
         v,
         lambda v, x: z3.Implies(
-            z3.Or(_get(v, x, "leaders_available") >= 1, _get(v, x, "ch_in_hand")), z3.Or(_get(v, x, "leader"), _get(v, x, "ch"))
+            z3.Or(_get(v, x, "leaders_available") >= 1, _get(v, x, "ch_in_hand")),
+            z3.Or(_get(v, x, "leader"), _get(v, x, "ch")),
         ),
     )
 
@@ -116,12 +117,15 @@ def _(v: Any) -> Any:
     when=lambda s: s.a_leader or s.d_leader,
 )
 def leader_available(s: BattleFacts) -> bool:
-    """A leader in the Tleilaxu Tanks, one that fought in another territory this phase, or another faction's cannot fight."""
+    """A leader in the Tleilaxu Tanks, one that fought in another territory this phase, or another
+    faction's cannot fight."""
 
     def ok(s: BattleFacts, x: str) -> bool:
         if not _get(s, x, "leader"):
             return True
-        return _get(s, x, "leader_own") and not _get(s, x, "leader_in_tanks") and not _get(s, x, "leader_used_elsewhere")
+        return (
+            _get(s, x, "leader_own") and not _get(s, x, "leader_in_tanks") and not _get(s, x, "leader_used_elsewhere")
+        )
 
     return both(s, ok)
 
@@ -132,7 +136,11 @@ def _(v: Any) -> Any:
         v,
         lambda v, x: z3.Implies(
             _get(v, x, "leader"),
-            z3.And(_get(v, x, "leader_own"), z3.Not(_get(v, x, "leader_in_tanks")), z3.Not(_get(v, x, "leader_used_elsewhere"))),
+            z3.And(
+                _get(v, x, "leader_own"),
+                z3.Not(_get(v, x, "leader_in_tanks")),
+                z3.Not(_get(v, x, "leader_used_elsewhere")),
+            ),
         ),
     )
 
@@ -181,7 +189,8 @@ def _(v: Any) -> Any:
     return zboth(
         v,
         lambda v, x: z3.Implies(
-            z3.Or(_get(v, x, "weapon") != NO_CARD, _get(v, x, "defense") != NO_CARD), z3.Or(_get(v, x, "leader"), _get(v, x, "ch"))
+            z3.Or(_get(v, x, "weapon") != NO_CARD, _get(v, x, "defense") != NO_CARD),
+            z3.Or(_get(v, x, "leader"), _get(v, x, "ch")),
         ),
     )
 
@@ -287,7 +296,8 @@ def _selection_ok(s: BattleFacts, x: str) -> bool:
     cites="gf9:297,299,303,415; overview:106",
     title="Advanced: the dial is what the forces present are worth with the spice committed",
     forbids="The dials are not worth what the forces and spice allow: {A} dials {a_dial} with {a_spice} spice "
-    "for {a_forces} forces and {a_special} special; {D} dials {d_dial} with {d_spice} spice for {d_forces} and {d_special}.",
+    "for {a_forces} forces and {a_special} special; {D} dials {d_dial} with {d_spice} spice "
+    "for {d_forces} and {d_special}.",
     permits="{A}'s dial {a_dial} and {D}'s dial {d_dial} are worth forces present, with the spice committed.",
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: s.advanced,
@@ -319,7 +329,8 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:297",
     title="Advanced: support only with spice the faction holds",
-    forbids="Support spice exceeds what is held: {A} commits {a_spice} of {a_spice_held}, {D} {d_spice} of {d_spice_held}.",
+    forbids="Support spice exceeds what is held: {A} commits {a_spice} of {a_spice_held}, "
+    "{D} {d_spice} of {d_spice_held}.",
     permits="{A} commits {a_spice} of {a_spice_held} spice, {D} {d_spice} of {d_spice_held}.",
     needs=("a_spice_held", "d_spice_held"),
     when=lambda s: s.advanced and (s.a_spice > 0 or s.d_spice > 0),
@@ -416,7 +427,8 @@ def _(v: Any) -> Any:
     when=lambda s: s.a_traitor or s.d_traitor,
 )
 def traitor_call(s: BattleFacts) -> bool:
-    """Only a leader (not a Cheap Hero) whose Traitor Card the caller holds can be revealed; the Kwisatz Haderach protects its leader."""
+    """Only a leader (not a Cheap Hero) whose Traitor Card the caller holds can be revealed; the
+    Kwisatz Haderach protects its leader."""
 
     def ok(s: BattleFacts, x: str) -> bool:
         y = OTHER[x]
@@ -438,27 +450,26 @@ def _(v: Any) -> Any:
     )
 
 
-# gf9:249 "All of a faction's forces in the territory participate as one side ..."
+# gf9:249 "All of a faction's forces in the territory participate as one side unless separated by the
+#          storm. ..."
 
 
 @rule(
-    "gf9.battle.mercenaries",
+    "gf9.battle.own-forces",
     on="battle",
     cites="gf9:249",
-    title="Mercenaries in a plan",
-    status="unresolved",
-    reason="the GF9 text has no mercenaries: only the faction's own forces in the territory fight",
-    when=lambda s: s.a_mercenaries > 0 or s.d_mercenaries > 0,
-    one_sided="an open question: it neither forbids nor permits",
+    title="Only the faction's own forces in the territory fight: no mercenaries",
+    forbids="GF9 has no mercenaries: {A} adds {a_mercenaries}, {D} adds {d_mercenaries}.",
+    permits="Each side fights with its own forces in {territory}.",
 )
-def mercenaries(s: BattleFacts) -> bool:
-    """GF9 knows no mercenaries; a plan that names some is left open."""
-    return True
+def own_forces(s: BattleFacts) -> bool:
+    """A side is the faction's forces in the territory; the GF9 text knows no mercenaries to add to it."""
+    return s.a_mercenaries == 0 and s.d_mercenaries == 0
 
 
-@mercenaries.z3
+@own_forces.z3
 def _(v: Any) -> Any:
-    return z3.BoolVal(True)
+    return z3.And(v.a_mercenaries == 0, v.d_mercenaries == 0)
 
 
 # -- Resolution ------------------------------------------------------------------
@@ -482,7 +493,9 @@ def resolve(s: BattleFacts) -> dict[str, Any]:
     """The whole result of two legal plans, on concrete facts (the checks' side)."""
     r: dict[str, Any] = {}
     a_tr, d_tr = s.a_traitor, s.d_traitor
-    explosion = not a_tr and not d_tr and LASGUN in (s.a_weapon, s.d_weapon) and PROJECTILE in (s.a_defense, s.d_defense)
+    explosion = (
+        not a_tr and not d_tr and LASGUN in (s.a_weapon, s.d_weapon) and PROJECTILE in (s.a_defense, s.d_defense)
+    )
     r["explosion"] = explosion
     dead = {"a": _dies(s.d_weapon, s.a_defense), "d": _dies(s.a_weapon, s.d_defense)}
     total = {}
@@ -588,6 +601,7 @@ def zkilled(v: Any, x: str) -> Any:
     permits="Winner: {winner}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("winner", "explosion"),
+    one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def battle_winner(s: BattleFacts) -> dict[str, Any]:
     """Total = dial plus the leader's strength if it survives (plus two for the Kwisatz Haderach); the higher
@@ -616,6 +630,7 @@ def _(v: Any) -> Any:
     permits="Leaders killed: {leaders_killed}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("leaders_killed",),
+    one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def leaders_killed(s: BattleFacts) -> dict[str, Any]:
     """A projectile weapon is stopped by a Shield, poison by a Snooper, a Lasgun by nothing. An explosion kills
@@ -656,6 +671,7 @@ def zlost(v: Any, x: str, i: int) -> Any:
     permits="Losses: {losses}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("losses",),
+    one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def losses(s: BattleFacts) -> dict[str, Any]:
     """The loser (and both sides of an explosion or a double traitor) loses every force in the territory;
@@ -687,6 +703,7 @@ def zgain(v: Any, x: str, i: int) -> Any:
     permits="Spice gained: {spice_gained}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("spice_gained",),
+    one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def spice_gained(s: BattleFacts) -> dict[str, Any]:
     """The winner receives the spice value of the leaders killed (the traitor's alone after a traitor call);
@@ -708,6 +725,7 @@ def _(v: Any) -> Any:
     permits="Support spice paid: {spice_paid}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("spice_paid",),
+    one_sided="it fixes an outcome of legal plans and never forbids",
     when=lambda s: s.advanced,
 )
 def spice_paid(s: BattleFacts) -> dict[str, Any]:
@@ -733,6 +751,7 @@ def _(v: Any) -> Any:
     permits="Cards discarded: {cards_discarded}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("cards_discarded",),
+    one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def cards_discarded(s: BattleFacts) -> dict[str, Any]:
     """The loser (both sides of a double traitor) discards every card of its plan; the winner may keep its

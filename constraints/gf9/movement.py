@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import K_MAX, MovementFacts, enters, geo, last, movement_range, search, visit_clear
+from checker.kinds.movement import MovementFacts, enters, geo, last, movement_range, search, visit_clear
 from checker.rules import rule
 
 # gf9:211 "A force just shipped into either city can unlock ornithopters immediately. The moving
@@ -67,7 +67,7 @@ def gf9_storm(s: MovementFacts) -> bool:
 
 @gf9_storm.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(*[z3.Implies(v.act[i], visit_clear(v, i)) for i in range(K_MAX + 1)])
+    return z3.And(*[z3.Implies(v.act[i], visit_clear(v, i)) for i in range(len(v.act))])
 
 
 # gf9:139 "... The rule blocking entry into a stronghold with two other factions still applies."
@@ -98,7 +98,7 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(
         *[
             z3.Implies(enters(v, i, sid), z3.Not(v.closed[j]))
-            for i in range(1, K_MAX + 1)
+            for i in range(1, len(v.act))
             for j, sid in enumerate(g.strongholds)
         ]
     )
@@ -131,7 +131,7 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(
         *[
             z3.Implies(z3.And(last(v, i), v.tv[i][t]), z3.Not(v.ally_in[t]))
-            for i in range(K_MAX + 1)
+            for i in range(len(v.act))
             for t in range(len(g.terr_names))
             if t != g.polar_sink
         ]

@@ -193,7 +193,9 @@ storm_spice.z3(z3_spice)
     cites="gf9:69",
     title="First Player: the marker the storm will next approach",
     permits="{first_player} is First Player: its marker is the next the storm in sector {storm} approaches.",
-    needs=("storm_sector", "seats_known"),
+    needs=("storm_sector",),
+    # Without seats the losses still stand; only First Player is left out of the outcome.
+    when=lambda s: bool(s.seats_known),
     defines=("first_player",),
     replaces="overview.storm.first-player",
     one_sided=OUTCOME_ONLY,

@@ -19,7 +19,8 @@ from checker.rules import rule
     on="battle",
     cites="overview:61",
     title="Basic: dial a whole number from zero to the forces in the territory",
-    forbids="Each side dials from 0 to its forces there: {A} dials {a_dial} with {a_forces}, {D} dials {d_dial} with {d_forces}.",
+    forbids="Each side dials from 0 to its forces there: {A} dials {a_dial} with {a_forces}, "
+    "{D} dials {d_dial} with {d_forces}.",
     permits="{A} dials {a_dial} of {a_forces} forces, {D} {d_dial} of {d_forces}.",
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: not s.advanced,

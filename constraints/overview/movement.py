@@ -56,7 +56,7 @@ def overview_storm(s: MovementFacts) -> bool:
 
 @overview_storm.z3
 def _(v: Any) -> z3.BoolRef:
-    later = [z3.Implies(v.act[i], visit_clear(v, i)) for i in range(1, K_MAX + 1)]
+    later = [z3.Implies(v.act[i], visit_clear(v, i)) for i in range(1, len(v.act))]
     return z3.And(visit_clear(v, 0, exempt_start=True), *later)
 
 
@@ -79,7 +79,7 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(
         *[
             z3.Implies(enters(v, i, sid), z3.Not(v.closed[j]))
-            for i in range(1, K_MAX + 1)
+            for i in range(1, len(v.act))
             for j, sid in enumerate(g.strongholds)
         ]
     )
@@ -107,7 +107,7 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(
         *[
             z3.Implies(enters(v, i, t), z3.Not(v.ally_in[t]))
-            for i in range(1, K_MAX + 1)
+            for i in range(1, len(v.act))
             for t in range(len(g.terr_names))
             if t != g.polar_sink
         ]

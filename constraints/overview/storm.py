@@ -173,7 +173,8 @@ overview_spice.z3(z3_spice)
     cites="overview:103",
     title="First Player: the marker the storm next approaches",
     permits="{first_player} is First Player: the storm in sector {storm} next approaches its marker.",
-    needs=("storm_sector", "seats_known"),
+    needs=("storm_sector",),
+    when=lambda s: bool(s.seats_known),  # without seats, only First Player is left out
     defines=("first_player",),
     one_sided=OUTCOME_ONLY,
 )
