@@ -41,13 +41,13 @@ def check(
 ) -> None:
     """Say whether a position's move is legal (or the position valid), and why."""
     from checker.api import check_file
-    from checker.engine import Disagreement
+    from checker.engine import InternalError
 
     try:
         verdict = check_file(file, move=move, ruleset=ruleset)
     except InputError as err:
         fail(err.message)
-    except Disagreement as err:
+    except InternalError as err:
         typer.secho(f"mentat: {err}", fg="red", err=True)
         raise typer.Exit(70) from None
     if as_json:
@@ -210,7 +210,9 @@ def show_coverage(
 @app.command("show")
 def show_position(
     file: Annotated[Path, typer.Argument(help="A position file (YAML).", show_default=False)],
-    svg: Annotated[Path | None, typer.Option("--svg", help="Write an SVG picture of the position here ('-' for stdout).")] = None,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Write an SVG picture of the position here ('-' for stdout).")
+    ] = None,
 ) -> None:
     """Draw a position on the GF9 board (storm, forces, spice) as SVG."""
     from checker.position import read_position

@@ -29,7 +29,11 @@ REBUILD_AFTER = 400  # queries; repeated push/pop slows a long-lived solver down
 EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 
 
-class Disagreement(Exception):
+class InternalError(Exception):
+    """A bug in Mentat, not in the position: reported as such (exit 70), never as a verdict."""
+
+
+class Disagreement(InternalError):
     """A rule's z3 form and its check answered differently: a bug in the rule."""
 
     def __init__(self, rule: Rule, check: object, solver: object) -> None:
@@ -148,12 +152,14 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
     facts = kind.facts(pos)
     if kind.name == "unencoded":
         action = getattr(pos.move, "action", "?")
-        return Verdict(ruleset, "unresolved", reason=f"Mentat does not encode the rules of '{action}' moves yet", question=action)
+        reason = f"Mentat does not encode the rules of '{action}' moves yet"
+        return Verdict(ruleset, "unresolved", reason=reason, question=action)
     in_force = [r for r in ruleset_rules(ruleset).values() if r.on == kind.name]
     if not in_force or ruleset not in LAYERS:
         # No rules is no permission: say so rather than call the move legal.
         what = kind.title.lower() or kind.name
-        return Verdict(ruleset, "unresolved", reason=f"Mentat encodes no {ruleset} rules for {what} yet", question=kind.name)
+        reason = f"Mentat encodes no {ruleset} rules for {what} yet"
+        return Verdict(ruleset, "unresolved", reason=reason, question=kind.name)
     return decide(ruleset, kind, in_force, facts)
 
 

@@ -99,22 +99,24 @@ class Vars:
 
 def bindings(v: Vars, facts: Facts) -> list[Any]:
     """``var == value`` for every known fact (each term built once per solver, then reused)."""
-    made: dict[tuple[str, Any], Any] = v.__dict__.setdefault("_bound", {})
+    made: dict[tuple[str, int, Any], Any] = v.__dict__.setdefault("_bound", {})
     out = []
     for name, sort, _ in fact_fields(type(facts)):
         value = getattr(facts, name)
         if value is None:
             continue
-        key = (name, tuple(value) if sort.endswith("List") else value)
-        terms = made.get(key)
-        if terms is None:
-            if sort.endswith("List"):
-                pairs = zip(getattr(v, name), value, strict=True)
-                terms = [x == int(y) if sort == "IntList" else x == bool(y) for x, y in pairs]
-            else:
-                terms = [getattr(v, name) == value]
-            made[key] = terms
-        out += terms
+        if sort.endswith("List"):
+            xs = getattr(v, name)
+            for i, y in enumerate(value):
+                term = made.get((name, i, y))
+                if term is None:
+                    term = made[(name, i, y)] = xs[i] == (int(y) if sort == "IntList" else bool(y))
+                out.append(term)
+        else:
+            term = made.get((name, -1, value))
+            if term is None:
+                term = made[(name, -1, value)] = getattr(v, name) == value
+            out.append(term)
     return out
 
 

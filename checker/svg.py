@@ -124,7 +124,8 @@ def board_svg(position: Position | None = None, board: Board | None = None, titl
         x, y = _point((r0 + r1) / 2, _angle(mid))
         color = "#fff" if t.kind == "stronghold" else "#3e2f1c"
         out.append(
-            f'<text x="{x:.1f}" y="{y - 4:.1f}" font-size="7.5" text-anchor="middle" fill="{color}">{escape(_short(t.name))}</text>'
+            f'<text x="{x:.1f}" y="{y - 4:.1f}" font-size="7.5" text-anchor="middle" fill="{color}">'
+            f"{escape(_short(t.name))}</text>"
         )
         if t.spice_blow:
             bs, amount = t.spice_blow
@@ -134,19 +135,24 @@ def board_svg(position: Position | None = None, board: Board | None = None, titl
                 f"<title>spice blow site: {escape(t.name)}, sector {bs}, {amount} spice</title></circle>"
             )
     out.append(
-        f'<circle cx="{C}" cy="{C}" r="{R_SINK}" fill="{FILL["polar-sink"]}" stroke="#6d5a40"><title>Polar Sink</title></circle>'
+        f'<circle cx="{C}" cy="{C}" r="{R_SINK}" fill="{FILL["polar-sink"]}" stroke="#6d5a40">'
+        "<title>Polar Sink</title></circle>"
     )
-    out.append(f'<text x="{C}" y="{C - R_SINK + 14}" font-size="9" text-anchor="middle" fill="#3e2f1c">Polar Sink</text>')
+    out.append(
+        f'<text x="{C}" y="{C - R_SINK + 14}" font-size="9" text-anchor="middle" fill="#3e2f1c">Polar Sink</text>'
+    )
     for s in range(1, SECTORS + 1):
         x, y = _point(R_OUT + 14, _angle(s))
         label = f"{s}" + (" Storm Start" if s == SECTORS else "")
         weight = "bold" if s == storm else "normal"
         out.append(
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" font-weight="{weight}">{label}</text>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" font-weight="{weight}">'
+            f"{label}</text>"
         )
     if storm:
         out.append(
-            f'<path d="{_wedge(storm, R_SINK, R_OUT + 4)}" fill="#555" fill-opacity="0.35" stroke="#c62828" stroke-width="2">'
+            f'<path d="{_wedge(storm, R_SINK, R_OUT + 4)}" fill="#555" fill-opacity="0.35" '
+            'stroke="#c62828" stroke-width="2">'
             f"<title>the storm is over sector {storm}</title></path>"
         )
     if position is not None:
@@ -172,7 +178,11 @@ def _position_marks(position: Position, board: Board, ring_of: dict[str, int], w
         if g.territory not in board.territories:
             continue
         x, y = place(*_anchor(board[g.territory], g.sector, ring_of, width))
-        label = f"{display(g.faction)[:4]} {g.count}" + (f"+{g.special}*" if g.special else "") + ("a" if g.advisors else "")
+        label = (
+            f"{display(g.faction)[:4]} {g.count}"
+            + (f"+{g.special}*" if g.special else "")
+            + ("a" if g.advisors else "")
+        )
         color = FACTION_COLOR.get(g.faction, "#000")
         where = g.territory + (f" sector {g.sector}" if g.sector else "")
         out.append(
@@ -187,7 +197,8 @@ def _position_marks(position: Position, board: Board, ring_of: dict[str, int], w
         x, y = place(*_anchor(board[sp.territory], sp.sector, ring_of, width))
         out.append(
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="8.5" text-anchor="middle" fill="#d35400" stroke="#fff" '
-            f'stroke-width="2" paint-order="stroke">◆{sp.amount}<title>{sp.amount} spice in {escape(sp.territory)}</title></text>'
+            f'stroke-width="2" paint-order="stroke">◆{sp.amount}'
+            f"<title>{sp.amount} spice in {escape(sp.territory)}</title></text>"
         )
     m = position.move
     if m is not None:
@@ -209,6 +220,8 @@ def _legend(with_position: bool) -> str:
     out.append('<text x="22" y="59">spice blow site</text>')
     out.append(f'<text x="{SIZE - 8}" y="17" text-anchor="end">sectors 1–18 counterclockwise</text>')
     if with_position:
-        out.append(f'<text x="{SIZE - 8}" y="31" text-anchor="end">shaded: the storm · ◆ spice · * special forces</text>')
+        out.append(
+            f'<text x="{SIZE - 8}" y="31" text-anchor="end">shaded: the storm · ◆ spice · * special forces</text>'
+        )
     out.append("</g>")
     return "\n".join(out)

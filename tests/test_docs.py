@@ -5,6 +5,7 @@ The book is built once per session (``-W``, parallel) into a temporary directory
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from html.parser import HTMLParser
@@ -68,7 +69,7 @@ def test_every_source_line_has_its_anchor_in_its_chapter(book: dict[str, _Links]
     for doc in DOCS:
         chs = chapters(doc)
         assert chs[0].first == 1 and chs[-1].last == line_count(doc)
-        for a, b in zip(chs, chs[1:], strict=False):
+        for a, b in itertools.pairwise(chs):
             assert b.first == a.last + 1, f"{doc}: chapters must not skip or overlap lines"
         for ch in chs:
             ids = book[f"{ch.docname}.html"].ids

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -84,7 +84,7 @@ class SourceQuote(SphinxDirective):
 
     required_arguments = 1
     final_argument_whitespace = True
-    option_spec = {"class": directives.class_option}
+    option_spec: ClassVar[dict[str, Any]] = {"class": directives.class_option}
 
     def run(self) -> list[nodes.Node]:
         try:
