@@ -8,6 +8,7 @@ into it (editable, with its test extras), then the job runs.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -19,9 +20,9 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 EXAMPLE = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
 
 
-def run(*cmd: str | Path) -> int:
+def run(*cmd: str | Path, env: dict[str, str] | None = None) -> int:
     print("+", " ".join(str(c) for c in cmd), flush=True)
-    return subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    return subprocess.call([str(c) for c in cmd], cwd=ROOT, env=env)
 
 
 def setup() -> None:
@@ -38,6 +39,27 @@ def setup() -> None:
     stamp.touch()
 
 
+def browser() -> None:
+    """Debian's chromium and chromedriver for tests/test_browser.py: installed with apt-get when missing.
+
+    Only as root with apt-get; otherwise (or when apt-get fails) it says so and the browser test skips.
+    """
+    need = [p for p in ("/usr/bin/chromium", "/usr/bin/chromedriver") if not Path(p).exists()]
+    if not need:
+        return
+    print(f"dev.py: the browser test needs {' and '.join(need)}", flush=True)
+    if os.name != "posix" or os.geteuid() != 0 or not shutil.which("apt-get"):
+        print("dev.py: not root with apt-get: not installing them; the browser test will be skipped", flush=True)
+        return
+    print("dev.py: installing Debian's chromium and chromium-driver with apt-get", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if (
+        run("apt-get", "update", "-qq", env=env) != 0
+        or run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver", env=env) != 0
+    ):
+        print("dev.py: apt-get failed: the browser test will be skipped", flush=True)
+
+
 def main(argv: list[str]) -> int:
     job = argv[0] if argv else "test"
     setup()
@@ -46,6 +68,8 @@ def main(argv: list[str]) -> int:
     if job == "demo":
         return run(BIN / "mentat", "check", *(argv[1:] or [EXAMPLE]))
     if job == "test":
+        if "not browser" not in " ".join(argv[1:]):
+            browser()
         os.environ["MENTAT_VERIFY"] = "all"  # tests cross-check every rule's z3 form with its check
         status = run(BIN / "python", "-m", "pytest", *argv[1:])
         return status

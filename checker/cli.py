@@ -170,13 +170,14 @@ def build_docs(
     open_: Annotated[bool, typer.Option("--open", help="Open the built book in a browser.")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Build here (default docs/_build/html).")] = None,
     strict: Annotated[bool, typer.Option("--strict", "-W", help="Turn Sphinx warnings into errors.")] = False,
+    jobs: Annotated[str, typer.Option("--jobs", "-j", help="Parallel Sphinx processes, or 'auto'.")] = "auto",
 ) -> None:
     """Build the rulebook (Sphinx + MyST) from the rules, sources and cases."""
     from sphinx.cmd.build import build_main
 
     docs = Path(__file__).resolve().parent.parent / "docs"
     target = out or docs / "_build" / "html"
-    args = [str(docs), str(target), "-q", "-j", "auto"] + (["-W", "--keep-going"] if strict else [])
+    args = [str(docs), str(target), "-q", "-j", jobs] + (["-W", "--keep-going"] if strict else [])
     status = build_main(args)
     if status:
         typer.secho(f"mentat: the rulebook build failed (sphinx exit status {status})", fg="red", err=True)

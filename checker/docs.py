@@ -91,7 +91,10 @@ def line_id(doc: str, n: int) -> str:
 
 
 def line_ref(doc: str, first: int, last: int | None = None) -> str:
+    """A link to a source line (plain text for a line that does not exist: the cites test reports those)."""
     span = f"{first}" if last in (None, first) else f"{first}-{last}"
+    if doc not in DOCS or not 1 <= first <= line_count(doc):
+        return f"`{doc}:{span}` (no such line)"
     return f"{{ref}}`{doc}:{span} <{line_id(doc, first)}>`"
 
 
@@ -580,6 +583,10 @@ def pages() -> dict[str, str]:
     from checker.svg import board_svg
 
     out["board.svg"] = board_svg()
+    from checker.position import read_position
+
+    for path in sorted((ROOT / "docs" / "guides").glob("*.yaml")):  # positions drawn for hand-written pages
+        out[f"figures/{path.stem}.svg"] = board_svg(read_position(path), title=path.stem)
     return out
 
 

@@ -19,6 +19,7 @@ from checker.model import spec
 from checker.names import faction_name, territory_name
 
 RULESETS = ("gf9", "overview", "conquest", "dreamrules", "dice")
+MAX_STORM_DIAL = 99  # per dial; the game's dials go to 20 (turn 1), rules judge anything up to this
 UNENCODED_FORMATS = ("conquest", "dice")  # positions on their own boards, not modelled yet
 Ruleset = Literal["gf9", "overview", "conquest", "dreamrules", "dice"]
 Phase = Literal[
@@ -150,8 +151,9 @@ class StormMove:
     """The storm moves: by a known distance, or by the two dials."""
 
     action: Literal["storm"]
-    distance: int | None = spec(None, min=0)
-    dials: list[int] = spec([])
+    # Bounded far above any dial (0..20): an absurd number is an input error, not a long walk round the board.
+    distance: int | None = spec(None, min=0, max=MAX_STORM_DIAL * 3)
+    dials: list[int] = spec([], min=0, max=MAX_STORM_DIAL)
 
 
 @dataclass

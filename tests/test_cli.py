@@ -194,7 +194,7 @@ def test_completion_is_offered(cli) -> None:  # type: ignore[no-untyped-def]
     assert "--install-completion" in run.stdout and "--show-completion" in run.stdout
     exe = Path(sys.executable).with_name("mentat")
     if exe.exists():
-        proc = subprocess.run([str(exe), "--show-completion", "bash"], capture_output=True, text=True, timeout=60)
+        proc = subprocess.run([str(exe), "--show-completion=bash"], capture_output=True, text=True, timeout=60)
         assert proc.returncode == 0 and "complete" in proc.stdout and "mentat" in proc.stdout
 
 

@@ -1,6 +1,6 @@
 """The rulebook: it builds with warnings as errors, and every rule, source line and case has its place.
 
-The book is built once per session (``-W``, parallel) into a temporary directory.
+The book is built once per session (``-W``, from scratch) into a temporary directory.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from checker.rules import load_all
 from checker.sources import DOCS
 
 ROOT = Path(__file__).resolve().parent.parent
+# myst-parser's include directive uses an API Sphinx 9 deprecates: not ours to fix
+pytestmark = pytest.mark.filterwarnings("ignore:.*BuildEnvironment.app.*")
 
 
 class _Links(HTMLParser):
@@ -46,7 +48,8 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> dict[str, _Links]:
     out = tmp_path_factory.mktemp("book")
     cases = all_cases()  # before the build: others may add cases meanwhile
     start = time.perf_counter()
-    status = build_main([str(ROOT / "docs"), str(out), "-W", "--keep-going", "-q", "-j", "auto", "-E"])
+    # serial: on two busy cores it was faster than -j auto (19 s against 23 s)
+    status = build_main([str(ROOT / "docs"), str(out), "-W", "--keep-going", "-q", "-E"])
     print(f"\nrulebook built in {time.perf_counter() - start:.1f} s")
     assert status == 0, "sphinx-build -W failed (see the warnings above)"
     pages: dict[str, _Links] = {}

@@ -24,8 +24,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 SEED = int(os.environ.get("MENTAT_FUZZ_SEED", "20240611"))
-BUDGET = int(os.environ.get("MENTAT_FUZZ_BUDGET", "480"))  # mutants in all, spread over the case files
-MIN_PER_CASE = 12
+BUDGET = int(os.environ.get("MENTAT_FUZZ_BUDGET", "600"))  # mutants in all, spread over the case files
+MIN_PER_CASE = 2
 
 
 def assert_contract(run: Any, path: Path, what: str) -> None:
@@ -212,6 +212,34 @@ def test_fuzz_every_case(tmp_path: Path, cli) -> None:  # type: ignore[no-untype
             path.write_bytes(raw)
             assert_contract(cli("check", path, "--json"), path, f"{how}, seed {SEED}")
     assert sum(kinds.values()) >= min(BUDGET, MIN_PER_CASE * len(cases))
+
+
+def _replace_ints(node: Any, value: int) -> Any:
+    if isinstance(node, bool):
+        return node
+    if isinstance(node, int):
+        return value
+    if isinstance(node, dict):
+        return {k: _replace_ints(v, value) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_replace_ints(v, value) for v in node]
+    return node
+
+
+@pytest.mark.parametrize("value", [10**30, -(10**30)], ids=["huge", "negative"])
+def test_every_number_huge_is_refused_or_judged_quickly(value: int, tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A storm distance of 10**30 once walked the board sector by sector, for ever."""
+    import time
+
+    for case in case_texts():
+        data = _replace_ints(yaml.safe_load(case.read_text(encoding="utf-8")), value)
+        path = tmp_path / case.name
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        start = time.perf_counter()
+        run = cli("check", path, "--json")
+        took = time.perf_counter() - start
+        assert_contract(run, path, f"every number {value}")
+        assert took < 5, f"{case.name} with every number {value}: {took:.1f} s"
 
 
 @pytest.mark.parametrize("name", sorted(FIXED))
