@@ -52,9 +52,13 @@ class Facts:
         return out
 
 
-@cache
 def fact_fields(cls: type) -> tuple[tuple[str, str, str], ...]:
     """(name, z3 sort: Int|Bool|IntList|BoolList, position key) of each solver fact."""
+    return _fact_fields(cls.__qualname__, cls)
+
+
+@cache
+def _fact_fields(_name: str, cls: Any) -> tuple[tuple[str, str, str], ...]:
     hints = typing.get_type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
@@ -73,9 +77,10 @@ def fact_fields(cls: type) -> tuple[tuple[str, str, str], ...]:
 
 def shape(facts: Facts) -> tuple[Any, ...]:
     """What a cached solver depends on: the facts type and every list's length."""
-    return (type(facts),) + tuple(
+    lengths: tuple[Any, ...] = tuple(
         len(getattr(facts, name) or ()) for name, sort, _ in fact_fields(type(facts)) if sort.endswith("List")
     )
+    return (type(facts).__qualname__, *lengths)
 
 
 class Vars:

@@ -138,7 +138,7 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             name = convert(ktp, k, f"{key}.{k}", {"names": meta.get("key_names")})
             out[name] = convert(vtp, v, f"{key}.{k}", {**meta, "names": meta.get("names")})
         return out
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return load_record(tp, value, key)
     raise TypeError(f"no converter for {tp}")  # a programming error, not an input one
 

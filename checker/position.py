@@ -19,6 +19,10 @@ from checker.model import spec
 from checker.names import faction_name, territory_name
 
 RULESETS = ("gf9", "overview", "conquest", "dreamrules", "dice")
+# Far above the game's numbers (20 forces a faction, a few hundred spice) so that rules still
+# judge impossible counts, but bounded: a huge number is an input error, never a long search.
+MAX_FORCES = 99
+MAX_SPICE = 9999
 MAX_STORM_DIAL = 99  # per dial; the game's dials go to 20 (turn 1), rules judge anything up to this
 UNENCODED_FORMATS = ("conquest", "dice")  # positions on their own boards, not modelled yet
 Ruleset = Literal["gf9", "overview", "conquest", "dreamrules", "dice"]
@@ -61,15 +65,15 @@ class Prediction:
 class FactionState:
     """What a faction holds off the board."""
 
-    spice: int | None = spec(None, min=0, doc="spice behind the shield")
-    reserves: int | None = spec(None, min=0, doc="ordinary forces in reserve")
-    reserves_special: int | None = spec(None, min=0, doc="Sardaukar / Fedaykin in reserve")
-    tanks: int | None = spec(None, min=0, doc="forces in the Tleilaxu Tanks")
-    tanks_special: int | None = spec(None, min=0)
-    hand: int | list[str] | None = spec(None, min=0, doc="Treachery card count, or the card names")
+    spice: int | None = spec(None, min=0, max=MAX_SPICE, doc="spice behind the shield")
+    reserves: int | None = spec(None, min=0, max=MAX_FORCES, doc="ordinary forces in reserve")
+    reserves_special: int | None = spec(None, min=0, max=MAX_FORCES, doc="Sardaukar / Fedaykin in reserve")
+    tanks: int | None = spec(None, min=0, max=MAX_FORCES, doc="forces in the Tleilaxu Tanks")
+    tanks_special: int | None = spec(None, min=0, max=MAX_FORCES)
+    hand: int | list[str] | None = spec(None, min=0, max=MAX_FORCES, doc="Treachery card count, or the card names")
     leaders_in_tanks: list[str] = spec([])
     traitors: list[str] = spec([], doc="leader names on the traitor cards held")
-    forces_lost_in_battle: int | None = spec(None, min=0, doc="Kwisatz Haderach tracking")
+    forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
     leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
     prediction: Prediction | None = spec(None)
@@ -81,8 +85,8 @@ class ForceGroup:
 
     faction: str = spec(names="faction")
     territory: str = spec(names="territory")
-    count: int = spec(0, min=0, doc="ordinary forces (or advisors when advisors: true)")
-    special: int = spec(0, min=0, doc="Sardaukar / Fedaykin")
+    count: int = spec(0, min=0, max=MAX_FORCES, doc="ordinary forces (or advisors when advisors: true)")
+    special: int = spec(0, min=0, max=MAX_FORCES, doc="Sardaukar / Fedaykin")
     sector: int | None = spec(None, min=1, max=18)
     advisors: bool = spec(False, doc="Advanced Bene Gesserit advisors")
 
@@ -96,7 +100,7 @@ class SpiceGroup:
     """Spice lying on the board."""
 
     territory: str = spec(names="territory")
-    amount: int = spec(min=0)
+    amount: int = spec(min=0, max=MAX_SPICE)
     sector: int | None = spec(None, min=1, max=18)
 
 
@@ -107,12 +111,12 @@ class ShipMove:
     action: Literal["ship"]
     faction: str = spec(names="faction")
     to: str = spec(names="destination", doc="a territory, or 'reserves' (Guild)")
-    count: int = spec(0, min=0)
-    special: int = spec(0, min=0)
+    count: int = spec(0, min=0, max=MAX_FORCES)
+    special: int = spec(0, min=0, max=MAX_FORCES)
     sector: int | None = spec(None, min=1, max=18, doc="sector of the destination")
     from_: str | None = spec(None, names="territory", aliases=("from",), doc="Guild cross-ship origin")
     from_sector: int | None = spec(None, min=1, max=18)
-    ally_support: int = spec(0, min=0, doc="spice the ally pays toward the cost")
+    ally_support: int = spec(0, min=0, max=MAX_SPICE, doc="spice the ally pays toward the cost")
     accompany: bool | Literal["polar-sink", "destination"] | None = spec(
         None,
         doc="Bene Gesserit sends its free force along (gf9:363): true or polar-sink, or destination "
@@ -135,8 +139,8 @@ class MoveMove:
     faction: str = spec(names="faction")
     to: str = spec(names="territory")
     from_: str = spec(names="territory", aliases=("from",))
-    count: int = spec(0, min=0)
-    special: int = spec(0, min=0)
+    count: int = spec(0, min=0, max=MAX_FORCES)
+    special: int = spec(0, min=0, max=MAX_FORCES)
     from_sector: int | None = spec(None, min=1, max=18)
     sector: int | None = spec(None, min=1, max=18, doc="sector of the destination")
     via: list[str] = spec([], names="territory", doc="territories entered on the way, in order")
@@ -170,12 +174,12 @@ class BattlePlan:
 
     leader: str | None = spec(None, doc="a leader's name (gf9-components.yaml, or factions.X.leaders)")
     cheap_hero: bool | str | None = spec(None, doc="true, or the card: Cheap Hero / Cheap Heroine")
-    dial: float | None = spec(None, min=0, doc="the number dialed (Advanced: halves allowed)")
-    spice: int = spec(0, min=0, doc="Advanced: spice committed to support forces")
+    dial: float | None = spec(None, min=0, max=MAX_FORCES, doc="the number dialed (Advanced: halves allowed)")
+    spice: int = spec(0, min=0, max=MAX_SPICE, doc="Advanced: spice committed to support forces")
     weapon: str | None = spec(None, doc="a Treachery card name")
     defense: str | None = spec(None, doc="a Treachery card name")
     kwisatz_haderach: bool = spec(False, doc="Atreides: the Kwisatz Haderach accompanies the leader")
-    mercenaries: int | None = spec(None, min=0, doc="not a GF9 rule (left unresolved)")
+    mercenaries: int | None = spec(None, min=0, max=MAX_FORCES, doc="not a GF9 rule (left unresolved)")
     traitor: bool = spec(False, doc="calls traitor on the opposing leader")
 
     @property
@@ -212,7 +216,7 @@ class Position:
     phase: Phase | None = spec(None)
     storm: int | None = spec(None, min=1, max=18, doc="sector under the storm")
     shield_wall: Literal["standing", "destroyed"] = spec("standing")
-    shield_wall_markers: int | None = spec(None, min=0, doc="dreamrules")
+    shield_wall_markers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules")
     factions: dict[str, FactionState] = spec({}, key_names="faction")
     forces: list[ForceGroup] = spec([])
     spice: list[SpiceGroup] = spec([])

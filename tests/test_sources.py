@@ -134,7 +134,9 @@ _QUOTE_START = re.compile(r'^#\s*(?P<doc>[a-z0-9]+):L?(?P<first>\d+)(?:-(?P<last
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.replace("\u2019", "'").split())
+    for curly, plain in (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        text = text.replace(curly, plain)
+    return " ".join(text.split())
 
 
 def comment_quotes() -> list[tuple[str, str, int, int, str]]:
