@@ -10,12 +10,15 @@ error naming the rule.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checker.facts import KINDS, Facts, Kind, Vars, bindings, missing_key
-from checker.rules import LAYERS, Rule, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, Rule, ruleset_rules
 
 if TYPE_CHECKING:
     from checker.position import Position
@@ -99,7 +102,7 @@ def _message(template: str, facts: Facts, extra: dict[str, Any] | None = None) -
 class _Solver:
     """One long-lived solver per (ruleset, kind, shape of facts), queried with assumptions."""
 
-    def __init__(self, kind: Kind, rules: list[Rule], facts: Facts) -> None:
+    def __init__(self, kind: Kind, rules: list[Rule], facts: Facts, key: tuple[Any, ...]) -> None:
         import z3
 
         self.z3 = z3
@@ -109,17 +112,70 @@ class _Solver:
         self.solver.set("smt.relevancy", 0)  # measured: doubles warm movement checks
         self.v = Vars(facts)
         kind.choices(self.v, facts)
-        self.solver.add(*kind.frame(self.v, facts))
-        self.literal: dict[str, Any] = {}
-        self.rule_of: dict[Any, Rule] = {}
-        for r in rules:
-            if r.form is None:
-                continue
-            lit = z3.Bool(f"rule:{r.id}")
-            self.solver.add(z3.Implies(lit, r.form(self.v)))
-            self.literal[r.id] = lit
-            self.rule_of[lit] = r
+        formed = [r for r in rules if r.form is not None]
+        self.literal = {r.id: z3.Bool(f"rule:{r.id}") for r in formed}
+        self.rule_of: dict[Any, Rule] = {self.literal[r.id]: r for r in formed}
+        # Building the frame and the forms through z3's Python API is what makes a cold check
+        # slow (a movement solver: ~250 ms); parsing the same assertions back takes ~10 ms.
+        # Only rules of the constraints package, whose files the cache's fingerprint covers.
+        registered = all(REGISTRY.get(r.id) is r and (r.form_module or "").startswith("constraints.") for r in formed)
+        cached = _solver_cache(key, [r.id for r in formed]) if registered else None
+        text = _read(cached) if cached else None
+        if text:
+            self.solver.from_string(text)
+        else:
+            self.solver.add(*kind.frame(self.v, facts))
+            for r in formed:
+                assert r.form is not None
+                self.solver.add(z3.Implies(self.literal[r.id], r.form(self.v)))
+            if cached:
+                _write(cached, self.solver.sexpr())
         self.queries = 0
+
+
+@cache
+def _fingerprint() -> str:
+    """Changes whenever the rules, the kinds or z3 change: names the solver cache's files."""
+    import z3
+
+    import checker
+    import constraints
+
+    h = hashlib.sha256(z3.get_version_string().encode())
+    for package in (checker, constraints):
+        for path in sorted(Path(package.__path__[0]).rglob("*.py")):
+            st = path.stat()
+            h.update(f"{path}:{st.st_mtime_ns}:{st.st_size}".encode())
+    for path in sorted((Path(constraints.__path__[0]) / "data").glob("*.yaml")):
+        h.update(f"{path}:{path.stat().st_mtime_ns}".encode())
+    return h.hexdigest()[:16]
+
+
+def _solver_cache(key: tuple[Any, ...], rule_ids: list[str]) -> Path | None:
+    """Where a solver's assertions are kept between runs; None when caching is off."""
+    where = os.environ.get("MENTAT_CACHE", "")
+    if where == "off":
+        return None
+    base = Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mentat"
+    name = hashlib.sha256(repr((key, rule_ids)).encode()).hexdigest()[:24]
+    return base / _fingerprint() / f"{name}.smt2"
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _write(path: Path, text: str) -> None:
+    try:  # a cache that cannot be written is only slower, never wrong
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 _SOLVERS: dict[tuple[Any, ...], _Solver] = {}
@@ -129,7 +185,7 @@ def _solver_for(ruleset: str, kind: Kind, rules: list[Rule], facts: Facts) -> _S
     key = (ruleset, kind.name, kind.shape(facts))
     s = _SOLVERS.get(key)
     if s is None or s.queries >= REBUILD_AFTER:
-        s = _SOLVERS[key] = _Solver(kind, rules, facts)
+        s = _SOLVERS[key] = _Solver(kind, rules, facts, key)
     s.queries += 1
     return s
 

@@ -77,6 +77,9 @@ class FactionState:
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
     leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
     prediction: Prediction | None = spec(None)
+    kwisatz_haderach_used_in: str | None = spec(
+        None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
+    )
 
 
 @dataclass
@@ -169,6 +172,26 @@ class OtherMove:
 
 
 @dataclass
+class Voice:
+    """A Bene Gesserit Voice instruction to one side (gf9:259, 365): a category or an exact card name."""
+
+    play: str | None = spec(
+        None,
+        doc="poison weapon, projectile weapon, poison defense, Shield, lasgun, Worthless Card, Cheap Hero, "
+        "or a card's name",
+    )
+    not_play: str | None = spec(None, doc="the same choices, as an instruction not to play it")
+
+
+@dataclass
+class Prescience:
+    """Atreides' Prescience question about one element of this side's plan, and its answer (gf9:261, 265)."""
+
+    element: Literal["leader", "weapon", "defense", "dial"] = spec(doc="the element asked about")
+    answer: float | str | None = spec(None, doc="a leader's name, Cheap Hero or none; a card's name or none; a number")
+
+
+@dataclass
 class BattlePlan:
     """One side's battle plan (the battle wheel and the cards beside it)."""
 
@@ -181,6 +204,8 @@ class BattlePlan:
     kwisatz_haderach: bool = spec(False, doc="Atreides: the Kwisatz Haderach accompanies the leader")
     mercenaries: int | None = spec(None, min=0, max=MAX_FORCES, doc="not a GF9 rule (left unresolved)")
     traitor: bool = spec(False, doc="calls traitor on the opposing leader")
+    voice: Voice | None = spec(None, doc="the Voice instruction this side received (gf9:259, 365)")
+    prescience: Prescience | None = spec(None, doc="the Prescience question put to this side (gf9:261)")
 
     @property
     def cards(self) -> list[str]:

@@ -69,6 +69,10 @@ class Rule:
         return self.when is None or bool(self.when(facts))
 
     @property
+    def form_module(self) -> str | None:
+        return getattr(self.form, "__module__", None)
+
+    @property
     def check_source(self) -> str:
         return inspect.getsource(self.check)
 

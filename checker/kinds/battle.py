@@ -15,17 +15,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.position import BattleMove, BattlePlan, Position, components
+from checker.position import BattleMove, BattlePlan, Phase, Position, card_names, components, leader_names
 
 SIDES = ("a", "d")
+PHASES: tuple[str, ...] = get_args(Phase)
 CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
 NO_CARD, PROJECTILE, POISON, LASGUN, WORTHLESS, WRONG = 0, 1, 2, 3, 4, 5
 KH_THRESHOLD = 7  # gf9:349
 KH_BONUS_H = 4  # +2 strength, in half-units (gf9:351)
+KH_NAME = "Kwisatz Haderach"
+SECTORS = 18
+# Voice (gf9:259, 365): what an instruction names. x_voice: 0 none, 1 play, 2 not play.
+VOICE_PLAY, VOICE_NOT_PLAY = 1, 2
+T_WEAPON_KIND, T_DEFENSE_KIND, T_WORTHLESS, T_CHEAP_HERO, T_CARD = 1, 2, 3, 4, 5
+VOICE_CATEGORIES: dict[str, tuple[int, int]] = {
+    "poison weapon": (T_WEAPON_KIND, POISON),
+    "poison": (T_WEAPON_KIND, POISON),
+    "projectile weapon": (T_WEAPON_KIND, PROJECTILE),
+    "projectile": (T_WEAPON_KIND, PROJECTILE),
+    "lasgun": (T_WEAPON_KIND, LASGUN),
+    "poison defense": (T_DEFENSE_KIND, POISON),
+    "snooper": (T_DEFENSE_KIND, POISON),
+    "shield": (T_DEFENSE_KIND, PROJECTILE),
+    "projectile defense": (T_DEFENSE_KIND, PROJECTILE),
+    "worthless card": (T_WORTHLESS, 0),
+    "worthless": (T_WORTHLESS, 0),
+    "cheap hero": (T_CHEAP_HERO, 0),
+    "cheap heroine": (T_CHEAP_HERO, 0),
+}
+# Prescience (gf9:261): x_presc 0 none, 1 leader, 2 weapon, 3 defense, 4 dial.
+PRESCIENCE_ELEMENTS = {"leader": 1, "weapon": 2, "defense": 3, "dial": 4}
+ANSWER_CHEAP_HERO = -1
+NONE_WORDS = ("none", "no", "no leader", "no weapon", "no defense", "nothing")
 
 
 @cache
@@ -52,6 +77,38 @@ def card_kinds() -> tuple[dict[str, int], dict[str, int]]:
     for c in deck["worthless"]:
         weapon[c] = defense[c] = WORTHLESS
     return weapon, defense
+
+
+@cache
+def card_ids() -> dict[str, int]:
+    """Card name -> a number of its own (1, 2, ...; 0 is no card), for the solver."""
+    return {c: i for i, c in enumerate(sorted(set(card_names().values())), start=1)}
+
+
+def leader_ids(pos: Position) -> dict[str, int]:
+    """Leader name -> a number of its own (1, 2, ...; 0 is no leader)."""
+    return {n: i for i, n in enumerate(sorted(set(leader_names(pos).values())), start=1)}
+
+
+def voice_target(what: str, key: str) -> tuple[int, int, str]:
+    """(target kind, code, canonical text) of a Voice instruction's category or card name."""
+    folded = " ".join(what.strip().lower().split())
+    if folded in VOICE_CATEGORIES:
+        t, code = VOICE_CATEGORIES[folded]
+        return t, code, folded
+    cards = card_names()
+    if folded in cards:
+        return T_CARD, card_ids()[cards[folded]], cards[folded]
+    from checker.errors import nearest
+
+    choices = [*VOICE_CATEGORIES, *sorted(set(cards.values()))]
+    raise InputError(
+        key,
+        "a Voice category (poison weapon, projectile weapon, poison defense, Shield, lasgun, "
+        "Worthless Card, Cheap Hero) or a card's name",
+        what,
+        nearest(what, choices),
+    )
 
 
 def leaders_of(pos: Position, faction: str) -> dict[str, int]:
@@ -94,6 +151,14 @@ class BattleFacts(Facts):
     d_cards: list[str] = label(None)
     o_names: list[str] = label(None, doc="other factions with forces in the territory")
     in_polar_sink: bool = fact(False)
+    allied: bool = fact(False, key="alliances", doc="the two factions are allies")
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    storm_sector: int = fact(0, key="storm", doc="the sector under the storm; 0 when not given")
+    terr_sectors: list[bool] = fact([], doc="sectors 1..18 of the territory")
+    a_in_sector: list[bool] = fact([], doc="sectors 1..18 holding the aggressor's fighting forces")
+    d_in_sector: list[bool] = fact([], doc="sectors 1..18 holding the defender's fighting forces")
+    sectors_known: bool | None = fact(True, key="forces.SECTOR", doc="the forces' sectors, where the storm splits")
+    sector_key: str = label()
     o_forces: list[int] = fact([], doc="other factions' forces in the territory (lost to an explosion)")
     # the aggressor's side
     a_forces: int = fact(0, doc="ordinary forces in the territory")
@@ -119,6 +184,21 @@ class BattleFacts(Facts):
     a_traitor: bool = fact(False, key="move.plans.A.traitor")
     a_holds_traitor: bool = fact(False, key="factions.A.traitors")
     a_mercenaries: int = fact(0, key="move.plans.A.mercenaries")
+    a_weapon_name: str = label()
+    a_defense_name: str = label()
+    a_voice_text: str = label()
+    a_presc_text: str = label()
+    a_weapon_id: int = fact(0, key="move.plans.A.weapon", doc="the weapon card's own number (card_ids)")
+    a_defense_id: int = fact(0, key="move.plans.A.defense")
+    a_leader_id: int = fact(0, key="move.plans.A.leader", doc="the leader's own number (leader_ids)")
+    a_voice: int = fact(0, key="move.plans.A.voice", doc="0 no Voice, 1 play, 2 not play")
+    a_voice_target: int = fact(0, doc="1 weapon category, 2 defense category, 3 Worthless, 4 Cheap Hero, 5 a card")
+    a_voice_code: int = fact(0, doc="the category's card code, or the named card's number")
+    a_voice_can: bool | None = fact(True, key="factions.A.hand", doc="the side could comply with the Voice")
+    a_presc: int = fact(0, key="move.plans.A.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
+    a_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
+    a_presc_possible: bool | None = fact(True, key="factions.A.hand", doc="the answer can still be honored")
+    a_kh_used_elsewhere: bool = fact(False, key="factions.A.kwisatz_haderach_used_in")
     # the defender's side
     d_forces: int = fact(0)
     d_special: int = fact(0)
@@ -143,8 +223,25 @@ class BattleFacts(Facts):
     d_traitor: bool = fact(False, key="move.plans.D.traitor")
     d_holds_traitor: bool = fact(False, key="factions.D.traitors")
     d_mercenaries: int = fact(0, key="move.plans.D.mercenaries")
+    d_weapon_name: str = label()
+    d_defense_name: str = label()
+    d_voice_text: str = label()
+    d_presc_text: str = label()
+    d_weapon_id: int = fact(0, key="move.plans.D.weapon", doc="the weapon card's own number (card_ids)")
+    d_defense_id: int = fact(0, key="move.plans.D.defense")
+    d_leader_id: int = fact(0, key="move.plans.D.leader", doc="the leader's own number (leader_ids)")
+    d_voice: int = fact(0, key="move.plans.D.voice", doc="0 no Voice, 1 play, 2 not play")
+    d_voice_target: int = fact(0, doc="1 weapon category, 2 defense category, 3 Worthless, 4 Cheap Hero, 5 a card")
+    d_voice_code: int = fact(0, doc="the category's card code, or the named card's number")
+    d_voice_can: bool | None = fact(True, key="factions.D.hand", doc="the side could comply with the Voice")
+    d_presc: int = fact(0, key="move.plans.D.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
+    d_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
+    d_presc_possible: bool | None = fact(True, key="factions.D.hand", doc="the answer can still be honored")
+    d_kh_used_elsewhere: bool = fact(False, key="factions.D.kwisatz_haderach_used_in")
 
     def position_key(self, key: str) -> str:
+        if key == "forces.SECTOR":
+            return self.sector_key
         return key.replace(".A.", f".{self.a_name}.").replace(".D.", f".{self.d_name}.")
 
     def side(self, x: str, name: str) -> Any:
@@ -152,9 +249,12 @@ class BattleFacts(Facts):
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
+        out["phase_name"] = "?" if self.phase_index is None else PHASES[self.phase_index]
         for x in SIDES:
             dial = out[f"{x}_dial_h"]
             out[f"{x}_dial"] = "?" if dial is None else (dial // 2 if dial % 2 == 0 else dial / 2)
+            out[f"{x}_voice_text"] = out[f"{x}_voice_text"] or "no Voice"
+            out[f"{x}_presc_text"] = out[f"{x}_presc_text"] or "no question"
             out[f"{x}_leader_label"] = out[f"{x}_leader_name"] or ("Cheap Hero" if out[f"{x}_ch"] else "no leader")
         return out
 
@@ -211,7 +311,19 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         lost = lost if lost is not None else 0
     foe_leader = foe_plan.leader
     traitors = set(state.traitors) if state else set()
+    ids = card_ids()
+    voice = _voice_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand)
+    presc = _prescience_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand, forces, special)
+    used_in = state.kwisatz_haderach_used_in if state else None
     return {
+        **voice,
+        **presc,
+        f"{x}_weapon_name": plan.weapon or "",
+        f"{x}_defense_name": plan.defense or "",
+        f"{x}_weapon_id": ids[plan.weapon] if plan.weapon else 0,
+        f"{x}_defense_id": ids[plan.defense] if plan.defense else 0,
+        f"{x}_leader_id": leader_ids(pos).get(leader, 0) if leader else 0,
+        f"{x}_kh_used_elsewhere": bool(plan.kwisatz_haderach and used_in and used_in != m.territory),
         f"{x}_name": me,
         f"{x}_leader_name": leader or "",
         f"{x}_cards": cards,
@@ -241,6 +353,196 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     }
 
 
+def voice_complies(what: str, target: int, weapon: str | None, defense: str | None, ch: bool) -> bool:
+    """Does a plan (its card names) contain what a Voice names? Read from the deck's lists by name."""
+    deck = components()["treachery_deck"]
+    if target == T_CHEAP_HERO:
+        return ch
+    if target == T_WORTHLESS:
+        return weapon in deck["worthless"] or defense in deck["worthless"]
+    if target == T_CARD:
+        return what in (weapon, defense)
+    slot, names = {
+        "poison weapon": ("w", deck["weapons"]["poison"]),
+        "poison": ("w", deck["weapons"]["poison"]),
+        "projectile weapon": ("w", deck["weapons"]["projectile"]),
+        "projectile": ("w", deck["weapons"]["projectile"]),
+        "lasgun": ("w", deck["weapons"]["lasgun"]),
+        "poison defense": ("d", deck["defenses"]["poison"]),
+        "snooper": ("d", deck["defenses"]["poison"]),
+        "shield": ("d", deck["defenses"]["projectile"]),
+        "projectile defense": ("d", deck["defenses"]["projectile"]),
+    }[what]
+    return (weapon if slot == "w" else defense) in names
+
+
+def _fits(card: str, target: int, code: int) -> bool:
+    """Could this card in hand satisfy a 'play' Voice, in a place it can legally fill?"""
+    weapon, defense = card_kinds()
+    if target == T_WEAPON_KIND:
+        return weapon[card] == code
+    if target == T_DEFENSE_KIND:
+        return defense[card] == code
+    if target == T_WORTHLESS:
+        return weapon[card] == WORTHLESS
+    if target == T_CHEAP_HERO:
+        return card in CHEAP_HEROES
+    return card_ids()[card] == code and (weapon[card] != WRONG or defense[card] != WRONG)
+
+
+def _voice_facts(
+    pos: Position,
+    m: BattleMove,
+    me: str,
+    foe: str,
+    x: str,
+    plan: BattlePlan,
+    hand: Any,
+    avail: dict[str, int],
+    ch_in_hand: bool | None,
+) -> dict[str, Any]:
+    if plan.voice is None:
+        return {}
+    key = f"move.plans.{me}.voice"
+    pairs = ((VOICE_PLAY, plan.voice.play), (VOICE_NOT_PLAY, plan.voice.not_play))
+    given: list[tuple[int, str]] = [(mode, w) for mode, w in pairs if w]
+    if len(given) != 1:
+        raise InputError(key, "one instruction: play or not_play", "both" if given else "neither")
+    if foe != "bene-gesserit" and "bene-gesserit" not in pos.allies_of(foe):
+        raise InputError(key, "a Voice only against the Bene Gesserit or its ally's opponent (gf9:365, 367)", foe)
+    mode, what = given[0]
+    target, code, text = voice_target(what, f"{key}.{'play' if mode == VOICE_PLAY else 'not_play'}")
+    complies = voice_complies(text, target, plan.weapon, plan.defense, bool(plan.cheap_hero))
+    can: bool | None
+    if complies == (mode == VOICE_PLAY):
+        can = True  # it complies: whether it could matters not
+    elif mode == VOICE_NOT_PLAY:
+        # gf9:259 Voice does not remove the need for a leader: with no leader, a Cheap Hero in hand must be played
+        can = True if target != T_CHEAP_HERO or avail else (None if ch_in_hand is None else not ch_in_hand)
+    else:
+        carrier: bool | None = bool(avail) or ch_in_hand
+        if isinstance(hand, list):
+            can = any(_fits(c, target, code) for c in hand) and (target == T_CHEAP_HERO or bool(carrier))
+        elif hand == 0:
+            can = False
+        else:
+            can = None  # a count, or no hand: whether it holds such a card is unknown
+        if can and carrier is None:
+            can = None
+    word = "play" if mode == VOICE_PLAY else "not play"
+    return {
+        f"{x}_voice": mode,
+        f"{x}_voice_target": target,
+        f"{x}_voice_code": code,
+        f"{x}_voice_can": can,
+        f"{x}_voice_text": f"{word} {text}",
+    }
+
+
+def _prescience_facts(
+    pos: Position,
+    m: BattleMove,
+    me: str,
+    foe: str,
+    x: str,
+    plan: BattlePlan,
+    hand: Any,
+    avail: dict[str, int],
+    ch_in_hand: bool | None,
+    forces: int,
+    special: int,
+) -> dict[str, Any]:
+    p = plan.prescience
+    if p is None:
+        return {}
+    key = f"move.plans.{me}.prescience"
+    if foe != "atreides":
+        raise InputError(key, "a Prescience question only from the Atreides to its opponent (gf9:261)", foe)
+    element = PRESCIENCE_ELEMENTS[p.element]
+    raw = p.answer
+    none = raw is None or (isinstance(raw, str) and raw.strip().lower() in NONE_WORDS)
+    matches: bool
+    possible: bool | None
+    if p.element == "dial":
+        if raw is None or isinstance(raw, str):
+            raise InputError(f"{key}.answer", "the number dialed", raw)
+        answer = int(float(raw) * 2)
+        if answer != float(raw) * 2:
+            raise InputError(f"{key}.answer", "a whole number, or a half", raw)
+        text = f"dial {raw:g}"
+        matches = plan.dial is None or int(plan.dial * 2) == answer
+        worth = 2 * (forces + special) if not pos.advanced else 2 * forces + 4 * special
+        possible = answer <= worth
+    elif p.element == "leader":
+        if none:
+            answer, text = 0, "no leader"
+            matches = plan.leader is None and not plan.cheap_hero
+            possible = None if ch_in_hand is None and not avail else (not avail and not ch_in_hand)
+        elif str(raw).strip().lower() in ("cheap hero", "cheap heroine"):
+            answer, text = ANSWER_CHEAP_HERO, "Cheap Hero"
+            matches = plan.leader is None and bool(plan.cheap_hero)
+            possible = ch_in_hand if isinstance(hand, list) or hand == 0 else None
+        else:
+            names = leader_names(pos)
+            folded = " ".join(str(raw).strip().lower().split())
+            if folded not in names:
+                raise InputError(f"{key}.answer", "a leader's name, Cheap Hero or none", raw)
+            name = names[folded]
+            answer, text = leader_ids(pos)[name], name
+            matches = plan.leader == name
+            possible = name in avail
+    else:
+        if none:
+            answer, text = 0, f"no {p.element}"
+            matches = getattr(plan, p.element) is None
+            possible = True
+        else:
+            cards = card_names()
+            folded = " ".join(str(raw).strip().lower().split())
+            if folded not in cards:
+                raise InputError(f"{key}.answer", "a card's name or none", raw)
+            card = cards[folded]
+            answer, text = card_ids()[card], card
+            matches = getattr(plan, p.element) == card
+            carrier: bool | None = bool(avail) or ch_in_hand
+            if isinstance(hand, list):
+                possible = card in hand and bool(carrier)
+            elif hand == 0:
+                possible = False
+            else:
+                possible = None
+    if matches:
+        possible = True
+    return {
+        f"{x}_presc": element,
+        f"{x}_presc_answer": answer,
+        f"{x}_presc_possible": possible,
+        f"{x}_presc_text": f"{p.element}: {text}",
+    }
+
+
+def _sectors(pos: Position, m: BattleMove, agg: str, dfd: str) -> dict[str, Any]:
+    """Which sectors of the territory hold each side's fighting forces (gf9:101, 245, 249)."""
+    t = pos.board[m.territory]
+    storm = pos.storm or 0
+    split = storm in t.sectors
+    out: dict[str, Any] = {"terr_sectors": [s in t.sectors for s in range(1, SECTORS + 1)], "sector_key": ""}
+    for x, f in (("a", agg), ("d", dfd)):
+        here: set[int] = set()
+        for i, g in enumerate(pos.forces):
+            if g.faction != f or g.territory != m.territory or g.total == 0 or (g.advisors and pos.advanced):
+                continue
+            if g.sector is not None:
+                here.add(g.sector)
+            elif len(t.sectors) == 1 or not split:
+                here |= set(t.sectors)
+            elif not out["sector_key"]:
+                out["sector_key"] = f"forces[{i}].sector"
+        out[f"{x}_in_sector"] = [s in here for s in range(1, SECTORS + 1)]
+    out["sectors_known"] = None if out["sector_key"] else True
+    return out
+
+
 def battle_facts(pos: Position) -> BattleFacts:
     from checker.names import display
 
@@ -259,6 +561,10 @@ def battle_facts(pos: Position) -> BattleFacts:
         o_names=others,
         o_forces=[sum(g.total for g in pos.groups(f, m.territory)) for f in others],
         in_polar_sink=pos.board[m.territory].is_polar_sink,
+        allied=dfd in pos.allies_of(agg),
+        phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+        storm_sector=pos.storm or 0,
+        **_sectors(pos, m, agg, dfd),
         **values,
     )
 
@@ -296,6 +602,7 @@ class Battle(Kind):
             for name in ("os", "ou", "ss", "su", "lost", "gain", "paid", "disc"):  # disc: 0 none, 1 Cheap Hero, 2 all
                 setattr(v, f"{x}_{name}", z3.Int(f"{x}_{name}"))
             setattr(v, f"{x}_killed", z3.Bool(f"{x}_killed"))
+            setattr(v, f"{x}_kh_killed", z3.Bool(f"{x}_kh_killed"))  # gf9:353
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         out = []
@@ -307,7 +614,11 @@ class Battle(Kind):
         assert isinstance(facts, BattleFacts)
         names = {1: facts.a_name, 2: facts.d_name, 0: "none"}
         out: dict[str, Any] = {"winner": names.get(value(v.winner), "none"), "explosion": bool(value(v.explosion))}
-        out["leaders_killed"] = [facts.side(x, "leader_name") for x in SIDES if value(getattr(v, f"{x}_killed"))]
+        killed: list[str] = []
+        for x in SIDES:
+            killed += [facts.side(x, "leader_name")] if value(getattr(v, f"{x}_killed")) else []
+            killed += [KH_NAME] if value(getattr(v, f"{x}_kh_killed")) else []
+        out["leaders_killed"] = killed
         losses = {}
         for x in SIDES:
             n = value(getattr(v, f"{x}_lost"))
@@ -406,6 +717,9 @@ PLAN_FIELDS = (
     "traitor",
     "missing_cards",
     "mercenaries",
+    "weapon_id",
+    "defense_id",
+    "leader_id",
 )
 
 
@@ -441,6 +755,10 @@ def _planner(
     strength = z3.IntVal(0)
     for i, (_, st) in enumerate(avail, start=1):
         strength = z3.If(pick == i, st, strength)
+    lid = z3.IntVal(0)
+    for i, (n, _) in enumerate(avail, start=1):
+        lid = z3.If(pick == i, leader_ids(pos)[n], lid)
+    opt.add(g("leader_id") == lid)
     opt.add(g("leader") == (pick > 0), g("strength") == strength, g("leader_own"), z3.Not(g("leader_in_tanks")))
     opt.add(z3.Not(g("leader_used_elsewhere")), g("missing_cards") == 0, g("mercenaries") == 0, g("spice") >= 0)
     if not getattr(facts, f"{free}_ch_in_hand"):
@@ -449,8 +767,10 @@ def _planner(
     hand = state.hand if state else None
     weapon_codes, defense_codes = card_kinds()
     if isinstance(hand, list):
-        opt.add(z3.Or(g("weapon") == NO_CARD, *(g("weapon") == weapon_codes[c] for c in hand)))
-        opt.add(z3.Or(g("defense") == NO_CARD, *(g("defense") == defense_codes[c] for c in hand)))
+        ids = card_ids()
+        for slot, codes in (("weapon", weapon_codes), ("defense", defense_codes)):
+            none = z3.And(g(slot) == NO_CARD, g(f"{slot}_id") == 0)
+            opt.add(z3.Or(none, *(z3.And(g(slot) == codes[c], g(f"{slot}_id") == ids[c]) for c in hand)))
     elif hand == 0:
         opt.add(g("weapon") == NO_CARD, g("defense") == NO_CARD)
     if not cards:  # cards add no strength: a strength plan leaves them out (and calls no traitor)

@@ -12,19 +12,33 @@ from typing import Any
 
 import z3
 
+from checker.board import gf9_board
 from checker.kinds.battle import (
+    ANSWER_CHEAP_HERO,
     KH_BONUS_H,
+    KH_NAME,
     KH_THRESHOLD,
     LASGUN,
     NO_CARD,
+    PHASES,
     POISON,
     PROJECTILE,
+    SECTORS,
     SIDES,
+    T_CARD,
+    T_CHEAP_HERO,
+    T_DEFENSE_KIND,
+    T_WEAPON_KIND,
+    T_WORTHLESS,
+    VOICE_PLAY,
+    WORTHLESS,
     WRONG,
     BattleFacts,
+    voice_complies,
 )
 from checker.rules import rule
 
+BATTLE_PHASE = PHASES.index("battle")
 OTHER = {"a": "d", "d": "a"}
 
 
@@ -61,6 +75,102 @@ def battle_where(s: BattleFacts) -> bool:
 @battle_where.z3
 def _(v: Any) -> Any:
     return z3.And(z3.Not(v.in_polar_sink), v.a_forces + v.a_special >= 1, v.d_forces + v.d_special >= 1)
+
+
+# gf9:135 "... Allies may not battle one another. ..."
+
+
+@rule(
+    "gf9.battle.not-allies",
+    on="battle",
+    cites="gf9:135",
+    title="Allies never battle one another",
+    forbids="{A} and {D} are allies: allies may not battle one another.",
+    permits="{A} and {D} are not allied.",
+)
+def not_allies(s: BattleFacts) -> bool:
+    """Only opposing factions fight: two allies sharing a territory do not battle."""
+    return not s.allied
+
+
+@not_allies.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.allied)
+
+
+# gf9:99  "Forces cannot ship, move or battle into, out of or through the sector currently under the
+#          storm. ..."
+# gf9:101 "Forces in different parts of one territory cannot battle if separated by the storm. ..."
+# gf9:245 "... Do not battle in Polar Sink, under the storm, or across the storm. ..."
+# gf9:249 "All of a faction's forces in the territory participate as one side unless separated by the storm."
+
+
+def _reach(s: BattleFacts) -> set[int]:
+    """Sectors of the territory the aggressor's forces reach without entering the storm (the board's links)."""
+    board = gf9_board()
+    storm = s.storm_sector
+    seen = {k + 1 for k in range(SECTORS) if s.a_in_sector[k] and k + 1 != storm}
+    todo = list(seen)
+    while todo:
+        here = todo.pop()
+        for t, n in board.neighbours.get((s.territory, here), ()):
+            if t == s.territory and n != storm and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+@rule(
+    "gf9.battle.storm",
+    on="battle",
+    cites="gf9:99,101,245,249",
+    title="No battle under the storm or across it",
+    forbids="The storm (sector {storm_sector}) covers or separates {A}'s and {D}'s forces in {territory}: "
+    "they cannot battle.",
+    permits="{A}'s and {D}'s forces in {territory} meet clear of the storm (sector {storm_sector}).",
+    needs=("sectors_known",),
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+)
+def battle_storm(s: BattleFacts) -> bool:
+    """Forces under the storm do not fight, and forces in parts of a territory the storm separates do not
+    meet: some aggressor's and defender's forces must be joined by sectors of the territory clear of it."""
+    reach = _reach(s)
+    return any(s.d_in_sector[k - 1] for k in reach)
+
+
+@battle_storm.z3
+def _(v: Any) -> Any:
+    # a fixpoint over the ring of sectors: sector k joins its neighbours k-1 and k+1 within the territory
+    clear = [z3.And(v.terr_sectors[k], v.storm_sector != k + 1) for k in range(SECTORS)]
+    reach = [z3.And(v.a_in_sector[k], v.storm_sector != k + 1) for k in range(SECTORS)]
+    for _ in range(SECTORS):
+        reach = [
+            z3.Or(reach[k], z3.And(clear[k], z3.Or(reach[(k - 1) % SECTORS], reach[(k + 1) % SECTORS])))
+            for k in range(SECTORS)
+        ]
+    return z3.Or(*(z3.And(reach[k], v.d_in_sector[k]) for k in range(SECTORS)))
+
+
+# gf9:245 "After everyone has shipped and moved, opposing forces in the same territory must fight ..."
+
+
+@rule(
+    "gf9.battle.phase",
+    on="battle",
+    cites="gf9:245",
+    title="Battles are fought in the Battle Phase",
+    forbids="Battles are fought after everyone has shipped and moved, in the battle phase, not the {phase_name} phase.",
+    permits="It is the battle phase.",
+    when=lambda s: s.phase_index is not None,
+)
+def battle_phase(s: BattleFacts) -> bool:
+    """Battles are resolved in the Battle Phase, after Shipment and Movement; not in any other phase."""
+    return PHASES[s.phase_index or 0] == "battle"
+
+
+@battle_phase.z3
+def _(v: Any) -> Any:
+    return v.phase_index == BATTLE_PHASE
 
 
 # gf9:253 "If you have no usable leader or Cheap Hero, announce it. You still dial and battle, but
@@ -472,6 +582,170 @@ def _(v: Any) -> Any:
     return z3.And(v.a_mercenaries == 0, v.d_mercenaries == 0)
 
 
+# gf9:259 "Bene Gesserit Voice is used before Atreides Prescience. Voice gives one instruction about a card
+#          or category to play or not play. If the opponent cannot comply, it may make an otherwise legal
+#          plan. Voice does not allow extra cards or remove the need for a leader."
+# gf9:365 "In battle, Voice your opponent to play or not play one weapon, defense, Worthless Card or Cheap
+#          Hero as specified. A legal category instruction can name poison weapon, projectile weapon, poison
+#          defense or Shield. Special cards can require exact names. If compliance is impossible, the
+#          opponent may play an otherwise legal plan."
+# gf9:367 "You may Voice the opponent in your ally's battle. ..."
+# The plan's other legality (a leader still required, only cards in hand, one weapon and one defense)
+# stays with the other rules: Voice adds no exception to them.
+
+
+def _voice_ok(s: BattleFacts, x: str) -> bool:
+    if not _get(s, x, "voice"):
+        return True
+    text = _get(s, x, "voice_text")
+    what = text.removeprefix("not play ").removeprefix("play ")
+    complies = voice_complies(
+        what,
+        _get(s, x, "voice_target"),
+        _get(s, x, "weapon_name") or None,
+        _get(s, x, "defense_name") or None,
+        bool(_get(s, x, "ch")),
+    )
+    if complies == (_get(s, x, "voice") == VOICE_PLAY):
+        return True
+    return not _get(s, x, "voice_can")
+
+
+@rule(
+    "gf9.battle.voice",
+    on="battle",
+    cites="gf9:259,365,367",
+    title="A Voiced plan complies with the Voice when it can",
+    forbids="The Voice is not obeyed though it could be: {A} was told to {a_voice_text}, {D} to {d_voice_text} "
+    "({A}: {a_cards}; {D}: {d_cards}).",
+    permits="The plans obey the Voice, or cannot: {A}: {a_voice_text}; {D}: {d_voice_text}.",
+    needs=("a_voice_can", "d_voice_can"),
+    when=lambda s: bool(s.a_voice or s.d_voice),
+)
+def voice(s: BattleFacts) -> bool:
+    """A side Voiced to play (or not play) a card or category must do so if its hand and plan allow; a side
+    that cannot comply (no such card, or no leader or Cheap Hero to carry it) makes any otherwise legal plan."""
+    return both(s, _voice_ok)
+
+
+@voice.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        t, code = _get(v, x, "voice_target"), _get(v, x, "voice_code")
+        w, d = _get(v, x, "weapon"), _get(v, x, "defense")
+        matched = z3.If(
+            t == T_WEAPON_KIND,
+            w == code,
+            z3.If(
+                t == T_DEFENSE_KIND,
+                d == code,
+                z3.If(
+                    t == T_WORTHLESS,
+                    z3.Or(w == WORTHLESS, d == WORTHLESS),
+                    z3.If(
+                        t == T_CHEAP_HERO,
+                        _get(v, x, "ch"),
+                        z3.And(t == T_CARD, z3.Or(_get(v, x, "weapon_id") == code, _get(v, x, "defense_id") == code)),
+                    ),
+                ),
+            ),
+        )
+        obeyed = z3.If(_get(v, x, "voice") == VOICE_PLAY, matched, z3.Not(matched))
+        return z3.Implies(_get(v, x, "voice") != 0, z3.Or(obeyed, z3.Not(_get(v, x, "voice_can"))))
+
+    return zboth(v, ok)
+
+
+# gf9:261 "Atreides may then ask for one chosen element: leader, weapon, defense or number dialed. An answer
+#          of no weapon or no defense uses the question; Atreides cannot choose another element. The revealed
+#          element must be honored."
+# gf9:265 "If a later legal effect makes a Prescience answer impossible to honor, give a new legal answer to
+#          that same question before reveal. If the original answer remains possible, keep it."
+
+
+def _presc_ok(s: BattleFacts, x: str) -> bool:
+    element = _get(s, x, "presc")
+    if not element or not _get(s, x, "presc_possible"):
+        return True
+    answer = _get(s, x, "presc_text").split(": ", 1)[1]
+    if element == 1:
+        if answer == "no leader":
+            return not _get(s, x, "leader") and not _get(s, x, "ch")
+        if answer == "Cheap Hero":
+            return not _get(s, x, "leader") and bool(_get(s, x, "ch"))
+        return bool(_get(s, x, "leader_name") == answer)
+    if element in (2, 3):
+        slot = "weapon" if element == 2 else "defense"
+        return (_get(s, x, f"{slot}_name") or f"no {slot}") == answer
+    dial = _get(s, x, "dial_h")
+    return dial is None or dial == _get(s, x, "presc_answer")
+
+
+@rule(
+    "gf9.battle.prescience",
+    on="battle",
+    cites="gf9:261,265",
+    title="The element revealed to Prescience is honored",
+    forbids="The plan does not honor its Prescience answer ({A}: {a_presc_text}; {D}: {d_presc_text}).",
+    permits="The plans honor the Prescience answers, or can no longer ({A}: {a_presc_text}; {D}: {d_presc_text}).",
+    needs=("a_presc_possible", "d_presc_possible"),
+    when=lambda s: bool(s.a_presc or s.d_presc),
+)
+def prescience(s: BattleFacts) -> bool:
+    """The leader, weapon, defense or dial revealed to the Atreides (no weapon or no defense included) is what
+    the plan plays, unless a later legal effect made that answer impossible (then a new answer is given)."""
+    return both(s, _presc_ok)
+
+
+@prescience.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        e, ans = _get(v, x, "presc"), _get(v, x, "presc_answer")
+        leader, ch = _get(v, x, "leader"), _get(v, x, "ch")
+        as_leader = z3.If(
+            ans == 0,
+            z3.And(z3.Not(leader), z3.Not(ch)),
+            z3.If(ans == ANSWER_CHEAP_HERO, z3.And(z3.Not(leader), ch), z3.And(leader, _get(v, x, "leader_id") == ans)),
+        )
+        honored = z3.If(
+            e == 1,
+            as_leader,
+            z3.If(
+                e == 2,
+                _get(v, x, "weapon_id") == ans,
+                z3.If(e == 3, _get(v, x, "defense_id") == ans, _get(v, x, "dial_h") == ans),
+            ),
+        )
+        return z3.Implies(e != 0, z3.Or(z3.Not(_get(v, x, "presc_possible")), honored))
+
+    return zboth(v, ok)
+
+
+# gf9:351 "In one territory per turn, accompany an Atreides leader or Cheap Hero with the token to add two
+#          strength. ..."
+
+
+@rule(
+    "gf9.battle.kh-one-territory",
+    on="battle",
+    cites="gf9:351",
+    title="The Kwisatz Haderach fights in one territory per turn",
+    forbids="The Kwisatz Haderach already fought in another territory this turn; it cannot join the battle "
+    "in {territory}.",
+    permits="The Kwisatz Haderach has fought in no other territory this turn.",
+    when=lambda s: s.a_kh or s.d_kh,
+)
+def kh_one_territory(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach may accompany leaders in several battles in one territory in a turn, but not in a
+    second territory."""
+    return both(s, lambda s, x: not (_get(s, x, "kh") and _get(s, x, "kh_used_elsewhere")))
+
+
+@kh_one_territory.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), z3.Not(_get(v, x, "kh_used_elsewhere"))))
+
+
 # -- Resolution ------------------------------------------------------------------
 # gf9:271 "Base weapons and protection" (the deck: projectile weapons are stopped by a Shield, poison by
 #          a Snooper, a Lasgun by nothing: constraints/data/gf9-components.yaml)
@@ -625,8 +899,8 @@ def _(v: Any) -> Any:
 @rule(
     "gf9.battle.leaders-killed",
     on="battle",
-    cites="gf9:273,275,285,287,289",
-    title="A weapon kills a leader its defense does not stop; an explosion kills both",
+    cites="gf9:273,275,285,287,289,353",
+    title="A weapon kills a leader its defense does not stop; an explosion kills both, and the Kwisatz Haderach",
     permits="Leaders killed: {leaders_killed}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("leaders_killed",),
@@ -634,14 +908,24 @@ def _(v: Any) -> Any:
 )
 def leaders_killed(s: BattleFacts) -> dict[str, Any]:
     """A projectile weapon is stopped by a Shield, poison by a Snooper, a Lasgun by nothing. An explosion kills
-    both leaders; a traitor call kills the traitor and spares the caller's leader."""
+    both leaders, and the Kwisatz Haderach if it accompanied one (only an explosion kills it); a traitor call
+    kills the traitor and spares the caller's leader."""
     r = resolve(s)
-    return {"leaders_killed": [_get(s, x, "leader_name") for x in SIDES if r[f"{x}_killed"]]}
+    out: list[str] = []
+    for x in SIDES:
+        out += [_get(s, x, "leader_name")] if r[f"{x}_killed"] else []
+        out += [KH_NAME] if r["explosion"] and _get(s, x, "kh") else []  # gf9:353
+    return {"leaders_killed": out}
 
 
 @leaders_killed.z3
 def _(v: Any) -> Any:
-    return z3.And(v.a_killed == zkilled(v, "a"), v.d_killed == zkilled(v, "d"))
+    return z3.And(
+        v.a_killed == zkilled(v, "a"),
+        v.d_killed == zkilled(v, "d"),
+        v.a_kh_killed == z3.And(v.a_kh, zexplodes(v)),
+        v.d_kh_killed == z3.And(v.d_kh, zexplodes(v)),
+    )
 
 
 def zlost(v: Any, x: str, i: int) -> Any:
