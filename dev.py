@@ -69,7 +69,8 @@ def main(argv: list[str]) -> int:
     if job == "setup":
         return 0
     if job == "demo":
-        return run(BIN / "mentat", "check", *(argv[1:] or [EXAMPLE]))
+        status = run(BIN / "mentat", "check", *(argv[1:] or [EXAMPLE]))
+        return 0 if status in (0, 1, 3, 4) else status  # any verdict is a successful demo
     if job == "test":
         if "not browser" not in " ".join(argv[1:]):
             browser()

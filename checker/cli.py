@@ -160,6 +160,13 @@ def main() -> Any:
         return app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as err:  # a bug in Mentat: one line and exit 70, still never a traceback
+        where = err.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        at = f" ({where.tb_frame.f_code.co_filename}:{where.tb_lineno})" if where else ""
+        print(f"mentat: internal error: {type(err).__name__}: {err}{at}", file=sys.stderr)
+        sys.exit(70)
 
 
 # -- the rulebook, coverage and pictures (issue 4) -------------------------------
