@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from checker.facts import KINDS, Facts, Kind, Vars, bindings, missing_key
+from checker.names import display
 from checker.rules import LAYERS, REGISTRY, Rule, ruleset_rules
 
 if TYPE_CHECKING:
@@ -91,11 +92,30 @@ class Verdict:
         return out
 
 
+def _readable(value: Any) -> Any:
+    """Lists and mappings as a player would write them, not as Python prints them."""
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        return ", ".join(f"{display(k) if isinstance(k, str) else k} {_readable(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "nothing"
+        sep = " → " if all(isinstance(x, str) for x in value) else ", "
+        return sep.join(str(_readable(x)) for x in value)
+    return value
+
+
+class _Values(dict[str, Any]):
+    def __missing__(self, key: str) -> str:  # a value this answer has no use for (no sector in the Polar Sink)
+        return "none"
+
+
 def _message(template: str, facts: Facts, extra: dict[str, Any] | None = None) -> str:
-    values = {**facts.fmt(), **(extra or {})}
+    values = _Values({k: _readable(v) for k, v in {**facts.fmt(), **(extra or {})}.items()})
     try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError, AttributeError):
+        return template.format_map(values)
+    except (IndexError, ValueError, AttributeError):
         return template
 
 
@@ -283,6 +303,13 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
                 return _timeout(verdict)
             if result == z3.sat:
                 model = s.model()
+                size = kind.shortest(solver.v)
+                while size is not None and model.eval(size, model_completion=True).as_long() > 0:
+                    # report the shortest answer (a legal path), not merely some answer
+                    smaller = model.eval(size, model_completion=True).as_long() - 1
+                    if s.check(*lits(permitting), size <= smaller) != z3.sat:
+                        break
+                    model = s.model()
             else:
                 joint_core = core()
                 for r in joint_core:  # each alone must still permit, or its check is wrong

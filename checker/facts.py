@@ -142,6 +142,10 @@ class Kind:
         """Constraints every answer obeys whatever the rules (the board's shape)."""
         return []
 
+    def shortest(self, v: Vars) -> Any:
+        """A z3 Int the reported answer should keep small (a path's length), or None."""
+        return None
+
     def shape(self, facts: Facts) -> tuple[Any, ...]:
         """What a cached solver depends on (see :func:`shape`); a kind may add its own."""
         return shape(facts)

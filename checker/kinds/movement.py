@@ -391,6 +391,9 @@ class Movement(Kind):
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         return list(_frame(v))
 
+    def shortest(self, v: Vars) -> Any:
+        return v.L  # borders crossed: report the shortest legal path
+
     def shape(self, facts: Facts) -> tuple[Any, ...]:
         return (*super().shape(facts), getattr(facts, "path_limit", K_MAX))
 

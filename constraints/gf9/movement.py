@@ -24,7 +24,7 @@ from checker.rules import rule
     cites="gf9:211,233,239,311,401; overview:57",
     title="Movement range: 1 territory, Fremen 2, 3 with ornithopters; one range, never added",
     forbids="{Faction} cannot reach {to} from {origin}: it needs {shortest} territories and its range is {reach}.",
-    permits="{Faction} reaches {to} entering {path} ({cost} of its range of {reach}).",
+    permits="{Faction} reaches {to} through {path}, within its range of {reach}.",
     replaces="overview.movement.range",
 )
 def gf9_range(s: MovementFacts) -> bool:

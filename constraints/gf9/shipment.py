@@ -50,7 +50,7 @@ def _advanced_fremen_landing(s: ShipmentFacts) -> bool:
     cites="gf9:31,99,223",
     title="No shipment into (or out of) the storm",
     forbids="{Faction} cannot ship from {origin} to {to}: sector {storm_sector} is under the storm.",
-    permits="{to} sector {sector} is clear of the storm (sector {storm_sector}).",
+    permits="The shipment lands clear of the storm, which is over sector {storm_sector}.",
     needs=("storm_sector",),
     when=lambda s: not _advanced_fremen_landing(s),
     replaces="overview.shipment.storm",

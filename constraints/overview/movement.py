@@ -23,7 +23,7 @@ from checker.rules import rule
         "{Faction} cannot reach {to} from {origin}: it needs {shortest} territories "
         "and may move 1 (3 with a force in Arrakeen or Carthag)."
     ),
-    permits="{Faction} reaches {to} entering {path} ({cost} of its range).",
+    permits="{Faction} reaches {to} through {path}.",
 )
 def overview_range(s: MovementFacts) -> bool:
     """A group moves to one adjacent territory, or through up to three with a force in Arrakeen or Carthag."""
