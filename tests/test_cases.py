@@ -39,6 +39,8 @@ def test_case(case_file: Path, cli) -> None:  # type: ignore[no-untyped-def]
     problems = mismatches(expect, verdict)
     assert not problems, f"{case_file.name}:\n  " + "\n  ".join(problems)
     assert run.code == EXIT[verdict["verdict"]], f"exit {run.code} for a verdict {verdict['verdict']}"
+    for finding in verdict["findings"]:  # every message is filled in with the position's values
+        assert "{" not in finding["message"] and "['" not in finding["message"], finding["message"]
 
 
 def test_case_text_output_agrees(case_file: Path, cli) -> None:  # type: ignore[no-untyped-def]
