@@ -199,7 +199,18 @@ DECK: list[str] = [  # the 33 cards, duplicates kept: a hand is drawn from these
 ]
 STRONGHOLDS = sorted(n for n in TERRITORIES if BOARD[n].is_stronghold)
 SPECIAL_FORCES = ("emperor", "fremen")  # Sardaukar, Fedaykin
+_DECK = COMPONENTS["treachery_deck"]
+CARD_SLOT = {c: "other" for c in DECK}  # where a card may legally go in a plan
+CARD_SLOT.update({c: "weapon" for cards in _DECK["weapons"].values() for c in cards})
+CARD_SLOT.update({c: "defense" for cards in _DECK["defenses"].values() for c in cards})
+CARD_SLOT.update({c: "both" for c in _DECK["worthless"]})
 BATTLE_EXAMPLES = 300
+
+
+def rarely(draw: Any, one_in: int) -> bool:
+    """True about once in ``one_in`` draws. Hypothesis favours 0 and the bounds of a range, so the
+    rare branch is a residue neither takes; shrinking, towards 0, leads back to the common case."""
+    return bool(draw(st.integers(0, 2**24)) % one_in == one_in - 1)
 
 
 def _hand(draw: Any) -> list[str]:
@@ -207,16 +218,28 @@ def _hand(draw: Any) -> list[str]:
     return [DECK[i] for i in picks]
 
 
-def _dial(draw: Any, advanced: bool, forces: int, special: int, fremen: bool, spice: int) -> float:
-    """Mostly a dial the forces present can be worth, sometimes beyond it."""
-    if advanced:
-        # worth in half-units with `spice` supporting (Fremen: full strength regardless)
-        worth_h = 2 * forces + 4 * special if fremen else min(spice, forces + special) * 2 + forces + 2 * special
-        worth_h += 2 * special if not fremen else 0  # a generous ceiling: rules, not the generator, judge
-        h = draw(st.integers(0, worth_h)) if draw(st.integers(0, 4)) else draw(st.integers(worth_h + 1, worth_h + 6))
-        return h // 2 if h % 2 == 0 else h / 2
+def _halves(h: int) -> float:
+    return h // 2 if h % 2 == 0 else h / 2
+
+
+def _advanced_dial(draw: Any, forces: int, special: int, fremen: bool, spice: int) -> tuple[float, int]:
+    """(dial, spice committed): mostly the worth of losses a winner could select (gf9:297, 299), sometimes not."""
+    if rarely(draw, 8):  # anything: too much spice, a dial no selection makes
+        return _halves(draw(st.integers(0, 2 * forces + 4 * special + 6))), draw(st.integers(0, 25))
+    o = draw(st.integers(0, forces))
+    sp = draw(st.integers(0, special))
+    if fremen:  # full strength without spice; committed spice buys nothing
+        return _halves(2 * o + 4 * sp), draw(st.integers(0, min(spice, 2)))
+    k = draw(st.integers(0, min(spice, o + sp)))  # tokens supported
+    ks = draw(st.integers(max(0, k - o), min(k, sp)))  # of them special
+    ko = k - ks
+    h = 2 * ko + (o - ko) + 4 * ks + 2 * (sp - ks)
+    return _halves(h), k
+
+
+def _basic_dial(draw: Any, forces: int, special: int) -> float:
     worth = forces + special
-    return draw(st.integers(0, worth)) if draw(st.integers(0, 4)) else draw(st.integers(worth + 1, worth + 3))
+    return draw(st.integers(worth + 1, worth + 3)) if rarely(draw, 10) else draw(st.integers(0, worth))
 
 
 @st.composite
@@ -224,20 +247,18 @@ def battle_position(draw: Any) -> dict[str, Any]:
     """Two of the six factions with forces in one territory, their leaders, hands and plans (gf9)."""
     advanced = draw(st.booleans())
     agg, dfd = draw(st.lists(st.sampled_from(FACTIONS), min_size=2, max_size=2, unique=True))
-    pick = draw(st.integers(0, 9))
-    if pick < 5:
-        territory = draw(st.sampled_from(STRONGHOLDS))
-    elif pick < 9:
-        territory = draw(st.sampled_from(TERRITORIES))
-    else:
+    if rarely(draw, 15):
         territory = "Polar Sink"  # no battle there
+    else:
+        territory = draw(st.sampled_from(STRONGHOLDS if draw(st.booleans()) else TERRITORIES))
     sectors = BOARD[territory].sectors
     other_places = [t for t in TERRITORIES if t != territory]
     pos: dict[str, Any] = {"ruleset": "gf9", "advanced": advanced}
-    phase = draw(st.sampled_from(["battle"] * 8 + [None, "shipment-and-movement"]))
-    if phase:
-        pos["phase"] = phase
-    if draw(st.integers(0, 2)) == 0:
+    if not rarely(draw, 12):
+        pos["phase"] = "battle"
+    elif draw(st.booleans()):
+        pos["phase"] = draw(st.sampled_from(PHASES))
+    if rarely(draw, 3):
         # the storm: often over this territory, where it may split or cover the battle
         pos["storm"] = draw(st.sampled_from(sectors)) if sectors and draw(st.booleans()) else draw(st.integers(1, 18))
     factions: dict[str, Any] = {}
@@ -246,47 +267,48 @@ def battle_position(draw: Any) -> dict[str, Any]:
     for me, foe in ((agg, dfd), (dfd, agg)):
         state: dict[str, Any] = {}
         spice = draw(st.integers(0, 20))
-        if draw(st.integers(0, 9)):
+        if not rarely(draw, 10):
             state["spice"] = spice
         own = sorted(LEADERS[me])
-        tanks = draw(st.lists(st.sampled_from(own), max_size=2, unique=True)) if draw(st.integers(0, 2)) == 0 else []
+        tanks = draw(st.lists(st.sampled_from(own), min_size=1, max_size=2, unique=True)) if rarely(draw, 3) else []
         if tanks:
             state["leaders_in_tanks"] = tanks
         alive = [n for n in own if n not in tanks]
         used: dict[str, str] = {}
-        if alive and draw(st.integers(0, 2)) == 0:
+        if alive and rarely(draw, 3):
             for n in draw(st.lists(st.sampled_from(alive), min_size=1, max_size=2, unique=True)):
-                used[n] = territory if draw(st.integers(0, 3)) == 0 else draw(st.sampled_from(other_places))
+                used[n] = territory if rarely(draw, 4) else draw(st.sampled_from(other_places))
             state["leaders_used_this_phase"] = used
-        how = draw(st.integers(0, 9))
         hand: list[str] | None = None
-        if how < 7:
+        if not rarely(draw, 4):
             hand = _hand(draw)
             state["hand"] = hand
-        elif how < 9:
+        elif draw(st.booleans()):
             state["hand"] = draw(st.integers(0, 4))
         foe_leaders = sorted(LEADERS[foe])
         traitor_held = False
-        if draw(st.integers(0, 2)) == 0:
+        if rarely(draw, 3):
             pool = sorted({n for leaders in LEADERS.values() for n in leaders} - set(own))
             traitors = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2, unique=True))
             state["traitors"] = traitors
             traitor_held = any(n in foe_leaders for n in traitors)
         kh = False
-        if me == "atreides" and draw(st.integers(0, 2)) == 0:
+        if me == "atreides" and rarely(draw, 3):
             kh = True
-            if draw(st.integers(0, 5)):
+            if not rarely(draw, 6):
                 state["forces_lost_in_battle"] = draw(st.integers(5, 9))
-            if draw(st.integers(0, 4)) == 0:
+            if rarely(draw, 5):
                 state["kwisatz_haderach_used_in"] = territory if draw(st.booleans()) else draw(st.sampled_from(other_places))
-        elif me == "atreides" and draw(st.integers(0, 3)) == 0:
+        elif me == "atreides" and rarely(draw, 4):
             state["forces_lost_in_battle"] = draw(st.integers(0, 9))
         factions[me] = state
         # forces: one group, sometimes two (in different sectors), sometimes none fighting
-        count = draw(st.integers(1, 12)) if draw(st.integers(0, 9)) else 0
-        special = draw(st.integers(0, 3)) if me in SPECIAL_FORCES and (advanced or draw(st.integers(0, 3)) == 0) else 0
+        count = 0 if rarely(draw, 20) else draw(st.integers(1, 12))
+        special = draw(st.integers(0, 3)) if me in SPECIAL_FORCES and (advanced or rarely(draw, 4)) else 0
+        if special and rarely(draw, 4):
+            count = 0  # Sardaukar or Fedaykin alone
         groups = [{"faction": me, "territory": territory, "count": count, "special": special}]
-        if sectors and len(sectors) > 1 and draw(st.integers(0, 3)) == 0 and count > 1:
+        if sectors and len(sectors) > 1 and count > 1 and rarely(draw, 4):
             split = draw(st.integers(1, count - 1))
             groups[0]["count"] = count - split
             groups.append({"faction": me, "territory": territory, "count": split})
@@ -294,46 +316,49 @@ def battle_position(draw: Any) -> dict[str, Any]:
             if sectors and draw(st.booleans()):
                 g["sector"] = draw(st.sampled_from(sectors))
         forces += groups
-        if me == "bene-gesserit" and advanced and draw(st.integers(0, 3)) == 0:
+        if me == "bene-gesserit" and advanced and rarely(draw, 4):
             forces.append({"faction": me, "territory": territory, "count": draw(st.integers(1, 4)), "advisors": True})
         # the plan
         plan: dict[str, Any] = {}
         avail = [n for n in alive if used.get(n, territory) == territory]
         cheap = [c for c in (hand or []) if c in ("Cheap Hero", "Cheap Heroine")]
-        who = draw(st.integers(0, 9))
-        if who < 6 and avail:
-            plan["leader"] = draw(st.sampled_from(avail))
-        elif who < 8 and cheap:
-            plan["cheap_hero"] = draw(st.sampled_from([True, *cheap]))
-        elif who == 8:
+        if rarely(draw, 12):  # a leader it may not play: dead, used elsewhere, or the opponent's
             odd = [n for n in own if n not in avail] or own
             plan["leader"] = draw(st.sampled_from(odd if draw(st.booleans()) else foe_leaders))
-        elif who == 9 and draw(st.booleans()):
+        elif rarely(draw, 15):
             plan["cheap_hero"] = True  # perhaps not in hand
+        elif cheap and (not avail or rarely(draw, 3)):
+            plan["cheap_hero"] = draw(st.sampled_from([True, *cheap]))
+        elif avail and not rarely(draw, 15):
+            plan["leader"] = draw(st.sampled_from(avail))
         fremen = me == "fremen"
         commit = 0
         if advanced:
-            commit = draw(st.integers(0, min(spice, count + special))) if draw(st.integers(0, 4)) else draw(st.integers(0, 25))
-        elif draw(st.integers(0, 9)) == 0:
-            commit = draw(st.integers(1, 3))
+            dial, commit = _advanced_dial(draw, count, special, fremen, spice)
+        else:
+            dial = _basic_dial(draw, count, special)
+            if rarely(draw, 12):
+                commit = draw(st.integers(1, 3))  # spice support in a Basic game
         if commit:
             plan["spice"] = commit
-        if draw(st.integers(0, 14)):
-            plan["dial"] = _dial(draw, advanced, count, special, fremen, commit)
+        if not rarely(draw, 20):
+            plan["dial"] = dial
         held = list(hand or [])
         for slot in ("weapon", "defense"):
-            src = draw(st.integers(0, 5))
-            if src < 3 and held:
-                card = draw(st.sampled_from(held))
-                held.remove(card)
-                plan[slot] = card
-            elif src == 3:
+            fits = [c for c in held if CARD_SLOT[c] in (slot, "both")]
+            if rarely(draw, 25):
                 plan[slot] = draw(st.sampled_from(DECK))  # perhaps not in hand, perhaps the wrong kind
-        if kh and draw(st.integers(0, 3)):
+            elif rarely(draw, 20) and held:
+                plan[slot] = draw(st.sampled_from(held))  # from the hand, perhaps the wrong kind
+            elif fits and draw(st.booleans()):
+                plan[slot] = draw(st.sampled_from(fits))
+            if plan.get(slot) in held:
+                held.remove(plan[slot])
+        if kh and not rarely(draw, 4):
             plan["kwisatz_haderach"] = True
-        elif draw(st.integers(0, 19)) == 0:
+        elif rarely(draw, 25):
             plan["kwisatz_haderach"] = True  # perhaps not Atreides
-        if (traitor_held and draw(st.booleans())) or draw(st.integers(0, 19)) == 0:
+        if (traitor_held and draw(st.booleans())) or rarely(draw, 25):
             plan["traitor"] = True
         plans[me] = plan
     # the traitor card held for the leader the opponent actually plays, often enough to matter
@@ -343,11 +368,11 @@ def battle_position(draw: Any) -> dict[str, Any]:
             factions[me].setdefault("traitors", [])
             if leader not in factions[me]["traitors"]:
                 factions[me]["traitors"].append(leader)
-    if draw(st.integers(0, 5)) == 0:  # a third faction in the territory
+    if rarely(draw, 6):  # a third faction in the territory
         third = draw(st.sampled_from([f for f in FACTIONS if f not in (agg, dfd)]))
         forces.append({"faction": third, "territory": territory, "count": draw(st.integers(1, 5))})
         factions.setdefault(third, {})
-    if draw(st.integers(0, 9)) == 0:
+    if rarely(draw, 15):
         pos["alliances"] = [[agg, dfd]]
     pos["factions"] = factions
     pos["forces"] = forces

@@ -6,8 +6,9 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import MovementFacts, enters, geo, last, movement_range, search, visit_clear
+from checker.kinds.movement import MovementFacts, geo, last, movement_range, search, visit_clear
 from checker.rules import rule
+from constraints.overview.movement import overview_closed_form
 
 # gf9:211 "A force just shipped into either city can unlock ornithopters immediately. The moving
 #          group may be elsewhere on Arrakis. Use one range; do not add the allowances together."
@@ -92,16 +93,9 @@ def gf9_closed(s: MovementFacts) -> bool:
     return search(s, closed=True) is not None
 
 
-@gf9_closed.z3
-def _(v: Any) -> z3.BoolRef:
-    g = geo()
-    return z3.And(
-        *[
-            z3.Implies(enters(v, i, sid), z3.Not(v.closed[j]))
-            for i in range(1, len(v.act))
-            for j, sid in enumerate(g.strongholds)
-        ]
-    )
+# The same constraint as the overview's: gf9 adds lines (passage, advisors), not logic; which
+# factions close a stronghold (advisors excepted) is a fact the position gives.
+gf9_closed.z3(overview_closed_form)
 
 
 # gf9:135 "... Except in Polar Sink, they must not finish the applicable evacuation window sharing a territory."

@@ -74,7 +74,7 @@ def overview_closed(s: MovementFacts) -> bool:
 
 
 @overview_closed.z3
-def _(v: Any) -> z3.BoolRef:
+def overview_closed_form(v: Any) -> z3.BoolRef:
     g = geo()
     return z3.And(
         *[
