@@ -354,6 +354,9 @@ def battle_position(draw: Any) -> dict[str, Any]:
                 plan[slot] = draw(st.sampled_from(fits))
             if plan.get(slot) in held:
                 held.remove(plan[slot])
+        if hand is not None and "weapon" not in plan and rarely(draw, 8):
+            hand.append("Lasgun")  # a lasgun, and perhaps a Shield across the table: an explosion
+            plan["weapon"] = "Lasgun"
         if kh and not rarely(draw, 4):
             plan["kwisatz_haderach"] = True
         elif rarely(draw, 25):
