@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Speed report: cold CLI checks against the bare import of z3 and typer, warm checks per second.
+"""Speed report: cold CLI checks against the bare import of z3 and typer, warm checks per second
+(shipment, movement, storm, battle), and the battle planner's what-if latency.
 
 Run by ``python3 dev.py bench [--quick]`` and by CI. It prints a table and
 writes benchmarks/results/latest.json. It never fails on slowness: the exit
@@ -81,6 +82,68 @@ def warm_rate(paths: list[Path], seconds: float) -> dict[str, Any]:
     return {"cases": len(positions), "skipped": skipped, "checks": n, "seconds": round(elapsed, 3), "per_second": round(n / elapsed, 1), "verdicts": verdicts}
 
 
+# A six-force, two-card battle (Advanced): the question ``mentat battle --faction atreides`` answers.
+# Built here, not read from cases/, so the figure stays comparable while the battle cases change.
+BATTLE_WHAT_IF: dict[str, Any] = {
+    "ruleset": "gf9",
+    "advanced": True,
+    "phase": "battle",
+    "storm": 1,
+    "factions": {
+        "atreides": {
+            "spice": 8,
+            "hand": ["Crysknife", "Shield", "Baliset"],
+            "traitors": ["Umman Kudu"],
+            "forces_lost_in_battle": 7,
+        },
+        "harkonnen": {"spice": 6, "hand": ["Chaumas", "Snooper"]},
+    },
+    "forces": [
+        {"faction": "atreides", "territory": "Arrakeen", "count": 6},
+        {"faction": "harkonnen", "territory": "Arrakeen", "count": 5},
+    ],
+    "move": {
+        "action": "battle",
+        "territory": "Arrakeen",
+        "aggressor": "harkonnen",
+        "plans": {
+            "atreides": {"leader": "Thufir Hawat", "dial": 4, "spice": 3, "weapon": "Crysknife", "defense": "Shield"},
+            "harkonnen": {"leader": "Feyd-Rautha", "dial": 3, "spice": 2, "weapon": "Chaumas", "defense": "Snooper"},
+        },
+    },
+}
+BATTLE_TARGET_S = 0.200
+
+
+def battle_what_if(runs: int) -> dict[str, Any]:
+    """Median latency of the battle planner on one six-force, two-card position (after one warm-up call):
+    ``strongest_plan`` alone, and the whole of ``mentat battle`` (strongest plan, then can the file's plan lose)."""
+    from checker.kinds.battle import can_lose, strongest_plan
+    from checker.position import load_position
+
+    pos = load_position(json.loads(json.dumps(BATTLE_WHAT_IF)))
+    best = strongest_plan(pos, "atreides")  # warm-up: imports, z3 context
+    strongest, whole = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        strongest_plan(pos, "atreides")
+        mid = time.perf_counter()
+        can_lose(pos, "atreides")
+        strongest.append(mid - start)
+        whole.append(time.perf_counter() - start)
+    med = statistics.median(strongest)
+    return {
+        "position": "Advanced, Arrakeen: atreides 6 forces, plan leader + Crysknife + Shield vs harkonnen 5",
+        "runs": runs,
+        "strongest_plan_s": round(med, 4),
+        "strongest_plan_max_s": round(max(strongest), 4),
+        "what_if_s": round(statistics.median(whole), 4),
+        "target_s": BATTLE_TARGET_S,
+        "within_target": med < BATTLE_TARGET_S,
+        "strongest": best,
+    }
+
+
 def rulebook_build() -> dict[str, Any] | None:
     conf = ROOT / "docs" / "conf.py"
     if not conf.exists():
@@ -143,6 +206,18 @@ def main(argv: list[str]) -> int:
         report["warm"][label] = got
         illegal = got["verdicts"].get("illegal", 0) + got["verdicts"].get("invalid-position", 0)
         rows.append((f"warm {label} checks ({got['cases']} cases, {illegal} with a core)", f"{got['per_second']:.0f}/s", ""))
+
+    try:
+        what_if = battle_what_if(5 if args.quick else 15)
+    except Exception as err:  # noqa: BLE001 - reported, not fatal to the report
+        report["battle_what_if"] = {"error": f"{type(err).__name__}: {err}"}
+        rows.append(("battle what-if: strongest_plan", "error", type(err).__name__))
+    else:
+        report["battle_what_if"] = what_if
+        ok = "ok" if what_if["within_target"] else "SLOW"
+        took, whole = what_if["strongest_plan_s"] * 1000, what_if["what_if_s"] * 1000
+        rows.append(("battle what-if: strongest_plan (6 forces, 2-card plan)", f"{took:.0f} ms", f"{ok} <200"))
+        rows.append(("battle what-if: strongest_plan + can_lose (mentat battle)", f"{whole:.0f} ms", ""))
 
     book = rulebook_build()
     report["rulebook"] = book

@@ -296,9 +296,10 @@ def battle_position(draw: Any) -> dict[str, Any]:
         if me == "atreides" and rarely(draw, 3):
             kh = True
             if not rarely(draw, 6):
-                state["forces_lost_in_battle"] = draw(st.integers(5, 9))
+                state["forces_lost_in_battle"] = draw(st.integers(5, 6) if rarely(draw, 4) else st.integers(7, 9))
             if rarely(draw, 5):
-                state["kwisatz_haderach_used_in"] = territory if draw(st.booleans()) else draw(st.sampled_from(other_places))
+                used_in = territory if draw(st.booleans()) else draw(st.sampled_from(other_places))
+                state["kwisatz_haderach_used_in"] = used_in
         elif me == "atreides" and rarely(draw, 4):
             state["forces_lost_in_battle"] = draw(st.integers(0, 9))
         factions[me] = state
@@ -328,7 +329,8 @@ def battle_position(draw: Any) -> dict[str, Any]:
         elif rarely(draw, 15):
             plan["cheap_hero"] = True  # perhaps not in hand
         elif cheap and (not avail or rarely(draw, 3)):
-            plan["cheap_hero"] = draw(st.sampled_from([True, *cheap]))
+            # true names the Cheap Hero (position.BattlePlan.cards): with only a Cheap Heroine, name it
+            plan["cheap_hero"] = draw(st.sampled_from([*([True] if "Cheap Hero" in cheap else []), *cheap]))
         elif avail and not rarely(draw, 15):
             plan["leader"] = draw(st.sampled_from(avail))
         fremen = me == "fremen"
