@@ -62,7 +62,7 @@ def warm_rate(paths: list[Path], seconds: float) -> dict[str, Any]:
         try:
             pos = read_position(p)
             check(pos)
-        except Exception:  # noqa: BLE001 - a case that cannot be checked is counted, not timed
+        except Exception:
             skipped += 1
             continue
         positions.append(pos)
@@ -79,7 +79,14 @@ def warm_rate(paths: list[Path], seconds: float) -> dict[str, Any]:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds and n >= len(positions):
             break
-    return {"cases": len(positions), "skipped": skipped, "checks": n, "seconds": round(elapsed, 3), "per_second": round(n / elapsed, 1), "verdicts": verdicts}
+    return {
+        "cases": len(positions),
+        "skipped": skipped,
+        "checks": n,
+        "seconds": round(elapsed, 3),
+        "per_second": round(n / elapsed, 1),
+        "verdicts": verdicts,
+    }
 
 
 # A six-force, two-card battle (Advanced): the question ``mentat battle --faction atreides`` answers.
@@ -152,9 +159,15 @@ def rulebook_build() -> dict[str, Any] | None:
     cmd = [str(sphinx)] if sphinx.exists() else [sys.executable, "-m", "sphinx"]
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        proc = subprocess.run([*cmd, "-q", "-b", "html", str(ROOT / "docs"), out], cwd=ROOT, capture_output=True, text=True)
+        proc = subprocess.run(
+            [*cmd, "-q", "-b", "html", str(ROOT / "docs"), out], cwd=ROOT, capture_output=True, text=True
+        )
         took = time.perf_counter() - start
-    return {"seconds": round(took, 2), "exit": proc.returncode, "error": proc.stderr.strip().splitlines()[-1:] if proc.returncode else []}
+    return {
+        "seconds": round(took, 2),
+        "exit": proc.returncode,
+        "error": proc.stderr.strip().splitlines()[-1:] if proc.returncode else [],
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -189,7 +202,12 @@ def main(argv: list[str]) -> int:
             rows.append((f"cold mentat check ({label})", "no case", ""))
             continue
         took, code = median_run([*mentat_cmd(), "check", str(path)], n)
-        report["cold"][label] = {"case": str(path.relative_to(ROOT)), "seconds": round(took, 4), "ratio": round(took / baseline, 2), "exit": code}
+        report["cold"][label] = {
+            "case": str(path.relative_to(ROOT)),
+            "seconds": round(took, 4),
+            "ratio": round(took / baseline, 2),
+            "exit": code,
+        }
         rows.append((f"cold mentat check ({label}: {path.name})", f"{took * 1000:.0f} ms", f"{took / baseline:.2f}x"))
 
     for label, prefix in PREFIXES.items():
@@ -199,17 +217,19 @@ def main(argv: list[str]) -> int:
             continue
         try:
             got = warm_rate(paths, warm_seconds)
-        except Exception as err:  # noqa: BLE001 - a broken case is reported, not fatal to the report
+        except Exception as err:
             report["warm"][label] = {"error": f"{type(err).__name__}: {err}"}
             rows.append((f"warm {label} checks", "error", type(err).__name__))
             continue
         report["warm"][label] = got
         illegal = got["verdicts"].get("illegal", 0) + got["verdicts"].get("invalid-position", 0)
-        rows.append((f"warm {label} checks ({got['cases']} cases, {illegal} with a core)", f"{got['per_second']:.0f}/s", ""))
+        rows.append(
+            (f"warm {label} checks ({got['cases']} cases, {illegal} with a core)", f"{got['per_second']:.0f}/s", "")
+        )
 
     try:
         what_if = battle_what_if(5 if args.quick else 15)
-    except Exception as err:  # noqa: BLE001 - reported, not fatal to the report
+    except Exception as err:
         report["battle_what_if"] = {"error": f"{type(err).__name__}: {err}"}
         rows.append(("battle what-if: strongest_plan", "error", type(err).__name__))
     else:
@@ -224,7 +244,9 @@ def main(argv: list[str]) -> int:
     if book is None:
         rows.append(("rulebook build (sphinx)", "no docs/conf.py", ""))
     else:
-        rows.append(("rulebook build (sphinx)", f"{book['seconds']:.1f} s", "" if book["exit"] == 0 else f"exit {book['exit']}"))
+        rows.append(
+            ("rulebook build (sphinx)", f"{book['seconds']:.1f} s", "" if book["exit"] == 0 else f"exit {book['exit']}")
+        )
 
     width = max(len(r[0]) for r in rows)
     print(f"\nMentat benchmarks ({'quick, ' if args.quick else ''}median of {n} runs; {report['machine']})")

@@ -46,7 +46,7 @@ def check_text(text: str) -> Verdict:
     """Judge a position given as YAML text."""
     try:
         data = parse_yaml(text)
-    except Exception as err:  # noqa: BLE001 - any YAML failure is an input error
+    except Exception as err:
         raise InputError("", "valid YAML", str(err).splitlines()[0]) from None
     return check(load_position(data))
 
@@ -54,7 +54,7 @@ def check_text(text: str) -> Verdict:
 def _parse_move(text: str) -> Any:
     try:
         data = parse_yaml(text)
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         raise InputError("--move", "a move as YAML or JSON", str(err).splitlines()[0]) from None
     try:
         return _load_move(data)

@@ -61,7 +61,12 @@ def mismatches(expect: dict[str, Any], verdict: Verdict | dict[str, Any]) -> lis
     for rid in expect.get("permits", []):
         if rid not in permitted:
             out.append(f"permits: {rid} is not among {sorted(permitted)}")
-    quoted = {f"{s['doc']}:{n}" for f in got["findings"] for s in f["sources"] for n in range(s["lines"][0], s["lines"][1] + 1)}
+    quoted = {
+        f"{s['doc']}:{n}"
+        for f in got["findings"]
+        for s in f["sources"]
+        for n in range(s["lines"][0], s["lines"][1] + 1)
+    }
     for cite in expect.get("cites", []):
         if cite.replace(":L", ":") not in quoted:
             out.append(f"cites: {cite} is not quoted by any finding")

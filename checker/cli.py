@@ -118,7 +118,11 @@ def list_rules(
 
     rules: dict[str, Rule] = ruleset_rules(ruleset) if ruleset else load_all()
     if ruleset and not rules:
-        fail(InputError("--ruleset", "a ruleset with rules", ruleset, ["gf9", "overview", "dreamrules", "conquest", "dice"]).message)
+        fail(
+            InputError(
+                "--ruleset", "a ruleset with rules", ruleset, ["gf9", "overview", "dreamrules", "conquest", "dice"]
+            ).message
+        )
     word = (search or "").lower()
     for r in sorted(rules.values(), key=lambda r: r.id):
         hay = " ".join([r.id, r.title, *(c.text for c in r.cites)]).lower()
@@ -240,14 +244,26 @@ def show_position(
 
 @app.command("battle")
 def battle_plan(
-    file: Annotated[Path, typer.Argument(help="A position file with a battle move (territory, aggressor).", show_default=False)],
+    file: Annotated[
+        Path, typer.Argument(help="A position file with a battle move (territory, aggressor).", show_default=False)
+    ],
     faction: Annotated[str, typer.Option("--faction", help="The faction to plan for.")],
     against: Annotated[float | None, typer.Option("--against", help="A known opposing total to beat.")] = None,
-    losses: Annotated[str | None, typer.Option("--losses", help="'one' or 'all': the faction's valid loss selections if it wins (Advanced).")] = None,
+    losses: Annotated[
+        str | None,
+        typer.Option("--losses", help="'one' or 'all': the faction's valid loss selections if it wins (Advanced)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")] = False,
 ) -> None:
-    """Plan a battle: the strongest legal plan, the smallest dial that beats a total, whether the file's plan can lose."""
-    from checker.kinds.battle import _side_of, battle_facts, can_lose, loss_options, smallest_winning_dial, strongest_plan
+    """Plan a battle: the strongest legal plan, the smallest winning dial, whether the plan can lose."""
+    from checker.kinds.battle import (
+        _side_of,
+        battle_facts,
+        can_lose,
+        loss_options,
+        smallest_winning_dial,
+        strongest_plan,
+    )
     from checker.names import faction_name
     from checker.position import BattleMove, read_position
 
@@ -278,12 +294,24 @@ def battle_plan(
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     best = out["strongest"]
-    typer.echo(f"strongest legal plan for {me}: " + (json.dumps(best, ensure_ascii=False) if best else "none (no legal plan)"))
+    typer.echo(
+        f"strongest legal plan for {me}: " + (json.dumps(best, ensure_ascii=False) if best else "none (no legal plan)")
+    )
     if "smallest_winning_dial" in out:
         got = out["smallest_winning_dial"]
-        typer.echo(f"smallest dial beating {against:g}: " + (json.dumps(got, ensure_ascii=False) if got else "none can"))
+        typer.echo(
+            f"smallest dial beating {against:g}: " + (json.dumps(got, ensure_ascii=False) if got else "none can")
+        )
     if "can_lose" in out:
-        typer.echo("the file's plan " + ("can fail to win, e.g. against " + json.dumps(out["beaten_by"], ensure_ascii=False)
-                                         if out["can_lose"] else "cannot lose"))
+        typer.echo(
+            "the file's plan "
+            + (
+                "can fail to win, e.g. against " + json.dumps(out["beaten_by"], ensure_ascii=False)
+                if out["can_lose"]
+                else "cannot lose"
+            )
+        )
     if "loss_options" in out:
-        typer.echo("loss selections if it wins: " + (json.dumps(out["loss_options"]) if out["loss_options"] else "none"))
+        typer.echo(
+            "loss selections if it wins: " + (json.dumps(out["loss_options"]) if out["loss_options"] else "none")
+        )

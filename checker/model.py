@@ -53,7 +53,7 @@ def _is_optional(tp: Any) -> tuple[bool, Any]:
 
 
 def _describe(tp: Any) -> str:
-    opt, tp = _is_optional(tp)
+    _, tp = _is_optional(tp)
     origin = get_origin(tp)
     if tp is bool:
         return "true or false"

@@ -125,7 +125,7 @@ class ShipMove:
         doc="Bene Gesserit sends its free force along (gf9:363): true or polar-sink, or destination "
         "for an Advanced advisor in the shipment's destination (gf9:377)",
     )
-    also_to: list[str] = spec(  # noqa: RUF009
+    also_to: list[str] = spec(
         [], names="territory", doc="further destinations of the same shipment (gf9:205 allows one)"
     )
 
@@ -250,7 +250,11 @@ class Position:
         {}, key_names="faction", min=1, max=18, doc="faction -> sector of its player circle (18, 3, 6, 9, 12, 15)"
     )
     move: Move | None = spec(None, doc="one proposed move; its 'action' picks the kind")
-    board_facts: Any = spec(None, aliases=("board",), doc="a board file or inline board facts (conquest); gf9-family rulesets use the GF9 board")
+    board_facts: Any = spec(
+        None,
+        aliases=("board",),
+        doc="a board file or inline board facts (conquest); gf9-family rulesets use the GF9 board",
+    )
     title: str | None = spec(None, doc="a one-line summary (cases)")
     notes: str | None = spec(None)
     expect: dict[str, Any] | None = spec(None, doc="the expected verdict (cases only)")
@@ -390,7 +394,9 @@ def _check_battle(pos: Position) -> None:
             for n, t in state.leaders_used_this_phase.items()
         }
         if isinstance(state.hand, list):
-            state.hand = [_name(c, cards, f"factions.{fname}.hand[{i}]", "a Treachery card") for i, c in enumerate(state.hand)]
+            state.hand = [
+                _name(c, cards, f"factions.{fname}.hand[{i}]", "a Treachery card") for i, c in enumerate(state.hand)
+            ]
     if len(m.plans) != 2:
         raise InputError("move.plans", "the plans of exactly two factions", sorted(m.plans))
     if m.aggressor not in m.plans:
@@ -416,7 +422,9 @@ def load_position(data: Any, file: str | None = None) -> Position:
     """Build a :class:`Position` from parsed YAML, or raise one clear InputError."""
     try:
         if not isinstance(data, dict):
-            raise InputError("", "a mapping of position keys (ruleset, factions, forces, move, ...)", type(data).__name__)
+            raise InputError(
+                "", "a mapping of position keys (ruleset, factions, forces, move, ...)", type(data).__name__
+            )
         if "ruleset" not in data:
             raise InputError("ruleset", "one of " + ", ".join(RULESETS))
         body = dict(data)

@@ -15,8 +15,8 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 def load_yaml(path: Path) -> Any:
     with open(path, encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=SafeLoader)  # noqa: S506 - SafeLoader
+        return yaml.load(fh, Loader=SafeLoader)
 
 
 def parse_yaml(text: str) -> Any:
-    return yaml.load(text, Loader=SafeLoader)  # noqa: S506 - SafeLoader
+    return yaml.load(text, Loader=SafeLoader)

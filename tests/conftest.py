@@ -112,5 +112,3 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     pages["__cases__"] = _Links()
     pages["__cases__"].hrefs = [str(p) for p in cases]
     return pages
-
-

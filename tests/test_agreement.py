@@ -30,7 +30,16 @@ load_all()
 BOARD = gf9_board()
 TERRITORIES = sorted(BOARD.names)
 FACTIONS = ["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit"]
-PHASES = ["storm", "spice-blow", "bidding", "revival", "shipment-and-movement", "battle", "spice-collection", "mentat-pause"]
+PHASES = [
+    "storm",
+    "spice-blow",
+    "bidding",
+    "revival",
+    "shipment-and-movement",
+    "battle",
+    "spice-collection",
+    "mentat-pause",
+]
 SEATS = [18, 3, 6, 9, 12, 15]
 GF9_FAMILY = [name for name in ("overview", "gf9", "dreamrules") if name in LAYERS]
 

@@ -85,7 +85,9 @@ def _mentat() -> str:
 def test_installed_console_script() -> None:
     case = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
     env = {**os.environ, "NO_COLOR": "1"}
-    proc = subprocess.run([_mentat(), "check", str(case), "--json"], capture_output=True, text=True, env=env, timeout=60)
+    proc = subprocess.run(
+        [_mentat(), "check", str(case), "--json"], capture_output=True, text=True, env=env, timeout=60
+    )
     verdict = json.loads(proc.stdout)
     assert mismatches(expect_of(case), verdict) == []
     assert proc.returncode == EXIT[verdict["verdict"]]

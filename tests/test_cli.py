@@ -197,7 +197,9 @@ def test_completion_is_offered(cli) -> None:  # type: ignore[no-untyped-def]
     if exe.exists():
         # with shell detection off (as in CI, without a login shell) the option takes the shell's name
         env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
-        proc = subprocess.run([str(exe), "--show-completion", "bash"], capture_output=True, text=True, timeout=60, env=env)
+        proc = subprocess.run(
+            [str(exe), "--show-completion", "bash"], capture_output=True, text=True, timeout=60, env=env
+        )
         assert proc.returncode == 0 and "complete" in proc.stdout and "mentat" in proc.stdout
 
 

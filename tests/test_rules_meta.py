@@ -75,7 +75,11 @@ def test_layers_remove_only_existing_rules() -> None:
 
 def test_every_rule_named_by_a_case_exists() -> None:
     for path, expect in _cases():
-        named = set(expect.get("forbids") or []) | set(expect.get("minimal_reason") or []) | set(expect.get("permits") or [])
+        named = (
+            set(expect.get("forbids") or [])
+            | set(expect.get("minimal_reason") or [])
+            | set(expect.get("permits") or [])
+        )
         unknown = sorted(named - set(REGISTRY))
         assert not unknown, f"{path.name} names rules that do not exist: {unknown}"
 
@@ -90,6 +94,8 @@ def test_gf9_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
         need.append("permits (expect.permits)")
     if r.one_sided and len(need) == 1:
         return  # one side cannot be shown, and the rule says why
-    assert not need, f"{rule_id}: no case shows it " + " nor ".join(need) + (
-        "" if r.one_sided else " (set one_sided='why' where a side cannot be shown)"
+    assert not need, (
+        f"{rule_id}: no case shows it "
+        + " nor ".join(need)
+        + ("" if r.one_sided else " (set one_sided='why' where a side cannot be shown)")
     )

@@ -121,16 +121,16 @@ class MovementFacts(Facts):
     origin_id: int = fact(0, doc="origin territory (board index)")
     to_id: int = fact(0, doc="destination territory (board index)")
     from_sector: int | None = fact(key="move.from_sector", doc="the group's sector; 0 = any, None = unknown and needed")
-    start_sectors: list[bool] = fact([], doc="sectors 1..18 the group may start from (within the origin)")  # noqa: RUF009
+    start_sectors: list[bool] = fact([], doc="sectors 1..18 the group may start from (within the origin)")
     to_sector: int = fact(0, key="move.sector", doc="chosen destination sector; 0 = any")
     to_polar_sink: bool = fact(False)
     storm_sector: int | None = fact(key="storm")
     ornithopters: bool = fact(False, doc="fighting forces in Arrakeen or Carthag when movement begins")
     is_fremen: bool = fact(False)
-    closed: list[bool] = fact([], doc="per stronghold: holds fighting forces of two or more other factions")  # noqa: RUF009
-    ally_in: list[bool] = fact([], doc="per territory: the mover's ally has forces there")  # noqa: RUF009
+    closed: list[bool] = fact([], doc="per stronghold: holds fighting forces of two or more other factions")
+    ally_in: list[bool] = fact([], doc="per territory: the mover's ally has forces there")
     ally_in_to: bool = fact(False)
-    via: list[int] = fact([], key="move.via", doc="territories entered, padded with -1 to K_MAX")  # noqa: RUF009
+    via: list[int] = fact([], key="move.via", doc="territories entered, padded with -1 to K_MAX")
     via_len: int = fact(0)
     via_ok: bool = fact(True, doc="the given path is a chain of adjacent territories ending at the destination")
     path_limit: int = fact(K_MAX, doc="borders the solver may cross: enough for every rule's own best path")

@@ -43,7 +43,7 @@ class ShipmentFacts(Facts):
     has_ally: bool = fact(False, doc="the shipper is in an alliance")
     ally_spice: int | None = fact(key="factions.ALLY.spice", doc="spice of the shipper's ally")
     storm_sector: int | None = fact(key="storm")
-    to_sectors: list[int] = fact([], doc="the destination's sectors (none for the Polar Sink)")  # noqa: RUF009
+    to_sectors: list[int] = fact([], doc="the destination's sectors (none for the Polar Sink)")
     to_sector: int | None = fact(key="move.sector", doc="the chosen sector; unknown = any")
     to_sector_given: bool = fact(False, doc="the landing sector is named, or the only one")
     to_index: int = fact(-1, doc="the destination's index on the board (-1 for reserves)")
@@ -53,7 +53,7 @@ class ShipmentFacts(Facts):
     destinations: int = fact(1, doc="territories the shipment goes to (move.to plus move.also_to)")
     cross_ship: bool = fact(False, doc="from one territory on Arrakis to another")
     from_board: bool = fact(False, doc="the forces leave a territory of Arrakis (cross-ship or back to reserves)")
-    from_sectors: list[int] = fact([], doc="sectors the forces may leave from (none for the Polar Sink)")  # noqa: RUF009
+    from_sectors: list[int] = fact([], doc="sectors the forces may leave from (none for the Polar Sink)")
     from_sector: int | None = fact(key="move.from_sector")
     from_forces: int | None = fact(doc="the shipper's forces in the origin")
     other_factions_in_to: int = fact(
