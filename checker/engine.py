@@ -10,14 +10,12 @@ error naming the rule.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from checker.facts import KINDS, Facts, Kind, Vars, bindings, missing_key
+from checker.cache import cache_file, read_text, write_text
+from checker.facts import Facts, Kind, Vars, bindings, missing_key
 from checker.names import display
 from checker.rules import LAYERS, REGISTRY, Rule, ruleset_rules
 
@@ -139,8 +137,8 @@ class _Solver:
         # slow (a movement solver: ~250 ms); parsing the same assertions back takes ~10 ms.
         # Only rules of the constraints package, whose files the cache's fingerprint covers.
         registered = all(REGISTRY.get(r.id) is r and (r.form_module or "").startswith("constraints.") for r in formed)
-        cached = _solver_cache(key, [r.id for r in formed]) if registered else None
-        text = _read(cached) if cached else None
+        cached = cache_file("solvers", repr((key, [r.id for r in formed]))) if registered else None
+        text = read_text(cached) if cached else None
         if text:
             self.solver.from_string(text)
         else:
@@ -149,53 +147,8 @@ class _Solver:
                 assert r.form is not None
                 self.solver.add(z3.Implies(self.literal[r.id], r.form(self.v)))
             if cached:
-                _write(cached, self.solver.sexpr())
+                write_text(cached, self.solver.sexpr())
         self.queries = 0
-
-
-@cache
-def _fingerprint() -> str:
-    """Changes whenever the rules, the kinds or z3 change: names the solver cache's files."""
-    import z3
-
-    import checker
-    import constraints
-
-    h = hashlib.sha256(z3.get_version_string().encode())
-    for package in (checker, constraints):
-        for path in sorted(Path(package.__path__[0]).rglob("*.py")):
-            st = path.stat()
-            h.update(f"{path}:{st.st_mtime_ns}:{st.st_size}".encode())
-    for path in sorted((Path(constraints.__path__[0]) / "data").glob("*.yaml")):
-        h.update(f"{path}:{path.stat().st_mtime_ns}".encode())
-    return h.hexdigest()[:16]
-
-
-def _solver_cache(key: tuple[Any, ...], rule_ids: list[str]) -> Path | None:
-    """Where a solver's assertions are kept between runs; None when caching is off."""
-    where = os.environ.get("MENTAT_CACHE", "")
-    if where == "off":
-        return None
-    base = Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mentat"
-    name = hashlib.sha256(repr((key, rule_ids)).encode()).hexdigest()[:24]
-    return base / _fingerprint() / f"{name}.smt2"
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return None
-
-
-def _write(path: Path, text: str) -> None:
-    try:  # a cache that cannot be written is only slower, never wrong
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass
 
 
 _SOLVERS: dict[tuple[Any, ...], _Solver] = {}
@@ -211,10 +164,10 @@ def _solver_for(ruleset: str, kind: Kind, rules: list[Rule], facts: Facts) -> _S
 
 
 def kind_of(pos: Position) -> Kind:
-    import checker.kinds  # noqa: F401 - registers the kinds
+    from checker.kinds import MODULES, load_kind
 
     action = getattr(pos.move, "action", None) or "position"
-    return KINDS[action] if action in KINDS else KINDS["unencoded"]
+    return load_kind(action if action in MODULES else "unencoded")
 
 
 def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
@@ -230,7 +183,7 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
         action = getattr(pos.move, "action", "?")
         reason = f"Mentat does not encode the rules of '{action}' moves yet"
         return Verdict(ruleset, "unresolved", reason=reason, question=action)
-    in_force = [r for r in ruleset_rules(ruleset).values() if r.on == kind.name]
+    in_force = [r for r in ruleset_rules(ruleset, on=kind.name).values() if r.on == kind.name]
     if not in_force or ruleset not in LAYERS:
         # No rules is no permission: say so rather than call the move legal.
         what = kind.title.lower() or kind.name

@@ -155,6 +155,7 @@ def layer(name: str, base: str | None = None, removes: dict[str, str] | None = N
 
 
 _loaded = False
+_partly_loaded = False
 
 
 def load_all() -> dict[str, Rule]:
@@ -163,19 +164,79 @@ def load_all() -> dict[str, Rule]:
     if not _loaded:
         import constraints
 
+        index: dict[str, tuple[bool, list[str]]] = {}
         for info in pkgutil.walk_packages(constraints.__path__, "constraints."):
+            before = set(REGISTRY)
             importlib.import_module(info.name)
+            index[info.name] = (info.ispkg, sorted({REGISTRY[rid].on for rid in set(REGISTRY) - before}))
+        if not _partly_loaded:  # a clean walk: which chapters a kind of question needs
+            _write_index(index)
         _loaded = True
     return REGISTRY
 
 
-def ruleset_rules(name: str) -> dict[str, Rule]:
-    """The rules in force in a ruleset: its own, then its base's not replaced or removed."""
-    load_all()
+def load_for(on: str) -> dict[str, Rule]:
+    """Import only the chapters with rules for one kind of question (and every ruleset's layer).
+
+    The index of chapters comes from an earlier full walk of ``constraints``, kept in the
+    disk cache under the code's fingerprint; without it, every chapter is imported.
+    """
+    global _partly_loaded
+    if _loaded:
+        return REGISTRY
+    index = _read_index()
+    if index is None:
+        return load_all()
+    for name, (is_package, kinds) in index.items():
+        if is_package or on in kinds:
+            importlib.import_module(name)
+    _partly_loaded = True
+    return REGISTRY
+
+
+def _index_file() -> Any:
+    from checker.cache import cache_file
+
+    return cache_file("rules", "chapters by kind of question")
+
+
+def _read_index() -> dict[str, tuple[bool, list[str]]] | None:
+    import json
+
+    from checker.cache import read_text
+
+    where = _index_file()
+    text = read_text(where) if where else None
+    try:
+        return {k: (bool(v[0]), list(v[1])) for k, v in json.loads(text).items()} if text else None
+    except (ValueError, TypeError, IndexError, AttributeError):
+        return None
+
+
+def _write_index(index: dict[str, tuple[bool, list[str]]]) -> None:
+    import json
+
+    from checker.cache import write_text
+
+    where = _index_file()
+    if where:
+        write_text(where, json.dumps(index))
+
+
+def ruleset_rules(name: str, on: str | None = None) -> dict[str, Rule]:
+    """The rules in force in a ruleset: its own, then its base's not replaced or removed.
+
+    With ``on``, only the chapters with rules for that kind of question need to be loaded;
+    the result still holds every rule loaded so far.
+    """
+    if on is None:
+        load_all()
+    else:
+        load_for(on)
     if name not in LAYERS:
         return {rid: r for rid, r in REGISTRY.items() if r.layer == name}
     lay = LAYERS[name]
-    below = ruleset_rules(lay.base) if lay.base else {}
+    below = ruleset_rules(lay.base, on) if lay.base else {}
     own = {rid: r for rid, r in REGISTRY.items() if r.layer == name}
     replaced = {old for r in own.values() for old in r.replaces}
     out = {rid: r for rid, r in below.items() if rid not in replaced and rid not in lay.removes}

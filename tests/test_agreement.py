@@ -17,14 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import checker.kinds  # noqa: F401 - registers the kinds
 from checker import engine
 from checker.board import gf9_board
 from checker.engine import Disagreement, decide, evaluate
 from checker.facts import KINDS
+from checker.kinds import load_kinds
 from checker.position import components, load_position
 from checker.rules import LAYERS, REGISTRY, load_all, rule, ruleset_rules
 
+load_kinds()
 load_all()
 
 BOARD = gf9_board()

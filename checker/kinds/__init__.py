@@ -1,5 +1,37 @@
-"""The kinds of question Mentat answers; importing this package registers them."""
+"""The kinds of question Mentat answers; each module registers its kind when imported.
 
-from checker.kinds import battle, movement, position, shipment, storm, unencoded
+Kinds load on demand, so a shipment question does not pay for the battle machinery.
+"""
 
-__all__ = ["battle", "movement", "position", "shipment", "storm", "unencoded"]
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from checker.facts import Kind
+
+MODULES = {
+    "ship": "shipment",
+    "move": "movement",
+    "storm": "storm",
+    "battle": "battle",
+    "position": "position",
+    "unencoded": "unencoded",
+}
+
+
+def load_kind(name: str) -> Kind:
+    from checker.facts import KINDS
+
+    importlib.import_module(f"checker.kinds.{MODULES[name]}")
+    return KINDS[name]
+
+
+def load_kinds() -> dict[str, Kind]:
+    """Every kind (tests and the rulebook)."""
+    from checker.facts import KINDS
+
+    for name in MODULES:
+        load_kind(name)
+    return KINDS

@@ -1,0 +1,58 @@
+"""A cache on disk for what is slow to rebuild and never changes between runs of the same code.
+
+Files are named after a fingerprint of the project's code, its data and z3's version, so a
+change to any rule starts a fresh cache. A cache that cannot be read or written is only slower.
+``MENTAT_CACHE=off`` turns it off; ``MENTAT_CACHE=DIR`` moves it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import cache
+from pathlib import Path
+
+
+@cache
+def fingerprint() -> str:
+    """Changes whenever the code, the data or z3 change."""
+    import z3
+
+    import checker
+    import constraints
+
+    h = hashlib.sha256(z3.get_version_string().encode())
+    for package in (checker, constraints):
+        for path in sorted(Path(package.__path__[0]).rglob("*.py")):
+            st = path.stat()
+            h.update(f"{path}:{st.st_mtime_ns}:{st.st_size}".encode())
+    for path in sorted((Path(constraints.__path__[0]) / "data").glob("*.yaml")):
+        h.update(f"{path}:{path.stat().st_mtime_ns}".encode())
+    return h.hexdigest()[:16]
+
+
+def cache_file(kind: str, key: str) -> Path | None:
+    """Where the entry ``key`` of a kind of cache lives; None when caching is off."""
+    where = os.environ.get("MENTAT_CACHE", "")
+    if where == "off":
+        return None
+    base = Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mentat"
+    name = hashlib.sha256(key.encode()).hexdigest()[:24]
+    return base / fingerprint() / kind / name
+
+
+def read_text(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def write_text(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
