@@ -214,7 +214,7 @@ CARD_SLOT = {c: "other" for c in DECK}  # where a card may legally go in a plan
 CARD_SLOT.update({c: "weapon" for cards in _DECK["weapons"].values() for c in cards})
 CARD_SLOT.update({c: "defense" for cards in _DECK["defenses"].values() for c in cards})
 CARD_SLOT.update({c: "both" for c in _DECK["worthless"]})
-BATTLE_EXAMPLES = 300
+BATTLE_EXAMPLES = 1000  # the battle issue asks for at least 1,000 generated battles
 
 
 def rarely(draw: Any, one_in: int) -> bool:
