@@ -105,12 +105,21 @@ def _readable(value: Any) -> Any:
 
 
 class _Values(dict[str, Any]):
-    def __missing__(self, key: str) -> str:  # a value this answer has no use for (no sector in the Polar Sink)
-        return "none"
+    """A message's values, made readable only when its template asks for them."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        super().__init__()
+        self.raw = raw
+
+    def __missing__(self, key: str) -> Any:
+        if key not in self.raw:
+            return "none"  # a value this answer has no use for (no sector in the Polar Sink)
+        self[key] = _readable(self.raw[key])
+        return self[key]
 
 
 def _message(template: str, facts: Facts, extra: dict[str, Any] | None = None) -> str:
-    values = _Values({k: _readable(v) for k, v in {**facts.fmt(), **(extra or {})}.items()})
+    values = _Values({**facts.fmt(), **(extra or {})})
     try:
         return template.format_map(values)
     except (IndexError, ValueError, AttributeError):
@@ -223,7 +232,10 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
     s, z3 = solver.solver, solver.z3
     s.push()
     try:
-        s.add(*bindings(solver.v, facts))
+        # straight to the C API: z3's Python add() re-checks every term (a third of a battle check)
+        ctx, native = s.ctx.ref(), s.solver
+        for term in bindings(solver.v, facts):
+            z3.Z3_solver_assert(ctx, native, term.as_ast())
 
         def lits(rs: list[Rule]) -> list[Any]:
             return [solver.literal[r.id] for r in rs if r.id in solver.literal]
