@@ -62,7 +62,7 @@ def zboth(v: Any, ok: Callable[[Any, str], Any]) -> Any:
 @rule(
     "gf9.battle.where",
     on="battle",
-    cites="gf9:245",
+    cites="gf9:237,245,375",
     title="A battle needs both factions' forces in one territory, never the Polar Sink",
     forbids="No battle in {territory} between {A} ({a_forces}+{a_special} forces) and {D} ({d_forces}+{d_special}).",
     permits="{A} and {D} both have fighting forces in {territory}.",
@@ -123,7 +123,7 @@ def _reach(s: BattleFacts) -> set[int]:
 @rule(
     "gf9.battle.storm",
     on="battle",
-    cites="gf9:99,101,245,249",
+    cites="gf9:31,99,101,245,249",
     title="No battle under the storm or across it",
     forbids="The storm (sector {storm_sector}) covers or separates {A}'s and {D}'s forces in {territory}: "
     "they cannot battle.",

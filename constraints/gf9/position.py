@@ -76,7 +76,7 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.position.hand-limit",
     on="position",
-    cites="gf9:59,425",
+    cites="gf9:59,425,487",
     title="Hand limit four, Harkonnen eight",
     forbids="Over the hand limit (four, Harkonnen eight): {over_hand}.",
     permits="Every hand is within its limit (four, Harkonnen eight).",
@@ -193,7 +193,7 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.position.victory",
     on="position",
-    cites="gf9:5,7,21,101,319,321,323",
+    cites="gf9:5,7,19,21,23,101,135,319,321,323",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or two players",
     permits="Winner: {winner}.",
     needs=("prediction_known", "turn_known"),

@@ -83,7 +83,7 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.shipment.stronghold-limit",
     on="ship",
-    cites="gf9:227,229,375",
+    cites="gf9:139,227,229,375",
     title="No shipment into a stronghold holding two other factions",
     forbids="{Faction} cannot ship into {to}: two other factions' forces are already there.",
     permits="{to} holds {other_factions_in_to} other faction(s) with fighting forces: shipment is open.",
