@@ -49,6 +49,7 @@ class PositionFacts(Facts):
     member: list[bool] = fact([])
     unit_alliance: list[bool] = fact([])
     two_players: bool = fact(False)
+    three_or_fewer: bool = fact(False, doc="a game of two or three players (the overview's four-stronghold target)")
     predicted: int = fact(-1, doc="unit index of the Bene Gesserit's predicted faction, -1 if none")
     prediction_turn_now: bool = fact(False)
     bg_in_game: bool = fact(False)
@@ -174,6 +175,7 @@ class PositionCheck(Kind):
             member=member,
             unit_alliance=[len(u) > 1 for u in units],
             two_players=players == 2,
+            three_or_fewer=players <= 3,
             predicted=predicted,
             prediction_turn_now=bool(prediction and pos.turn == prediction.turn),
             bg_in_game=bg_in,

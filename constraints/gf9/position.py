@@ -200,6 +200,7 @@ def _(v: Any) -> z3.BoolRef:
     when=lambda s: s.phase_index == MENTAT_PAUSE,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
+    replaces="overview.position.victory",
 )
 def victory(s: PositionFacts) -> dict[str, Any]:
     """At the Mentat Pause an unallied faction holding three strongholds alone wins (four in a two-player

@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.facts import all_of, any_of
-from checker.kinds.position import SHIPMENT_AND_MOVEMENT, PositionFacts
+from checker.kinds.position import MENTAT_PAUSE, SHIPMENT_AND_MOVEMENT, STRONGHOLD_NAMES, PositionFacts, winner_name
 from checker.rules import rule
 
 # overview:49  "... Declare hand sizes (limit: 4 cards). ..."
@@ -84,3 +84,43 @@ def overview_allies_apart(s: PositionFacts) -> bool:
 @overview_allies_apart.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Not(any_of(z3.And(a, b) for a, b in zip(v.ally_a_in, v.ally_b_in, strict=True)))
+
+
+# overview:69 "Check for winner (3 strongholds occupied). ..."
+# overview:90 "Standard Win: Occupy 3 strongholds with at least 1 force during the Mentat Pause Phase."
+# overview:92 "Alliance Win: Allied players jointly occupy 4 strongholds."
+# overview:94 "2-3 Player Games: Need 4 strongholds to win."
+# The overview counts a stronghold as occupied by any force there; it says nothing of
+# strongholds two sides still share, so it does not set them aside as gf9:319 does.
+
+
+@rule(
+    "overview.position.victory",
+    on="position",
+    cites="overview:3,69,90,92,94,125",
+    title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
+    permits="Winner: {winner}.",
+    when=lambda s: s.phase_index == MENTAT_PAUSE,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winner (or none) and never forbids",
+)
+def overview_victory(s: PositionFacts) -> dict[str, Any]:
+    """A faction occupying three strongholds wins, an alliance four between its members; in a game of two
+    or three players everyone needs four. Every qualifier shares the win (the overview sets no tie-break)."""
+    n, h = len(s.factions), len(STRONGHOLD_NAMES)
+    wins = []
+    for u in range(len(s.units)):
+        held = sum(1 for k in range(h) if any(s.member[u * n + f] and s.occ[f * h + k] for f in range(n)))
+        wins.append(held >= (4 if s.unit_alliance[u] or s.three_or_fewer else 3))
+    return {"winner": winner_name(s, wins, False)}
+
+
+@overview_victory.z3
+def _(v: Any) -> z3.BoolRef:
+    n, h = len(v.f_board), len(STRONGHOLD_NAMES)
+    out = [v.bg_wins == False]  # noqa: E712 - a z3 equation, not a Python comparison
+    for u, w in enumerate(v.wins):
+        held = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
+        needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
+        out.append(w == (z3.Sum(held) >= needed))
+    return all_of(out)
