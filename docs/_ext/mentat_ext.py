@@ -8,6 +8,8 @@
   ``doc-lN`` (also a ``{ref}`` label), read from the source file at build time.
 * ``{source-quote} doc:a[,b]``: quote lines in a hand-written page, linked to
   their anchors, never retyped.
+* ``{mentat-run} ARGS``: run ``mentat ARGS`` at build time and show its output, so a
+  guide's examples can never drift from what the command prints.
 """
 
 from __future__ import annotations
@@ -104,6 +106,39 @@ class SourceQuote(SphinxDirective):
         return [quote]
 
 
+class MentatRun(SphinxDirective):
+    """Run ``mentat`` with the given arguments (paths relative to this page) and show the session.
+
+    ``:as: game.yaml`` shows a file under the name the reader gave it.
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec: ClassVar[dict[str, Any]] = {"as": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        import shlex
+
+        from typer.testing import CliRunner
+
+        from checker.cli import app
+
+        here = Path(self.env.doc2path(self.env.docname)).parent
+        args = shlex.split(self.arguments[0])
+        shown = list(args)
+        for i, arg in enumerate(args):
+            if (here / arg).is_file():
+                self.env.note_dependency(str(here / arg))
+                args[i] = str(here / arg)
+                shown[i] = self.options.get("as", arg)
+        result = CliRunner().invoke(app, args, env={"NO_COLOR": "1", "COLUMNS": "100"})
+        if result.exception and not isinstance(result.exception, SystemExit):
+            raise self.error(f"mentat {self.arguments[0]} failed: {result.exception!r}")
+        text = "$ mentat " + " ".join(shlex.quote(a) for a in shown) + "\n" + result.output.rstrip()
+        block = nodes.literal_block(text, text, language="console")
+        return [block]
+
+
 def _generate(app: Sphinx) -> None:
     from checker.docs import generate
 
@@ -116,5 +151,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("mentat.css")
     app.add_directive("source-lines", SourceLines)
     app.add_directive("source-quote", SourceQuote)
+    app.add_directive("mentat-run", MentatRun)
     app.connect("builder-inited", _generate)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
