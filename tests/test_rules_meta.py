@@ -29,6 +29,9 @@ def _sides() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     forbidding: dict[str, list[str]] = {}
     permitting: dict[str, list[str]] = {}
     for path, expect in _cases():
+        for rid in REGISTRY:  # an open question is shown by a case whose unresolved reason names it
+            if expect.get("verdict") == "unresolved" and rid in str(expect.get("reason", "")):
+                permitting.setdefault(rid, []).append(path.name)
         for rid in set(expect.get("forbids") or []) | set(expect.get("minimal_reason") or []):
             forbidding.setdefault(rid, []).append(path.name)
         for rid in expect.get("permits") or []:
@@ -86,9 +89,12 @@ def test_every_rule_named_by_a_case_exists() -> None:
         assert not unknown, f"{path.name} names rules that do not exist: {unknown}"
 
 
-@pytest.mark.parametrize("rule_id", GF9)
-def test_gf9_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
+@pytest.mark.parametrize("rule_id", RULES)
+def test_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
     r = REGISTRY[rule_id]
+    if r.status == "unresolved":  # an open question: one case must show it left open
+        assert rule_id in PERMITTING, f"{rule_id}: no unresolved case names it in expect.reason"
+        return
     need = []
     if rule_id not in FORBIDDING:
         need.append("forbids (expect.forbids or expect.minimal_reason)")
