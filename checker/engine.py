@@ -69,6 +69,8 @@ class Verdict:
     outcome: dict[str, Any] = field(default_factory=dict)
     reason: str = ""  # why a verdict is unresolved
     question: str = ""
+    missing: list[str] = field(default_factory=list)  # position keys an unresolved verdict lacks
+    notes: list[str] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -87,6 +89,8 @@ class Verdict:
         }
         if self.reason:
             out["reason"] = self.reason
+        if self.notes:
+            out["notes"] = self.notes
         return out
 
 
@@ -198,7 +202,33 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
         what = kind.title.lower() or kind.name
         reason = f"Mentat encodes no {ruleset} rules for {what} yet"
         return Verdict(ruleset, "unresolved", reason=reason, question=kind.name)
-    return decide(ruleset, kind, in_force, facts)
+    verdict = decide(ruleset, kind, in_force, facts)
+    if verdict.verdict == "unresolved" and len(set(verdict.missing)) == 1:
+        return _same_for_every_value(pos, ruleset, verdict.missing[0]) or verdict
+    return verdict
+
+
+# Position keys with few possible values: when only one of them is missing, every value is
+# tried, and an answer is given only if it is the same for all of them (never a guess).
+SPLITTABLE = {"turn": range(1, 11)}
+
+
+def _same_for_every_value(pos: Position, ruleset: str, key: str) -> Verdict | None:
+    import dataclasses
+
+    if key not in SPLITTABLE or getattr(pos, key, None) is not None:
+        return None
+    changes: list[dict[str, Any]] = [{key: value} for value in SPLITTABLE[key]]
+    answers = [evaluate(dataclasses.replace(pos, **change), ruleset) for change in changes]
+    first = answers[0]
+
+    def gist(v: Verdict) -> tuple[Any, ...]:
+        return (v.verdict, sorted(v.forbidding()), sorted(v.minimal_reason), repr(v.outcome))
+
+    if first.verdict == "unresolved" or any(gist(v) != gist(first) for v in answers[1:]):
+        return None
+    first.notes.append(f"the position does not give '{key}'; the answer is the same for every {key}")
+    return first
 
 
 def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verdict:
@@ -218,6 +248,7 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
         key = missing_key(facts, r.needs)
         if key is not None:
             open_questions.append((r, f"the position does not give '{key}'"))
+            verdict.missing.append(key)
             continue
         answer = r.check(facts)
         if isinstance(answer, dict):
