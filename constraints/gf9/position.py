@@ -18,6 +18,7 @@ from checker.kinds.position import (
     winner_name,
 )
 from checker.rules import rule
+from constraints.overview.position import overview_allies_apart, overview_allies_apart_form
 
 H = len(STRONGHOLD_NAMES)
 
@@ -108,22 +109,15 @@ def _(v: Any) -> z3.BoolRef:
     permits="No allies share a territory outside the Polar Sink.",
     needs=("phase_index",),
     replaces="overview.position.allies-apart",
-    when=lambda s: (
-        s.has_alliances
-        and (
-            (s.phase_index is None and any(a and b for a, b in zip(s.ally_a_in, s.ally_b_in, strict=True)))
-            or (s.phase_index or 0) > SHIPMENT_AND_MOVEMENT
-        )
-    ),
+    when=overview_allies_apart.when,  # judged after Shipment and Movement, as in the overview
 )
 def allies_apart(s: PositionFacts) -> bool:
     """After Shipment and Movement, two allies (advisors included) are never in one territory but the Polar Sink."""
-    return not any(a and b for a, b in zip(s.ally_a_in, s.ally_b_in, strict=True))
+    # gf9 adds lines (advisors, the evacuation window), not logic: the overview's check and form serve.
+    return bool(overview_allies_apart.check(s))
 
 
-@allies_apart.z3
-def _(v: Any) -> z3.BoolRef:
-    return z3.Not(any_of(z3.And(a, b) for a, b in zip(v.ally_a_in, v.ally_b_in, strict=True)))
+allies_apart.z3(overview_allies_apart_form)
 
 
 # gf9:227 "A stronghold with two other factions is closed to you: no shipment into it, movement

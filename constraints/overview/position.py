@@ -82,7 +82,7 @@ def overview_allies_apart(s: PositionFacts) -> bool:
 
 
 @overview_allies_apart.z3
-def _(v: Any) -> z3.BoolRef:
+def overview_allies_apart_form(v: Any) -> z3.BoolRef:
     return z3.Not(any_of(z3.And(a, b) for a, b in zip(v.ally_a_in, v.ally_b_in, strict=True)))
 
 
