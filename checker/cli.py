@@ -203,19 +203,26 @@ def build_docs(
 
 @app.command("coverage")
 def show_coverage(
-    lines_: Annotated[bool, typer.Option("--lines", help="List the lines not yet classified.")] = False,
+    lines_: Annotated[bool, typer.Option("--lines", help="List the lines still to do, and the gaps.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print {SOURCE: {lines, encoded, set_aside, gaps, todo}}.")] = False,
 ) -> None:
     """How much of each source the rules encode; the last line is a one-line summary."""
     from checker.coverage import report, spans, summary_line
 
     rows = report()
-    typer.echo(f"{'source':12} {'lines':>6} {'encoded':>8} {'set aside':>10} {'to do':>6} {'encoded %':>10}")
+    if as_json:
+        typer.echo(json.dumps({r.doc: r.as_json() for r in rows}, indent=2))
+        return
+    typer.echo(f"{'source':12} {'lines':>6} {'encoded':>8} {'gaps':>6} {'set aside':>10} {'to do':>6} {'encoded %':>10}")
     for r in rows:
         typer.echo(
-            f"{r.doc:12} {r.total:6} {len(r.encoded):8} {len(r.set_aside):10} {len(r.unclassified):6} {r.percent:9.1f}%"
+            f"{r.doc:12} {r.total:6} {len(r.encoded):8} {len(r.gaps):6} {len(r.set_aside):10} "
+            f"{len(r.unclassified):6} {r.percent:9.1f}%"
         )
+        if lines_ and r.gaps:
+            typer.echo(f"  gaps (unresolved until encoded): {spans(r.gaps)}")
         if lines_ and r.unclassified:
-            typer.echo(f"  not yet classified: {spans(r.unclassified)}")
+            typer.echo(f"  to do: {spans(r.unclassified)}")
     typer.echo(summary_line(rows))
 
 

@@ -1,8 +1,10 @@
-"""How much of each source the rules encode: every line is encoded, set aside or not yet classified.
+"""How much of each source the rules encode: every line is encoded, a gap, set aside or still to do.
 
-A line is *encoded* when some rule cites it, *set aside* when it is blank, a
-heading, or listed in :data:`SET_ASIDE` with a reason, and otherwise *not yet
-classified*: the work still to do.
+A line is *encoded* when a rule cites it (or names it as supporting, ``see_also``);
+a *gap* when only gap rules cite it (rules Mentat recognises but does not encode
+yet: an answer they touch is ``unresolved``); *set aside* when it is blank, a
+heading, listed in :data:`SET_ASIDE` or declared with ``set_aside()`` beside the
+rules, with a reason; and otherwise *to do*: the work still to do.
 
 >>> is_heading("gf9", 1), is_heading("gf9", 3)
 (True, False)
@@ -49,17 +51,22 @@ def set_aside_reason(doc: str, n: int) -> str:
     for (a, b), why in SET_ASIDE.get(doc, {}).items():
         if a <= n <= b:
             return why
-    return ""
+    from checker.rules import SET_ASIDE as DECLARED, load_all
+
+    load_all()
+    return DECLARED.get(doc, {}).get(n, "")
 
 
 @cache
-def cited_lines() -> dict[str, dict[int, list[str]]]:
-    """doc -> line -> ids of the rules citing it (registry order)."""
+def cited_lines(gaps: bool = False) -> dict[str, dict[int, list[str]]]:
+    """doc -> line -> ids of the rules citing it (registry order): encoding rules, or with ``gaps`` gap rules."""
     from checker.rules import load_all
 
     out: dict[str, dict[int, list[str]]] = {d: {} for d in DOCS}
     for r in load_all().values():
-        for c in r.cites:
+        if (r.status == "gap") != gaps:
+            continue
+        for c in (*r.cites, *r.see_also):
             for n in range(c.first, c.last + 1):
                 ids = out.setdefault(c.doc, {}).setdefault(n, [])
                 if r.id not in ids:
@@ -72,8 +79,18 @@ class SourceCoverage:
     doc: str
     total: int
     encoded: list[int] = field(default_factory=list)
+    gaps: list[int] = field(default_factory=list)
     set_aside: dict[int, str] = field(default_factory=dict)
     unclassified: list[int] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, int]:
+        return {
+            "lines": self.total,
+            "encoded": len(self.encoded),
+            "set_aside": len(self.set_aside),
+            "gaps": len(self.gaps),
+            "todo": len(self.unclassified),
+        }
 
     @property
     def title(self) -> str:
@@ -91,6 +108,7 @@ class SourceCoverage:
 
 def coverage(doc: str) -> SourceCoverage:
     cited = cited_lines().get(doc, {})
+    gap = cited_lines(gaps=True).get(doc, {})
     text = lines(doc)
     # a final newline gives an empty last "line" that is not part of the source
     total = len(text) - 1 if text and text[-1] == "" else len(text)
@@ -98,6 +116,8 @@ def coverage(doc: str) -> SourceCoverage:
     for n in range(1, total + 1):
         if n in cited:
             out.encoded.append(n)
+        elif n in gap:
+            out.gaps.append(n)
         elif why := set_aside_reason(doc, n):
             out.set_aside[n] = why
         else:
@@ -131,8 +151,35 @@ def summary_line(rows: list[SourceCoverage]) -> str:
     total = sum(r.total for r in rows)
     enc = sum(len(r.encoded) for r in rows)
     aside = sum(len(r.set_aside) for r in rows)
+    gaps = sum(len(r.gaps) for r in rows)
     todo = sum(len(r.unclassified) for r in rows)
     return (
-        f"coverage: {enc} of {total} source lines encoded, {aside} set aside, {todo} not yet classified "
+        f"coverage: {enc} of {total} source lines encoded, {gaps} gaps, {aside} set aside, {todo} to do "
         f"({100.0 * enc / max(1, total - aside):.1f}% of the lines that need a rule)"
     )
+
+
+def chapter_lines(on: str | None = None) -> dict[str, dict[str, set[int]]]:
+    """kind of question -> doc -> the lines it answers from (declared with ``chapter()`` beside the rules)."""
+    from checker.rules import CHAPTERS, load_all
+
+    load_all()
+    out: dict[str, dict[str, set[int]]] = {}
+    for kind, cites in CHAPTERS.items():
+        if on is not None and kind != on:
+            continue
+        for c in cites:
+            out.setdefault(kind, {}).setdefault(c.doc, set()).update(range(c.first, c.last + 1))
+    return out
+
+
+def todo_in_chapters(on: str | None = None) -> dict[str, dict[str, list[int]]]:
+    """kind -> doc -> lines of its chapters still to do (neither encoded, a gap, nor set aside)."""
+    rows = {r.doc: r for r in report()}
+    out: dict[str, dict[str, list[int]]] = {}
+    for kind, docs in chapter_lines(on).items():
+        for doc, wanted in docs.items():
+            left = sorted(wanted & set(rows[doc].unclassified))
+            if left:
+                out.setdefault(kind, {})[doc] = left
+    return out

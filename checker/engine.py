@@ -122,7 +122,9 @@ class _Values(dict[str, Any]):
         return self[key]
 
 
-def _message(template: str, facts: Facts, extra: dict[str, Any] | None = None) -> str:
+def _message(template: Any, facts: Facts, extra: dict[str, Any] | None = None) -> str:
+    if callable(template):  # a rule that names the deciding element itself
+        return str(template(facts, dict(extra or {})))
     values = _Values({**facts.fmt(), **(extra or {})})
     try:
         return template.format_map(values)
@@ -189,7 +191,8 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
     from checker.position import UNENCODED_FORMATS
 
     if pos.ruleset in UNENCODED_FORMATS:
-        return Verdict(pos.ruleset, "unresolved", reason=f"Mentat encodes no {pos.ruleset} rules yet")
+        action = getattr(pos.move, "action", None) or "position"
+        return Verdict(pos.ruleset, "unresolved", reason=f"Mentat encodes no {pos.ruleset} rules yet", question=action)
     kind = kind_of(pos)
     facts = kind.facts(pos)
     if kind.name == "unencoded":
@@ -235,14 +238,14 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
     """Run checks and solver on one facts record (the engine's core, for any kind)."""
     applicable = [r for r in in_force if r.applies(facts)]
     bad = "invalid-position" if kind.name == "position" else "illegal"
-    verdict = Verdict(ruleset, "legal", question=kind.name)
+    verdict = Verdict(ruleset, "legal", question=kind.name, notes=list(facts.notes))
 
     forbidding: list[Rule] = []
     permitting: list[Rule] = []
     open_questions: list[tuple[Rule, str]] = []
     defined: dict[str, Any] = {}
     for r in applicable:
-        if r.status == "unresolved":
+        if r.open:
             open_questions.append((r, r.reason))
             continue
         key = missing_key(facts, r.needs)

@@ -31,6 +31,8 @@ def fact(default: Any = None, *, key: str = "", doc: str = "") -> Any:
 
 def label(default: Any = "", *, doc: str = "") -> Any:
     """A name used in messages, invisible to the solver."""
+    if isinstance(default, list):
+        return dataclasses.field(default_factory=list, metadata={"z3": False, "doc": doc})
     return dataclasses.field(default=default, metadata={"z3": False, "doc": doc})
 
 
@@ -40,6 +42,9 @@ class Facts:
 
     faction: str = label()
     advanced: bool = fact(False, key="advanced")
+    # Facts Mentat infers rather than reads ("the Bank is paid: no Spacing Guild is listed"): the
+    # verdict states them in its notes, so a player can see what the answer assumed.
+    notes: list[str] = label([])
 
     def position_key(self, key: str) -> str:
         """The key as the position spells it (a kind may fill in placeholders such as FACTION)."""

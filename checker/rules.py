@@ -33,6 +33,10 @@ from checker.sources import Cite, parse_cites
 
 Check = Callable[[Any], "bool | dict[str, int]"]
 Form = Callable[[Any], Any]  # Vars -> z3.BoolRef
+# A finding's message: a str.format template over the facts (and, for permits, the outcome), or a
+# function of (facts, outcome) that names the element that decided, with the position's own values.
+Message = str | Callable[[Any, dict[str, Any]], str]
+STATUSES = ("confirmed", "unresolved", "gap")
 
 
 @dataclass
@@ -44,13 +48,16 @@ class Rule:
     check: Check
     doc: str = ""
     form: Form | None = None
-    forbids: str = ""  # message template when the rule forbids
-    permits: str = ""  # message template when it permits (or fixes an outcome)
+    forbids: Message = ""  # message when the rule forbids
+    permits: Message = ""  # message when it permits (or fixes an outcome)
     when: Callable[[Any], bool] | None = None  # applies only to some facts
     needs: tuple[str, ...] = ()  # facts without which the rule cannot answer
     defines: tuple[str, ...] = ()  # outcome values the rule fixes
-    status: str = "confirmed"  # or "unresolved"
+    # "confirmed"; "unresolved": the sources leave the question open; "gap": a rule of the
+    # sources Mentat does not encode yet, recognised by `when` so that its answer is unresolved.
+    status: str = "confirmed"
     reason: str = ""  # why a rule is unresolved
+    see_also: tuple[Cite, ...] = ()  # lines that support the rule: shown in the rulebook, not in findings
     replaces: tuple[str, ...] = ()
     phase: str = ""
     factions: tuple[str, ...] = ()
@@ -59,6 +66,11 @@ class Rule:
     @property
     def layer(self) -> str:
         return self.id.split(".", 1)[0]
+
+    @property
+    def open(self) -> bool:
+        """An open question or a gap: when it applies, the answer is unresolved."""
+        return self.status in ("unresolved", "gap")
 
     def z3(self, form: Form) -> Form:
         """Decorator: attach the rule's z3 form."""
@@ -95,8 +107,8 @@ def rule(
     on: str,
     cites: str,
     title: str,
-    forbids: str = "",
-    permits: str = "",
+    forbids: Message = "",
+    permits: Message = "",
     when: Callable[[Any], bool] | None = None,
     needs: Iterable[str] = (),
     defines: Iterable[str] = (),
@@ -106,12 +118,19 @@ def rule(
     phase: str = "",
     factions: Iterable[str] = (),
     one_sided: str = "",
+    see_also: str = "",
 ) -> Callable[[Check], Rule]:
-    """Register the decorated check as a rule; returns the :class:`Rule`."""
+    """Register the decorated check as a rule; returns the :class:`Rule`.
+
+    ``cites`` are the lines of the one clause the rule encodes (a finding quotes them);
+    ``see_also`` the lines that merely support it (the rulebook shows them).
+    """
 
     def register(check: Check) -> Rule:
         if id in REGISTRY:
             raise ValueError(f"rule {id} is defined twice")
+        if status not in STATUSES:
+            raise ValueError(f"rule {id}: status {status!r} is not one of {STATUSES}")
         r = Rule(
             id=id,
             on=on,
@@ -130,11 +149,71 @@ def rule(
             phase=phase or on,
             factions=tuple(factions),
             one_sided=one_sided,
+            see_also=parse_cites(see_also),
         )
         REGISTRY[id] = r
         return r
 
     return register
+
+
+def gap(
+    id: str,  # noqa: A002 - the rule's id is its name
+    *,
+    on: str,
+    cites: str,
+    title: str,
+    reason: str,
+    when: Callable[[Any], bool],
+    see_also: str = "",
+) -> Rule:
+    """A rule of the sources Mentat does not encode yet: where ``when`` recognises the situation the
+    answer is ``unresolved``, naming ``cites``; never a confident answer past the encoded rules."""
+
+    def check(_facts: Any) -> bool:
+        return True
+
+    check.__doc__ = f"Not encoded yet: {reason}"
+    r = rule(
+        id,
+        on=on,
+        cites=cites,
+        title=title,
+        status="gap",
+        reason=reason,
+        when=when,
+        see_also=see_also,
+        one_sided="a gap: it neither forbids nor permits, it makes the answer unresolved",
+    )(check)
+
+    def form(_v: Any) -> Any:
+        import z3
+
+        return z3.BoolVal(True)  # never asked: a gap only names the lines that would decide
+
+    r.z3(form)
+    return r
+
+
+# -- what each kind of question answers from, and the lines that need no rule ------------
+
+# kind of question -> the source lines it answers from (its "chapters"); every such line must be
+# encoded, set aside with a reason, or covered by a gap rule (tests/test_coverage.py).
+CHAPTERS: dict[str, list[Cite]] = {}
+# doc -> line -> why the line needs no rule
+SET_ASIDE: dict[str, dict[int, str]] = {}
+
+
+def chapter(on: str, cites: str) -> None:
+    """Declare the source lines a kind of question (``on``) answers from."""
+    CHAPTERS.setdefault(on, []).extend(parse_cites(cites))
+
+
+def set_aside(cites: str, why: str) -> None:
+    """Lines that need no rule, with the reason (a heading, an example, a module not in the game...)."""
+    for c in parse_cites(cites):
+        for n in range(c.first, c.last + 1):
+            SET_ASIDE.setdefault(c.doc, {})[n] = why
 
 
 @dataclass

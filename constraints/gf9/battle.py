@@ -36,7 +36,10 @@ from checker.kinds.battle import (
     BattleFacts,
     voice_complies,
 )
-from checker.rules import rule
+from checker.rules import chapter, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("battle", "gf9:99-101,243-303,349-355,365-367,375,415,423,427,453-483")
 
 BATTLE_PHASE = PHASES.index("battle")
 OTHER = {"a": "d", "d": "a"}

@@ -7,8 +7,11 @@ from typing import Any
 import z3
 
 from checker.kinds.movement import MovementFacts, geo, last, movement_range, search, visit_clear
-from checker.rules import rule
+from checker.rules import chapter, rule
 from constraints.overview.movement import overview_closed_form
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("move", "gf9:27-29,99,117,135-143,209-241,311,401,411")
 
 # gf9:211 "A force just shipped into either city can unlock ornithopters immediately. The moving
 #          group may be elsewhere on Arrakis. Use one range; do not add the allowances together."

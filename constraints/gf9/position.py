@@ -17,8 +17,11 @@ from checker.kinds.position import (
     stronghold_counts,
     winner_name,
 )
-from checker.rules import rule
+from checker.rules import chapter, rule
 from constraints.overview.position import overview_allies_apart, overview_allies_apart_form
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("position", "gf9:3-7,19-23,37,41,51-53,59,101,129-143,315-327,361,371,405,425,441")
 
 H = len(STRONGHOLD_NAMES)
 

@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.kinds.storm import StormFacts, check_losses, check_spice_lost
-from checker.rules import rule
+from checker.rules import chapter, rule
 from constraints.overview.storm import (
     OUTCOME_ONLY,
     first_player,
@@ -19,6 +19,9 @@ from constraints.overview.storm import (
     z3_spice,
     z3_two_dials_within,
 )
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("storm", "gf9:69,81-101,409-411,499-507,511")
 
 # gf9:83 "Place the storm at the Storm Start sector. The players whose circles are nearest
 #         on either side of that sector each secretly dial a number from zero through twenty.

@@ -7,7 +7,10 @@ from typing import Any
 import z3
 
 from checker.kinds.battle import SIDES, BattleFacts
-from checker.rules import rule
+from checker.rules import chapter, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("battle", "overview:59-61,73-82,106,123")
 
 # overview:61 "Wherever 2+ players occupy the same territory, battles occur. ... Each player dials forces
 #             on the Battle Wheel, plays a leader (required if available) or cheap hero, and optionally

@@ -7,7 +7,10 @@ from typing import Any
 import z3
 
 from checker.kinds.movement import K_MAX, MovementFacts, enters, follows_via, geo, movement_range, search, visit_clear
-from checker.rules import rule
+from checker.rules import chapter, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("move", "overview:55-57,86,102")
 
 # overview:57 "... then move forces. With a force in Arrakeen or Carthag (ornithopters), move
 #             through up to 3 adjacent territories. Otherwise, move to 1 adjacent territory.

@@ -8,7 +8,10 @@ import z3
 
 from checker.facts import all_of, any_of
 from checker.kinds.position import MENTAT_PAUSE, SHIPMENT_AND_MOVEMENT, STRONGHOLD_NAMES, PositionFacts, winner_name
-from checker.rules import rule
+from checker.rules import chapter, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("position", "overview:3,67-69,84-98,104-105,125,129")
 
 # overview:49  "... Declare hand sizes (limit: 4 cards). ..."
 # overview:104 "Treachery Card limit: 4 cards maximum. ..."

@@ -7,7 +7,10 @@ from typing import Any
 import z3
 
 from checker.kinds.shipment import ShipmentFacts
-from checker.rules import rule
+from checker.rules import chapter, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("ship", "overview:55-57,86,105")
 
 # overview:57 "each player may ship reserves to any territory (1 spice per force
 #             to strongholds, 2 spice elsewhere) ... Cannot ship/move into storm

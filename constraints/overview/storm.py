@@ -20,7 +20,10 @@ from checker.kinds.storm import (
     z3_hits,
     z3_new_sector,
 )
-from checker.rules import rule
+from checker.rules import chapter, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("storm", "overview:35-37,102-103")
 
 OUTCOME_ONLY = "an outcome rule: it fixes a value of the storm's result and never forbids"
 
