@@ -204,7 +204,9 @@ def build_docs(
 @app.command("coverage")
 def show_coverage(
     lines_: Annotated[bool, typer.Option("--lines", help="List the lines still to do, and the gaps.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print {SOURCE: {lines, encoded, set_aside, gaps, todo}}.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print {SOURCE: {lines, encoded, set_aside, gaps, todo}}.")
+    ] = False,
 ) -> None:
     """How much of each source the rules encode; the last line is a one-line summary."""
     from checker.coverage import report, spans, summary_line
@@ -213,7 +215,8 @@ def show_coverage(
     if as_json:
         typer.echo(json.dumps({r.doc: r.as_json() for r in rows}, indent=2))
         return
-    typer.echo(f"{'source':12} {'lines':>6} {'encoded':>8} {'gaps':>6} {'set aside':>10} {'to do':>6} {'encoded %':>10}")
+    head = f"{'source':12} {'lines':>6} {'encoded':>8} {'gaps':>6} {'set aside':>10} {'to do':>6} {'encoded %':>10}"
+    typer.echo(head)
     for r in rows:
         typer.echo(
             f"{r.doc:12} {r.total:6} {len(r.encoded):8} {len(r.gaps):6} {len(r.set_aside):10} "

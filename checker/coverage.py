@@ -51,7 +51,8 @@ def set_aside_reason(doc: str, n: int) -> str:
     for (a, b), why in SET_ASIDE.get(doc, {}).items():
         if a <= n <= b:
             return why
-    from checker.rules import SET_ASIDE as DECLARED, load_all
+    from checker.rules import SET_ASIDE as DECLARED
+    from checker.rules import load_all
 
     load_all()
     return DECLARED.get(doc, {}).get(n, "")
