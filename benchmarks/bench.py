@@ -125,7 +125,7 @@ BATTLE_TARGET_S = 0.200
 def battle_what_if(runs: int) -> dict[str, Any]:
     """Median latency of the battle planner on one six-force, two-card position (after one warm-up call):
     ``strongest_plan`` alone, and the whole of ``mentat battle`` (strongest plan, then can the file's plan lose)."""
-    from checker.kinds.battle import can_lose, strongest_plan
+    from checker.kinds.battle_planner import can_lose, strongest_plan
     from checker.position import load_position
 
     pos = load_position(json.loads(json.dumps(BATTLE_WHAT_IF)))

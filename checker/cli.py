@@ -266,14 +266,8 @@ def battle_plan(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")] = False,
 ) -> None:
     """Plan a battle: the strongest legal plan, the smallest winning dial, whether the plan can lose."""
-    from checker.kinds.battle import (
-        _side_of,
-        battle_facts,
-        can_lose,
-        loss_options,
-        smallest_winning_dial,
-        strongest_plan,
-    )
+    from checker.kinds.battle import battle_facts, loss_options
+    from checker.kinds.battle_planner import _side_of, can_lose, smallest_winning_dial, strongest_plan
     from checker.names import faction_name
     from checker.position import BattleMove, read_position
 

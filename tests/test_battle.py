@@ -14,7 +14,8 @@ from checker.cases import all_cases, mismatches
 from checker.cli import app
 from checker.engine import evaluate
 from checker.errors import InputError
-from checker.kinds.battle import battle_facts, can_lose, loss_options, smallest_winning_dial, strongest_plan
+from checker.kinds.battle import battle_facts, loss_options
+from checker.kinds.battle_planner import can_lose, smallest_winning_dial, strongest_plan
 from checker.position import load_position, read_position
 from checker.rules import load_all, ruleset_rules
 from checker.yamlio import load_yaml, parse_yaml
