@@ -1,27 +1,40 @@
 """A position without a move: is it a position the rules allow? (And, at the Mentat Pause, who wins?)
 
 The facts are tables: one entry per faction (``f_*``), per faction and
-stronghold (``occ``, flattened ``faction * 5 + stronghold``), per alliance and
-territory where one of the allies stands (``ally_*``), per territory where the
-Bene Gesserit stand (``bg_*``), and per winning unit, an unallied faction or an
-alliance (``member``, flattened ``unit * factions + faction``). Unknown numbers
-(reserves, tanks, hand) count as zero: a position says only what it needs.
+stronghold (``occ``, flattened ``faction * 5 + stronghold``), per pair of
+allies and territory where one of them stands (``ally_*``), per territory where
+the Bene Gesserit stand (``bg_*``), per winning unit, an unallied faction or an
+alliance (``member``, flattened ``unit * factions + faction``), per pair of
+factions (``allied``, flattened ``faction * factions + faction``) and per
+*contact*, two opposing factions' fighters in one territory (``c_*``,
+flattened ``contact * 18 + sector - 1``). Unknown numbers (reserves, tanks,
+hand) count as zero: a position says only what it needs. The outcome is one
+truth per faction, ``won``: whether it is among the winners.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, get_args
 
 from checker.board import POLAR_SINK, STRONGHOLD_NAMES
 from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.names import display
 from checker.position import Phase, Position
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
+BATTLE = PHASES.index("battle")
 MENTAT_PAUSE = PHASES.index("mentat-pause")
+LAST_TURN = 10  # gf9:5 "Play up to ten turns."; overview:3, 96
 SUPPLY = 20  # gf9:37 twenty force tokens per faction
 SPECIAL_CAP = {"emperor": 5, "fremen": 3}  # gf9:41, 53 (Advanced)
+ORDINARY_CAP = {"emperor": 15, "fremen": 17}  # gf9:53 (Advanced)
+SECTORS = 18
+H = len(STRONGHOLD_NAMES)
+TABR, HABBANYA, TUEK = (STRONGHOLD_NAMES.index(x) for x in ("Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch"))
+TUEK_BARRED = ("atreides", "harkonnen", "emperor")  # gf9:405
 
 
 @dataclass
@@ -34,9 +47,12 @@ class PositionFacts(Facts):
     f_tanks: list[int] = fact([])
     f_special: list[int] = fact([], doc="special tokens anywhere (board, reserves, tanks)")
     f_special_cap: list[int] = fact([], doc="Advanced special tokens the faction owns")
+    f_ordinary_cap: list[int] = fact([], doc="Advanced ordinary tokens the faction owns (15 Emperor, 17 Fremen)")
     f_hand: list[int] = fact([])
     f_harkonnen: list[bool] = fact([])
-    # per (alliance, territory) where one of the allies stands, Polar Sink excluded
+    f_alliances: list[int] = fact([], doc="alliances the faction is listed in")
+    alliance_size: list[int] = fact([], doc="factions in each listed alliance")
+    # per (pair of allies, territory) where one of the allies stands, Polar Sink excluded
     has_alliances: bool = fact(False)
     ally_a_in: list[bool] = fact([])
     ally_b_in: list[bool] = fact([])
@@ -53,43 +69,188 @@ class PositionFacts(Facts):
     predicted: int = fact(-1, doc="unit index of the Bene Gesserit's predicted faction, -1 if none")
     prediction_turn_now: bool = fact(False)
     bg_in_game: bool = fact(False)
+    is_fremen: list[bool] = fact([])
+    is_guild: list[bool] = fact([])
+    is_bg: list[bool] = fact([])
+    tuek_barred: list[bool] = fact([], doc="Atreides, Harkonnen, Emperor: barred from Tuek's Sietch (gf9:405)")
+    allied: list[bool] = fact([], doc="per (faction, faction): in one alliance")
     prediction_known: bool | None = fact(True, key="factions.bene-gesserit.prediction")
     turn_known: bool | None = fact(True, key="turn")
+    ov_turn_known: bool | None = fact(True, key="turn", doc="the overview's turn-ten question needs the turn")
+    roster_known: bool | None = fact(True, key="factions", doc="every faction in the game is listed")
+    # per contact: two opposing factions' fighters in one territory (not the Polar Sink)
+    storm_sector: int | None = fact(None, key="storm")
+    c_terr: list[bool] = fact([], doc="sectors of the contact's territory")
+    c_a_in: list[bool] = fact([], doc="sectors holding the first faction's fighters")
+    c_b_in: list[bool] = fact([], doc="sectors holding the second faction's fighters")
+    contact_sectors_known: bool | None = fact(True, key="forces.SECTOR")
     # labels
     factions: tuple[str, ...] = label(())
     units: tuple[tuple[str, ...], ...] = label(())
-    over_supply: str = label("")
-    over_special: str = label("")
-    over_hand: str = label("")
-    shared: str = label("")
-    crowded: str = label("")
-    mixed: str = label("")
+    alliances: tuple[tuple[str, ...], ...] = label(())
+    ally_pairs: tuple[tuple[str, str, str], ...] = label((), doc="(ally, ally, territory) per ally_* entry")
+    contacts: tuple[tuple[str, str, str], ...] = label((), doc="(territory, faction, faction) per contact")
+    bg_territories: tuple[str, ...] = label(())
+    prediction: tuple[str, int] | None = label(None)
+    given: tuple[tuple[bool, bool, bool], ...] = label((), doc="per faction: reserves, Tanks, hand given")
+    sector_key: str = label("")
+    players: int = label(0)
+
+    def position_key(self, key: str) -> str:
+        return self.sector_key if key == "forces.SECTOR" else key
+
+
+# -- plain readings of the tables, shared by checks and messages ------------------
+
+
+def names(items: list[str] | tuple[str, ...]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def side(fs: tuple[str, ...] | list[str]) -> str:
+    return names([display(f) for f in fs])
+
+
+def held(s: PositionFacts, u: int) -> list[str]:
+    """Strongholds a unit holds: its members' fighters there and no one else's (gf9:7, 101, 319)."""
+    n = len(s.factions)
+    out = []
+    for h in range(H):
+        present = {f for f in range(n) if s.occ[f * H + h]}
+        if present and all(s.member[u * n + f] for f in present):
+            out.append(STRONGHOLD_NAMES[h])
+    return out
 
 
 def stronghold_counts(s: PositionFacts) -> list[int]:
-    """Strongholds held by each unit: its members' fighters there, and no one else's."""
+    return [len(held(s, u)) for u in range(len(s.units))]
+
+
+def need(s: PositionFacts, unit: int) -> int:
+    """Strongholds a unit needs: four for an alliance or in a two-player game, else three."""
+    return 4 if s.unit_alliance[unit] or s.two_players else 3
+
+
+def qualifiers(s: PositionFacts) -> list[int]:
+    """Units meeting the normal victory requirement."""
+    return [u for u, c in enumerate(stronghold_counts(s)) if c >= need(s, u)]
+
+
+def bg_prediction_wins(s: PositionFacts) -> bool:
+    """The Bene Gesserit predicted this turn and a unit holding the predicted faction wins normally (gf9:323)."""
+    return s.bg_in_game and s.predicted >= 0 and s.prediction_turn_now and s.predicted in qualifiers(s)
+
+
+def at_pause(s: PositionFacts) -> bool:
+    return s.phase_index == MENTAT_PAUSE
+
+
+def end_game(s: PositionFacts) -> bool:
+    """The Mentat Pause of turn ten with no normal victory: the end-of-game conditions decide (gf9:325)."""
+    return at_pause(s) and s.turn == LAST_TURN and not qualifiers(s)
+
+
+def index_of(s: PositionFacts, faction: str) -> int:
+    return s.factions.index(faction) if faction in s.factions else -1
+
+
+def allies(s: PositionFacts, f: int) -> list[int]:
     n = len(s.factions)
+    return [g for g in range(n) if s.allied[f * n + g]]
+
+
+def fremen_breaches(s: PositionFacts) -> list[str]:
+    """What keeps the Fremen special condition (gf9:405) from holding; empty when it holds."""
     out = []
-    for u in range(len(s.units)):
-        held = 0
-        for h in range(len(STRONGHOLD_NAMES)):
-            present = {f for f in range(n) if s.occ[f * len(STRONGHOLD_NAMES) + h]}
-            mine = {f for f in range(n) if s.member[u * n + f]}
-            if present and present <= mine:
-                held += 1
-        out.append(held)
+    for f, name in enumerate(s.factions):
+        if not s.is_fremen[f]:
+            out += [f"{display(name)} occupies {STRONGHOLD_NAMES[h]}" for h in (TABR, HABBANYA) if s.occ[f * H + h]]
+        if s.tuek_barred[f] and s.occ[f * H + TUEK]:
+            out.append(f"{display(name)} occupies Tuek's Sietch")
     return out
+
+
+def faction_strongholds(s: PositionFacts, f: int) -> list[str]:
+    """Strongholds a faction occupies with no one else's fighters there (gf9:7, 101)."""
+    n = len(s.factions)
+    return [
+        STRONGHOLD_NAMES[h]
+        for h in range(H)
+        if s.occ[f * H + h] and not any(s.occ[g * H + h] for g in range(n) if g != f)
+    ]
+
+
+def most_strongholds(s: PositionFacts) -> list[int]:
+    """The factions occupying the most strongholds (none when no faction occupies any)."""
+    counts = [len(faction_strongholds(s, f)) for f in range(len(s.factions))]
+    top = max(counts, default=0)
+    return [f for f, c in enumerate(counts) if top and c == top]
+
+
+def with_allies(s: PositionFacts, f: int) -> list[bool]:
+    """A faction and its allies, as one truth per faction."""
+    return [g == f or g in allies(s, f) for g in range(len(s.factions))]
+
+
+def winner_value(s: PositionFacts, won: list[bool]) -> Any:
+    """The published ``winner``: a faction, a list for a shared win, or ``none``."""
+    winners = [f for f, w in zip(s.factions, won, strict=True) if w]
+    if not winners:
+        return "none"
+    return winners[0] if len(winners) == 1 else winners
+
+
+def overview_held(s: PositionFacts, u: int) -> list[str]:
+    """Strongholds with a force of the unit's members (the overview counts any force, overview:90)."""
+    n = len(s.factions)
+    return [STRONGHOLD_NAMES[h] for h in range(H) if any(s.member[u * n + f] and s.occ[f * H + h] for f in range(n))]
+
+
+def overview_need(s: PositionFacts, u: int) -> int:
+    return 4 if s.unit_alliance[u] or s.three_or_fewer else 3
+
+
+def overview_qualifiers(s: PositionFacts) -> list[int]:
+    return [u for u in range(len(s.units)) if len(overview_held(s, u)) >= overview_need(s, u)]
+
+
+def storm_reach(s: PositionFacts, c: int, start: list[bool]) -> set[int]:
+    """Sectors of contact ``c``'s territory reached from ``start`` without entering the storm (the board's links)."""
+    from checker.board import gf9_board
+
+    board = gf9_board()
+    territory = s.contacts[c][0]
+    storm = s.storm_sector
+    seen = {k + 1 for k in range(SECTORS) if start[c * SECTORS + k] and k + 1 != storm}
+    todo = list(seen)
+    while todo:
+        here = todo.pop()
+        for t, other in board.neighbours.get((territory, here), ()):
+            if t == territory and other != storm and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def can_battle(s: PositionFacts, c: int) -> bool:
+    """Contact ``c``'s two factions have fighters that meet clear of the storm (gf9:101, 245)."""
+    return any(s.c_b_in[c * SECTORS + k - 1] for k in storm_reach(s, c, s.c_a_in))
 
 
 @kind
 class PositionCheck(Kind):
     name = "position"
     title = "Position validity"
+    ruled = ("winner",)
 
     def facts(self, pos: Position) -> PositionFacts:
         factions = pos.faction_names
-        for pair in pos.alliances:  # an ally with no forces or state still belongs to the tables
-            factions += [f for f in pair if f not in factions]
+        for listed in pos.alliances:  # an ally with no forces or state still belongs to the tables
+            factions += [f for f in listed if f not in factions]
         n = len(factions)
         adv = pos.advanced
 
@@ -97,6 +258,10 @@ class PositionCheck(Kind):
             st = pos.factions.get(f)
             value = getattr(st, key, None) if st else None
             return value if isinstance(value, int) else 0
+
+        def given(f: str, *keys: str) -> bool:
+            st = pos.factions.get(f)
+            return st is not None and any(getattr(st, k, None) is not None for k in keys)
 
         def hand(f: str) -> int:
             st = pos.factions.get(f)
@@ -110,44 +275,65 @@ class PositionCheck(Kind):
             sum(g.special for g in pos.groups(f)) + state(f, "reserves_special") + state(f, "tanks_special")
             for f in factions
         ]
-        caps = [SPECIAL_CAP.get(f, 0) for f in factions]
-        hands = [hand(f) for f in factions]
-        totals = [a + b + c for a, b, c in zip(f_board, f_res, f_tanks, strict=True)]
 
-        # alliances
+        # alliances, of any size as listed; every two members of one are allies
+        alliances = [tuple(a) for a in pos.alliances]
+        allied = [f != g and any(f in a and g in a for a in alliances) for f in factions for g in factions]
         a_in: list[bool] = []
         b_in: list[bool] = []
-        shared = []
-        for a, b in pos.alliances:
-            where = sorted(
-                {g.territory for g in pos.forces if g.faction in (a, b) and g.total and g.territory != POLAR_SINK}
-            )
-            for t in where:
-                ina, inb = (
-                    bool(pos.occupants(t, fighters_only=False) & {a}),
-                    bool(pos.occupants(t, fighters_only=False) & {b}),
+        ally_pairs: list[tuple[str, str, str]] = []
+        for members in alliances:
+            for a, b in combinations(members, 2):
+                where = sorted(
+                    {g.territory for g in pos.forces if g.faction in (a, b) and g.total and g.territory != POLAR_SINK}
                 )
-                a_in.append(ina)
-                b_in.append(inb)
-                if ina and inb:
-                    shared.append(f"{a} and {b} in {t}")
-
-        crowded = [h for h in STRONGHOLD_NAMES if len(pos.occupants(h)) > 2]
+                for t in where:
+                    present = pos.occupants(t, fighters_only=False)
+                    a_in.append(a in present)
+                    b_in.append(b in present)
+                    ally_pairs.append((a, b, t))
 
         bg_adv: list[bool] = []
         bg_fight: list[bool] = []
-        mixed = []
+        bg_terr: list[str] = []
         if adv:
             for t in sorted({g.territory for g in pos.groups("bene-gesserit") if g.total}):
                 groups = [g for g in pos.groups("bene-gesserit", t) if g.total]
                 bg_adv.append(any(g.advisors for g in groups))
                 bg_fight.append(any(not g.advisors for g in groups))
-                if bg_adv[-1] and bg_fight[-1]:
-                    mixed.append(t)
+                bg_terr.append(t)
+
+        # contacts: opposing fighters sharing a territory (gf9:245), with the sectors they stand in
+        contacts: list[tuple[str, str, str]] = []
+        c_terr: list[bool] = []
+        c_in: dict[str, list[bool]] = {"a": [], "b": []}
+        sector_key = ""
+        board = pos.board
+        for t in sorted({g.territory for g in pos.forces if g.territory != POLAR_SINK}):
+            fighters = sorted(pos.occupants(t))
+            for a, b in combinations(fighters, 2):
+                if allied[factions.index(a) * n + factions.index(b)]:
+                    continue  # allies: the allies-apart rule's question
+                terr = board[t]
+                split = pos.storm is None or pos.storm in terr.sectors
+                contacts.append((t, a, b))
+                c_terr += [k in terr.sectors for k in range(1, SECTORS + 1)]
+                for x, f in (("a", a), ("b", b)):
+                    here: set[int] = set()
+                    for i, g in enumerate(pos.forces):
+                        if g.faction != f or g.territory != t or not g.total or (g.advisors and adv):
+                            continue
+                        if g.sector is not None:
+                            here.add(g.sector)
+                        elif len(terr.sectors) == 1 or not split:
+                            here |= set(terr.sectors)
+                        elif not sector_key and pos.storm is not None:
+                            sector_key = f"forces[{i}].sector"
+                    c_in[x] += [k in here for k in range(1, SECTORS + 1)]
 
         # victory units: each alliance, then each unallied faction
-        allied = {f for pair in pos.alliances for f in pair}
-        units: list[tuple[str, ...]] = [tuple(p) for p in pos.alliances] + [(f,) for f in factions if f not in allied]
+        allied_any = {f for members in alliances for f in members}
+        units: list[tuple[str, ...]] = list(alliances) + [(f,) for f in factions if f not in allied_any]
         occ = [f in pos.occupants(h) for f in factions for h in STRONGHOLD_NAMES]
         member = [f in u for u in units for f in factions]
         players = pos.players if pos.players is not None else n
@@ -163,10 +349,13 @@ class PositionCheck(Kind):
             f_reserves=f_res,
             f_tanks=f_tanks,
             f_special=f_special,
-            f_special_cap=caps,
-            f_hand=hands,
+            f_special_cap=[SPECIAL_CAP.get(f, 0) for f in factions],
+            f_ordinary_cap=[ORDINARY_CAP.get(f, SUPPLY) for f in factions],
+            f_hand=[hand(f) for f in factions],
             f_harkonnen=[f == "harkonnen" for f in factions],
-            has_alliances=bool(pos.alliances),
+            f_alliances=[sum(f in a for a in alliances) for f in factions],
+            alliance_size=[len(a) for a in alliances],
+            has_alliances=bool(alliances),
             ally_a_in=a_in,
             ally_b_in=b_in,
             occ=occ,
@@ -179,30 +368,48 @@ class PositionCheck(Kind):
             predicted=predicted,
             prediction_turn_now=bool(prediction and pos.turn == prediction.turn),
             bg_in_game=bg_in,
+            is_fremen=[f == "fremen" for f in factions],
+            is_guild=[f == "spacing-guild" for f in factions],
+            is_bg=[f == "bene-gesserit" for f in factions],
+            tuek_barred=[f in TUEK_BARRED for f in factions],
+            allied=allied,
+            storm_sector=pos.storm,
+            c_terr=c_terr,
+            c_a_in=c_in["a"],
+            c_b_in=c_in["b"],
+            contact_sectors_known=None if sector_key else True,
             factions=tuple(factions),
             units=tuple(units),
-            over_supply=", ".join(f"{f} has {t}" for f, t in zip(factions, totals, strict=True) if t > SUPPLY),
-            over_special=", ".join(
-                f"{f} has {sp} special tokens (at most {c})"
-                for f, sp, c in zip(factions, f_special, caps, strict=True)
-                if sp > c
+            alliances=tuple(alliances),
+            ally_pairs=tuple(ally_pairs),
+            contacts=tuple(contacts),
+            bg_territories=tuple(bg_terr),
+            prediction=(prediction.faction, prediction.turn) if prediction else None,
+            given=tuple(
+                (given(f, "reserves", "reserves_special"), given(f, "tanks", "tanks_special"), given(f, "hand"))
+                for f in factions
             ),
-            over_hand=", ".join(
-                f"{f} holds {h}" for f, h in zip(factions, hands, strict=True) if h > (8 if f == "harkonnen" else 4)
-            ),
-            shared="; ".join(shared),
-            crowded=", ".join(crowded),
-            mixed=", ".join(mixed),
+            sector_key=sector_key,
+            players=players,
         )
-        if (
-            pos.phase == "mentat-pause"
-            and bg_in
-            and any(c >= need(facts, u) for u, c in enumerate(stronghold_counts(facts)))
-        ):
-            if prediction is None:
+        if pos.phase == "mentat-pause":
+            wins = qualifiers(facts)
+            if bg_in and wins and prediction is None:
                 facts.prediction_known = None
-            elif pos.turn is None:
-                facts.turn_known = None
+            if pos.turn is None and (not wins or bg_in):
+                facts.turn_known = None  # turn ten, or the predicted turn, may change the winner
+            if pos.turn is None and adv and not overview_qualifiers(facts):
+                facts.ov_turn_known = None
+            unlisted_could_decide = "fremen" not in factions or (
+                "spacing-guild" not in factions and bool(fremen_breaches(facts))
+            )
+            if players > n and unlisted_could_decide:
+                facts.roster_known = None  # an unlisted faction may be the Fremen or the Guild (gf9:325)
+            if pos.ruleset != "overview" and end_game(facts) and facts.roster_known:  # gf9:325's order
+                if "fremen" not in factions:
+                    facts.notes.append("Fremen is not in the game: the position does not list it")
+                if "spacing-guild" not in factions and ("fremen" not in factions or fremen_breaches(facts)):
+                    facts.notes.append("the Spacing Guild is not in the game: the position does not list it")
         return facts
 
     def choices(self, v: Vars, facts: Facts) -> None:
@@ -210,25 +417,10 @@ class PositionCheck(Kind):
 
         assert isinstance(facts, PositionFacts)
         w: Any = v  # the choices join the facts' variables
-        w.wins = [z3.Bool(f"wins_{u}") for u in range(len(facts.units))]
-        w.bg_wins = z3.Bool("bg_wins")
+        w.won = [z3.Bool(f"won_{f}") for f in range(len(facts.factions))]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, PositionFacts)
         if facts.phase_index != MENTAT_PAUSE:
             return {}
-        return {"winner": winner_name(facts, [bool(value(w)) for w in v.wins], bool(value(v.bg_wins)))}
-
-
-def need(s: PositionFacts, unit: int) -> int:
-    """Strongholds a unit needs: four for an alliance or in a two-player game, else three."""
-    return 4 if s.unit_alliance[unit] or s.two_players else 3
-
-
-def winner_name(s: PositionFacts, wins: list[bool], bg_wins: bool) -> Any:
-    if bg_wins:
-        return "bene-gesserit"
-    names = [f for u, w in zip(s.units, wins, strict=True) if w for f in u]
-    if not names:
-        return "none"
-    return names[0] if len(names) == 1 else names
+        return {"winner": winner_value(facts, [bool(value(w)) for w in v.won])}

@@ -1,4 +1,4 @@
-"""GF9: what a position may hold (force supply, hands, alliances, strongholds) and who wins."""
+"""GF9: what a position may hold (force supply, hands, alliances, strongholds, battles fought) and who wins."""
 
 from __future__ import annotations
 
@@ -9,33 +9,88 @@ import z3
 from checker.board import STRONGHOLD_NAMES
 from checker.facts import all_of, any_of
 from checker.kinds.position import (
-    MENTAT_PAUSE,
+    BATTLE,
+    HABBANYA,
+    LAST_TURN,
+    SECTORS,
     SHIPMENT_AND_MOVEMENT,
     SUPPLY,
+    TABR,
+    TUEK,
     PositionFacts,
+    at_pause,
+    bg_prediction_wins,
+    can_battle,
+    end_game,
+    faction_strongholds,
+    fremen_breaches,
+    held,
+    index_of,
+    most_strongholds,
+    names,
     need,
-    stronghold_counts,
-    winner_name,
+    qualifiers,
+    side,
+    winner_value,
+    with_allies,
 )
-from checker.rules import chapter, rule
-from constraints.overview.position import overview_allies_apart, overview_allies_apart_form
+from checker.names import display
+from checker.rules import chapter, rule, set_aside
+from constraints.overview.position import (
+    allies_kept_apart,
+    overview_allies_apart,
+    overview_allies_apart_form,
+    shared_territories,
+)
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("position", "gf9:3-7,19-23,37,41,51-53,59,101,129-143,315-327,361,371,405,425,441")
 
 H = len(STRONGHOLD_NAMES)
 
+
+def _plural(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
+
+
 # gf9:37 "Each base faction has a shield, reference sheet, player marker, twenty force tokens
 #         and five leader discs. ..."
+# gf9:53 "... These are parts of the twenty-force supply."
+
+
+def _tokens(s: PositionFacts, f: int) -> str:
+    b, r, t = s.f_board[f], s.f_reserves[f], s.f_tanks[f]
+    res_given, tanks_given, _ = s.given[f]
+    parts = (
+        [f"{b} on the board"]
+        + ([f"{r} in reserve"] if res_given else [])
+        + ([f"{t} in the Tanks"] if tanks_given else [])
+    )
+    missing = [x for x, ok in (("reserves", res_given), ("Tanks", tanks_given)) if not ok]
+    unknown = f" ({names(missing)} not given)" if missing else ""
+    return f"{display(s.factions[f])} has {b + r + t} force tokens: {', '.join(parts)}{unknown}"
+
+
+def _supply_over(s: PositionFacts, _: dict[str, Any]) -> str:
+    over = [f for f in range(len(s.factions)) if s.f_board[f] + s.f_reserves[f] + s.f_tanks[f] > SUPPLY]
+    return "; ".join(_tokens(s, f) for f in over) + "; each faction has twenty."
+
+
+def _supply_within(s: PositionFacts, _: dict[str, Any]) -> str:
+    if not s.factions:
+        return "No faction is listed: no supply to exceed."
+    most = max(range(len(s.factions)), key=lambda f: s.f_board[f] + s.f_reserves[f] + s.f_tanks[f])
+    return f"No faction has more than twenty force tokens (the most: {_tokens(s, most)})."
 
 
 @rule(
     "gf9.position.force-supply",
     on="position",
-    cites="gf9:37,53",
+    cites="gf9:37",
+    see_also="gf9:53",
     title="Each faction has twenty force tokens",
-    forbids="A faction has only twenty force tokens (board, reserves and Tanks together): {over_supply}.",
-    permits="No faction has more than twenty force tokens.",
+    forbids=_supply_over,
+    permits=_supply_within,
 )
 def force_supply(s: PositionFacts) -> bool:
     """A faction's forces on the board, in reserve and in the Tanks number at most twenty."""
@@ -52,13 +107,24 @@ def _(v: Any) -> z3.BoolRef:
 # gf9:53 "Advanced Emperor has fifteen ordinary forces and five Sardaukar; Advanced Fremen has
 #         seventeen ordinary forces and three Fedaykin. These are parts of the twenty-force supply."
 
+SPECIAL_NAME = {"emperor": "Sardaukar", "fremen": "Fedaykin"}
+
+
+def _special_over(s: PositionFacts, _: dict[str, Any]) -> str:
+    parts = []
+    for name, sp, cap in zip(s.factions, s.f_special, s.f_special_cap, strict=True):
+        if sp > cap:
+            owns = f"has {cap} {SPECIAL_NAME[name]}" if cap else "has no special forces"
+            parts.append(f"{display(name)} has {_plural(sp, 'special token')}; Advanced {display(name)} {owns}")
+    return "; ".join(parts) + "."
+
 
 @rule(
     "gf9.position.special-forces",
     on="position",
     cites="gf9:41,53",
     title="Advanced: five Sardaukar, three Fedaykin, no other special forces",
-    forbids="Too many special forces: {over_special}.",
+    forbids=_special_over,
     permits="Special forces within the Emperor's five Sardaukar and the Fremen's three Fedaykin.",
     when=lambda s: s.advanced,
 )
@@ -73,17 +139,86 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(sp <= cap for sp, cap in zip(v.f_special, v.f_special_cap, strict=True))
 
 
+def _ordinary(s: PositionFacts, f: int) -> int:
+    return s.f_board[f] + s.f_reserves[f] + s.f_tanks[f] - s.f_special[f]
+
+
+def _ordinary_over(s: PositionFacts, _: dict[str, Any]) -> str:
+    over = [f for f in range(len(s.factions)) if _ordinary(s, f) > s.f_ordinary_cap[f]]
+    return (
+        "; ".join(
+            f"{display(s.factions[f])} has {_ordinary(s, f)} ordinary force tokens; Advanced "
+            f"{display(s.factions[f])} has {s.f_ordinary_cap[f]}"
+            for f in over
+        )
+        + "."
+    )
+
+
+@rule(
+    "gf9.position.ordinary-forces",
+    on="position",
+    cites="gf9:53",
+    title="Advanced: fifteen ordinary Emperor forces, seventeen ordinary Fremen forces",
+    forbids=_ordinary_over,
+    permits="Ordinary forces within the Advanced Emperor's fifteen and the Advanced Fremen's seventeen.",
+    when=lambda s: s.advanced and any(c < SUPPLY for c in s.f_ordinary_cap),
+)
+def ordinary_forces(s: PositionFacts) -> bool:
+    """The Advanced Emperor owns fifteen ordinary forces and the Advanced Fremen seventeen (board, reserves
+    and Tanks together, special tokens apart)."""
+    return all(
+        b + r + t - sp <= cap
+        for b, r, t, sp, cap in zip(s.f_board, s.f_reserves, s.f_tanks, s.f_special, s.f_ordinary_cap, strict=True)
+    )
+
+
+@ordinary_forces.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(
+        b + r + t - sp <= cap
+        for b, r, t, sp, cap in zip(v.f_board, v.f_reserves, v.f_tanks, v.f_special, v.f_ordinary_cap, strict=True)
+    )
+
+
 # gf9:59  "... The normal hand limit is four; Harkonnen's is eight. ..."
 # gf9:425 "Your hand limit is eight. ..."
+
+
+def _limit(s: PositionFacts, f: int) -> int:
+    return 8 if s.f_harkonnen[f] else 4
+
+
+def _hand_over(s: PositionFacts, _: dict[str, Any]) -> str:
+    over = [f for f in range(len(s.factions)) if s.f_hand[f] > _limit(s, f)]
+    return (
+        "; ".join(
+            f"{display(s.factions[f])} holds {_plural(s.f_hand[f], 'card')}; "
+            + ("Harkonnen's hand limit is eight" if s.f_harkonnen[f] else "the hand limit is four")
+            for f in over
+        )
+        + "."
+    )
+
+
+def _hand_within(s: PositionFacts, _: dict[str, Any]) -> str:
+    if not any(g[2] for g in s.given):
+        return "No hand is given: none exceeds its limit (four, Harkonnen eight)."
+    f = max(range(len(s.factions)), key=lambda f: (s.f_hand[f] - _limit(s, f), s.f_hand[f]))
+    return (
+        f"Every hand is within its limit ({display(s.factions[f])} holds {_plural(s.f_hand[f], 'card')} "
+        f"of {_limit(s, f)})."
+    )
 
 
 @rule(
     "gf9.position.hand-limit",
     on="position",
-    cites="gf9:59,425,487",
+    cites="gf9:59,425",
+    see_also="gf9:487",
     title="Hand limit four, Harkonnen eight",
-    forbids="Over the hand limit (four, Harkonnen eight): {over_hand}.",
-    permits="Every hand is within its limit (four, Harkonnen eight).",
+    forbids=_hand_over,
+    permits=_hand_within,
     replaces=("overview.position.hand-limit", "overview.position.harkonnen-hand"),
 )
 def hand_limit(s: PositionFacts) -> bool:
@@ -94,6 +229,81 @@ def hand_limit(s: PositionFacts) -> bool:
 @hand_limit.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(h <= z3.If(hk, 8, 4) for h, hk in zip(v.f_hand, v.f_harkonnen, strict=True))
+
+
+# gf9:131 "... No faction can belong to more than one alliance. The default maximum is two factions. ..."
+# gf9:141 "Declare every alliance openly. Swap reminder cards. No faction can be in two alliances, ..."
+
+
+def _in_two(s: PositionFacts, _: dict[str, Any]) -> str:
+    parts = []
+    for f, k in zip(s.factions, s.f_alliances, strict=True):
+        if k > 1:
+            theirs = [side(a) for a in s.alliances if f in a]
+            parts.append(f"{display(f)} is in {k} alliances ({'; '.join(theirs)})")
+    return "; ".join(parts) + ": no faction can be in two alliances."
+
+
+@rule(
+    "gf9.position.one-alliance",
+    on="position",
+    cites="gf9:131,141",
+    title="No faction in two alliances",
+    forbids=_in_two,
+    permits=lambda s, _: f"Each allied faction is in one alliance ({'; '.join(side(a) for a in s.alliances)}).",
+    when=lambda s: s.has_alliances,
+)
+def one_alliance(s: PositionFacts) -> bool:
+    """A faction belongs to at most one alliance."""
+    return all(k <= 1 for k in s.f_alliances)
+
+
+@one_alliance.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(k <= 1 for k in v.f_alliances)
+
+
+# gf9:23  "The default alliance limit is two factions ... Other alliance arrangements are optional and
+#          must be agreed before play."
+# gf9:515 "The standard game uses two-faction alliances needing four strongholds. ..." -- the position
+#          format has no key for an optional arrangement: the default holds.
+
+
+def _too_big(s: PositionFacts, _: dict[str, Any]) -> str:
+    big = [a for a in s.alliances if len(a) > 2]
+    return "; ".join(f"{side(a)} are {len(a)} factions in one alliance" for a in big) + (
+        ": the default maximum is two factions."
+    )
+
+
+@rule(
+    "gf9.position.alliance-size",
+    on="position",
+    cites="gf9:131",
+    see_also="gf9:23,515",
+    title="An alliance has at most two factions",
+    forbids=_too_big,
+    permits=lambda s, _: "Every alliance has two factions: " + "; ".join(side(a) for a in s.alliances) + ".",
+    when=lambda s: s.has_alliances,
+    replaces="overview.position.alliance-size",
+)
+def alliance_size(s: PositionFacts) -> bool:
+    """An alliance joins at most two factions (the default; other arrangements are optional variants)."""
+    return all(k <= 2 for k in s.alliance_size)
+
+
+@alliance_size.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(k <= 2 for k in v.alliance_size)
+
+
+# gf9:133 "A player may leave an alliance during a Nexus without the former ally's permission. Outside a
+#          Nexus, alliances persist ..."
+set_aside(
+    "gf9:133",
+    "how alliances change over time: a position lists the alliances as they stand, and no position key "
+    "records an alliance's history",
+)
 
 
 # gf9:135 "... Except in Polar Sink, they must not finish the applicable evacuation window
@@ -108,8 +318,10 @@ def _(v: Any) -> z3.BoolRef:
     on="position",
     cites="gf9:135,137,143",
     title="Allies do not share a territory after Shipment and Movement (Polar Sink excepted)",
-    forbids="Allies share a territory after Shipment and Movement: {shared}.",
-    permits="No allies share a territory outside the Polar Sink.",
+    forbids=lambda s, _: (
+        f"{shared_territories(s)} after Shipment and Movement: allies must separate (the Polar Sink excepted)."
+    ),
+    permits=lambda s, _: f"{allies_kept_apart(s)} share no territory outside the Polar Sink.",
     needs=("phase_index",),
     replaces="overview.position.allies-apart",
     when=overview_allies_apart.when,  # judged after Shipment and Movement, as in the overview
@@ -130,15 +342,38 @@ allies_apart.z3(overview_allies_apart_form)
 # no stronghold holds the fighters of more than two factions.
 
 
+def _in(s: PositionFacts, h: int) -> list[str]:
+    return [display(f) for i, f in enumerate(s.factions) if s.occ[i * H + h]]
+
+
+def _crowded(s: PositionFacts, _: dict[str, Any]) -> str:
+    full = [h for h in range(H) if len(_in(s, h)) > 2]
+    return (
+        "; ".join(f"{names(_in(s, h))} all have fighters in {STRONGHOLD_NAMES[h]}" for h in full)
+        + ": a stronghold with two other factions is closed to a third."
+    )
+
+
+def _fullest_stronghold(s: PositionFacts, _: dict[str, Any]) -> str:
+    h = max(range(H), key=lambda h: len(_in(s, h)))
+    if not _in(s, h):
+        return "No stronghold holds fighters: none can hold more than two factions."
+    fullest = f"{STRONGHOLD_NAMES[h]}: {names(_in(s, h))}"
+    return f"No stronghold holds more than two factions' fighters (the fullest, {fullest})."
+
+
 @rule(
     "gf9.position.two-per-stronghold",
     on="position",
     cites="gf9:227,229",
     title="No stronghold holds the fighters of three factions",
-    forbids="More than two factions' fighters in {crowded}: a stronghold with two other factions is closed.",
-    permits="No stronghold holds the fighters of more than two factions.",
+    forbids=_crowded,
+    permits=_fullest_stronghold,
     needs=("phase_index",),
-    when=lambda s: s.phase_index != SHIPMENT_AND_MOVEMENT and (s.phase_index is not None or bool(s.crowded)),
+    when=lambda s: (
+        s.phase_index != SHIPMENT_AND_MOVEMENT
+        and (s.phase_index is not None or any(len(_in(s, h)) > 2 for h in range(H)))
+    ),
 )
 def two_per_stronghold(s: PositionFacts) -> bool:
     """Outside Shipment and Movement, at most two factions have fighters in any stronghold (advisors aside)."""
@@ -153,16 +388,32 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # gf9:371 "... All your forces in a territory must show the same side."
+# gf9:379 "... you may not place the two types together."
+
+
+def _mixed(s: PositionFacts, _: dict[str, Any]) -> str:
+    both = [t for t, a, f in zip(s.bg_territories, s.bg_advisors_in, s.bg_fighters_in, strict=True) if a and f]
+    return f"Bene Gesserit advisors and fighters are both in {names(both)}: its forces in a territory show one side."
+
+
+def _sides(s: PositionFacts, _: dict[str, Any]) -> str:
+    adv = [t for t, a in zip(s.bg_territories, s.bg_advisors_in, strict=True) if a]
+    fight = [t for t, f in zip(s.bg_territories, s.bg_fighters_in, strict=True) if f]
+    parts = ([f"advisors only in {names(adv)}"] if adv else []) + (
+        [f"fighters only in {names(fight)}"] if fight else []
+    )
+    return f"The Bene Gesserit show one side per territory: {'; '.join(parts)}."
 
 
 @rule(
     "gf9.position.bg-one-side",
     on="position",
-    cites="gf9:371,379",
+    cites="gf9:371",
+    see_also="gf9:379",
     title="Bene Gesserit advisors and fighters never share a territory",
-    forbids="Bene Gesserit advisors and fighters together in {mixed}: its forces in a territory show one side.",
-    permits="Each territory holds only advisors or only fighters of the Bene Gesserit.",
-    when=lambda s: s.advanced and bool(s.bg_advisors_in),
+    forbids=_mixed,
+    permits=_sides,
+    when=lambda s: s.advanced and bool(s.bg_advisors_in) and any(s.bg_advisors_in),
 )
 def bg_one_side(s: PositionFacts) -> bool:
     """All the Bene Gesserit's forces in one territory are advisors, or all fighters."""
@@ -174,53 +425,456 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(any_of(z3.And(a, f) for a, f in zip(v.bg_advisors_in, v.bg_fighters_in, strict=True)))
 
 
+# gf9:245 "After everyone has shipped and moved, opposing forces in the same territory must fight until
+#          only one faction or no forces remain. Do not battle in Polar Sink, under the storm, or across
+#          the storm. Advanced Bene Gesserit advisors neither fight nor require a battle."
+# gf9:101 "Forces in different parts of one territory cannot battle if separated by the storm. Two
+#          factions can therefore survive in the same stronghold while it is blocked; ..."
+# The storm moves only in the Storm phase: where it stands now it stood in the Battle phase.
+
+
+def _meeting(s: PositionFacts) -> list[int]:
+    return [c for c in range(len(s.contacts)) if can_battle(s, c)]
+
+
+def _unfought(s: PositionFacts, _: dict[str, Any]) -> str:
+    parts = [
+        f"{display(a)} and {display(b)} both have fighters in {t}" for t, a, b in (s.contacts[c] for c in _meeting(s))
+    ]
+    return (
+        "; ".join(parts) + f" after the Battle phase, clear of the storm (sector {s.storm_sector}): opposing forces "
+        "in one territory fight until only one faction remains."
+    )
+
+
+def _kept_apart(s: PositionFacts, _: dict[str, Any]) -> str:
+    parts = [f"{display(a)} and {display(b)} in {t}" for t, a, b in s.contacts]
+    return f"The storm (sector {s.storm_sector}) keeps {'; '.join(parts)} from battle: they may share the territory."
+
+
+@rule(
+    "gf9.position.battles-fought",
+    on="position",
+    cites="gf9:101,245",
+    see_also="gf9:99,249",
+    title="After the Battle phase, opposing fighters share a territory only where the storm keeps them apart",
+    forbids=_unfought,
+    permits=_kept_apart,
+    needs=("storm_sector", "contact_sectors_known"),
+    when=lambda s: (s.phase_index or 0) > BATTLE and bool(s.contacts),
+)
+def battles_fought(s: PositionFacts) -> bool:
+    """After the Battle phase no two opposing factions' fighters share a territory outside the Polar Sink,
+    unless the storm covers one side or lies between them (advisors do not fight)."""
+    return not _meeting(s)
+
+
+@battles_fought.z3
+def _(v: Any) -> z3.BoolRef:
+    meets = []
+    for c in range(len(v.c_terr) // SECTORS):
+        at = [c * SECTORS + k for k in range(SECTORS)]
+        clear = [z3.And(v.c_terr[i], v.storm_sector != k + 1) for k, i in enumerate(at)]
+        reach = [z3.And(v.c_a_in[i], v.storm_sector != k + 1) for k, i in enumerate(at)]
+        for _ in range(SECTORS):  # a fixpoint over the ring of sectors within the territory
+            reach = [
+                z3.Or(reach[k], z3.And(clear[k], z3.Or(reach[(k - 1) % SECTORS], reach[(k + 1) % SECTORS])))
+                for k in range(SECTORS)
+            ]
+        meets.append(any_of(z3.And(reach[k], v.c_b_in[i]) for k, i in enumerate(at)))
+    return z3.Not(any_of(meets))
+
+
+# -- victory ----------------------------------------------------------------------------------
 # gf9:5   "... At the Mentat Pause, an unallied faction normally wins by occupying at least three
 #          strongholds. A two-faction alliance normally needs four distinct strongholds ..."
+# gf9:7   "... A faction occupies a stronghold with at least one force that counts for occupation.
+#          Advanced Bene Gesserit advisors do not count."
 # gf9:21  "... GF9 increases the winning requirement to four strongholds for a two-player game. ..."
 # gf9:319 "An unallied faction occupying at least three strongholds wins. A two-faction alliance
 #          occupying four distinct strongholds wins jointly. Advisors do not count, and a stronghold
 #          disputed by factions unable to battle because of storm does not count for either side."
 # gf9:321 "If several players or alliances meet their requirements together, they share the win. ..."
-# gf9:323 "Bene Gesserit's correct faction-and-turn prediction replaces the predicted normal victory
-#          with a sole Bene Gesserit win. ..."
 # A stronghold still holding two sides at the Mentat Pause is one the storm kept from battle
 # (gf9:101): it counts for neither.
+set_aside(
+    "gf9:317",
+    "bribe spice moved behind a shield and end-of-turn actions of modules: the position format has no key "
+    "for bribes in front of a shield, and neither changes who occupies a stronghold; victory is checked on "
+    "the position as given",
+)
+set_aside(
+    "gf9:327",
+    "advancing the turn counter, and expansions (Homeworlds, Tech Tokens, Hidden Mobile Stronghold, "
+    "discovery strongholds, Ecaz) the position format has no keys for",
+)
+set_aside(
+    "gf9:51",
+    "the Advanced Bene Gesserit's setup placement: a position records forces, not the setup steps that "
+    "placed them (their number is checked by the force supply, gf9:37)",
+)
+
+
+def _need_text(s: PositionFacts, u: int) -> str:
+    if s.unit_alliance[u]:
+        return "an alliance needs 4"
+    return "a two-player game needs 4" if s.two_players else "an unallied faction needs 3"
+
+
+def _holds(s: PositionFacts, u: int) -> str:
+    where = held(s, u)
+    verb = "hold" if len(s.units[u]) > 1 else "holds"
+    if not where:
+        return f"{side(s.units[u])} {verb} no stronghold alone"
+    return f"{side(s.units[u])} {verb} {names(where)}, {_plural(len(where), 'stronghold')}"
+
+
+def _victory_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    wins = qualifiers(s)
+    if wins:
+        text = "; ".join(f"{_holds(s, u)}; {_need_text(s, u)}" for u in wins)
+        who = [f for u in wins for f in s.units[u]]
+        shared = " and share the win" if len(wins) > 1 else ""
+        return f"{text}: {side(who)} win{'s' if len(who) == 1 else ''}{shared}."
+    if not s.units:
+        return "No one wins: no faction is listed."
+    best = max(range(len(s.units)), key=lambda u: (len(held(s, u)) - need(s, u), len(held(s, u))))
+    return f"No one wins: {_holds(s, best)}; {_need_text(s, best)}."
+
+
+def _unit_qualifies(v: Any, u: int) -> Any:
+    n = len(v.won)
+    count = []
+    for h in range(H):
+        mine = [z3.And(v.member[u * n + f], v.occ[f * H + h]) for f in range(n)]
+        others = [z3.And(z3.Not(v.member[u * n + f]), v.occ[f * H + h]) for f in range(n)]
+        count.append(z3.If(z3.And(any_of(mine), z3.Not(any_of(others))), 1, 0))
+    needed = z3.If(z3.Or(v.unit_alliance[u], v.two_players), 4, 3)
+    return z3.Sum(count or [z3.IntVal(0)]) >= needed
+
+
+def _normal(s: PositionFacts) -> bool:
+    return at_pause(s) and not bg_prediction_wins(s) and not end_game(s)
 
 
 @rule(
     "gf9.position.victory",
     on="position",
-    cites="gf9:5,7,19,21,23,101,135,319,321,323",
-    title="Victory at the Mentat Pause: three strongholds, four for an alliance or two players",
-    permits="Winner: {winner}.",
+    cites="gf9:319,321",
+    see_also="gf9:5,7,19,23,101,135",
+    title="Victory at the Mentat Pause: three strongholds, four for an alliance",
+    permits=_victory_message,
     needs=("prediction_known", "turn_known"),
-    when=lambda s: s.phase_index == MENTAT_PAUSE,
+    when=lambda s: _normal(s) and not s.two_players,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
     replaces="overview.position.victory",
 )
 def victory(s: PositionFacts) -> dict[str, Any]:
-    """At the Mentat Pause an unallied faction holding three strongholds alone wins (four in a two-player
-    game); an alliance needs four held by its members alone; several qualifiers share the win; a correct
-    Bene Gesserit prediction turns the predicted win into a sole Bene Gesserit win."""
-    counts = stronghold_counts(s)
-    wins = [c >= need(s, u) for u, c in enumerate(counts)]
-    bg = s.bg_in_game and s.predicted >= 0 and s.prediction_turn_now and wins[s.predicted]
-    return {"winner": winner_name(s, wins, bg)}
+    """At the Mentat Pause an unallied faction holding three strongholds alone wins; an alliance needs four
+    held by its members alone; several qualifiers share the win."""
+    n = len(s.factions)
+    wins = qualifiers(s)
+    return {"winner": winner_value(s, [any(s.member[u * n + f] for u in wins) for f in range(n)])}
 
 
 @victory.z3
+def victory_form(v: Any) -> z3.BoolRef:
+    n = len(v.won)
+    qualifies = [_unit_qualifies(v, u) for u in range(len(v.unit_alliance))]
+    return all_of(v.won[f] == any_of(z3.And(v.member[u * n + f], q) for u, q in enumerate(qualifies)) for f in range(n))
+
+
+# gf9:21 "... GF9 increases the winning requirement to four strongholds for a two-player game. ..."
+
+
+@rule(
+    "gf9.position.victory-two-players",
+    on="position",
+    cites="gf9:21",
+    see_also="gf9:319,321",
+    title="Victory in a two-player game: four strongholds",
+    permits=_victory_message,
+    needs=("prediction_known", "turn_known"),
+    when=lambda s: _normal(s) and s.two_players,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winner (or none) and never forbids",
+)
+def victory_two_players(s: PositionFacts) -> dict[str, Any]:
+    """In a two-player game every faction and alliance needs four strongholds held by its members alone."""
+    return victory.check(s)  # type: ignore[return-value]  # the same count, with the two-player requirement
+
+
+victory_two_players.z3(victory_form)
+
+
+# gf9:323 "Bene Gesserit's correct faction-and-turn prediction replaces the predicted normal victory
+#          with a sole Bene Gesserit win. ..."
+# gf9:361 "... If that faction earns a normal victory, alone or in an alliance, on the chosen turn, reveal
+#          your prediction and win alone instead. ..."
+
+
+def _bg_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    assert s.prediction is not None
+    faction, turn = s.prediction
+    return (
+        f"Bene Gesserit predicted {display(faction)} on turn {turn}, and {_holds(s, s.predicted)}, a normal "
+        f"victory on turn {turn}: Bene Gesserit wins alone instead."
+    )
+
+
+@rule(
+    "gf9.position.bg-prediction",
+    on="position",
+    cites="gf9:323,361",
+    title="A correct Bene Gesserit prediction: Bene Gesserit wins alone",
+    permits=_bg_message,
+    when=lambda s: at_pause(s) and bg_prediction_wins(s),
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winner and never forbids",
+)
+def bg_prediction(s: PositionFacts) -> dict[str, Any]:
+    """When the faction the Bene Gesserit predicted wins normally on the predicted turn (alone or allied),
+    the Bene Gesserit win alone instead."""
+    return {"winner": winner_value(s, [bool(x) and bg_prediction_wins(s) for x in s.is_bg])}
+
+
+@bg_prediction.z3
 def _(v: Any) -> z3.BoolRef:
-    n = len(v.f_board)
-    out = []
-    for u, w in enumerate(v.wins):
-        held = []
-        for h in range(H):
-            mine = [z3.And(v.member[u * n + f], v.occ[f * H + h]) for f in range(n)]
-            others = [z3.And(z3.Not(v.member[u * n + f]), v.occ[f * H + h]) for f in range(n)]
-            held.append(z3.If(z3.And(any_of(mine), z3.Not(any_of(others))), 1, 0))
-        needed = z3.If(z3.Or(v.unit_alliance[u], v.two_players), 4, 3)
-        out.append(w == (z3.Sum(held) >= needed))
-    predicted_wins = any_of(z3.And(v.predicted == u, w) for u, w in enumerate(v.wins))
-    out.append(v.bg_wins == z3.And(v.bg_in_game, v.prediction_turn_now, predicted_wins))
-    return all_of(out)
+    right = z3.And(
+        v.bg_in_game,
+        v.prediction_turn_now,
+        any_of(z3.And(v.predicted == u, _unit_qualifies(v, u)) for u in range(len(v.unit_alliance))),
+    )
+    return all_of(w == z3.And(bg, right) for w, bg in zip(v.won, v.is_bg, strict=True))
+
+
+# -- the end of turn ten, with no normal victory -------------------------------------------------
+# gf9:323 "... A normal victory on turn ten takes priority over end-of-game special victories."
+# gf9:325 "If nobody has won before the end of turn ten, check the Fremen special condition first. If it
+#          is satisfied, Fremen and its ally win. Otherwise Spacing Guild and its ally win if the Guild is
+#          playing. If Guild is absent, use GF9's printed fallback awarding the Fremen the game if present,
+#          otherwise the factions occupying the most strongholds share the win. ..."
+# gf9:405 "At the end of the last turn, if no normal victory occurred, your special victory requires Sietch
+#          Tabr and Habbanya Sietch to be occupied only by you or nobody, and Tuek's Sietch not to be
+#          occupied by Atreides, Harkonnen or Emperor. Allies do not become Fremen for this test. Richese
+#          ...; Ecaz ..." -- neither Richese nor Ecaz is a faction a position can list.
+# gf9:441 "If no one has won when the game ends and the Fremen special victory does not apply, you and
+#          your ally win. A correct Bene Gesserit prediction cannot target this special victory."
+# A correct prediction targets only a normal victory (gf9:361), so it has no part in these.
+
+_ENDED = "Turn 10 ends with no normal victory"
+
+
+def _fremen_side(s: PositionFacts) -> list[bool]:
+    return with_allies(s, index_of(s, "fremen"))
+
+
+def _fremen_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    breaches = fremen_breaches(s)
+    if breaches:
+        return f"{_ENDED}, but the Fremen special condition fails: {names(breaches)}."
+    who = [f for f, w in zip(s.factions, _fremen_side(s), strict=True) if w]
+    return (
+        f"{_ENDED}: no one but Fremen occupies Sietch Tabr or Habbanya Sietch, and no Atreides, Harkonnen or "
+        f"Emperor fighter is in Tuek's Sietch: {side(who)} win{'s' if len(who) == 1 else ''}."
+    )
+
+
+def _fremen_condition(v: Any) -> Any:
+    n = len(v.won)
+    return all_of(
+        z3.And(
+            z3.Implies(z3.Not(v.is_fremen[f]), z3.And(z3.Not(v.occ[f * H + TABR]), z3.Not(v.occ[f * H + HABBANYA]))),
+            z3.Implies(v.tuek_barred[f], z3.Not(v.occ[f * H + TUEK])),
+        )
+        for f in range(n)
+    )
+
+
+def _side_of(v: Any, marks: list[Any]) -> list[Any]:
+    """Per faction: marked, or allied to a marked faction."""
+    n = len(v.won)
+    return [z3.Or(marks[g], any_of(z3.And(marks[f], v.allied[f * n + g]) for f in range(n))) for g in range(n)]
+
+
+@rule(
+    "gf9.position.fremen-special",
+    on="position",
+    cites="gf9:325,403,405",
+    see_also="gf9:323,361",
+    title="End of turn ten: the Fremen special victory",
+    permits=_fremen_message,
+    when=lambda s: end_game(s) and "fremen" in s.factions,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners when its condition holds and never forbids",
+    replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
+)
+def fremen_special(s: PositionFacts) -> Any:
+    """At the end of turn ten with no normal victory, Fremen and its ally win if Sietch Tabr and Habbanya
+    Sietch hold no one's fighters but the Fremen's and Tuek's Sietch none of Atreides, Harkonnen or Emperor."""
+    if fremen_breaches(s):
+        return True  # the condition fails: the next clause decides
+    return {"winner": winner_value(s, _fremen_side(s))}
+
+
+@fremen_special.z3
+def _(v: Any) -> z3.BoolRef:
+    winners = _side_of(v, list(v.is_fremen))
+    return z3.Implies(_fremen_condition(v), all_of(w == x for w, x in zip(v.won, winners, strict=True)))
+
+
+def _guild_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    who = [f for f, w in zip(s.factions, with_allies(s, index_of(s, "spacing-guild")), strict=True) if w]
+    why = "the Fremen special condition fails" if "fremen" in s.factions else "the Fremen are not in the game"
+    return f"{_ENDED} and {why}; the Spacing Guild is playing: {side(who)} win{'s' if len(who) == 1 else ''}."
+
+
+@rule(
+    "gf9.position.guild-special",
+    on="position",
+    cites="gf9:325,441",
+    see_also="gf9:361",
+    title="End of turn ten: the Spacing Guild's special victory",
+    permits=_guild_message,
+    needs=("roster_known",),
+    when=lambda s: (
+        end_game(s) and "spacing-guild" in s.factions and ("fremen" not in s.factions or bool(fremen_breaches(s)))
+    ),
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners and never forbids",
+)
+def guild_special(s: PositionFacts) -> dict[str, Any]:
+    """At the end of turn ten with no normal victory and no Fremen special victory, the Spacing Guild and
+    its ally win."""
+    return {"winner": winner_value(s, with_allies(s, index_of(s, "spacing-guild")))}
+
+
+@guild_special.z3
+def _(v: Any) -> z3.BoolRef:
+    winners = _side_of(v, list(v.is_guild))
+    return all_of(w == x for w, x in zip(v.won, winners, strict=True))
+
+
+def _fallback(s: PositionFacts) -> bool:
+    return (
+        end_game(s) and "spacing-guild" not in s.factions and ("fremen" not in s.factions or bool(fremen_breaches(s)))
+    )
+
+
+def _predicted_on_last_turn(s: PositionFacts) -> str:
+    return s.prediction[0] if s.prediction and s.prediction[1] == LAST_TURN else ""
+
+
+def _fallback_fremen_applies(s: PositionFacts) -> bool:
+    f = index_of(s, "fremen")
+    return (
+        _fallback(s)
+        and f >= 0
+        and not any(s.allied[f * len(s.factions) + g] for g in range(len(s.factions)))
+        and (_predicted_on_last_turn(s) != "fremen")
+    )
+
+
+@rule(
+    "gf9.position.fallback-fremen",
+    on="position",
+    cites="gf9:325",
+    title="End of turn ten, no Guild: GF9's printed fallback awards the Fremen the game",
+    needs=("roster_known",),
+    permits=lambda s, _: (
+        f"{_ENDED}, the Fremen special condition fails ({names(fremen_breaches(s))}) and the "
+        "Spacing Guild is not in the game: GF9's printed fallback awards the Fremen the game."
+    ),
+    when=_fallback_fremen_applies,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winner and never forbids",
+)
+def fallback_fremen(s: PositionFacts) -> dict[str, Any]:
+    """With no normal victory on turn ten, no Fremen special victory and no Guild, the Fremen win."""
+    return {"winner": winner_value(s, list(s.is_fremen))}
+
+
+@fallback_fremen.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(w == x for w, x in zip(v.won, v.is_fremen, strict=True))
+
+
+def _most_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    top = most_strongholds(s)
+    each = "; ".join(f"{display(s.factions[f])} occupies {names(faction_strongholds(s, f))}" for f in top)
+    k = len(faction_strongholds(s, top[0]))
+    share = "share the win" if len(top) > 1 else "wins"
+    return (
+        f"{_ENDED}, and neither Fremen nor the Spacing Guild is in the game: {each}, the most strongholds "
+        f"({k}): {side([s.factions[f] for f in top])} {share}."
+    )
+
+
+def _fallback_most_applies(s: PositionFacts) -> bool:
+    top = most_strongholds(s)
+    return (
+        _fallback(s)
+        and "fremen" not in s.factions
+        and bool(top)
+        and _predicted_on_last_turn(s) not in {s.factions[f] for f in top}
+    )
+
+
+@rule(
+    "gf9.position.fallback-most",
+    on="position",
+    cites="gf9:325",
+    see_also="gf9:7,101",
+    title="End of turn ten, no Guild, no Fremen: the factions occupying the most strongholds share the win",
+    permits=_most_message,
+    needs=("roster_known",),
+    when=_fallback_most_applies,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners and never forbids",
+)
+def fallback_most(s: PositionFacts) -> dict[str, Any]:
+    """With no normal victory on turn ten and neither Fremen nor Guild in the game, the factions occupying
+    the most strongholds share the win (a stronghold two sides dispute counts for neither)."""
+    top = most_strongholds(s)
+    return {"winner": winner_value(s, [f in top for f in range(len(s.factions))])}
+
+
+@fallback_most.z3
+def _(v: Any) -> z3.BoolRef:
+    n = len(v.won)
+    counts = [
+        z3.Sum(
+            [
+                z3.If(z3.And(v.occ[f * H + h], z3.Not(any_of(v.occ[g * H + h] for g in range(n) if g != f))), 1, 0)
+                for h in range(H)
+            ]
+        )
+        for f in range(n)
+    ]
+    return all_of(v.won[f] == z3.And(counts[f] >= 1, all_of(counts[f] >= c for c in counts)) for f in range(n))
+
+
+@rule(
+    "gf9.position.fallback-open",
+    on="position",
+    cites="gf9:325,361",
+    title="GF9's printed fallback where its text does not decide",
+    status="unresolved",
+    reason="turn 10 ends with no normal victory, no Fremen special victory and no Spacing Guild, and GF9's "
+    "printed fallback (gf9:325) does not decide this case: it does not say whether an allied Fremen's ally "
+    "shares the award, who shares 'the most strongholds' when no faction occupies one, or whether a Bene "
+    "Gesserit prediction for turn 10 can target the fallback (gf9:361 excludes only the Fremen and Guild "
+    "special victories)",
+    when=lambda s: _fallback(s) and not _fallback_fremen_applies(s) and not _fallback_most_applies(s),
+    one_sided="an open question: it neither forbids nor permits",
+)
+def fallback_open(s: PositionFacts) -> bool:
+    """Where the printed fallback leaves the winner open (an allied Fremen, no stronghold occupied, a Bene
+    Gesserit prediction for turn ten), the answer is unresolved."""
+    return True
+
+
+@fallback_open.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # never asked: an unresolved rule only names the open question

@@ -1,4 +1,4 @@
-"""Overview: what a position may hold (hand limit, allies apart)."""
+"""Overview: what a position may hold (hand limit, alliances, allies apart) and who wins."""
 
 from __future__ import annotations
 
@@ -7,11 +7,35 @@ from typing import Any
 import z3
 
 from checker.facts import all_of, any_of
-from checker.kinds.position import MENTAT_PAUSE, SHIPMENT_AND_MOVEMENT, STRONGHOLD_NAMES, PositionFacts, winner_name
-from checker.rules import chapter, rule
+from checker.kinds.position import (
+    LAST_TURN,
+    SHIPMENT_AND_MOVEMENT,
+    STRONGHOLD_NAMES,
+    PositionFacts,
+    at_pause,
+    names,
+    overview_held,
+    overview_qualifiers,
+    side,
+    winner_value,
+)
+from checker.names import display
+from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("position", "overview:3,67-69,84-98,104-105,125,129")
+
+
+def _hands(s: PositionFacts, limit: int) -> str:
+    return ", ".join(f"{display(f)} holds {h}" for f, h in zip(s.factions, s.f_hand, strict=True) if h > limit)
+
+
+def _fullest(s: PositionFacts) -> str:
+    if not s.factions:
+        return "no faction is listed"
+    h, f = max(zip(s.f_hand, s.factions, strict=True))
+    return f"the fullest hand is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+
 
 # overview:49  "... Declare hand sizes (limit: 4 cards). ..."
 # overview:104 "Treachery Card limit: 4 cards maximum. ..."
@@ -23,10 +47,11 @@ chapter("position", "overview:3,67-69,84-98,104-105,125,129")
 @rule(
     "overview.position.hand-limit",
     on="position",
-    cites="overview:49,104,129",
+    cites="overview:104,129",
+    see_also="overview:49",
     title="Hand limit: four Treachery Cards",
-    forbids="Over the hand limit of four: {over_hand}.",
-    permits="Every hand holds at most four cards.",
+    forbids=lambda s, _: f"{_hands(s, 4)}: the hand limit is four cards.",
+    permits=lambda s, _: f"Every hand holds at most four cards ({_fullest(s)}).",
     when=lambda s: not any(hk and h > 4 for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
 )
 def overview_hand_limit(s: PositionFacts) -> bool:
@@ -60,7 +85,44 @@ def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)  # never asked: an unresolved rule only names the open question
 
 
+# overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). Max 2 players per Alliance. ..."
+
+
+def _big_alliances(s: PositionFacts) -> str:
+    return "; ".join(f"{side(a)} are {len(a)} in one alliance" for a in s.alliances if len(a) > 2)
+
+
+@rule(
+    "overview.position.alliance-size",
+    on="position",
+    cites="overview:86",
+    title="At most two in an alliance",
+    forbids=lambda s, _: f"{_big_alliances(s)}: an alliance has at most two players.",
+    permits=lambda s, _: "Every alliance has two members: " + "; ".join(side(a) for a in s.alliances) + ".",
+    when=lambda s: s.has_alliances,
+)
+def overview_alliance_size(s: PositionFacts) -> bool:
+    """An alliance joins at most two players."""
+    return all(k <= 2 for k in s.alliance_size)
+
+
+@overview_alliance_size.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(k <= 2 for k in v.alliance_size)
+
+
 # overview:86 "... Allies cannot enter each other's territories (except Polar Sink). ..."
+
+
+def shared_territories(s: PositionFacts) -> str:
+    """'Atreides and Fremen in The Great Flat; ...' for every pair of allies sharing a territory."""
+    both = [(a, b, t) for (a, b, t), x, y in zip(s.ally_pairs, s.ally_a_in, s.ally_b_in, strict=True) if x and y]
+    return "; ".join(f"{display(a)} and {display(b)} are both in {t}" for a, b, t in both)
+
+
+def allies_kept_apart(s: PositionFacts) -> str:
+    pairs = sorted({(a, b) for a, b, _ in s.ally_pairs} | {(a[0], a[1]) for a in s.alliances if len(a) == 2})
+    return "; ".join(f"{display(a)} and {display(b)}" for a, b in pairs) or "the allies"
 
 
 @rule(
@@ -68,8 +130,8 @@ def _(v: Any) -> z3.BoolRef:
     on="position",
     cites="overview:86",
     title="Allies do not share a territory (Polar Sink excepted)",
-    forbids="Allies share a territory: {shared}.",
-    permits="No allies share a territory outside the Polar Sink.",
+    forbids=lambda s, _: f"{shared_territories(s)}: allies cannot enter each other's territories.",
+    permits=lambda s, _: f"{allies_kept_apart(s)} share no territory outside the Polar Sink.",
     needs=("phase_index",),
     when=lambda s: (
         s.has_alliances
@@ -93,37 +155,103 @@ def overview_allies_apart_form(v: Any) -> z3.BoolRef:
 # overview:90 "Standard Win: Occupy 3 strongholds with at least 1 force during the Mentat Pause Phase."
 # overview:92 "Alliance Win: Allied players jointly occupy 4 strongholds."
 # overview:94 "2-3 Player Games: Need 4 strongholds to win."
+# overview:98 "Strongholds: Arrakeen, Carthag, Sietch Tabr, Tuek's Sietch, Habbanya Sietch ..."
 # The overview counts a stronghold as occupied by any force there; it says nothing of
 # strongholds two sides still share, so it does not set them aside as gf9:319 does.
+
+
+def _unit_need(s: PositionFacts, u: int) -> str:
+    if s.unit_alliance[u]:
+        return "an alliance needs 4"
+    return f"a {s.players}-player game needs 4" if s.three_or_fewer else "a faction needs 3"
+
+
+def _unit_holds(s: PositionFacts, u: int, where: list[str]) -> str:
+    verb = "hold" if len(s.units[u]) > 1 else "holds"
+    count = f"{len(where)} stronghold{'s' if len(where) != 1 else ''}"
+    return f"{side(s.units[u])} {verb} {names(where)}, {count}" if where else f"{side(s.units[u])} {verb} none"
+
+
+def _overview_victory_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    wins = overview_qualifiers(s)
+    if wins:
+        who = [f for u in wins for f in s.units[u]]
+        text = "; ".join(f"{_unit_holds(s, u, overview_held(s, u))}; {_unit_need(s, u)}" for u in wins)
+        return f"{text}: {side(who)} win{'s' if len(who) == 1 else ''}."
+    if not s.units:
+        return "No one wins: no faction is listed."
+    best = max(range(len(s.units)), key=lambda u: len(overview_held(s, u)))
+    return f"No one wins: {_unit_holds(s, best, overview_held(s, best))}; {_unit_need(s, best)}."
+
+
+def _overview_victory_applies(s: PositionFacts) -> bool:
+    return at_pause(s) and not (s.turn == LAST_TURN and not overview_qualifiers(s))
 
 
 @rule(
     "overview.position.victory",
     on="position",
-    cites="overview:3,69,90,92,94,125",
+    cites="overview:90,92,94",
+    see_also="overview:3,69,98,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
-    permits="Winner: {winner}.",
-    when=lambda s: s.phase_index == MENTAT_PAUSE,
+    permits=_overview_victory_message,
+    needs=("ov_turn_known",),
+    when=_overview_victory_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
 )
 def overview_victory(s: PositionFacts) -> dict[str, Any]:
     """A faction occupying three strongholds wins, an alliance four between its members; in a game of two
     or three players everyone needs four. Every qualifier shares the win (the overview sets no tie-break)."""
-    n, h = len(s.factions), len(STRONGHOLD_NAMES)
-    wins = []
-    for u in range(len(s.units)):
-        held = sum(1 for k in range(h) if any(s.member[u * n + f] and s.occ[f * h + k] for f in range(n)))
-        wins.append(held >= (4 if s.unit_alliance[u] or s.three_or_fewer else 3))
-    return {"winner": winner_name(s, wins, False)}
+    n = len(s.factions)
+    wins = overview_qualifiers(s)
+    return {"winner": winner_value(s, [any(s.member[u * n + f] for u in wins) for f in range(n)])}
 
 
 @overview_victory.z3
 def _(v: Any) -> z3.BoolRef:
-    n, h = len(v.f_board), len(STRONGHOLD_NAMES)
-    out = [v.bg_wins == False]  # noqa: E712 - a z3 equation, not a Python comparison
-    for u, w in enumerate(v.wins):
-        held = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
+    n, h = len(v.won), len(STRONGHOLD_NAMES)
+    qualifies = []
+    for u in range(len(v.unit_alliance)):
+        count = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
         needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
-        out.append(w == (z3.Sum(held) >= needed))
-    return all_of(out)
+        qualifies.append(z3.Sum(count or [z3.IntVal(0)]) >= needed)
+    return all_of(v.won[f] == any_of(z3.And(v.member[u * n + f], q) for u, q in enumerate(qualifies)) for f in range(n))
+
+
+# overview:96 "Turn Limit: If no one wins by end of turn 10, the game ends (no winner, or apply
+#             faction-specific alternate win conditions in the Advanced Game)."
+
+
+@rule(
+    "overview.position.turn-limit",
+    on="position",
+    cites="overview:96",
+    see_also="overview:69",
+    title="Turn ten with no winner: the Basic game ends with no winner",
+    permits=lambda s, _: (
+        "Turn 10 ends with no one holding the strongholds it needs: the Basic game ends with no winner."
+    ),
+    when=lambda s: at_pause(s) and s.turn == LAST_TURN and not s.advanced and not overview_qualifiers(s),
+    defines=("winner",),
+    one_sided="an outcome rule: it names no winner and never forbids",
+)
+def overview_turn_limit(s: PositionFacts) -> dict[str, Any]:
+    """If no one has won by the end of turn ten, the Basic game ends with no winner."""
+    return {"winner": "none"}
+
+
+@overview_turn_limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(any_of(v.won))
+
+
+gap(
+    "overview.position.alternate-wins",
+    on="position",
+    cites="overview:96",
+    title="Turn ten with no winner in the Advanced game: faction-specific alternate win conditions",
+    reason="no one holds the strongholds it needs at the end of turn 10 of the Advanced game; overview:96 applies "
+    "the factions' alternate win conditions, which the overview does not print",
+    when=lambda s: at_pause(s) and s.turn == LAST_TURN and s.advanced and not overview_qualifiers(s),
+)
