@@ -18,7 +18,7 @@ from typing import Any
 
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.position import Position, _load_move, load_position, read_position
+from checker.position import Position, _check_sectors, _load_move, check_move, load_position, read_position
 from checker.yamlio import parse_yaml
 
 
@@ -32,6 +32,13 @@ def check_file(path: str | Path, move: str | None = None, ruleset: str | None = 
     pos = read_position(path)
     if move is not None:
         pos.move = _parse_move(move)
+        try:  # the same checks as a move in the file: sectors, names, plans
+            _check_sectors(pos)
+            check_move(pos)
+        except InputError as err:
+            err.key = err.key.replace("move", "--move", 1) if err.key.startswith("move") else err.key
+            err.file = str(path)
+            raise
     if ruleset is not None:
         from checker.position import RULESETS
 
@@ -39,7 +46,13 @@ def check_file(path: str | Path, move: str | None = None, ruleset: str | None = 
             from checker.errors import nearest
 
             raise InputError("--ruleset", "one of " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS))
-    return check(pos, ruleset)
+    try:
+        return check(pos, ruleset)
+    except InputError as err:  # a value only the kind reads (a Voice's card): name the file too
+        err.file = err.file or str(path)
+        if move is not None and err.key.startswith("move"):
+            err.key = err.key.replace("move", "--move", 1)
+        raise
 
 
 def check_text(text: str) -> Verdict:

@@ -32,47 +32,155 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+def fail_input(err: InputError, as_json: bool = False) -> NoReturn:
+    """Unusable input: one line on stderr and, with ``--json``, one JSON object on stdout; exit 2."""
+    if as_json:
+        typer.echo(json.dumps({"error": err.as_json()}, indent=2, ensure_ascii=False))
+    fail(err.message)
+
+
+def internal_message(err: BaseException) -> str:
+    """A bug in Mentat as one line: the exception and where it was raised."""
+    from checker.engine import InternalError
+
+    if isinstance(err, InternalError):
+        text = str(err)
+        return text if text.startswith("internal error") else f"internal error: {text}"
+    where = err.__traceback__
+    while where is not None and where.tb_next is not None:
+        where = where.tb_next
+    at = f" ({where.tb_frame.f_code.co_filename}:{where.tb_lineno})" if where else ""
+    return f"internal error: {type(err).__name__}: {err}{at}"
+
+
+def fail_internal(err: BaseException, as_json: bool = False) -> NoReturn:
+    """A bug in Mentat (exit 70): one line on stderr and, with ``--json``, one JSON object on stdout."""
+    message = internal_message(err)
+    if as_json:
+        typer.echo(json.dumps({"error": {"kind": "internal", "message": message}}, indent=2, ensure_ascii=False))
+    typer.secho(f"mentat: {message}", fg="red", err=True)
+    raise typer.Exit(70)
+
+
 @app.command()
 def check(
     file: Annotated[Path, typer.Argument(help="A position file (YAML).", show_default=False)],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON verdict on stdout.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout (errors too).")] = False,
     move: Annotated[str | None, typer.Option("--move", help="A move as YAML/JSON, replacing the file's.")] = None,
     ruleset: Annotated[str | None, typer.Option(help="Judge under another ruleset than the file's.")] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Print every permitting rule with its quoted lines (legal verdicts).")
+    ] = False,
 ) -> None:
     """Say whether a position's move is legal (or the position valid), and why."""
-    from checker.api import check_file
-    from checker.engine import InternalError
-
     try:
+        from checker.api import check_file
+
         verdict = check_file(file, move=move, ruleset=ruleset)
     except InputError as err:
-        fail(err.message)
-    except InternalError as err:
-        typer.secho(f"mentat: {err}", fg="red", err=True)
-        raise typer.Exit(70) from None
+        fail_input(err, as_json)
+    except Exception as err:  # a bug in Mentat, never a traceback (and one JSON object with --json)
+        fail_internal(err, as_json)
     if as_json:
         typer.echo(json.dumps(verdict.as_json(), indent=2, ensure_ascii=False))
     else:
-        _print_verdict(verdict)
+        print_verdict(verdict, every=every)
     raise typer.Exit(verdict.exit_code)
 
 
-def _print_verdict(v: Verdict) -> None:
+def _width() -> int:
+    import shutil
+
+    return max(60, min(160, shutil.get_terminal_size((100, 24)).columns))
+
+
+def _cites(cites: tuple[Any, ...]) -> str:
+    """``[gf9:L99, gf9:L223]``: each line as the illegal form and the rulebook name it."""
+    return "[" + ", ".join(str(c) for c in cites) + "]"
+
+
+def _line(text: str, width: int, indent: int = 4, tail: str = "") -> str:
+    """One item, wrapped to the terminal with a hanging indent; ``tail`` (a citation) is kept whole."""
+    import textwrap
+
+    lines = textwrap.wrap(text, width, subsequent_indent=" " * indent, break_on_hyphens=False) or [text]
+    if tail:
+        if len(lines[-1]) + 2 + len(tail) <= width:
+            lines[-1] += "  " + tail
+        else:
+            lines.append(" " * indent + tail)
+    return "\n".join(lines)
+
+
+def _readable(key: str, value: Any) -> str:
+    from checker.names import display
+
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if not value:
+            return "none"
+        return ", ".join(f"{display(k) if isinstance(k, str) else k} {_readable(key, v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "none"
+        return (" → " if key == "path" else ", ").join(_readable(key, v) for v in value)
+    if isinstance(value, str) and key in ("winner", "paid_to", "first_player") and value not in ("none", "bank"):
+        return display(value)
+    return str(value)
+
+
+MARK = {"forbids": "✗", "permits": "✓", "unresolved": "?"}
+COLOUR = {"forbids": "red", "permits": "green", "unresolved": "yellow"}
+
+
+def _item(mark: str, colour: str | None, rule_id: str, rest: str, width: int, tail: str = "") -> None:
+    """``✓ rule.id  message  [cites]``, wrapped, with the mark and id in colour."""
+    head = f"{mark} {rule_id}"
+    text = _line(f"{head}  {rest}", width, tail=tail)
+    if text.startswith(head):
+        typer.secho(head, fg=colour, nl=False)
+        text = text[len(head) :]
+    typer.echo(text)
+
+
+def print_verdict(v: Verdict, every: bool = False) -> None:
+    """The human form of a verdict.
+
+    A legal verdict is short: the outcome, the rules that fix it, and each rule that could
+    have forbidden the move, one line each with its citation (``every``: quotes, as for the
+    other verdicts). Illegal and unresolved verdicts quote the lines of each finding.
+    """
+    width = _width()
     typer.secho(f"{v.verdict.upper()}", fg=STYLE[v.verdict], bold=True, nl=False)
-    typer.echo(f"  ({v.ruleset}, {v.question})")
+    typer.echo(f"  ({', '.join(x for x in (v.ruleset, v.question) if x)})")
     if v.reason:
-        typer.echo(f"  why: {v.reason}")
-    for f in v.findings:
-        mark = {"forbids": "✗", "permits": "✓", "unresolved": "?"}[f.effect]
-        typer.secho(f"{mark} {f.rule.id}", fg=STYLE.get({"✗": "illegal", "✓": "legal"}.get(mark, ""), None), nl=False)
-        typer.echo(f"  {f.message}")
-        for c in f.rule.cites:
-            typer.secho(f"    {c}: ", dim=True, nl=False)
-            typer.echo(_wrap(c.text, 6))
-    if v.minimal_reason:
-        typer.echo("minimal reason: " + ", ".join(v.minimal_reason))
-    if v.outcome:
-        typer.echo("outcome: " + json.dumps(v.outcome, ensure_ascii=False))
+        typer.echo(_line(f"  why: {v.reason}", width))
+    short = v.verdict == "legal" and not every
+    if short:
+        if v.outcome:
+            text = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in v.outcome.items())
+            typer.echo(_line(f"outcome: {text}", width, 2))
+        fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
+        doubted = [f for f in v.findings if f not in fixing]
+        for f in fixing:
+            _item("=", None, f.rule.id, f.message, width, _cites(f.rule.cites))
+        for f in doubted:
+            _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.rule.cites))
+    else:
+        for f in v.findings:
+            _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width)
+            for c in f.rule.cites:
+                typer.secho(f"    {c}: ", dim=True, nl=False)
+                typer.echo(_wrap(c.text, 6, width))
+        if v.minimal_reason:
+            typer.echo(_line("minimal reason: " + ", ".join(v.minimal_reason), width))
+        if v.outcome:
+            typer.echo("outcome: " + json.dumps(v.outcome, ensure_ascii=False))
+    for note in v.notes:
+        typer.echo(_line(f"note: {note}", width, 2))
+    if short and v.findings:
+        typer.secho("(--all quotes the lines of every rule)", dim=True)
 
 
 def _wrap(text: str, indent: int, width: int = 88) -> str:
@@ -112,22 +220,34 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. gf9.s
 def list_rules(
     ruleset: Annotated[str | None, typer.Option(help="Only the rules in force in this ruleset.")] = None,
     search: Annotated[str | None, typer.Option(help="Only rules whose id, title or quote has this text.")] = None,
+    unresolved: Annotated[
+        bool, typer.Option("--unresolved", help="Only open questions and gaps (rules left unresolved), with why.")
+    ] = False,
 ) -> None:
     """List rules, optionally those of one ruleset or matching a word."""
+    from checker.errors import nearest
+    from checker.position import RULESETS
     from checker.rules import load_all, ruleset_rules
 
     rules: dict[str, Rule] = ruleset_rules(ruleset) if ruleset else load_all()
     if ruleset and not rules:
-        fail(
-            InputError(
-                "--ruleset", "a ruleset with rules", ruleset, ["gf9", "overview", "dreamrules", "conquest", "dice"]
-            ).message
+        with_rules = [name for name in RULESETS if ruleset_rules(name)]
+        if ruleset not in RULESETS:
+            fail(InputError("--ruleset", "one of " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS)).message)
+        typer.echo(
+            f"{ruleset}: no rules encoded yet (its positions are answered unresolved); "
+            f"rulesets with rules: {', '.join(with_rules)}",
+            err=True,
         )
+        return
     word = (search or "").lower()
     for r in sorted(rules.values(), key=lambda r: r.id):
         hay = " ".join([r.id, r.title, *(c.text for c in r.cites)]).lower()
-        if word in hay:
-            typer.echo(f"{r.id:48} {r.title}  [{', '.join(str(c) for c in r.cites)}]")
+        if word not in hay or (unresolved and not r.open):
+            continue
+        typer.echo(f"{r.id:48} {r.title}  [{', '.join(str(c) for c in r.cites)}]")
+        if unresolved:
+            typer.echo(f"    {r.status}: {r.reason or 'no reason given'}")
 
 
 @app.command()
@@ -165,11 +285,10 @@ def main() -> Any:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as err:  # a bug in Mentat: one line and exit 70, still never a traceback
-        where = err.__traceback__
-        while where is not None and where.tb_next is not None:
-            where = where.tb_next
-        at = f" ({where.tb_frame.f_code.co_filename}:{where.tb_lineno})" if where else ""
-        print(f"mentat: internal error: {type(err).__name__}: {err}{at}", file=sys.stderr)
+        message = internal_message(err)
+        if "--json" in sys.argv[1:]:  # the command promised one JSON object on stdout
+            print(json.dumps({"error": {"kind": "internal", "message": message}}, indent=2, ensure_ascii=False))
+        print(f"mentat: {message}", file=sys.stderr)
         sys.exit(70)
 
 
@@ -257,7 +376,10 @@ def battle_plan(
     file: Annotated[
         Path, typer.Argument(help="A position file with a battle move (territory, aggressor).", show_default=False)
     ],
-    faction: Annotated[str, typer.Option("--faction", help="The faction to plan for.")],
+    faction: Annotated[
+        str | None,
+        typer.Option("--faction", help="The faction to plan for, or 'both' (default: the aggressor)."),
+    ] = None,
     against: Annotated[float | None, typer.Option("--against", help="A known opposing total to beat.")] = None,
     losses: Annotated[
         str | None,
@@ -266,56 +388,15 @@ def battle_plan(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")] = False,
 ) -> None:
     """Plan a battle: the strongest legal plan, the smallest winning dial, whether the plan can lose."""
-    from checker.kinds.battle import battle_facts, loss_options
-    from checker.kinds.battle_planner import _side_of, can_lose, smallest_winning_dial, strongest_plan
-    from checker.names import faction_name
-    from checker.position import BattleMove, read_position
+    from checker.kinds.battle_planner import describe, plan_battle
+    from checker.position import read_position
 
     try:
-        pos = read_position(file)
-        me = faction_name(faction, "--faction")
-        if not isinstance(pos.move, BattleMove):
-            raise InputError("move", "a battle move (action: battle, territory, aggressor, plans)")
-        facts = battle_facts(pos)
-        x = _side_of(facts, me)
-        out: dict[str, Any] = {"faction": me, "strongest": strongest_plan(pos, me, pos.ruleset)}
-        if against is not None:
-            out["smallest_winning_dial"] = smallest_winning_dial(pos, me, against, pos.ruleset)
-        if me in pos.move.plans and pos.move.plans[me].dial is not None:
-            beaten_by = can_lose(pos, me, pos.ruleset)
-            out["can_lose"] = beaten_by is not None
-            if beaten_by is not None:
-                out["beaten_by"] = beaten_by
-        if losses is not None:
-            if losses not in ("one", "all"):
-                raise InputError("--losses", "one or all", losses)
-            if pos.move.plans.get(me) is None or facts.side(x, "dial_h") is None:
-                raise InputError(f"move.plans.{me}.dial", "the dial whose losses to select")
-            out["loss_options"] = loss_options(facts, x, every=losses == "all")
+        out = plan_battle(read_position(file), faction, against, losses)
     except InputError as err:
-        fail(err.message)
+        fail_input(err, as_json)
     if as_json:
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
-    best = out["strongest"]
-    typer.echo(
-        f"strongest legal plan for {me}: " + (json.dumps(best, ensure_ascii=False) if best else "none (no legal plan)")
-    )
-    if "smallest_winning_dial" in out:
-        got = out["smallest_winning_dial"]
-        typer.echo(
-            f"smallest dial beating {against:g}: " + (json.dumps(got, ensure_ascii=False) if got else "none can")
-        )
-    if "can_lose" in out:
-        typer.echo(
-            "the file's plan "
-            + (
-                "can fail to win, e.g. against " + json.dumps(out["beaten_by"], ensure_ascii=False)
-                if out["can_lose"]
-                else "cannot lose"
-            )
-        )
-    if "loss_options" in out:
-        typer.echo(
-            "loss selections if it wins: " + (json.dumps(out["loss_options"]) if out["loss_options"] else "none")
-        )
+    for line in describe(out):
+        typer.echo(line)

@@ -14,6 +14,9 @@ Layout of the generated tree::
     fragments/*.md                   included by hand-written pages (not documents themselves)
     board.svg
 
+The position-format fragment lists every key of the schema and, per action, its keys and the
+example position ``docs/guides/examples/<action>.yaml`` (tests load each one).
+
 >>> [c.title for c in chapters("conquest")][:1]
 ['Dune: A Game of Conquest and Diplomacy: Rules and a Round']
 """
@@ -119,13 +122,44 @@ def in_force(r: Rule) -> list[str]:
     return [name for name in RULESETS if r.id in ruleset_rules(name)]
 
 
+VICTORY = re.compile(r"victor|winner|\bwins?\b|end of the game|end-of-game")
+
+
+@cache
+def victory_lines(doc: str) -> frozenset[int]:
+    """The lines of a source's sections on winning: from a heading naming victory or the winner
+    ("Mentat Pause and victory", "Scoring / Victory Conditions") to the next heading."""
+    out: set[int] = set()
+    inside = False
+    for n in range(1, line_count(doc) + 1):
+        if is_heading(doc, n):
+            inside = bool(VICTORY.search(lines(doc)[n - 1].lower()) or "winning" in lines(doc)[n - 1].lower())
+        if inside:
+            out.add(n)
+    return frozenset(out)
+
+
+def is_victory(r: Rule) -> bool:
+    """A rule on who wins the game: named so (id or title) or citing a section on winning; not a battle's winner."""
+    if r.on == "battle" or r.phase == "battle" or ".battle." in r.id:
+        return False
+    if VICTORY.search(r.id.lower()) or VICTORY.search(r.title.lower()):
+        return True
+    return any(n in victory_lines(c.doc) for c in r.cites if c.doc in DOCS for n in range(c.first, c.last + 1))
+
+
 def topic(r: Rule) -> str:
+    if is_victory(r):
+        return "victory"
     parts = r.id.split(".")
     chapter = parts[1] if len(parts) > 2 else ""
     for t in TOPICS:
         if t in chapter or t in r.phase or t == r.on:
             return t
     return chapter or r.phase
+
+
+RULE_ID = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9-]+){2,}\b")
 
 
 def _cases_naming() -> dict[str, list[Path]]:
@@ -137,10 +171,12 @@ def _cases_naming() -> dict[str, list[Path]]:
             expect = (load_yaml(path) or {}).get("expect") or {}
         except Exception:
             continue
-        for key in ("forbids", "permits", "minimal_reason"):
-            for rid in expect.get(key) or []:
-                if path not in out.setdefault(str(rid), []):
-                    out[str(rid)].append(path)
+        named = [str(rid) for key in ("forbids", "permits", "minimal_reason") for rid in expect.get(key) or []]
+        # an open question or a gap is named by the reason of an unresolved case
+        named += [rid for rid in RULE_ID.findall(str(expect.get("reason") or "")) if rid in REGISTRY]
+        for rid in named:
+            if path not in out.setdefault(rid, []):
+                out[rid].append(path)
     return out
 
 
@@ -161,39 +197,71 @@ def _md(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>{}|])", r"\\\1", text)
 
 
+STATUS_TEXT = {  # status -> (its name, what it means for an answer)
+    "confirmed": ("confirmed", ""),
+    "unresolved": ("open question", "the sources leave it open; an answer it touches is unresolved"),
+    "gap": ("gap", "not encoded yet; an answer touching it is unresolved"),
+}
+
+
+def _cites_valid(cites: Iterable[Any]) -> bool:
+    return all(c.doc in DOCS and 1 <= c.first <= c.last <= line_count(c.doc) for c in cites)
+
+
+def status_line(r: Rule) -> str:
+    """The rule's status in words, with its reason where it is not confirmed."""
+    name, meaning = STATUS_TEXT.get(r.status, (r.status, ""))
+    text = f"Status: **{name}**" + (f" (`{r.status}`): {meaning}" if meaning else "")
+    if r.reason and r.reason not in r.doc:
+        text += f". *Why:* {_md(r.reason)}"
+    return text
+
+
 def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
-    """A rule's full entry: the ``rule`` object directive with its details."""
+    """A rule's full entry: the ``rule`` object directive, its statement and quote first.
+
+    Then its status, the lines that support it (``see_also``), where it is in force, its cases;
+    last, folded away, the z3 form and the check.
+    """
     file, lineno = r.location
     try:
         where = str(Path(file).resolve().relative_to(ROOT))
     except ValueError:
         where = Path(file).name
+    cite_text = "; ".join(f"{c.doc}:{c.first}" + (f"-{c.last}" if c.last != c.first else "") for c in r.cites)
     body = [f"**{_md(r.title)}**", ""]
-    facts = [f"status: **{r.status}**", f"question: `{r.on}`", f"phase: `{r.phase}`"]
+    if r.doc:
+        body += [_md(r.doc), ""]
+    if r.cites and _cites_valid(r.cites):
+        body += [f"```{{source-quote}} {cite_text}", ":class: rule-quote", "```", ""]
+    else:
+        body += ["Cites: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites), ""]
+    if r.see_also:
+        body += ["See also: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.see_also), ""]
+    body += [status_line(r), ""]
+    facts = [f"question: `{r.on}`", f"phase: `{r.phase}`"]
     if r.factions:
         facts.append("factions: " + ", ".join(r.factions))
     forced = in_force(r)
     facts.append("in force in: " + (", ".join(forced) if forced else "none"))
     body += ["; ".join(facts), ""]
-    if r.reason:
-        body += [f"*Unresolved:* {_md(r.reason)}", ""]
-    if r.doc:
-        body += [_md(r.doc), ""]
     if r.one_sided:
         body += [f"*One-sided:* {_md(r.one_sided)}", ""]
-    body += ["Cites: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites), ""]
     named = cases.get(r.id, [])
     body += ["Cases: " + (", ".join(f"{{doc}}`/{case_docname(p)}`" for p in named) if named else "none yet"), ""]
-    cps = counterparts(r.id)
+    cps = counterparts(r.id) if r.id in REGISTRY else []
     if cps:
         body += ["Counterparts: " + "; ".join(f"{how} {rule_ref(o.id)} ({_md(o.title)})" for how, o in cps), ""]
     for rs, lay in LAYERS.items():
         if r.id in lay.removes:
             body += [f"Removed in `{rs}`: {_md(lay.removes[r.id])}", ""]
-    if r.form:
-        body += ["z3 form:", "", _fence(r.form_source), ""]
-    body += [f"Check (`{where}:{lineno}`):", "", _fence(r.check_source), ""]
-    return "\n".join([f"````{{rule}} {r.id}", *body, "````", ""])
+    if r.status != "gap":  # a gap's check and form are placeholders: nothing to show
+        code = []
+        if r.form:
+            code += ["z3 form:", "", _fence(r.form_source), ""]
+        code += [f"Check (`{where}:{lineno}`):", "", _fence(r.check_source), ""]
+        body += ["`````{collapsed} z3 form and check", *code, "`````", ""]
+    return "\n".join([f"``````{{rule}} {r.id}", *body, "``````", ""])
 
 
 def rule_mention(r: Rule) -> str:
@@ -214,7 +282,9 @@ def chapter_page(ch: Chapter, cases: dict[str, list[Path]]) -> str:
     out = [
         f"# {_md(ch.title)}",
         "",
-        f"*{_md(TITLES.get(ch.doc, ch.doc))}*, lines {ch.first}–{ch.last}.",
+        f"*{_md(TITLES.get(ch.doc, ch.doc))}*, lines {ch.first}–{ch.last}. "
+        "A shaded line is encoded by a rule; a line marked GAP is cited only by a gap rule: "
+        "recognised but not encoded yet, so an answer it could change is unresolved.",
         "",
     ]
     start = ch.first
@@ -355,9 +425,12 @@ def cases_index(paths: list[Path]) -> str:
 # -- indexes -------------------------------------------------------------------
 
 
+STATUS_MARK = {"unresolved": " *(open question)*", "gap": " *(gap: not encoded yet)*"}
+
+
 def _rule_line(r: Rule) -> str:
     cites = ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites)
-    return f"- {rule_ref(r.id)}: {_md(r.title)} ({cites})"
+    return f"- {rule_ref(r.id)}: {_md(r.title)} ({cites}){STATUS_MARK.get(r.status, '')}"
 
 
 def _grouped(title: str, intro: str, groups: dict[str, list[Rule]]) -> str:
@@ -436,12 +509,18 @@ def compare_fragment(top: str) -> str:
         if r is None:
             return "—"
         cites = ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites)
-        return f"{rule_ref(r.id)}: {_md(r.title)} ({cites})"
+        return f"{rule_ref(r.id)}: {_md(r.title)} ({cites}){STATUS_MARK.get(r.status, '')}"
 
     out = ["```{list-table}", ":header-rows: 1", ":widths: 50 50", "", "* - gf9", "  - overview"]
     for left_rule, right_rule in rows:
         out += [f"* - {cell(left_rule)}", f"  - {cell(right_rule)}"]
     out += ["```", ""]
+    for lay in RULESETS:
+        if lay in ("gf9", "overview"):
+            continue
+        own = sorted((r for r in REGISTRY.values() if r.layer == lay and topic(r) == top), key=lambda r: r.id)
+        if own:
+            out += [f"In `{lay}`:", ""] + [f"- {cell(r)}" for r in own] + [""]
     return "\n".join(out)
 
 
@@ -454,8 +533,9 @@ def coverage_fragment() -> str:
         "* - source",
         "  - lines",
         "  - encoded",
+        "  - gaps",
         "  - set aside",
-        "  - not yet classified",
+        "  - to do",
         "  - encoded of those needing a rule",
     ]
     for r in rows:
@@ -463,26 +543,44 @@ def coverage_fragment() -> str:
             f"* - {{doc}}`{r.doc} </_generated/books/{r.doc}/index>`",
             f"  - {r.total}",
             f"  - {len(r.encoded)}",
+            f"  - {len(r.gaps)}",
             f"  - {len(r.set_aside)}",
             f"  - {len(r.unclassified)}",
             f"  - {r.percent:.1f}%",
         ]
     out += ["```", "", summary_line(rows), ""]
+    out += ["## Gap rules", ""]
+    gap_rules = sorted((r for r in REGISTRY.values() if r.status == "gap"), key=lambda r: r.id)
+    if gap_rules:
+        out += [
+            "Rules of the sources that Mentat recognises but does not encode yet: where one applies, "
+            "the answer is `unresolved` and names it.",
+            "",
+        ]
+        for g in gap_rules:
+            cites = ", ".join(line_ref(c.doc, c.first, c.last) for c in (*g.cites, *g.see_also))
+            out.append(f"- {rule_ref(g.id)}: {_md(g.title)} ({cites}). {_md(g.reason)}")
+        out.append("")
+    else:
+        out += ["No gap rules yet.", ""]
     for r in rows:
         out += [f"## {r.doc}", ""]
         if r.encoded:
             out += ["Encoded: " + _span_refs(r.doc, r.encoded), ""]
+        if r.gaps:
+            out += ["Gaps (cited only by gap rules): " + _span_refs(r.doc, r.gaps), ""]
         other = sorted({why for why in r.set_aside.values()} - {"blank", "heading"})
         if other:
             out += [
                 "Set aside besides blanks and headings: "
                 + "; ".join(
-                    f"{why} ({_span_refs(r.doc, [n for n, w in r.set_aside.items() if w == why])})" for why in other
+                    f"{_md(why)} ({_span_refs(r.doc, [n for n, w in r.set_aside.items() if w == why])})"
+                    for why in other
                 ),
                 "",
             ]
         if r.unclassified:
-            out += ["Not yet classified: " + _span_refs(r.doc, r.unclassified), ""]
+            out += ["To do: " + _span_refs(r.doc, r.unclassified), ""]
     return "\n".join(out)
 
 
@@ -494,63 +592,152 @@ def _span_refs(doc: str, numbers: list[int]) -> str:
     return ", ".join(out)
 
 
+EXAMPLES = ROOT / "docs" / "guides" / "examples"  # one position per action: <action>.yaml
+
+
+def _user_keys(obj: dict[str, Any]) -> list[tuple[str, list[str], dict[str, Any]]]:
+    """A record's keys as a user writes them: ``(key, other accepted spellings, schema)``.
+
+    The schema lists an alias beside its field with the very same schema (``from_`` and
+    ``from``): list it once, under the alias, and drop Python's spelling (a trailing ``_``).
+    """
+    props: dict[str, Any] = obj.get("properties") or {}
+    groups: list[list[str]] = []
+    for name, p in props.items():
+        for g in groups:
+            first = props[g[0]]
+            if p is first or (name.rstrip("_") == g[0].rstrip("_") and p == first):
+                g.append(name)
+                break
+        else:
+            groups.append([name])
+    out = []
+    for g in groups:
+        spelled = [n for n in g if not n.endswith("_")] or g
+        shown = spelled[-1]  # the alias: the name the published format uses
+        out.append((shown, [n for n in spelled if n != shown], props[g[0]]))
+    return out
+
+
+def _actions(m: dict[str, Any]) -> list[str]:
+    act = (m.get("properties") or {}).get("action") or {}
+    return [str(a) for a in act.get("enum") or ([act["const"]] if "const" in act else [])]
+
+
+def move_schemas() -> dict[str, dict[str, Any] | None]:
+    """Action -> the schema of a move of that action (None: the schema lists no keys for it yet)."""
+    from checker.position import schema
+
+    out: dict[str, dict[str, Any] | None] = {}
+    for m in schema()["properties"]["move"].get("anyOf", []):
+        acts = _actions(m)
+        for a in acts:
+            if len(acts) == 1:
+                out[a] = m
+            else:
+                out.setdefault(a, None)
+    return out
+
+
 def schema_fragment() -> str:
+    """Every key of a position file, every action of a move with one example each, from the schema."""
     from checker.position import schema
 
     s = schema()
     out: list[str] = []
+    queue: list[tuple[str, str, dict[str, Any]]] = []  # (label, key path, record) of tables still to write
+    where = [""]  # the action whose keys are being listed: labels stay unique across actions
 
-    def kind(p: dict[str, Any]) -> str:
+    def record(path: str, obj: dict[str, Any]) -> str:
+        label = "schema-" + re.sub(r"[^a-z0-9]+", "-", f"{where[0]} {path}".lower()).strip("-")
+        queue.append((label, path, obj))
+        return f"a record, {{ref}}`{path} <{label}>`"
+
+    def kind(p: dict[str, Any], path: str) -> str:
+        if "const" in p:
+            return f"`{p['const']}`"
         if "enum" in p:
             return " \\| ".join(f"`{v}`" for v in p["enum"])
         if "anyOf" in p:
-            parts = [kind(x) for x in p["anyOf"] if x.get("type") != "null"]
-            return " or ".join(parts) + (" (optional)" if len(parts) < len(p["anyOf"]) else "")
-        t = p.get("type", "any")
+            return " or ".join(kind(x, path) for x in p["anyOf"] if x.get("type") != "null")
+        t = p.get("type")
         if t == "array":
-            return f"list of {kind(p.get('items', {}))}"
-        if t == "object" and "additionalProperties" in p:
-            return "mapping of name to object"
+            return f"list of {kind(p.get('items', {}), path + '[]')}"
+        if t == "object" and p.get("properties"):
+            return record(path, p)
+        if t == "object":
+            value = p.get("additionalProperties")
+            # what the keys are: the schema's propertyNames title, or the doc's "FACTION -> ..."
+            named = (p.get("propertyNames") or {}).get("title") or "".join(
+                re.findall(r"^([A-Za-z][A-Za-z_]*) ->", str(p.get("description") or ""))[:1]
+            )
+            key = str(named or "name")
+            if isinstance(value, dict) and value:
+                return f"mapping of {key.lower()} to {kind(value, f'{path}.{key.upper()}')}"
+            return "mapping"
+        if t is None:
+            return "any"
         bounds = [f"≥ {p['minimum']}" if "minimum" in p else "", f"≤ {p['maximum']}" if "maximum" in p else ""]
         b = ", ".join(x for x in bounds if x)
         return f"{t}" + (f" ({b})" if b else "")
 
-    def table(title: str, obj: dict[str, Any], required: Iterable[str] = ()) -> None:
-        props = obj.get("properties") or {}
-        if not props:
-            return
+    def table(obj: dict[str, Any], path: str) -> None:
+        rows = _user_keys(obj)
+        req = set(obj.get("required", []))
         out.extend(
-            [
-                f"### {title}",
-                "",
-                "```{list-table}",
-                ":header-rows: 1",
-                ":widths: 20 40 40",
-                "",
-                "* - key",
-                "  - type",
-                "  - meaning",
-            ]
+            ["```{list-table}", ":header-rows: 1", ":widths: 20 35 45", "", "* - key", "  - type", "  - meaning"]
         )
-        req = set(required) | set(obj.get("required", []))
-        for name, p in props.items():
-            mark = " (required)" if name in req else ""
-            out.extend([f"* - `{name}`{mark}", f"  - {kind(p)}", f"  - {_md(p.get('description', ''))}"])
+        for shown, others, p in rows:
+            names = [shown, *others]
+            mark = " (required)" if req & {*names, *(n + "_" for n in names)} else ""
+            also = f" (also `{'`, `'.join(others)}`)" if others else ""
+            sub = f"{path}.{shown}" if path else shown
+            doc = _md(str(p.get("description") or "")) or "—"
+            out.extend([f"* - `{shown}`{mark}{also}", f"  - {kind(p, sub)}", f"  - {doc}"])
         out.extend(["```", ""])
+        more = obj.get("additionalProperties")
+        if more is True or (isinstance(more, dict) and obj.get("properties")):
+            what = _md(str(more.get("description") or "")) if isinstance(more, dict) else ""
+            out.extend([f"Any other key is accepted{f': {what}' if what else ''}.", ""])
 
-    table("Position", s)
-    fac = s["properties"].get("factions", {}).get("additionalProperties")
-    if isinstance(fac, dict):
-        table("factions: one entry per faction", fac)
-    for key, label in (("forces", "forces: one group per entry"), ("spice", "spice: one pile per entry")):
-        items = s["properties"].get(key, {}).get("items")
-        if isinstance(items, dict):
-            table(label, items)
-    for m in s["properties"]["move"]["anyOf"]:
-        act = m.get("properties", {}).get("action") or {}
-        acts = act.get("enum") or ([act["const"]] if "const" in act else [])
-        if acts and len(acts) == 1:
-            table(f"move with action: {acts[0]}", m)
+    def flush() -> None:
+        while queue:
+            label, path, obj = queue.pop(0)
+            out.extend([f"({label})=", f"### `{path}`", ""])
+            if obj.get("description"):
+                out.extend([_md(str(obj["description"])), ""])
+            table(obj, path)
+
+    top = {**s, "properties": {k: v for k, v in s["properties"].items() if k != "move"}}
+    out.extend(["(schema-position)=", "## The keys of a position", ""])
+    table(top, "")
+    flush()
+    out.extend(
+        [
+            "(schema-move)=",
+            "## The move: one section per action",
+            "",
+            "`move` holds one proposed move; its `action` picks the kind, and each kind has its own keys. "
+            "Every example below is a whole position file that Mentat reads (`mentat check` it).",
+            "",
+        ]
+    )
+    for action, m in move_schemas().items():
+        out.extend([f"(schema-move-{action})=", f"### `action: {action}`", ""])
+        if m is None:
+            out.extend(["The schema lists no keys for this action yet: its rules are not encoded.", ""])
+        else:
+            if m.get("description"):
+                out.extend([_md(str(m["description"])), ""])
+            where[0] = f"move {action}"
+            table(m, "move")
+        example = EXAMPLES / f"{action}.yaml"
+        if example.is_file():
+            rel = example.relative_to(ROOT).as_posix()
+            out.extend([f"Example (`{rel}`):", "", _fence(example.read_text(encoding="utf-8"), "yaml"), ""])
+        else:
+            out.extend([f"*No example yet* (`docs/guides/examples/{action}.yaml`).", ""])
+        flush()
     return "\n".join(out)
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import difflib
+import re
 import reprlib
 from collections.abc import Iterable
+from typing import Any
 
 _REPR = reprlib.Repr()  # Python 3.11 takes no keyword arguments here
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxtuple, _REPR.maxset = 3, 6, 6, 6, 6
@@ -45,12 +47,49 @@ class InputError(Exception):
             text += f" (did you mean: {', '.join(self.suggestions)}?)"
         return _one_line(text)
 
+    def as_json(self) -> dict[str, Any]:
+        """The error as ``mentat check --json`` prints it under ``"error"``."""
+        return {
+            "kind": "input",
+            "file": self.file,
+            "key": self.key,
+            "expected": self.expected,
+            "got": _jsonable(self.got),
+            "suggestions": list(self.suggestions),
+            "message": self.message,
+        }
+
+
+def _jsonable(value: object, depth: int = 3) -> Any:
+    """A bounded JSON form of what the user wrote (a YAML bomb or a recursive list stays small)."""
+    if isinstance(value, float) and (value != value or abs(value) == float("inf")):
+        return str(value)  # JSON has no NaN or infinity
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return _one_line(value if len(value) <= 200 else value[:200] + "...")
+    if depth > 0 and isinstance(value, (list, tuple)):
+        items = [_jsonable(v, depth - 1) for v in list(value)[:6]]
+        return items + (["..."] if len(value) > 6 else [])
+    if depth > 0 and isinstance(value, dict):
+        pairs = list(value.items())[:6]
+        out = {str(_jsonable(k, 0)): _jsonable(v, depth - 1) for k, v in pairs}
+        if len(value) > 6:
+            out["..."] = "..."
+        return out
+    return _one_line(_REPR.repr(value))
+
 
 def nearest(word: str, names: Iterable[str], n: int = 3, *, always: bool = False) -> list[str]:
     """The valid names closest to a misspelt one, best first (with ``always``, the closest even if far)."""
     names = list(names)
     lowered = {name.lower(): name for name in names}
     hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)
+    if not hits:  # one word of a longer name: 'Kudoo' finds Umman Kudu, 'Rabban' Beast Rabban
+        parts = {part: k for k in lowered for part in re.split(r"[\s\-]+", k) if len(part) > 2}
+        hits = list(
+            dict.fromkeys(parts[p] for p in difflib.get_close_matches(word.lower(), list(parts), n=n, cutoff=0.6))
+        )
     if not hits:  # fall back on shared prefixes, so 'harko' still finds harkonnen
         hits = [k for k in lowered if k.startswith(word.lower()[:3])][:n]
     if not hits:  # a part of a dotted name: 'storm-blocks' finds gf9.shipment.storm-blocks

@@ -8,6 +8,7 @@ Each record is a dataclass; its type hints and field metadata (``doc``, ``min``,
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import types
 import typing
 from collections.abc import Callable
@@ -31,9 +32,22 @@ def spec(
     names: str | None = None,
     key_names: str | None = None,
     aliases: tuple[str, ...] = (),
+    open: bool = False,  # noqa: A002 - mirrors JSON Schema's open objects
 ) -> Any:
-    """A dataclass field with the facts the loader and the schema need."""
-    meta = {"doc": doc, "min": min, "max": max, "names": names, "key_names": key_names, "aliases": aliases}
+    """A dataclass field with the facts the loader and the schema need.
+
+    ``open``: a mapping field that receives every key of the record not declared as a field
+    (a played card's own keys); a key that looks like a misspelt declared one is still refused.
+    """
+    meta = {
+        "doc": doc,
+        "min": min,
+        "max": max,
+        "names": names,
+        "key_names": key_names,
+        "aliases": aliases,
+        "open": open,
+    }
     if isinstance(default, (list, dict)):
         factory = type(default)
         return dataclasses.field(default_factory=factory, metadata=meta)
@@ -159,17 +173,40 @@ def load_record(cls: type[T], data: Any, key: str = "") -> T:
     hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
+    open_field = next((f.name for f in fields.values() if f.metadata.get("open")), None)
+    keys = _user_keys(fields)
     kwargs: dict[str, Any] = {}
+    rest: dict[str, Any] = {}
     for raw_key, value in data.items():
         name = by_alias.get(str(raw_key), str(raw_key))
         where = f"{key}.{raw_key}" if key else str(raw_key)
-        if name not in fields:
-            raise InputError(where, f"one of the keys {', '.join(fields)}", None, nearest(str(raw_key), fields))
+        if name == open_field or name not in fields:
+            close = difflib.get_close_matches(str(raw_key), keys, n=3, cutoff=0.75)
+            if open_field is None or close or name == open_field:
+                hint = close or nearest(str(raw_key), keys)
+                raise InputError(where, f"one of the keys {', '.join(keys)}", None, hint)
+            rest[str(raw_key)] = value
+            continue
         kwargs[name] = convert(hints[name], value, where, dict(fields[name].metadata))
+    if open_field is not None:
+        kwargs[open_field] = rest
     for name, f in fields.items():
         if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise InputError(f"{key}.{name}" if key else name, f"a value ({_describe(hints[name])})")
+            aliases = f.metadata.get("aliases", ())
+            shown = aliases[0] if name.endswith("_") and aliases else name
+            raise InputError(f"{key}.{shown}" if key else shown, f"a value ({_describe(hints[name])})")
     return cls(**kwargs)
+
+
+def _user_keys(fields: dict[str, dataclasses.Field[Any]]) -> list[str]:
+    """The keys a user writes: a field's own name, or its alias where the name is Python's (``from_``)."""
+    out: list[str] = []
+    for f in fields.values():
+        if f.metadata.get("open"):
+            continue
+        aliases = list(f.metadata.get("aliases", ()))
+        out += aliases if f.name.endswith("_") and aliases else [f.name, *aliases]
+    return out
 
 
 def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -206,13 +243,20 @@ def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         hints = _hints(tp)  # type: ignore[arg-type]
         props = {}
         required = []
+        extra: Any = False
         for f in dataclasses.fields(tp):
-            props[f.name] = json_schema(hints[f.name], dict(f.metadata))
-            for alias in f.metadata.get("aliases", ()):  # the loader accepts these keys too ('from')
-                props[alias] = props[f.name]
+            if f.metadata.get("open"):  # the record's other keys, as written
+                extra = {"description": f.metadata.get("doc") or "further keys"}
+                continue
+            one = json_schema(hints[f.name], dict(f.metadata))
+            aliases = list(f.metadata.get("aliases", ()))
+            # a Python-only name (from_) is listed under the key users write (from)
+            names = aliases if f.name.endswith("_") and aliases else [f.name, *aliases]
+            for name in names:
+                props[name] = one
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                required.append(f.name)
-        out = {"type": "object", "properties": props, "additionalProperties": False}
+                required.append(names[0])
+        out = {"type": "object", "properties": props, "additionalProperties": extra}
         if tp.__doc__:
             out["description"] = " ".join(tp.__doc__.split())
         if required:

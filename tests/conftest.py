@@ -76,11 +76,14 @@ class _Links(HTMLParser):
         super().__init__()
         self.ids: set[str] = set()
         self.hrefs: list[str] = []
+        self.classes: dict[str, set[str]] = {}  # id -> the classes of the element carrying it
+        self.html = ""  # the page's text
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if a.get("id"):
             self.ids.add(a["id"] or "")
+            self.classes[a["id"] or ""] = set((a.get("class") or "").split())
         if tag == "a" and a.get("href"):
             self.hrefs.append(a["href"] or "")
         if tag in ("img", "script") and a.get("src"):
@@ -105,7 +108,8 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     pages: dict[str, Any] = {}
     for html in out.rglob("*.html"):
         parser = _Links()
-        parser.feed(html.read_text(encoding="utf-8"))
+        parser.html = html.read_text(encoding="utf-8")
+        parser.feed(parser.html)
         pages[html.relative_to(out).as_posix()] = parser
     pages["__root__"] = _Links()
     pages["__root__"].ids = {str(out)}

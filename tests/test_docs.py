@@ -97,3 +97,258 @@ def test_generate_rewrites_only_changed_files(tmp_path: Path) -> None:
     first = generate(tmp_path)
     assert "board.svg" in first and any(p.startswith("books/gf9/") for p in first)
     assert generate(tmp_path) == []
+
+
+# -- the position format: every action, every key, one example each ------------------------------
+
+EXAMPLES = ROOT / "docs" / "guides" / "examples"
+ACTIONS = ("ship", "move", "revive", "bid", "charity", "storm", "battle", "collect", "play")
+
+
+def _section(md: str, label: str) -> str:
+    """One labelled section of the generated position-format fragment, up to the next label."""
+    start = md.index(f"({label})=")
+    end = md.find("\n(schema-", start + 1)
+    return md[start : end if end > 0 else None]
+
+
+def _written_keys(props: dict[str, Any]) -> list[str]:
+    """The keys a user writes: Python's spelling of an alias (``from_`` beside ``from``) left out."""
+    return [k for k in props if not (k.endswith("_") and k.rstrip("_") in props)]
+
+
+def test_position_format_lists_every_action_with_every_key_once() -> None:
+    from checker.docs import _md, move_schemas, schema_fragment
+
+    md = schema_fragment()
+    moves = move_schemas()
+    assert set(ACTIONS) <= set(moves), f"actions missing from the schema: {set(ACTIONS) - set(moves)}"
+    for action, m in moves.items():
+        assert m is not None, f"the schema lists no keys for action {action}"
+        sec = _section(md, f"schema-move-{action}")
+        props = m["properties"]
+        for key in _written_keys(props):
+            rows = re.findall(rf"^\* - `{re.escape(key)}`.*$", sec, flags=re.M)
+            assert len(rows) == 1, f"{action}: key {key} listed {len(rows)} times"
+            doc = props[key].get("description")
+            if doc:
+                assert _md(doc) in sec, f"{action}: the doc of {key} is not shown"
+        hidden = [k for k in props if k not in _written_keys(props)]
+        for key in hidden:
+            assert f"`{key}`" not in sec, f"{action}: {key} is Python's spelling, not the key a user writes"
+        assert "```yaml" in sec, f"{action}: no example"
+    assert "`from`" in _section(md, "schema-move-move") and "`from_`" not in md
+
+
+def test_position_format_lists_every_battle_plan_key_with_its_type() -> None:
+    import dataclasses
+
+    from checker.docs import schema_fragment
+    from checker.position import BattlePlan
+
+    md = schema_fragment()
+    label = re.findall(r"^\((schema-move-battle-move-plans-[a-z]+)\)=$", md, flags=re.M)
+    assert len(label) == 1, "no section for the battle plan"
+    plan = _section(md, label[0])
+    assert "One side's battle plan" in plan
+    for f in dataclasses.fields(BattlePlan):
+        rows = re.findall(rf"^\* - `{f.name}`.*\n  - (.*)$", plan, flags=re.M)
+        assert len(rows) == 1, f"plan key {f.name} listed {len(rows)} times"
+        assert rows[0] and "mapping of name to object" not in rows[0]
+    battle = _section(md, "schema-move-battle")
+    assert re.search(r"^\* - `plans`.*\n  - mapping of faction to a record, \{ref\}`move\.plans\.FACTION", battle, re.M)
+    voice = _section(md, f"{label[0]}-voice")
+    assert "* - `not_play`" in voice
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_every_action_example_is_a_position_mentat_reads(action: str) -> None:
+    from checker.position import load_position
+    from checker.yamlio import load_yaml
+
+    path = EXAMPLES / f"{action}.yaml"
+    pos = load_position(load_yaml(path), str(path))
+    assert pos.move is not None and getattr(pos.move, "action", None) == action
+
+
+def test_position_format_page_has_a_section_per_action(book: dict[str, Any]) -> None:
+    page = book["guides/position-format.html"]
+    for action in ACTIONS:
+        assert f"schema-move-{action}" in page.ids, f"no section for action {action}"
+    assert "schema-move-battle-move-plans-faction" in page.ids
+    assert "mapping of name to object" not in page.html
+    assert '<span class="pre">from_</span>' not in page.html and '<span class="pre">from</span>' in page.html
+
+
+# -- rule entries: statement and quote first, see also, status, code folded away -----------------
+
+
+def _fake_rule(status: str, reason: str = "", see_also: str = "") -> Any:
+    from checker.rules import Rule
+    from checker.sources import parse_cites
+
+    def check(_facts: Any) -> bool:
+        """Forces may not land in the sector under the storm."""
+        return True
+
+    return Rule(
+        id=f"gf9.docs-test.{status}",
+        on="ship",
+        title="A rule for the rulebook's tests",
+        cites=parse_cites("gf9:99"),
+        check=check,
+        doc="Forces may not land in the sector under the storm.",
+        form=lambda v: v,
+        status=status,
+        reason=reason,
+        see_also=parse_cites(see_also),
+        phase="ship",
+    )
+
+
+def test_rule_entry_order_statement_quote_see_also_then_folded_code() -> None:
+    from checker.docs import rule_entry
+
+    text = rule_entry(_fake_rule("confirmed", see_also="gf9:31,223"), {})
+    order = [
+        "Forces may not land in the sector under the storm.",
+        "```{source-quote} gf9:99",
+        "See also: {ref}`gf9:31 <gf9-l31>`, {ref}`gf9:223 <gf9-l223>`",
+        "Status: **confirmed**",
+        "{collapsed} z3 form and check",
+        "z3 form:",
+        "Check (",
+    ]
+    where = [text.find(s) for s in order]
+    assert -1 not in where, f"missing: {[s for s, w in zip(order, where, strict=True) if w < 0]}"
+    assert where == sorted(where), f"out of order: {where}"
+
+
+def test_rule_entry_says_an_open_question_or_a_gap_with_its_reason() -> None:
+    from checker.docs import rule_entry
+
+    open_q = rule_entry(_fake_rule("unresolved", reason="the text does not say who pays"), {})
+    assert "open question" in open_q and "the text does not say who pays" in open_q
+    gap = rule_entry(_fake_rule("gap", reason="the Fremen victory is not encoded"), {})
+    assert "Status: **gap** (`gap`): not encoded yet" in gap and "the Fremen victory is not encoded" in gap
+    assert "open question" not in gap and "not encoded yet" not in rule_entry(_fake_rule("confirmed"), {})
+
+
+def _entry(book: dict[str, Any], rid: str) -> str | None:
+    for name, page in book.items():
+        if name.startswith("__"):
+            continue
+        for anchor in (f"rule-{rid}", "rule-" + re.sub(r"[^a-z0-9]+", "-", rid.lower()).strip("-")):
+            at = page.html.find(f'id="{anchor}"')
+            if at >= 0 and '<dl class="std rule">' in page.html[max(0, at - 200) : at]:
+                end = page.html.find('<dl class="std rule">', at)
+                return str(page.html[at : end if end > 0 else None])
+    return None
+
+
+def test_rule_pages_show_the_quote_first_and_fold_the_code(book: dict[str, Any]) -> None:
+    from checker.docs import home
+    from checker.yamlio import load_yaml
+
+    words = {"confirmed": "confirmed", "unresolved": "open question", "gap": "not encoded yet"}
+    reasons: dict[str, list[Path]] = {}
+    for path in map(Path, book["__cases__"].hrefs):
+        reason = str(((load_yaml(path) or {}).get("expect") or {}).get("reason") or "")
+        for rid in load_all():
+            if re.search(rf"(?<![\w.-]){re.escape(rid)}(?![\w-])", reason):
+                reasons.setdefault(rid, []).append(path)
+    checked = 0
+    for rid, r in load_all().items():
+        if home(r) is None:
+            continue
+        entry = _entry(book, rid)
+        assert entry is not None, f"{rid}: no entry"
+        quote, fold = entry.find("src-quote"), entry.find('<details class="mentat-collapsed')
+        assert quote >= 0, f"{rid}: no quote"
+        assert "<pre" not in entry[: fold if fold >= 0 else None], f"{rid}: code shown unfolded"
+        if r.status != "gap":  # a gap has no code of its own to show
+            assert quote < fold, f"{rid}: the quote must come before the folded code"
+            assert "z3 form" in entry[fold:] or "Check (" in entry[fold:]
+        assert words[r.status] in entry, f"{rid}: status {r.status} not shown"
+        for c in r.see_also:
+            assert f"#{line_id(c.doc, c.first)}" in entry, f"{rid}: see-also line {c} not linked"
+        if r.open:  # an unresolved case names an open question or a gap in its reason: the entry links it
+            for path in reasons.get(rid, []):
+                assert f"/{path.stem}.html" in entry, f"{rid}: its case {path.name} is not linked"
+        checked += 1
+    assert checked > 50
+
+
+# -- victory comparison, coverage, gap lines ---------------------------------------------------------
+
+# The sections on winning, read from the sources: "Mentat Pause and victory", "Scoring / Victory Conditions"
+VICTORY_LINES = {"gf9": range(315, 328), "overview": range(88, 97)}
+
+
+def test_victory_page_shows_the_victory_rules_of_each_ruleset(book: dict[str, Any]) -> None:
+    html = book["compare/victory.html"].html
+    assert "No rules on this topic" not in html
+    wanted = [
+        r
+        for r in load_all().values()
+        if r.layer in VICTORY_LINES
+        and r.on != "battle"
+        and ("victory" in r.id or any(c.doc == r.layer and c.first in VICTORY_LINES[r.layer] for c in r.cites))
+    ]
+    assert {r.layer for r in wanted} == {"gf9", "overview"}
+    for r in wanted:
+        assert r.id in html, f"victory rule {r.id} is not on the victory page"
+    assert "gf9.battle.winner" not in html, "a battle's winner is not the game's"
+
+
+def test_coverage_page_has_a_gaps_column_and_lists_the_gap_rules(book: dict[str, Any]) -> None:
+    from checker.coverage import report
+
+    html = book["coverage.html"].html
+    header = html[html.find("<thead") : html.find("</thead>")]
+    assert re.search(r">\s*gaps\s*<", header), "no gaps column"
+    assert "Gap rules" in html
+    for r in load_all().values():
+        if r.status == "gap":
+            assert r.id in html and f"#{line_id(r.cites[0].doc, r.cites[0].first)}" in html
+    for row in report():
+        cells = re.search(rf">{row.doc}</span></a></p></td>\s*((?:<td>.*?</td>\s*)+)</tr>", html, re.S)
+        assert cells, f"no row for {row.doc}"
+        values = re.findall(r"<td><p>([^<]*)</p></td>", cells.group(1))
+        assert values[:5] == [
+            str(x) for x in (row.total, len(row.encoded), len(row.gaps), len(row.set_aside), len(row.unclassified))
+        ]
+
+
+def test_coverage_fragment_lists_a_gap_rule_and_its_lines() -> None:
+    from checker.coverage import cited_lines
+    from checker.docs import coverage_fragment
+    from checker.rules import REGISTRY, gap
+
+    load_all()
+    rid = "gf9.docs-test.gap"
+    gap(rid, on="position", cites="gf9:325", title="A test gap", reason="not encoded here", when=lambda f: False)
+    cited_lines.cache_clear()
+    try:
+        text = coverage_fragment()
+    finally:
+        del REGISTRY[rid]
+        cited_lines.cache_clear()
+    assert f"- {{rule}}`{rid}`: A test gap ({{ref}}`gf9:325 <gf9-l325>`). not encoded here" in text
+    if 325 not in cited_lines().get("gf9", {}):  # a real rule may encode it meanwhile
+        assert "Gaps (cited only by gap rules): " in text and "{ref}`gf9:325 <gf9-l325>`" in text
+
+
+def test_book_marks_gap_lines_apart_from_encoded_ones(book: dict[str, Any]) -> None:
+    from checker.coverage import coverage
+    from checker.docs import chapter_of
+
+    for doc in DOCS:
+        cov = coverage(doc)
+        for kind, lines_, mark in (("gap", cov.gaps, "src-gap"), ("encoded", cov.encoded, "src-cited")):
+            for n in lines_:
+                classes = book[f"{chapter_of(doc, n).docname}.html"].classes.get(line_id(doc, n), set())
+                if not classes:  # a blank line cited within a range
+                    continue
+                assert mark in classes, f"{doc}:{n} is {kind} but marked {classes}"
+                assert not {"src-gap", "src-cited"} - {mark} & classes

@@ -5,8 +5,9 @@ numbers made negative or huge, text truncated, garbage and non-UTF-8 bytes
 inserted) with a seeded generator, and each mutant runs through
 ``mentat check FILE --json``. Either the result is a normal verdict (exit 0, 1,
 3 or 4 with one JSON object on stdout) or exit 2 with exactly one line on
-stderr, starting "mentat:" and naming the key or the file; never a traceback,
-never another exit code. Set MENTAT_FUZZ_SEED to replay another run.
+stderr, starting "mentat:" and naming the key or the file, and one JSON object
+``{"error": {...}}`` on stdout; never a traceback, never another exit code.
+Set MENTAT_FUZZ_SEED to replay another run.
 """
 
 from __future__ import annotations
@@ -39,7 +40,11 @@ def assert_contract(run: Any, path: Path, what: str) -> None:
         line = lines[0]
         assert line.startswith("mentat:"), f"{label}: {line!r}"
         assert str(path) in line or "key '" in line, f"{label}: names neither the file nor a key: {line!r}"
-        assert run.stdout == "", f"{label}: stdout beside an input error: {run.stdout!r}"
+        # --json: the error is one JSON object on stdout, and nothing else is
+        error = json.loads(run.stdout)["error"]
+        assert set(error) >= {"file", "key", "expected", "got", "suggestions"}, f"{label}: {error}"
+        assert error["message"] in line, f"{label}: the JSON error is not the one reported: {error}"
+        assert error["file"] == str(path) or error["key"], f"{label}: names neither the file nor a key: {error}"
     else:
         verdict = json.loads(run.stdout)
         assert isinstance(verdict, dict), label

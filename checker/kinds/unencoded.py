@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checker.facts import Facts, Kind, kind, label
-from checker.position import OtherMove, Position
+from checker.position import UNENCODED_MOVES, Position
 
 
 @dataclass
@@ -19,5 +19,7 @@ class Unencoded(Kind):
     title = "A move whose rules Mentat does not encode yet"
 
     def facts(self, pos: Position) -> UnencodedFacts:
-        action = pos.move.action if isinstance(pos.move, OtherMove) else "?"
-        return UnencodedFacts(action=action, advanced=pos.advanced)
+        m = pos.move
+        if isinstance(m, UNENCODED_MOVES):
+            return UnencodedFacts(faction=m.faction, action=m.action, advanced=pos.advanced)
+        return UnencodedFacts(action="?", advanced=pos.advanced)

@@ -10,6 +10,11 @@
   their anchors, never retyped.
 * ``{mentat-run} ARGS``: run ``mentat ARGS`` at build time and show its output, so a
   guide's examples can never drift from what the command prints.
+* ``{collapsed} SUMMARY``: its content folded away (HTML ``<details>``; other builders
+  show it plainly), for a rule's z3 form and check.
+
+Source lines carry their class: ``src-cited`` (encoded by a rule), ``src-gap`` (only a gap
+rule cites it: recognised, not encoded yet, an answer touching it is unresolved).
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ class SourceLines(SphinxDirective):
         first, last = int(a), int(b or a)
         self.env.note_dependency(str(SOURCES / f"{doc}.txt"))
         cited = cited_lines().get(doc, {})
+        gaps = cited_lines(gaps=True).get(doc, {})
         box = nodes.container(classes=["src-lines"])
         for n in range(first, last + 1):
             lid = line_id(doc, n)
@@ -72,11 +78,16 @@ class SourceLines(SphinxDirective):
                 classes.append("src-heading")
             if n in cited:
                 classes.append("src-cited")
+            elif n in gaps:
+                classes.append("src-gap")
             para = nodes.paragraph(ids=[lid], classes=classes)
             num = nodes.reference("", "", refid=lid, classes=["lineno"])
             num += nodes.inline(str(n), str(n))
             para += num
             para += nodes.Text(" " + text)
+            if "src-gap" in classes:
+                para += nodes.Text(" ")
+                para += nodes.inline("gap", "gap", classes=["src-gap-mark"])
             box += para
         return [box]
 
@@ -139,6 +150,39 @@ class MentatRun(SphinxDirective):
         return [block]
 
 
+class collapsed(nodes.General, nodes.Element):  # docutils names its nodes in lower case
+    """Content folded away under a summary line."""
+
+
+def _visit_collapsed_html(self: Any, node: collapsed) -> None:
+    from html import escape
+
+    self.body.append(self.starttag(node, "details", CLASS="mentat-collapsed"))
+    self.body.append(f"<summary>{escape(node['summary'])}</summary>\n")
+
+
+def _depart_collapsed_html(self: Any, node: collapsed) -> None:
+    self.body.append("</details>\n")
+
+
+def _pass(self: Any, node: nodes.Element) -> None:
+    pass
+
+
+class Collapsed(SphinxDirective):
+    """Fold the content away under a summary line (the argument)."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        node = collapsed(summary=self.arguments[0])
+        self.set_source_info(node)
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
 def _generate(app: Sphinx) -> None:
     from checker.docs import generate
 
@@ -152,5 +196,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("source-lines", SourceLines)
     app.add_directive("source-quote", SourceQuote)
     app.add_directive("mentat-run", MentatRun)
+    app.add_node(
+        collapsed,
+        html=(_visit_collapsed_html, _depart_collapsed_html),
+        latex=(_pass, _pass),
+        text=(_pass, _pass),
+        man=(_pass, _pass),
+        texinfo=(_pass, _pass),
+    )
+    app.add_directive("collapsed", Collapsed)
     app.connect("builder-inited", _generate)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
