@@ -194,17 +194,18 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
         action = getattr(pos.move, "action", None) or "position"
         return Verdict(pos.ruleset, "unresolved", reason=f"Mentat encodes no {pos.ruleset} rules yet", question=action)
     kind = kind_of(pos)
-    facts = kind.facts(pos)
     if kind.name == "unencoded":
         action = getattr(pos.move, "action", "?")
         reason = f"Mentat does not encode the rules of '{action}' moves yet"
         return Verdict(ruleset, "unresolved", reason=reason, question=action)
     in_force = [r for r in ruleset_rules(ruleset, on=kind.name).values() if r.on == kind.name]
     if not in_force or ruleset not in LAYERS:
-        # No rules is no permission: say so rather than call the move legal.
+        # No rules is no permission: say so rather than call the move legal. Checked before the
+        # facts are built: a ruleset with no rules here may use components the kind does not know.
         what = kind.title.lower() or kind.name
         reason = f"Mentat encodes no {ruleset} rules for {what} yet"
         return Verdict(ruleset, "unresolved", reason=reason, question=kind.name)
+    facts = kind.facts(pos)
     verdict = decide(ruleset, kind, in_force, facts)
     if verdict.verdict == "unresolved" and len(set(verdict.missing)) == 1:
         return _same_for_every_value(pos, ruleset, verdict.missing[0]) or verdict

@@ -494,10 +494,7 @@ def check_names(pos: Position) -> None:
         return
     leaders = leader_names(pos)
     leader, card = "a leader's name", "a Treachery card"
-    cards = known_cards(pos.ruleset)
-    if isinstance(pos.move, BattleMove) and pos.ruleset != "gf9" and len(cards) > len(known_cards("gf9")):
-        # the battle kind knows the GF9 deck only: a Dreamrules card in a battle is not modelled yet
-        cards, card = known_cards("gf9"), "a GF9 Treachery card (Dreamrules cards in a battle are not modelled yet)"
+    cards = known_cards(pos.ruleset)  # a ruleset with no battle rules answers before the battle kind reads them
     for fname, state in pos.factions.items():
         key = f"factions.{fname}"
         state.leaders_in_tanks = [
@@ -512,7 +509,7 @@ def check_names(pos: Position) -> None:
             state.hand = [_name(c, cards, f"{key}.hand[{i}]", card) for i, c in enumerate(state.hand)]
     m = pos.move
     if isinstance(m, BattleMove):
-        deck = known_cards("gf9")  # a battle plan's cards are the GF9 deck's (the battle kind knows no others)
+        deck = cards
         for fname, plan in m.plans.items():
             key = f"move.plans.{fname}"
             if plan.leader is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from checker.api import check_text
 from checker.kinds.movement import K_MAX, geo, movement_facts, search
 from checker.position import load_position
@@ -47,6 +49,10 @@ def test_range_plus_storm_core() -> None:
     assert v.verdict == "illegal"
     assert sorted(v.minimal_reason) == ["gf9.movement.range", "gf9.movement.storm"]
     assert all(f.message.startswith("Together") for f in v.findings)
+    said = {f.rule.id: f.message for f in v.findings}
+    assert "no path" not in said["gf9.movement.storm"]  # a path clear of the storm exists: it is too long
+    assert "Imperial Basin → Polar Sink → Arsunt, entering 2 territories" in said["gf9.movement.storm"]
+    assert "range is 1" in said["gf9.movement.range"]
 
 
 def test_legal_path_outcome() -> None:
@@ -87,3 +93,92 @@ def test_warm_checks_are_quick() -> None:
             n += 1
     per_second = n / (time.perf_counter() - start)
     assert per_second > 5  # a loose floor: the machine is shared; benchmarks/ reports the real rate
+
+
+# -- a declared route (via) that is blocked: say which step, and name a legal route -------------
+
+ROUTE = """
+ruleset: {ruleset}
+storm: 9
+factions: {{atreides: {{spice: 10}}, emperor: {{spice: 5}}, harkonnen: {{spice: 5}}}}
+forces:
+  - {{faction: atreides, territory: Imperial Basin, sector: 8, count: 5}}
+{extra}
+move: {{action: move, faction: atreides, count: 5, from: Imperial Basin, to: {to}, via: {via}}}
+"""
+
+
+def test_a_blocked_route_names_its_step_and_a_legal_route() -> None:
+    extra = "  - {faction: atreides, territory: Arrakeen, count: 1}"
+    v = check_text(ROUTE.format(ruleset="gf9", extra=extra, to="Hagga Basin", via="[Arsunt]"))
+    assert v.forbidding() == ["gf9.movement.storm"]
+    message = v.findings[0].message
+    assert "declared route Imperial Basin → Arsunt → Hagga Basin is blocked" in message
+    assert "cannot reach Arsunt" in message and "sector 9" in message
+    assert "A legal route: Imperial Basin → Polar Sink → Hagga Basin." in message
+    assert "no path" not in message
+    legal = check_text(ROUTE.format(ruleset="gf9", extra=extra, to="Hagga Basin", via="[Polar Sink]"))
+    assert legal.verdict == "legal" and legal.outcome["path"] == ["Polar Sink", "Hagga Basin"]
+
+
+def test_a_blocked_route_with_no_legal_route_says_so() -> None:
+    # no ornithopters: range 1, and Arsunt is reachable only across the storm
+    v = check_text(ROUTE.format(ruleset="gf9", extra="", to="Arsunt", via="[Arsunt]"))
+    assert "gf9.movement.storm" in v.forbidding()
+    assert "No legal route reaches Arsunt." in next(f.message for f in v.findings if f.rule.id == "gf9.movement.storm")
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview"])
+def test_a_route_through_a_closed_stronghold_names_who_holds_it(ruleset: str) -> None:
+    extra = (
+        "  - {faction: atreides, territory: Arrakeen, count: 1}\n"
+        "  - {faction: harkonnen, territory: Carthag, count: 3}\n"
+        "  - {faction: emperor, territory: Carthag, count: 2}"
+    )
+    text = ROUTE.format(ruleset=ruleset, extra=extra, to="Hagga Basin", via="[Carthag]")
+    v = check_text(text.replace("storm: 9", "storm: 3"))
+    rule_id = f"{ruleset}.movement.closed-strongholds"
+    assert rule_id in v.forbidding()
+    message = next(f.message for f in v.findings if f.rule.id == rule_id)
+    assert "enters Carthag" in message and "Emperor and Harkonnen already hold it" in message
+    assert "A legal route:" in message
+
+
+def test_overview_route_through_an_ally_names_the_territory() -> None:
+    extra = "  - {faction: atreides, territory: Arrakeen, count: 1}\n  - {faction: fremen, territory: Arsunt, count: 1}"
+    text = ROUTE.format(ruleset="overview", extra=extra, to="Hagga Basin", via="[Arsunt]")
+    v = check_text(text.replace("storm: 9", "storm: 3") + "alliances: [[atreides, fremen]]\n")
+    assert v.forbidding() == ["overview.movement.allies"]
+    assert "enters Arsunt, where Atreides's ally Fremen has forces" in v.findings[0].message
+
+
+# -- the phase, and the range each finding names --------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview"])
+def test_movement_outside_its_phase(ruleset: str) -> None:
+    base = text("Arsunt", storm=3, ruleset=ruleset)
+    v = check_text(base + "phase: revival\n")
+    assert v.forbidding() == [f"{ruleset}.movement.phase"]
+    assert check_text(base + "phase: shipment-and-movement\n").verdict == "legal"
+    assumed = check_text(base)
+    assert assumed.verdict == "legal" and any("'phase'" in n for n in assumed.notes)
+
+
+def test_range_findings_name_what_set_the_range() -> None:
+    v = check_text(text("Hagga Basin", storm=3))
+    assert v.forbidding() == ["gf9.movement.range"]
+    assert "its range is 1 (no forces in Arrakeen or Carthag)" in v.findings[0].message
+    v = check_text(text("Hagga Basin", storm=3, extra="  - {faction: atreides, territory: Carthag, count: 1}"))
+    assert v.verdict == "legal"
+    found = next(f for f in v.findings if f.rule.id == "gf9.movement.ornithopters")
+    assert "forces in Carthag" in found.message
+
+
+def test_two_alliances_leave_the_ally_rule_open() -> None:
+    extra = (
+        "  - {faction: harkonnen, territory: Arsunt, sector: 11, count: 1}\n"
+        "alliances: [[atreides, fremen], [atreides, harkonnen]]"
+    )
+    v = check_text(text("Arsunt", storm=3, extra=extra))
+    assert v.verdict == "unresolved" and "gf9.movement.two-alliances" in v.reason

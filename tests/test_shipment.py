@@ -144,3 +144,141 @@ move: {action: ship, faction: fremen, count: 4, to: Wind Pass, sector: 14}
     assert v.verdict == "legal"
     assert v.outcome["losses"] == {"fremen": 2}
     assert v.outcome["sector"] == 14
+
+
+# -- the phase (gf9:201; overview:55-57) ---------------------------------------------------------
+
+PHASED = """
+ruleset: {ruleset}
+{phase}
+storm: 10
+factions:
+  atreides: {{spice: 10, reserves: 10}}
+  spacing-guild: {{spice: 10, reserves: 10}}
+  fremen: {{reserves: 10}}
+forces: [{{faction: spacing-guild, territory: Tuek's Sietch, count: 5}}]
+move: {move}
+"""
+SHIPMENTS = {
+    "ordinary": "{action: ship, faction: atreides, count: 2, to: Arrakeen}",
+    "guild cross-ship": "{action: ship, faction: guild, count: 2, from: Tuek's Sietch, to: Arrakeen}",
+    "guild to reserves": "{action: ship, faction: guild, count: 2, from: Tuek's Sietch, to: reserves}",
+    "fremen placement": "{action: ship, faction: fremen, count: 2, to: Rock Outcroppings}",
+}
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview"])
+@pytest.mark.parametrize("what", sorted(SHIPMENTS))
+def test_every_type_of_shipment_is_held_to_the_phase(ruleset: str, what: str) -> None:
+    move = SHIPMENTS[what]
+    in_phase = check_text(PHASED.format(ruleset=ruleset, phase="phase: shipment-and-movement", move=move))
+    out_of_phase = check_text(PHASED.format(ruleset=ruleset, phase="phase: battle", move=move))
+    assert f"{ruleset}.shipment.phase" in out_of_phase.forbidding()
+    assert f"{ruleset}.shipment.phase" not in in_phase.forbidding()
+    if ruleset == "gf9":
+        assert in_phase.verdict == "legal", (what, in_phase.forbidding(), in_phase.reason)
+        assert out_of_phase.forbidding() == ["gf9.shipment.phase"]
+        assert "Battle phase" in out_of_phase.findings[0].message
+
+
+def test_a_missing_phase_is_assumed_and_said() -> None:
+    v = check_text(PHASED.format(ruleset="gf9", phase="", move=SHIPMENTS["ordinary"]))
+    assert v.verdict == "legal"
+    assert any("'phase'" in n and "Shipment and Movement" in n for n in v.notes)
+    v = check_text(PHASED.format(ruleset="gf9", phase="phase: shipment-and-movement", move=SHIPMENTS["ordinary"]))
+    assert not any("'phase'" in n for n in v.notes)
+
+
+# -- who is paid (gf9:205, 433, 151) ---------------------------------------------------------------
+
+ALLY_OF_GUILD = """
+ruleset: gf9
+storm: 3
+factions: {{atreides: {{spice: 5, reserves: 10}}, spacing-guild: {{spice: 5, reserves: 15}}}}
+alliances: [[atreides, spacing-guild]]
+move: {{action: ship, faction: atreides, count: 4, to: Arrakeen, ally_support: {aid}}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("aid", "paid_to", "payments"),
+    [
+        (0, "spacing-guild", None),
+        (1, "spacing-guild", {"spacing-guild": 1, "bank": 1}),
+        (2, "bank", {"bank": 2}),
+    ],
+)
+def test_the_guilds_own_contribution_goes_to_the_bank(aid: int, paid_to: str, payments: dict | None) -> None:
+    v = check_text(ALLY_OF_GUILD.format(aid=aid))
+    assert v.verdict == "legal"
+    assert v.outcome["cost"] == 2 and v.outcome["paid_to"] == paid_to
+    assert v.outcome.get("payments") == payments
+    if aid:
+        found = next(f for f in v.findings if f.rule.id == "gf9.shipment.guild-aid-to-bank")
+        assert f"own {aid} spice" in found.message and found.rule.cites[0].first == 151
+
+
+def test_the_bank_is_paid_without_the_guild_and_the_notes_say_why() -> None:
+    v = check_text("""
+ruleset: gf9
+storm: 3
+factions: {atreides: {spice: 10, reserves: 10}}
+move: {action: ship, faction: atreides, count: 2, to: Carthag}
+""")
+    assert v.outcome["paid_to"] == "bank"
+    assert "the Bank is paid: the Spacing Guild is not in the position" in v.notes
+    assert "Carthag lies in one sector (10): the forces land there" in v.notes
+    with_guild = check_text("""
+ruleset: gf9
+storm: 3
+factions: {atreides: {spice: 10, reserves: 10}, spacing-guild: {spice: 1}}
+move: {action: ship, faction: atreides, count: 2, to: Carthag}
+""")
+    assert with_guild.outcome["paid_to"] == "spacing-guild"
+    assert not any("Bank is paid" in n for n in with_guild.notes)
+
+
+# -- one clause, one finding ---------------------------------------------------------------------
+
+
+def test_stronghold_limit_names_the_two_factions() -> None:
+    v = check_text("""
+ruleset: gf9
+storm: 3
+factions: {atreides: {spice: 10, reserves: 10}}
+forces: [{faction: harkonnen, territory: Carthag, count: 2}, {faction: emperor, territory: Carthag, count: 1}]
+move: {action: ship, faction: atreides, count: 2, to: Carthag}
+""")
+    assert v.forbidding() == ["gf9.shipment.stronghold-limit"]
+    assert "Emperor and Harkonnen already have forces there" in v.findings[0].message
+
+
+def test_storm_at_the_origin_is_its_own_finding() -> None:
+    v = check_text("""
+ruleset: gf9
+storm: 4
+factions: {spacing-guild: {spice: 10, reserves: 10}}
+forces: [{faction: spacing-guild, territory: Tuek's Sietch, count: 5}]
+move: {action: ship, faction: guild, count: 2, from: Tuek's Sietch, to: Arrakeen}
+""")
+    assert v.forbidding() == ["gf9.shipment.storm-origin"]
+    assert "out of Tuek's Sietch sector 4" in v.findings[0].message
+
+
+@pytest.mark.parametrize(
+    ("support", "ally_spice", "rule_id", "words"),
+    [
+        (7, 10, "gf9.shipment.ally-support-cost", "more than its actual cost, 6"),
+        (3, 1, "gf9.shipment.ally-support-spice", "Fremen has 1 spice"),
+    ],
+)
+def test_ally_support_names_the_condition_that_failed(support: int, ally_spice: int, rule_id: str, words: str) -> None:
+    v = check_text(f"""
+ruleset: gf9
+storm: 3
+factions: {{atreides: {{spice: 0, reserves: 10}}, fremen: {{spice: {ally_spice}, reserves: 10}}}}
+alliances: [[atreides, fremen]]
+move: {{action: ship, faction: atreides, count: 3, to: The Great Flat, ally_support: {support}}}
+""")
+    assert rule_id in v.forbidding()
+    assert words in next(f.message for f in v.findings if f.rule.id == rule_id)

@@ -146,3 +146,42 @@ def test_cli_new(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["new", "gf9", "--factions", "atreides,bg", "--advanced", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert evaluate(read_position(out)).verdict == "legal"
+
+
+# -- findings that name what decided; facts inferred are noted --------------------------------------
+
+
+def test_losses_name_each_group_and_why_others_are_spared() -> None:
+    v = check_text("""
+ruleset: gf9
+turn: 3
+storm: 7
+shield_wall: standing
+forces:
+  - {faction: atreides, territory: Arrakeen, count: 6}
+  - {faction: atreides, territory: Old Gap, sector: 9, count: 2}
+move: {action: storm, dials: [1, 2]}
+""")
+    assert v.outcome["losses"] == {"atreides": 2}
+    found = next(f for f in v.findings if f.rule.id == "gf9.storm.losses")
+    assert "Atreides loses 2 of 2 in Old Gap sector 9" in found.message
+    assert "spared: Atreides in Arrakeen sector 9 (the Shield Wall stands)" in found.message
+
+
+def test_dial_findings_name_the_bad_dial() -> None:
+    v = check_text("ruleset: gf9\nturn: 3\nstorm: 7\nmove: {action: storm, dials: [4, 1]}\n")
+    assert v.forbidding() == ["gf9.storm.later-dials"]
+    assert "4 is not" in v.findings[0].message
+
+
+def test_inferred_storm_facts_are_noted() -> None:
+    v = check_text("""
+ruleset: gf9
+turn: 1
+forces: [{faction: atreides, territory: Cielago North, count: 2}]
+move: {action: storm, dials: [10, 10]}
+""")
+    assert v.outcome["storm"] == 2 and v.outcome["losses"] == {"atreides": 2}
+    assert any("Storm Start sector, 18" in n for n in v.notes)
+    assert any("forces[0]" in n and "does not matter" in n for n in v.notes)
+    assert any("'seats'" in n for n in v.notes)

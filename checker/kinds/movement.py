@@ -18,16 +18,20 @@ says which rules together leave no path (range plus storm).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from checker.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
-from checker.position import MoveMove, Position
+from checker.names import display
+from checker.position import MoveMove, Phase, Position
 
+PHASES: tuple[str, ...] = get_args(Phase)
+SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
 K_MAX = 7  # the board's diameter in territory borders; the longest path the solver considers
 CITIES = ("Arrakeen", "Carthag")
 
@@ -111,7 +115,17 @@ class MovementFacts(Facts):
     to: str = label(doc="the destination territory")
     route: str = label(doc="the given path (via), for messages")
     closed_names: str = label(doc="strongholds closed to the mover, for messages")
+    closed_by: dict[str, str] = dataclasses.field(
+        default_factory=dict, metadata={"z3": False, "doc": "closed stronghold -> the other factions holding it"}
+    )
+    ally_where: dict[str, str] = dataclasses.field(
+        default_factory=dict, metadata={"z3": False, "doc": "territory -> the mover's ally with forces there"}
+    )
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     ally_names: str = label(doc="the mover's ally, for messages")
+    ornithopter_cities: str = label("", doc="the cities where the mover has fighting forces, for messages")
+    advisor_cities: str = label("", doc="the cities where the mover has only Advanced advisors, for messages")
+    ally_count: int = label(0, doc="how many alliances the mover is in (the position may list more than one)")
     reach: int = label(1, doc="the mover's range under gf9, for messages")
     shortest: str = label("", doc="borders on the shortest path ignoring storm and occupants, for messages")
     count: int = fact(0, key="move.count", doc="ordinary forces moved")
@@ -203,6 +217,11 @@ def movement_facts(pos: Position) -> MovementFacts:
     ]  # Advanced advisors are no occupants (Position.occupants)
     allies = pos.allies_of(me)
     ally_in = [bool(allies & pos.occupants(t, fighters_only=False)) for t in g.terr_names]
+    ally_where = {
+        t: " and ".join(display(a) for a in sorted(allies & pos.occupants(t, fighters_only=False)))
+        for t, there in zip(g.terr_names, ally_in, strict=True)
+        if there
+    }
 
     via_names = list(m.via)
     if via_names and via_names[-1] != m.to:
@@ -215,9 +234,13 @@ def movement_facts(pos: Position) -> MovementFacts:
         advanced=pos.advanced,
         origin=m.from_,
         to=m.to,
-        route=" -> ".join([m.from_, *via_names]) if via_names else "",
+        route=" → ".join([m.from_, *via_names]) if via_names else "",
         closed_names=", ".join(others) or "none",
-        ally_names=", ".join(sorted(allies)) or "none",
+        closed_by={t: " and ".join(display(o) for o in sorted(pos.occupants(t) - {me})) for t in others},
+        ally_where=ally_where,
+        phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+        ally_names=", ".join(display(a) for a in sorted(allies)) or "none",
+        ally_count=len(allies),
         count=m.count,
         special=m.special,
         from_forces=best[0],
@@ -230,6 +253,10 @@ def movement_facts(pos: Position) -> MovementFacts:
         to_polar_sink=m.to == POLAR_SINK,
         storm_sector=storm,
         ornithopters=any(_groups_here(pos, me, c) for c in CITIES),
+        ornithopter_cities=" and ".join(c for c in CITIES if _groups_here(pos, me, c)),
+        advisor_cities=" and ".join(
+            c for c in CITIES if not _groups_here(pos, me, c) and any(g.total for g in pos.groups(me, c))
+        ),
         is_fremen=me == "fremen",
         closed=[s in others for s in STRONGHOLD_NAMES],
         ally_in=ally_in,
@@ -242,7 +269,24 @@ def movement_facts(pos: Position) -> MovementFacts:
     f.reach = movement_range(f)
     plain = search(f)
     f.shortest = str(plain[0]) if plain else "no"
+    f.notes = _notes(pos, m, f, groups, origin_sectors)
     return f
+
+
+def _notes(pos: Position, m: MoveMove, f: MovementFacts, groups: list[Any], origin_sectors: list[int]) -> list[str]:
+    """The facts this movement's answer infers rather than reads."""
+    out: list[str] = []
+    if pos.phase is None:
+        out.append("the position does not give 'phase': it is taken to be the Shipment and Movement phase")
+    if len(origin_sectors) > 1 and m.from_sector is None and groups and any(gr.sector is None for gr in groups):
+        if f.from_sector == 0:
+            out.append(
+                f"the position does not place {display(m.faction)}'s forces in {m.from_} in a sector: the group may "
+                f"start from any sector of {m.from_}, as no storm is over it"
+            )
+    if m.via and m.via[-1] != m.to:
+        out.append(f"the declared route ends with {m.to}, the move's destination")
+    return out
 
 
 def _via_ok(g: Geo, origin: str, via: list[str]) -> bool:
@@ -263,6 +307,122 @@ def movement_range(f: MovementFacts, fremen_two: bool = True) -> int:
     if f.ornithopters:
         return 3
     return 2 if (f.is_fremen and fremen_two) else 1
+
+
+def range_text(f: MovementFacts, fremen_two: bool = True) -> str:
+    """Why the mover's range is what it is, for messages."""
+    if f.ornithopters:
+        stormy = ""
+        if f.storm_sector is not None:
+            board = geo().board
+            under = [c for c in f.ornithopter_cities.split(" and ") if f.storm_sector in board[c].sectors]
+            stormy = f", {' and '.join(under)} under the storm all the same" if under else ""
+        return f"3 (ornithopters: it has forces in {f.ornithopter_cities}{stormy})"
+    if f.is_fremen and fremen_two:
+        return "2 (the Fremen's range)"
+    if f.advisor_cities:
+        return f"1 (its advisors in {f.advisor_cities} provide no ornithopters)"
+    return "1 (no forces in Arrakeen or Carthag)"
+
+
+def names(f: MovementFacts, ids: list[int]) -> str:
+    g = geo()
+    return " → ".join([f.origin, *(g.terr_names[t] for t in ids)])
+
+
+def without_route(f: MovementFacts) -> MovementFacts:
+    """The same move with no declared route (``via``): any path will do."""
+    return dataclasses.replace(f, via=[-1] * K_MAX, via_len=0, via_ok=True, path_limit=K_MAX, notes=[])
+
+
+def legal_route(f: MovementFacts, layer: str) -> str | None:
+    """A route obeying every rule of the layer (range, storm, closed strongholds, allies), ignoring ``via``."""
+    free = without_route(f)
+    if layer == "gf9" and f.ally_in_to and not f.to_polar_sink:
+        return None  # gf9 forbids ending with the ally whatever the route
+    found = search(free, storm=layer if f.storm_sector is not None else "", closed=True, allies=layer == "overview")
+    if found is None or found[0] > movement_range(f, fremen_two=layer == "gf9"):
+        return None
+    return names(f, found[1]) if found[1] else f"{f.origin} (a change of sector)"
+
+
+def blocked_step(f: MovementFacts, *, storm: str = "", closed: bool = False, allies: bool = False) -> int:
+    """The first territory of the declared route (1-based) that the given rules keep the group from reaching."""
+    for k in range(1, f.via_len + 1):
+        last_step = k == f.via_len
+        part = dataclasses.replace(
+            f, to_id=f.via[k - 1], to_sector=f.to_sector if last_step else 0, via_len=k, path_limit=k, notes=[]
+        )
+        if search(part, storm=storm, closed=closed, allies=allies) is None:
+            return k
+    return 0
+
+
+def route_advice(f: MovementFacts, layer: str) -> str:
+    """What to say after a declared route is found blocked: a legal route, or that none exists."""
+    other = legal_route(f, layer)
+    return f" A legal route: {other}." if other else f" No legal route reaches {f.to}."
+
+
+def start_in_storm(f: MovementFacts) -> bool:
+    """Every sector the group may start from is under the storm."""
+    g = geo()
+    sectors = [g.sector_of[loc] for loc in g.locs_of[f.origin_id]]
+    starts = [s for s in sectors if s and f.start_sectors[s - 1]]
+    return bool(starts) and all(s == f.storm_sector for s in starts)
+
+
+def destination_in_storm(f: MovementFacts) -> bool:
+    """The destination (or its chosen sector) is wholly under the storm."""
+    g = geo()
+    sectors = [g.sector_of[loc] for loc in g.locs_of[f.to_id] if g.sector_of[loc]]
+    if f.to_sector:
+        sectors = [f.to_sector]
+    return bool(sectors) and all(s == f.storm_sector for s in sectors)
+
+
+def storm_message(s: MovementFacts, layer: str) -> str:
+    """Which part of the move the storm blocks: the group's start, the declared route, the destination."""
+    n = s.storm_sector
+    if layer == "gf9" and start_in_storm(s):
+        who = display(s.faction)
+        return f"{who}'s forces in {s.origin} are in sector {n}, under the storm: they cannot move out of it."
+    if s.via_len:
+        k = blocked_step(s, storm=layer)
+        if k:
+            where = geo().terr_names[s.via[k - 1]]
+            return (
+                f"The declared route {s.route} is blocked: {display(s.faction)} cannot reach {where} on it without "
+                f"crossing sector {n}, under the storm." + route_advice(s, layer)
+            )
+    if destination_in_storm(s):
+        where = f"{s.to} sector {s.to_sector}" if s.to_sector else s.to
+        return f"{display(s.faction)} cannot move into {where}: sector {n} is under the storm."
+    clear = search(s, storm=layer)
+    if clear is not None:  # the storm forbids only together with other rules (range, a closed stronghold)
+        return (
+            f"{display(s.faction)}'s way from {s.origin} to {s.to} clear of sector {n}, under the storm, is "
+            f"{names(s, clear[1])}, entering {clear[0]} territories."
+        )
+    return f"{display(s.faction)} has no path from {s.origin} to {s.to} that stays out of sector {n}, under the storm."
+
+
+def closed_message(s: MovementFacts, layer: str) -> str:
+    """Which closed stronghold blocks the move, and who holds it."""
+    if s.via_len:
+        k = blocked_step(s, closed=True)
+        if k:
+            where = geo().terr_names[s.via[k - 1]]
+            return (
+                f"The declared route {s.route} enters {where}, closed to {display(s.faction)}: "
+                f"{s.closed_by.get(where, '?')} already hold it." + route_advice(s, layer)
+            )
+    if s.to in s.closed_by:
+        return f"{display(s.faction)} cannot move into {s.to}: {s.closed_by[s.to]} already hold it."
+    held = "; ".join(f"{t} ({who})" for t, who in s.closed_by.items())
+    if search(s, closed=True) is not None:  # forbids only together with other rules
+        return f"{display(s.faction)} may not pass the strongholds held by two other factions: {held}."
+    return f"Every path from {s.origin} to {s.to} passes a stronghold held by two other factions: {held}."
 
 
 # -- the search the checks use ------------------------------------------------

@@ -2,10 +2,17 @@
 
 The solver chooses the landing ``sector`` (and, for a cross-shipment, the
 origin sector ``from_sec``), and fixes the outcome: ``cost``, ``payee``
-(0 nobody, 1 the Bank, 2 the Spacing Guild), ``storm_losses`` (Advanced
-Fremen landing under the storm) and, for a Bene Gesserit accompaniment,
-``bg_sends`` / ``bg_advisor``. Rules fix these values; ``outcome()`` reads
-them from the model.
+(0 nobody, 1 the Bank, 2 the Spacing Guild), ``guild_aid`` (the Guild's own
+contribution toward its ally's shipment, which goes to the Bank: gf9:151),
+``storm_losses`` (Advanced Fremen landing under the storm) and, for a Bene
+Gesserit accompaniment, ``bg_sends`` / ``bg_advisor``. Rules fix these values;
+``outcome()`` reads them from the model.
+
+Outcome keys: ``cost`` (the whole price, whoever pays it), ``paid_to`` (who
+receives the shipper's payment: ``spacing-guild`` or ``bank``; the Bank when the
+Guild's contribution covers the whole cost) and, when the Guild contributes
+toward its ally's shipment, ``payments`` (receiver -> spice received, e.g.
+``{spacing-guild: 1, bank: 1}``).
 
 The Bene Gesserit's free force (gf9:363) rides on another faction's move as
 ``accompany: true`` (or ``polar-sink``): one fighter to the Polar Sink; or
@@ -16,12 +23,16 @@ The Bene Gesserit's free force (gf9:363) rides on another faction's move as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from checker.board import POLAR_SINK, gf9_board
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
-from checker.position import Position, ShipMove
+from checker.names import display
+from checker.position import Phase, Position, ShipMove
+
+PHASES: tuple[str, ...] = get_args(Phase)
+SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
 
 GREAT_FLAT = "The Great Flat"
 PAYEES = {0: None, 1: "bank", 2: "spacing-guild"}
@@ -33,6 +44,9 @@ class ShipmentFacts(Facts):
     origin: str = label(doc="cross-ship origin territory")
     payee: str = label(doc="who would be paid: spacing-guild or bank")
     ally: str = label(doc="the shipper's ally, if any")
+    all_to: str = label(doc="every destination named (move.to and move.also_to), for messages")
+    others_in_to_names: str = label(doc="the other factions with fighting forces at the destination, for messages")
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     count: int = fact(0, key="move.count", doc="ordinary forces shipped")
     special: int = fact(0, key="move.special", doc="special forces shipped")
     forces: int = fact(0, doc="all forces shipped")
@@ -92,12 +106,19 @@ class ShipmentFacts(Facts):
         """Shipped from off-planet reserves onto Arrakis (what the Bene Gesserit may follow)."""
         return not self.from_board and not self.is_fremen
 
+    @property
+    def phase_name(self) -> str:
+        return "?" if self.phase_index is None else PHASES[self.phase_index]
+
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION").replace("ALLY", self.ally or "ALLY")
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
         out["where_bg"] = self.to if self.accompany_destination else POLAR_SINK
+        out["Ally"] = display(self.ally) if self.ally else "no ally"
+        name = out["Faction"]
+        out["Faction_s"] = f"{name}'" if name.endswith("s") else f"{name}'s"
         return out
 
 
@@ -108,11 +129,25 @@ def _ally_spice(pos: Position, me: str) -> int | None:
     return 0  # no ally, no help
 
 
+def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
+    """The facts this shipment's answer infers rather than reads."""
+    out: list[str] = []
+    if pos.phase is None:
+        out.append("the position does not give 'phase': it is taken to be the Shipment and Movement phase")
+    if not f.to_reserves and m.sector is None and f.to_sector is not None:
+        out.append(f"{m.to} lies in one sector ({f.to_sector}): the forces land there")
+    if m.from_ is not None and m.from_sector is None and f.from_sector is not None:
+        out.append(f"the forces leave {m.from_} from sector {f.from_sector}, the only one they can be in")
+    if not f.guild_in_game and not f.is_guild and not f.fremen_placement:
+        out.append("the Bank is paid: the Spacing Guild is not in the position")
+    return out
+
+
 @kind
 class Shipment(Kind):
     name = "ship"
     title = "Shipment"
-    ruled = ("cost", "paid_to", "losses", "bene_gesserit")
+    ruled = ("cost", "paid_to", "payments", "losses", "bene_gesserit")
 
     def facts(self, pos: Position) -> ShipmentFacts:
         m = pos.move
@@ -144,8 +179,11 @@ class Shipment(Kind):
         dist = board.territory_distance(GREAT_FLAT, m.to) if to else None
         allies = pos.allies_of(me)
         no_special = 0 if m.special == 0 else None
-        return ShipmentFacts(
+        f = ShipmentFacts(
             faction=me,
+            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            all_to=", ".join(dict.fromkeys([m.to, *m.also_to])),
+            others_in_to_names=" and ".join(display(f) for f in sorted(others)),
             advanced=pos.advanced,
             to=m.to,
             origin=m.from_ or "reserves",
@@ -189,12 +227,15 @@ class Shipment(Kind):
             bg_reserves=(bg.reserves if bg else None) if "bene-gesserit" in players else 0,
             bg_fighters_in_to=bool(to and any(not g.advisors for g in pos.groups("bene-gesserit", to.name) if g.total)),
         )
+        f.notes = _notes(pos, m, f)
+        return f
 
     def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
         import z3
 
         v.cost = z3.Int("cost")
         v.payee = z3.Int("payee")  # 0 nobody, 1 the Bank, 2 the Spacing Guild
+        v.guild_aid = z3.Int("guild_aid")  # the Guild's own contribution toward its ally's shipment (to the Bank)
         v.sector = z3.Int("sector")
         v.from_sec = z3.Int("from_sec")
         v.storm_losses = z3.Int("storm_losses")
@@ -216,6 +257,9 @@ class Shipment(Kind):
         assert isinstance(facts, ShipmentFacts)
         out: dict[str, Any] = {"cost": value(v.cost)}
         out["paid_to"] = PAYEES.get(value(v.payee))
+        aid = value(v.guild_aid) or 0
+        paid = {"spacing-guild": out["cost"] - aid, "bank": aid}
+        out["payments"] = {who: n for who, n in paid.items() if n > 0}
         if facts.to_sectors:
             out["sector"] = value(v.sector)
         if facts.from_sectors:

@@ -64,6 +64,7 @@ class StormFacts(Facts):
     seats_known: bool | None = fact(None, key="seats", doc="every faction's player circle is given")
     # labels for messages and outcomes
     group_faction: tuple[str, ...] = label(())
+    group_territory: tuple[str, ...] = label((), doc="each group's territory, for messages")
     seat_faction: tuple[str, ...] = label(())
     dials_text: str = label("")
     unplaced: str = label("", doc="the group whose sector is needed")
@@ -169,6 +170,11 @@ class Storm(Kind):
             inside = [s in hit for s in t.sectors]
             return t.sectors[0] if all(inside) or not any(inside) else None
 
+        notes: list[str] = []
+        if pos.storm is None and storm is not None:
+            notes.append(
+                f"the position gives no 'storm': on turn 1 the storm starts at the Storm Start sector, {storm}"
+            )
         merged: dict[tuple[str, str, int], int] = {}
         unplaced = ""
         for i, g in enumerate(pos.forces):
@@ -176,6 +182,12 @@ class Storm(Kind):
             if sector is None:
                 unplaced = unplaced or f"forces[{i}] ({g.faction} in {g.territory})"
                 sector = 0
+            elif g.sector is None and len(board[g.territory].sectors) > 1 and storm is not None:
+                how = "all" if sector in hit else "none"
+                notes.append(
+                    f"forces[{i}] ({g.faction} in {g.territory}) has no sector: the storm hits {how} of "
+                    f"{g.territory}'s sectors, so it does not matter which"
+                )
             key = (g.faction, g.territory, sector)
             merged[key] = merged.get(key, 0) + g.total
         forces_placed = not unplaced
@@ -192,8 +204,13 @@ class Storm(Kind):
         seats_known = bool(seated) and all(f in pos.seats for f in players)
         if len({s for _, s in seated}) < len(seated):
             raise InputError("seats", "a different player circle for each faction", pos.seats)
+        if not seats_known:
+            notes.append(
+                "the position does not give every faction's player circle ('seats'): First Player is not named"
+            )
         groups = list(merged.items())
         return StormFacts(
+            notes=notes,
             advanced=pos.advanced,
             turn=pos.turn,
             storm_sector=storm,
@@ -214,6 +231,7 @@ class Storm(Kind):
             seat_sector=[s for _, s in seated],
             seats_known=True if seats_known else None,
             group_faction=tuple(f for (f, _, _), _ in groups),
+            group_territory=tuple(t for (_, t, _), _ in groups),
             seat_faction=tuple(f for f, _ in seated),
             dials_text=" and ".join(map(str, m.dials)),
             unplaced=unplaced,

@@ -24,6 +24,7 @@ from checker.rules import rule
     "gf9.shipment.guild-rates",
     on="ship",
     cites="gf9:437,439",
+    see_also="gf9:207",
     title="The Guild and its ally ship at half price; the Guild retrieves at one per two forces",
     permits="{forces} forces from {origin} to {to} cost {cost} spice at Guild rates.",
     defines=("cost",),
@@ -77,6 +78,7 @@ def _zone_form(v: Any) -> Any:
     "gf9.shipment.fremen-zone",
     on="ship",
     cites="gf9:399,439",
+    see_also="gf9:207",
     title="Fremen place reserves free within two borders of The Great Flat",
     forbids="Fremen cannot bring reserves into {to}: it is {to_distance_from_great_flat} borders from The Great Flat "
     "(at most 2).",
@@ -147,13 +149,25 @@ def _(v: Any) -> z3.BoolRef:
 #          place the two types together."
 
 
+def _why_no_escort(s: ShipmentFacts) -> str:
+    head = "The Bene Gesserit cannot send a free force along"
+    if not s.bg_in_game:
+        return f"{head}: they are not in the game."
+    if s.is_bene_gesserit:
+        return f"{head} with their own shipment: only another faction's shipment qualifies."
+    if s.is_fremen:
+        return f"{head}: Fremen reserve placement is not an off-planet shipment."
+    if s.from_board:
+        return f"{head}: a shipment from {s.origin} is not from off-planet."
+    return f"{head}: they have {s.bg_reserves} forces in reserve."
+
+
 @rule(
     "gf9.shipment.bg-accompany",
     on="ship",
     cites="gf9:363",
     title="The Bene Gesserit may send one free force along with another faction's off-planet shipment",
-    forbids="The Bene Gesserit cannot send a free force along: only another faction's shipment from off-planet "
-    "qualifies (not Fremen placement or a Guild cross-shipment), and it needs a force in reserve ({bg_reserves}).",
+    forbids=lambda s, _o: _why_no_escort(s),
     permits="The Bene Gesserit send one free force to {where_bg}.",
     needs=("bg_reserves",),
     defines=("bene_gesserit",),
@@ -182,8 +196,14 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="gf9:377,379",
     title="Advanced: the free force may go as an advisor to the destination, unless fighters are there",
-    forbids="The Bene Gesserit cannot put an advisor in {to}: advisors are Advanced only, and not beside "
-    "Bene Gesserit fighters (send it to the Polar Sink instead).",
+    forbids=lambda s, _o: (
+        f"The Bene Gesserit cannot put an advisor in {s.to}: "
+        + (
+            "advisors are Advanced only (send the free force to the Polar Sink instead)."
+            if not s.advanced
+            else "their fighters are there (send the free force to the Polar Sink instead)."
+        )
+    ),
     permits="The Bene Gesserit put a free advisor in {to}.",
     when=lambda s: s.accompany_destination,
 )

@@ -6,15 +6,84 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import MovementFacts, geo, last, movement_range, search, visit_clear
-from checker.rules import chapter, rule
+from checker.kinds.movement import (
+    SHIPMENT_AND_MOVEMENT,
+    MovementFacts,
+    closed_message,
+    geo,
+    last,
+    movement_range,
+    names,
+    range_text,
+    search,
+    storm_message,
+    visit_clear,
+)
+from checker.names import display
+from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.movement import overview_closed_form
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("move", "gf9:27-29,99,117,135-143,209-241,311,401,411")
 
+set_aside(
+    "gf9:27",
+    "the board's description (territories, their borders, the Polar Sink, eighteen sectors): the board data "
+    "(constraints/data/arrakis-board.yaml) every movement rule reads",
+)
+set_aside(
+    "gf9:117",
+    "a Fremen worm ride (Spice Blow and Nexus) is its own action, not a `move`: the position format has no "
+    "worm-ride action, and a ride uses no normal movement (gf9:241)",
+)
+
+
+def _who(s: MovementFacts) -> str:
+    return display(s.faction)
+
+
+# gf9:201 "These examples use the Basic Game. In storm order, each faction may make one shipment,
+#          then one on-planet movement. Finish both before the next faction acts. ..."
+# gf9:241 "Shipment, ordinary movement, a worm ride and an extra Hajr movement are separate actions.
+#          An effect granting one does not grant another."
+
+
+def _phase_name(s: MovementFacts) -> str:
+    from checker.kinds.movement import PHASES
+
+    name = "?" if s.phase_index is None else PHASES[s.phase_index]
+    return name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+
+
+@rule(
+    "gf9.movement.phase",
+    on="move",
+    cites="gf9:201",
+    see_also="gf9:241",
+    title="Movement is made in the Shipment and Movement phase",
+    forbids=lambda s, _o: (
+        f"{_who(s)} cannot move forces in the {_phase_name(s)} phase: each faction ships, "
+        "then moves, in the Shipment and Movement phase."
+    ),
+    permits="It is the Shipment and Movement phase.",
+    when=lambda s: s.phase_index is not None,
+    replaces="overview.movement.phase",
+)
+def gf9_phase(s: MovementFacts) -> bool:
+    """Ordinary (on-planet) movement is made in the Shipment and Movement phase, after the faction's shipment.
+    When the position gives no phase, it is taken to be that one (the verdict's notes say so)."""
+    return s.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+@gf9_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == SHIPMENT_AND_MOVEMENT
+
+
 # gf9:211 "A force just shipped into either city can unlock ornithopters immediately. The moving
 #          group may be elsewhere on Arrakis. Use one range; do not add the allowances together."
+# gf9:219 "Count territories entered, not sector lines. Moving to another sector within the same
+#          territory still uses your normal movement. ..."
 # gf9:233 "A city under the storm can still provide ornithopters for a group elsewhere. ..."
 # gf9:239 "... Reassess ornithopter access when that extra movement begins ..."
 # gf9:311 "Advanced Bene Gesserit advisors cannot ... provide ornithopters."
@@ -22,33 +91,98 @@ chapter("move", "gf9:27-29,99,117,135-143,209-241,311,401,411")
 # The 1 and 3 themselves are only printed in the overview (overview:57).
 
 
+def _too_far(s: MovementFacts, _o: dict[str, Any]) -> str:
+    plain = search(s)
+    if plain is not None and plain[0] <= movement_range(s):  # forbids only together with other rules
+        return (
+            f"{_who(s)}'s range is {range_text(s)}: enough for {names(s, plain[1])}, not for a way round "
+            "what else blocks it."
+        )
+    if s.via_len:
+        return f"The declared route {s.route} enters {s.via_len} territories; {_who(s)}'s range is {range_text(s)}."
+    return (
+        f"{_who(s)} cannot reach {s.to} from {s.origin}: it needs {s.shortest} territories and its range is "
+        f"{range_text(s)}."
+    )
+
+
+def _within(s: MovementFacts, o: dict[str, Any]) -> str:
+    path = " → ".join(o.get("path") or []) or f"a change of sector in {s.origin}"
+    return f"{_who(s)} reaches {s.to} through {path}, within its range of {range_text(s)}."
+
+
 @rule(
     "gf9.movement.range",
     on="move",
-    cites="gf9:211,233,239,311,401; overview:57",
-    title="Movement range: 1 territory, Fremen 2, 3 with ornithopters; one range, never added",
-    forbids="{Faction} cannot reach {to} from {origin}: it needs {shortest} territories and its range is {reach}.",
-    permits="{Faction} reaches {to} through {path}, within its range of {reach}.",
+    cites="gf9:219,311; overview:57",
+    title="Movement range: one territory without ornithopters",
+    forbids=_too_far,
+    permits=_within,
+    when=lambda s: not s.ornithopters and not s.is_fremen,
     replaces="overview.movement.range",
 )
 def gf9_range(s: MovementFacts) -> bool:
-    """One territory; Fremen two; three for a faction with fighting forces in Arrakeen or Carthag when
-    its movement begins (the city may be under the storm). Ranges are not added: Fremen with
-    ornithopters move three."""
+    """Without fighting forces in Arrakeen or Carthag (Advanced advisors there provide no ornithopters),
+    a group moves one territory. Territories entered are counted, not sector lines, and a change of sector
+    inside a territory uses the movement too."""
     found = search(s)
-    return found is not None and found[0] <= movement_range(s)
+    return found is not None and found[0] <= 1
 
 
 @gf9_range.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.cost <= z3.If(v.ornithopters, 3, z3.If(v.is_fremen, 2, 1))
+    return v.cost <= 1
+
+
+@rule(
+    "gf9.movement.ornithopters",
+    on="move",
+    cites="gf9:211,233; overview:57",
+    see_also="gf9:219,239",
+    title="Ornithopters: three territories with forces in Arrakeen or Carthag; one range, never added",
+    forbids=_too_far,
+    permits=_within,
+    when=lambda s: s.ornithopters,
+)
+def gf9_ornithopters(s: MovementFacts) -> bool:
+    """A faction with fighting forces in Arrakeen or Carthag when its movement begins moves three territories,
+    whatever group moves and even with the city under the storm. Ranges are not added: Fremen with
+    ornithopters move three, not five."""
+    found = search(s)
+    return found is not None and found[0] <= 3
+
+
+@gf9_ornithopters.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.cost <= 3
+
+
+@rule(
+    "gf9.movement.fremen-range",
+    on="move",
+    cites="gf9:219,401",
+    title="The Fremen move two territories",
+    forbids=_too_far,
+    permits=_within,
+    when=lambda s: s.is_fremen and not s.ornithopters,
+)
+def gf9_fremen_range(s: MovementFacts) -> bool:
+    """Without ornithopters, the Fremen's normal movement range is two territories entered."""
+    found = search(s)
+    return found is not None and found[0] <= 2
+
+
+@gf9_fremen_range.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.cost <= 2
 
 
 # gf9:31  "... a sector currently under the storm still blocks shipment, movement and battle."
 # gf9:99  "Forces cannot ship, move or battle into, out of or through the sector currently under
 #          the storm. In a territory spanning several sectors, a group may enter or leave an
 #          uncovered part if its path does not cross the covered part. The Polar Sink is never covered."
-# gf9:223 "... Imperial Basin's protection from storm losses does not permit movement through a stormed sector."
+# gf9:223 "Ordinary forces cannot ship into, enter, leave or cross a sector under the storm. ...
+#          Imperial Basin's protection from storm losses does not permit movement through a stormed sector."
 # gf9:233 "... the moving group cannot enter, leave or cross a stormed sector."
 # gf9:237 "... Do not move into, out of or across the storm. ..."
 
@@ -56,9 +190,10 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.movement.storm",
     on="move",
-    cites="gf9:31,99,223,233,237",
+    cites="gf9:99,223",
+    see_also="gf9:31,233,237",
     title="No movement into, out of or through the storm",
-    forbids="{Faction} has no path from {origin} to {to} that stays out of sector {storm_sector}, under the storm.",
+    forbids=lambda s, _o: storm_message(s, "gf9"),
     permits="The path to {to} stays clear of the storm (sector {storm_sector}).",
     needs=("storm_sector", "from_sector"),
     replaces="overview.movement.storm",
@@ -84,9 +219,10 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.movement.closed-strongholds",
     on="move",
-    cites="gf9:139,227,229,237",
+    cites="gf9:227,229,237",
+    see_also="gf9:139",
     title="No entering or passing a stronghold with two other factions",
-    forbids="{Faction} has no path to {to} that avoids the strongholds with two other factions ({closed_names}).",
+    forbids=lambda s, _o: closed_message(s, "gf9"),
     permits="The path to {to} enters no stronghold with two other factions.",
     replaces="overview.movement.closed-strongholds",
 )
@@ -111,10 +247,15 @@ gf9_closed.z3(overview_closed_form)
 @rule(
     "gf9.movement.allies",
     on="move",
-    cites="gf9:135,139,237",
+    cites="gf9:139,237",
+    see_also="gf9:135",
     title="Pass through an ally's territory, but end elsewhere (the Polar Sink excepted)",
-    forbids="{Faction} cannot end its move in {to}: its ally ({ally_names}) has forces there.",
+    forbids=lambda s, _o: (
+        f"{_who(s)} cannot end its move in {s.to}: its ally {s.ally_where.get(s.to, '?')} has "
+        "forces there (passing through is allowed)."
+    ),
     permits="{Faction} does not end its move in a territory of its ally.",
+    when=lambda s: s.ally_count <= 1,  # listed in two alliances: gf9.movement.two-alliances leaves it open
     replaces="overview.movement.allies",
 )
 def gf9_allies(s: MovementFacts) -> bool:
@@ -135,6 +276,19 @@ def _(v: Any) -> z3.BoolRef:
     )
 
 
+# gf9:141 "Declare every alliance openly. Swap reminder cards. No faction can be in two alliances, ..."
+
+gap(
+    "gf9.movement.two-alliances",
+    on="move",
+    cites="gf9:141",
+    title="A mover listed in two alliances",
+    reason="the position lists the mover in two alliances, which gf9:141 forbids: which faction is its ally, "
+    "whose territories it may pass and not end in, is not settled (check the position itself)",
+    when=lambda s: s.ally_count > 1,
+)
+
+
 # gf9:29  "... Forces in different sectors of the same territory can normally move or fight
 #          together, unless the storm separates them. ..."
 # gf9:215 "Choose some or all forces from one territory. Move them together to one destination,
@@ -142,16 +296,25 @@ def _(v: Any) -> z3.BoolRef:
 # gf9:235 "... Forces in separate uncovered sectors of the same territory can form the moving group."
 
 
+def _group_message(s: MovementFacts, _o: dict[str, Any]) -> str:
+    if s.count + s.special < 1:
+        return f"{_who(s)} moves no forces: a move takes at least one force from {s.origin}."
+    if s.count > s.from_forces:
+        return f"{_who(s)} moves {s.count} forces from {s.origin} but has {s.from_forces} there that can move together."
+    return (
+        f"{_who(s)} moves {s.special} special forces from {s.origin} but has {s.from_special} there that can move "
+        f"together."
+    )
+
+
 @rule(
     "gf9.movement.one-group",
     on="move",
     cites="gf9:29,215,235",
     title="One group from one territory: no more forces than are there",
-    forbids=(
-        "{Faction} moves {count} forces and {special} special forces from {origin}, "
-        "but has {from_forces} and {from_special} there that can move together."
-    ),
-    permits="{Faction} has the forces in {origin}.",
+    forbids=_group_message,
+    permits="{Faction} has {from_forces} forces and {from_special} special forces in {origin} that can move "
+    "together: enough for {count} and {special}.",
 )
 def gf9_one_group(s: MovementFacts) -> bool:
     """Some or all of the faction's fighting forces in one territory (those the storm does not

@@ -11,11 +11,27 @@ from typing import Any
 
 import z3
 
-from checker.kinds.shipment import ShipmentFacts
-from checker.rules import chapter, rule
+from checker.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
+from checker.names import display
+from checker.rules import chapter, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("ship", "gf9:99,139,145-151,157,199-207,221-229,363,377-379,399,411,429-443")
+# (gf9:441, the Guild's end-game victory, is the position kind's question at the Mentat Pause.)
+chapter("ship", "gf9:99,139,145-151,157,199-207,221-229,363,377-379,399,411,429-439,443")
+
+set_aside("gf9:149", "the Emperor's Treachery purchases (Bidding): who is paid for a card, not for a shipment")
+set_aside("gf9:203", "a heading (a question: what does shipment buy?)")
+set_aside(
+    "gf9:431",
+    "the Guild's starting forces, reserves and spice (setup): a shipment reads the reserves and forces the "
+    "position gives",
+)
+set_aside(
+    "gf9:443",
+    "the Guild's out-of-order turn stopped by Karama: the position format has no key for the order in which "
+    "factions take their Shipment and Movement turns, and Mentat judges one shipment, not when in the phase "
+    "it comes",
+)
 
 # -- the price of a shipment, once in Python (checks) and once in z3 (forms) ----
 
@@ -39,6 +55,44 @@ def _advanced_fremen_landing(s: ShipmentFacts) -> bool:
     return s.is_fremen and s.advanced and s.fremen_placement and s.in_fremen_zone
 
 
+def _whose(faction: str) -> str:
+    return f"{display(faction)}'" if faction.endswith("s") else f"{display(faction)}'s"
+
+
+# gf9:201 "These examples use the Basic Game. In storm order, each faction may make one shipment,
+#          then one on-planet movement. Finish both before the next faction acts. ..."
+#          (in "Finish both actions", within the Shipment and Movement section)
+
+
+def _phase_name(s: Any) -> str:
+    return str(s.phase_name).replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+
+
+@rule(
+    "gf9.shipment.phase",
+    on="ship",
+    cites="gf9:201",
+    title="Shipment is made in the Shipment and Movement phase",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot ship in the {_phase_name(s)} phase: each faction ships, "
+        "then moves, in the Shipment and Movement phase."
+    ),
+    permits="It is the Shipment and Movement phase.",
+    when=lambda s: s.phase_index is not None,
+    replaces="overview.shipment.phase",
+)
+def shipment_phase(s: ShipmentFacts) -> bool:
+    """A shipment, of whatever type (the Guild's cross-shipment and return to reserves, the Fremen's reserve
+    placement), is made in the Shipment and Movement phase, each faction in storm order shipping then moving.
+    When the position gives no phase, it is taken to be that one (the verdict's notes say so)."""
+    return s.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+@shipment_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == SHIPMENT_AND_MOVEMENT
+
+
 # gf9:31  "... a sector currently under the storm still blocks shipment, movement and battle."
 # gf9:99  "Forces cannot ship, move or battle into, out of or through the sector currently
 #          under the storm. In a territory spanning several sectors, a group may enter or
@@ -47,49 +101,99 @@ def _advanced_fremen_landing(s: ShipmentFacts) -> bool:
 #          Clear sectors elsewhere in that territory remain usable."
 
 
+def _landing_blocked(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    if s.to_sector is not None and len(s.to_sectors) > 1:
+        return (
+            f"{display(s.faction)} cannot land in {s.to} sector {s.to_sector}: it is under the storm "
+            "(a clear sector of the territory would do)."
+        )
+    return f"{display(s.faction)} cannot ship into {s.to}: sector {s.storm_sector} is under the storm."
+
+
+def _landing_clear(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    if s.to_polar_sink:
+        return "The Polar Sink is never under the storm."
+    return f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
+
+
 @rule(
     "gf9.shipment.storm-blocks",
     on="ship",
-    cites="gf9:31,99,223",
-    title="No shipment into (or out of) the storm",
-    forbids="{Faction} cannot ship from {origin} to {to}: sector {storm_sector} is under the storm.",
-    permits="The shipment lands clear of the storm, which is over sector {storm_sector}.",
+    cites="gf9:99,223",
+    see_also="gf9:31",
+    title="No shipment into the storm",
+    forbids=_landing_blocked,
+    permits=_landing_clear,
     needs=("storm_sector",),
-    when=lambda s: not _advanced_fremen_landing(s),
+    when=lambda s: not s.to_reserves and not _advanced_fremen_landing(s),
     replaces="overview.shipment.storm",
 )
 def storm_blocks_shipment(s: ShipmentFacts) -> bool:
-    """Forces may not land in, nor (Guild cross-shipment, return to reserves) leave, the sector under
-    the storm; a clear sector of the same territory will do, and the Polar Sink is never covered."""
-    if not s.to_reserves and not s.to_polar_sink:
-        landing = [s.to_sector] if s.to_sector is not None else s.to_sectors
-        if all(sector == s.storm_sector for sector in landing):
-            return False
-    if s.from_board and s.from_sectors:  # the Polar Sink has no sector
-        leaving = [s.from_sector] if s.from_sector is not None else s.from_sectors
-        if all(sector == s.storm_sector for sector in leaving):
-            return False
-    return True
+    """Forces may not land in the sector under the storm; a clear sector of the same territory will do,
+    and the Polar Sink is never covered."""
+    if s.to_polar_sink:
+        return True
+    landing = [s.to_sector] if s.to_sector is not None else s.to_sectors
+    return any(sector != s.storm_sector for sector in landing)
 
 
 @storm_blocks_shipment.z3
 def _(v: Any) -> z3.BoolRef:
-    # the Polar Sink and the reserves have sector 0, never a storm sector
-    return z3.And(v.sector != v.storm_sector, v.from_sec != v.storm_sector)
+    return v.sector != v.storm_sector  # the Polar Sink has sector 0, never a storm sector
 
 
+def _origin_blocked(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    where = f"{s.origin} sector {s.from_sector}" if s.from_sector is not None else f"{s.origin}"
+    return f"{display(s.faction)} cannot ship forces out of {where}: sector {s.storm_sector} is under the storm."
+
+
+@rule(
+    "gf9.shipment.storm-origin",
+    on="ship",
+    cites="gf9:99,223",
+    see_also="gf9:31",
+    title="No shipment out of the storm (Guild cross-shipment, return to reserves)",
+    forbids=_origin_blocked,
+    permits="The forces leave {origin} clear of the storm (sector {storm_sector}).",
+    needs=("storm_sector",),
+    when=lambda s: s.from_board and bool(s.from_sectors),  # the Polar Sink has no sector
+)
+def storm_blocks_origin(s: ShipmentFacts) -> bool:
+    """Forces shipped off a territory of Arrakis (a Guild cross-shipment, a return to reserves) may not leave
+    the sector under the storm; a clear sector of the origin will do."""
+    leaving = [s.from_sector] if s.from_sector is not None else s.from_sectors
+    return any(sector != s.storm_sector for sector in leaving)
+
+
+@storm_blocks_origin.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.from_sec != v.storm_sector
+
+
+# gf9:139 "... The rule blocking entry into a stronghold with two other factions still applies."
 # gf9:227 "A stronghold with two other factions is closed to you: no shipment into it, ..."
 # gf9:229 "In Advanced play, Bene Gesserit advisors do not count toward this limit."
 # gf9:375 "An advisor ... cannot ... count toward stronghold control or the two-faction limit"
 
 
+def _advisors_note(s: ShipmentFacts) -> str:
+    return " (Bene Gesserit advisors do not count)" if s.others_present_in_to > s.other_factions_in_to else ""
+
+
 @rule(
     "gf9.shipment.stronghold-limit",
     on="ship",
-    cites="gf9:139,227,229,375",
+    cites="gf9:227,229",
+    see_also="gf9:139,375",
     title="No shipment into a stronghold holding two other factions",
-    forbids="{Faction} cannot ship into {to}: two other factions' forces are already there.",
-    permits="{to} holds {other_factions_in_to} other faction(s) with fighting forces: shipment is open.",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot ship into {s.to}: {s.others_in_to_names} already have "
+        "forces there, and a stronghold with two other factions is closed."
+    ),
+    permits=lambda s, _o: (
+        f"{s.to} holds {s.others_in_to_names or 'no other faction'}{_advisors_note(s)}: "
+        "fewer than two other factions, it is open."
+    ),
     when=lambda s: s.to_stronghold,
     replaces="overview.shipment.stronghold-limit",
 )
@@ -109,28 +213,100 @@ def _(v: Any) -> z3.BoolRef:
 #          retrieve forces or move them between board territories."
 # gf9:433 "Receive payments when other factions ship onto Arrakis from off-planet reserves.
 #          Pay the Bank for your own shipments."
+# gf9:151 "For shipment, pay the Guild, or the Bank if no Guild is playing. Any contribution the
+#          Guild itself makes toward its ally's shipment goes to the Bank."
+
+
+def _guild_pays_all(s: ShipmentFacts) -> bool:
+    cost = price(s)
+    return s.guild_ally and cost > 0 and s.ally_support >= cost
+
+
+def _payee(s: ShipmentFacts) -> str:
+    if s.guild_in_game and not s.is_guild and not _guild_pays_all(s):
+        return "spacing-guild"
+    return "bank"
+
+
+def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    cost = o.get("cost", price(s))
+    if s.is_guild:
+        return f"The Guild pays the Bank for its own shipment ({cost} spice)."
+    if _guild_pays_all(s):
+        return f"The Guild pays the whole {cost} spice of its ally's shipment, and its contribution goes to the Bank."
+    if s.guild_in_game and s.guild_ally and s.ally_support > 0:
+        return f"{display(s.faction)} pays its own {cost - _aid(s)} spice to the Spacing Guild."
+    if s.guild_in_game:
+        return f"{display(s.faction)} pays the Spacing Guild for its shipment ({cost} spice)."
+    return f"{display(s.faction)} pays the Bank ({cost} spice): the Spacing Guild is not playing."
 
 
 @rule(
     "gf9.shipment.payee",
     on="ship",
     cites="gf9:205,433",
+    see_also="gf9:151",
     title="Shipment is paid to the Guild, or the Bank without it",
-    permits="The cost is paid to {paid_to}.",
+    permits=_payee_message,
     defines=("paid_to",),
     when=lambda s: not s.fremen_placement,
     one_sided="it names who is paid; it never forbids",
 )
 def shipment_payee(s: ShipmentFacts) -> dict[str, Any]:
-    """Other factions pay the Spacing Guild when it plays; the Guild itself, and everyone without it, pay the Bank."""
-    if s.guild_in_game and not s.is_guild:
-        return {"paid_to": "spacing-guild"}
-    return {"paid_to": "bank"}
+    """Other factions pay the Spacing Guild when it plays; the Guild itself, and everyone without it, pay the Bank.
+
+    ``paid_to`` names who receives the shipper's own payment; when the Guild's contribution toward its
+    ally's shipment covers the whole cost, the shipper pays nothing and ``paid_to`` is the Bank, which
+    receives that contribution (gf9:151; see gf9.shipment.guild-aid-to-bank for a split)."""
+    return {"paid_to": _payee(s)}
 
 
 @shipment_payee.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.payee == z3.If(z3.And(v.guild_in_game, z3.Not(v.is_guild)), 2, 1)
+    guild_pays_all = z3.And(v.guild_ally, v.cost > 0, v.ally_support >= v.cost)
+    return v.payee == z3.If(z3.And(v.guild_in_game, z3.Not(v.is_guild), z3.Not(guild_pays_all)), 2, 1)
+
+
+def _aid(s: ShipmentFacts) -> int:
+    return min(s.ally_support, price(s))
+
+
+def _aid_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    aid = _aid(s)
+    rest = price(s) - aid
+    own = f"; {display(s.faction)} pays the other {rest} to the Guild" if rest else ""
+    return f"The Guild's own {aid} spice toward {_whose(s.faction)} shipment goes to the Bank{own}."
+
+
+@rule(
+    "gf9.shipment.guild-aid-to-bank",
+    on="ship",
+    cites="gf9:151",
+    title="The Guild's contribution toward its ally's shipment goes to the Bank",
+    permits=_aid_message,
+    defines=("payments",),
+    when=lambda s: s.guild_ally and s.ally_support > 0 and not s.fremen_placement,
+    one_sided="it says who receives which part of the payment; it never forbids",
+)
+def guild_aid_to_bank(s: ShipmentFacts) -> dict[str, Any]:
+    """When the Guild pays part or all of its ally's shipment, its contribution goes to the Bank, and the ally
+    pays the rest to the Guild. ``payments`` gives each receiver's spice, e.g. ``{spacing-guild: 1, bank: 1}``
+    for a 2-spice shipment with 1 from the Guild (receivers of nothing are left out)."""
+    aid = _aid(s)
+    paid = {"spacing-guild": price(s) - aid, "bank": aid}
+    return {"payments": {who: n for who, n in paid.items() if n > 0}}
+
+
+@guild_aid_to_bank.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.guild_aid == z3.If(v.ally_support <= v.cost, v.ally_support, v.cost)
+
+
+def _reserves_short(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    who = display(s.faction)
+    if s.count > (s.reserves or 0):
+        return f"{who} ships {s.count} forces but has {s.reserves} in reserve."
+    return f"{who} ships {s.special} special forces but has {s.reserves_special} in reserve."
 
 
 @rule(
@@ -138,9 +314,9 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="gf9:205",
     title="Only forces in reserve can be shipped",
-    forbids="{Faction} ships {count} forces and {special} special forces but has {reserves} and {reserves_special} "
-    "in reserve.",
-    permits="{Faction} has the forces in reserve.",
+    forbids=_reserves_short,
+    permits="{Faction} has {count} forces and {special} special forces to ship among {reserves} and "
+    "{reserves_special} in reserve.",
     needs=("reserves", "reserves_special"),
     when=lambda s: not s.from_board,
     replaces="overview.shipment.reserves",
@@ -160,7 +336,7 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="gf9:205",
     title="A shipment goes to one territory",
-    forbids="{Faction} cannot split one shipment among {destinations} territories.",
+    forbids="{Faction} cannot split one shipment among {destinations} territories ({all_to}).",
     permits="The shipment goes to one territory, {to}.",
 )
 def one_territory(s: ShipmentFacts) -> bool:
@@ -179,8 +355,8 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:205,439",
     title="Only the Guild and its ally ship between territories",
     forbids="{Faction} cannot ship forces from {origin} to {to}: ordinary shipment does not move forces "
-    "between territories.",
-    permits="{Faction} may cross-ship at Guild rates.",
+    "between territories, and {Faction} is not the Guild nor its ally.",
+    permits="{Faction} may cross-ship from {origin} to {to} at Guild rates.",
     when=lambda s: s.cross_ship,
     replaces="overview.shipment.from-reserves",
 )
@@ -234,10 +410,18 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # gf9:3   "Spice pays for cards, shipment and revival."
-# gf9:147 "You may pay part or all of an ally's Treachery purchase or shipment, up to the actual cost."
-# gf9:151 "For shipment, pay the Guild, or the Bank if no Guild is playing. Any contribution the
-#          Guild itself makes toward its ally's shipment goes to the Bank."
+# gf9:147 "You may pay part or all of an ally's Treachery purchase or shipment, up to the actual cost.
+#          Promise that help before the ally bids beyond its own holdings. Pay the recipient of that
+#          transaction directly, rather than transferring unrestricted spice to the ally."
 # gf9:157 "Normal allied aid covers the actual purchase or shipment cost."
+
+
+def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    help_ = f" and {s.ally_support} promised by its ally" if s.ally_support else ""
+    return (
+        f"{display(s.faction)} cannot pay {price(s)} spice for {s.forces} forces to {s.to}: it has "
+        f"{s.spice} spice{help_}."
+    )
 
 
 @rule(
@@ -245,8 +429,7 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="gf9:3,147,157",
     title="The shipper must be able to pay",
-    forbids="{Faction} cannot pay for {forces} forces to {to}: it has {spice} spice and {ally_support} "
-    "promised by its ally.",
+    forbids=_cannot_pay,
     permits="{Faction} can pay the {cost} spice.",
     needs=("spice",),
     when=lambda s: not s.fremen_placement,
@@ -262,23 +445,69 @@ def _(v: Any) -> z3.BoolRef:
     return z3_price(v) <= v.spice + v.ally_support
 
 
+def _helped(s: ShipmentFacts) -> bool:
+    return s.ally_support > 0 and not s.fremen_placement
+
+
 @rule(
     "gf9.shipment.ally-support",
     on="ship",
-    cites="gf9:147,151,157",
-    title="An ally may pay toward a shipment, up to its cost",
-    forbids="{Faction} cannot take {ally_support} spice toward this shipment: help comes only from an ally, "
-    "from its own spice ({ally_spice}), and up to the actual cost.",
-    permits="{Faction}'s ally pays {ally_support} of the {cost} spice.",
-    needs=("ally_spice",),
-    when=lambda s: s.ally_support > 0 and not s.fremen_placement,
+    cites="gf9:147",
+    title="Only an ally may pay toward a shipment",
+    forbids="{Faction} has no ally: no one may pay {ally_support} spice toward its shipment.",
+    permits="{Ally}, {Faction_s} ally, pays {ally_support} of the {cost} spice.",
+    when=_helped,
     replaces="overview.shipment.ally-support",
 )
 def ally_support(s: ShipmentFacts) -> bool:
-    """Only an ally may pay part of a shipment, from its own spice and no more than the actual cost."""
-    return s.has_ally and s.ally_support <= price(s) and s.ally_support <= (s.ally_spice or 0)
+    """Help with the cost of a shipment comes only from the shipper's ally."""
+    return s.has_ally
 
 
 @ally_support.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.has_ally, v.ally_support <= z3_price(v), v.ally_support <= v.ally_spice)
+    return v.has_ally
+
+
+@rule(
+    "gf9.shipment.ally-support-cost",
+    on="ship",
+    cites="gf9:147,157",
+    title="An ally pays toward a shipment no more than its actual cost",
+    forbids=lambda s, _o: (
+        f"{s.ally_support} spice toward {_whose(s.faction)} shipment is more than its actual cost, {price(s)}."
+    ),
+    permits=lambda s, o: (
+        f"{s.ally_support} spice toward {_whose(s.faction)} shipment is within its actual cost, "
+        f"{o.get('cost', price(s))}."
+    ),
+    when=_helped,
+)
+def ally_support_cost(s: ShipmentFacts) -> bool:
+    """An ally may pay part or all of a shipment, up to the actual cost: never more."""
+    return s.ally_support <= price(s)
+
+
+@ally_support_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.ally_support <= z3_price(v)
+
+
+@rule(
+    "gf9.shipment.ally-support-spice",
+    on="ship",
+    cites="gf9:147",
+    title="An ally pays toward a shipment from its own spice",
+    forbids="{Ally} has {ally_spice} spice: it cannot pay {ally_support} toward {Faction_s} shipment.",
+    permits="{Ally} has {ally_spice} spice, enough for the {ally_support} it pays.",
+    needs=("ally_spice",),
+    when=lambda s: _helped(s) and s.has_ally,
+)
+def ally_support_spice(s: ShipmentFacts) -> bool:
+    """The ally pays the recipient of the shipment directly, from its own spice: no more than it has."""
+    return s.ally_support <= (s.ally_spice or 0)
+
+
+@ally_support_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.ally_support <= v.ally_spice

@@ -7,9 +7,11 @@ from typing import Any
 import z3
 
 from checker.kinds.storm import StormFacts, check_losses, check_spice_lost
-from checker.rules import chapter, rule
+from checker.names import display
+from checker.rules import chapter, rule, set_aside
 from constraints.overview.storm import (
     OUTCOME_ONLY,
+    dials_message,
     first_player,
     movement,
     two_dials_within,
@@ -22,6 +24,27 @@ from constraints.overview.storm import (
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("storm", "gf9:69,81-101,409-411,499-507,511")
+
+# gf9:93 "Weather Control can replace the calculated movement. After turn one, its player chooses zero
+#         through ten sectors ... Family Atomics also has a window before movement."
+# gf9:501 "After turn one, play during a Storm Phase before the storm actually moves. ..." (Family Atomics)
+# gf9:507 "Advanced Bene Gesserit advisors do not qualify as forces enabling Family Atomics."
+set_aside(
+    "gf9:93",
+    "Weather Control changes how far the storm moves: a storm move gives the distance the storm actually "
+    "moves (move.distance, which may be the card's choice), or the dials when no card replaced them; playing "
+    "the card is not a storm move Mentat judges",
+)
+set_aside(
+    "gf9:501",
+    "when Family Atomics may be played: its effect on the storm, the Shield Wall destroyed, is the position's "
+    "shield_wall (gf9.storm.losses reads it, gf9:503); playing the card is not a storm move Mentat judges",
+)
+set_aside(
+    "gf9:507",
+    "which forces enable Family Atomics: the card's effect on the storm is the position's shield_wall; "
+    "playing the card is not a storm move Mentat judges",
+)
 
 # gf9:83 "Place the storm at the Storm Start sector. The players whose circles are nearest
 #         on either side of that sector each secretly dial a number from zero through twenty.
@@ -36,7 +59,7 @@ chapter("storm", "gf9:69,81-101,409-411,499-507,511")
     on="storm",
     cites="gf9:83,85",
     title="Turn one: two players dial zero through twenty",
-    forbids="On turn one two players each dial zero through twenty; the dials were {dials_text}.",
+    forbids=lambda s, _o: dials_message(s, 0, 20, "On turn one"),
     permits="Two turn-one dials ({dials_text}) within zero through twenty.",
     needs=("turn",),
     when=lambda s: s.has_dials and s.turn in (None, 1),
@@ -63,7 +86,7 @@ def _(v: Any) -> z3.BoolRef:
     on="storm",
     cites="gf9:89,91",
     title="Turns two onward: two players dial one, two or three",
-    forbids="From turn two the two dials are each one, two or three; the dials were {dials_text}.",
+    forbids=lambda s, _o: dials_message(s, 1, 3, "From turn two"),
     permits="Two dials ({dials_text}) of one to three each.",
     needs=("turn",),
     when=lambda s: s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced,
@@ -114,7 +137,8 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.storm.movement",
     on="storm",
-    cites="gf9:31,83,89,505",
+    cites="gf9:31,505",
+    see_also="gf9:83,89,511",
     title="The storm moves counterclockwise, hitting the sectors it moves into",
     permits="The storm moves {distance} sectors from sector {storm_sector} to {storm}, hitting {sectors_crossed}.",
     needs=("storm_sector",),
@@ -124,7 +148,9 @@ def _(v: Any) -> z3.BoolRef:
 )
 def storm_movement(s: StormFacts) -> dict[str, Any]:
     """The storm moves counterclockwise (sector numbers up, 18 wrapping to 1). It hits each sector it
-    moves into, the new one included; its starting sector is hit only if it comes round to it again."""
+    moves into, the new one included; its starting sector is hit only if it comes round to it again.
+    The distance is the move's: the dials' sum, the Storm Card's, or Weather Control's choice, which
+    changes only the number of sectors, not the direction or the damage (gf9:511)."""
     return movement(s)
 
 
@@ -139,12 +165,45 @@ storm_movement.z3(z3_movement)
 # gf9:411 "If caught by storm, lose half the affected force tokens, rounding losses up."
 
 
+def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> str:
+    """Who loses what, where, and why a group the storm hits survives (rock, the standing Shield Wall)."""
+    from checker.kinds.storm import hit_sectors
+
+    if s.storm_sector is None:
+        return "Forces lost to the storm: unknown."
+    hit = hit_sectors(s.storm_sector, s.distance)
+    parts: list[str] = []
+    spared: list[str] = []
+    for i, faction in enumerate(s.group_faction):
+        if s.group_sector[i] not in hit or not s.group_count[i]:
+            continue
+        where = f"{s.group_territory[i]} sector {s.group_sector[i]}"
+        sheltered = s.group_sheltered[i]
+        if sheltered and s.shield_wall_standing:
+            spared.append(f"{display(faction)} in {where} (the Shield Wall stands)")
+            continue
+        if not (s.group_sand[i] or sheltered):
+            spared.append(f"{display(faction)} in {where} (not sand)")
+            continue
+        n = s.group_count[i]
+        half = half_for_fremen and s.group_fremen[i] and s.fremen_advanced
+        lost = -(-n // 2) if half else n
+        why = " (Advanced Fremen lose half, rounded up)" if half else ""
+        why += " (the Shield Wall is destroyed)" if sheltered else ""
+        parts.append(f"{display(faction)} loses {lost} of {n} in {where}{why}")
+    text = "; ".join(parts) if parts else "no forces are lost to the storm"
+    if spared:
+        text += "; spared: " + ", ".join(spared)
+    return text[0].upper() + text[1:] + "."
+
+
 @rule(
     "gf9.storm.losses",
     on="storm",
-    cites="gf9:31,97,411,503,505",
+    cites="gf9:97,411,503",
+    see_also="gf9:31,505",
     title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
-    permits="Forces lost to the storm: {losses}.",
+    permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
     needs=("storm_sector", "forces_placed"),
     defines=("losses",),
     replaces="overview.storm.losses",

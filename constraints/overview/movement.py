@@ -6,11 +6,57 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import K_MAX, MovementFacts, enters, follows_via, geo, movement_range, search, visit_clear
+from checker.kinds.movement import (
+    K_MAX,
+    PHASES,
+    SHIPMENT_AND_MOVEMENT,
+    MovementFacts,
+    blocked_step,
+    closed_message,
+    enters,
+    follows_via,
+    geo,
+    movement_range,
+    range_text,
+    route_advice,
+    search,
+    storm_message,
+    visit_clear,
+)
+from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("move", "overview:55-57,86,102")
+
+PHASES_NAMES = [p.replace("-", " ") for p in PHASES]
+
+# overview:55 "Phase 6: Shipment and Movement"
+# overview:57 "Starting with First Player, counterclockwise: each player may ship reserves ..., then move forces."
+
+
+@rule(
+    "overview.movement.phase",
+    on="move",
+    cites="overview:55,57",
+    title="Movement is made in Phase 6, Shipment and Movement",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot move forces in the "
+        f"{PHASES_NAMES[s.phase_index or 0]} phase: players ship, then move, in Phase 6, Shipment and Movement."
+    ),
+    permits="It is Phase 6, Shipment and Movement.",
+    when=lambda s: s.phase_index is not None,
+)
+def overview_phase(s: MovementFacts) -> bool:
+    """Movement is made in Phase 6, Shipment and Movement, each player shipping then moving in turn; when the
+    position gives no phase, it is taken to be that one (the verdict's notes say so)."""
+    return s.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+@overview_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == SHIPMENT_AND_MOVEMENT
+
 
 # overview:57 "... then move forces. With a force in Arrakeen or Carthag (ornithopters), move
 #             through up to 3 adjacent territories. Otherwise, move to 1 adjacent territory.
@@ -22,9 +68,15 @@ chapter("move", "overview:55-57,86,102")
     on="move",
     cites="overview:57",
     title="Movement range: 1 territory, 3 with ornithopters",
-    forbids=(
-        "{Faction} cannot reach {to} from {origin}: it needs {shortest} territories "
-        "and may move 1 (3 with a force in Arrakeen or Carthag)."
+    forbids=lambda s, _o: (
+        f"{display(s.faction)}'s range is {range_text(s, fremen_two=False)}: not enough for a way round what "
+        "else blocks it."
+        if (found := search(s)) is not None and found[0] <= movement_range(s, fremen_two=False)
+        else f"The declared route {s.route} enters {s.via_len} territories; {display(s.faction)}'s range is "
+        f"{range_text(s, fremen_two=False)}."
+        if s.via_len
+        else f"{display(s.faction)} cannot reach {s.to} from {s.origin}: it needs {s.shortest} territories and its "
+        f"range is {range_text(s, fremen_two=False)}."
     ),
     permits="{Faction} reaches {to} through {path}.",
 )
@@ -48,7 +100,7 @@ def _(v: Any) -> z3.BoolRef:
     on="move",
     cites="overview:37,57",
     title="No movement into or through the storm",
-    forbids="{Faction} has no path from {origin} to {to} that avoids sector {storm_sector}, under the storm.",
+    forbids=lambda s, _o: storm_message(s, "overview"),
     permits="The path to {to} stays clear of the storm (sector {storm_sector}).",
     needs=("storm_sector", "from_sector"),
 )
@@ -68,7 +120,7 @@ def _(v: Any) -> z3.BoolRef:
     on="move",
     cites="overview:57",
     title="No movement into a stronghold held by two other players",
-    forbids="{Faction} has no path to {to} that avoids the strongholds held by two other players ({closed_names}).",
+    forbids=lambda s, _o: closed_message(s, "overview"),
     permits="The path to {to} enters no stronghold held by two other players.",
 )
 def overview_closed(s: MovementFacts) -> bool:
@@ -91,12 +143,28 @@ def overview_closed_form(v: Any) -> z3.BoolRef:
 # overview:86 "Allies cannot enter each other's territories (except Polar Sink)."
 
 
+def _allies_message(s: MovementFacts) -> str:
+    who = display(s.faction)
+    if s.via_len:
+        k = blocked_step(s, allies=True)
+        if k:
+            where = geo().terr_names[s.via[k - 1]]
+            return (
+                f"The declared route {s.route} enters {where}, where {who}'s ally {s.ally_where.get(where, '?')} has "
+                "forces." + route_advice(s, "overview")
+            )
+    if s.to in s.ally_where:
+        return f"{who} cannot enter {s.to}: its ally {s.ally_where[s.to]} has forces there."
+    held = "; ".join(f"{t} ({a})" for t, a in s.ally_where.items())
+    return f"Every path from {s.origin} to {s.to} enters a territory of {who}'s ally: {held}."
+
+
 @rule(
     "overview.movement.allies",
     on="move",
     cites="overview:86",
     title="Allies cannot enter each other's territories",
-    forbids="{Faction} has no path to {to} that avoids the territories of its ally ({ally_names}).",
+    forbids=lambda s, _o: _allies_message(s),
     permits="The path to {to} enters no territory of an ally (the Polar Sink excepted).",
 )
 def overview_allies(s: MovementFacts) -> bool:

@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.kinds.shipment import ShipmentFacts
+from checker.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
+from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -21,6 +22,34 @@ chapter("ship", "overview:55-57,86,105")
 #             abilities detailed on Player Sheets." -- sheets the overview does not
 #             reproduce: the Guild's rates, the Fremen's free placement and the Bene
 #             Gesserit's free force are left open here (gf9 gives them).
+
+
+# overview:55 "Phase 6: Shipment and Movement"
+# overview:57 "Starting with First Player, counterclockwise: each player may ship reserves to any
+#             territory ..., then move forces. ..."
+
+
+@rule(
+    "overview.shipment.phase",
+    on="ship",
+    cites="overview:55,57",
+    title="Shipment is made in Phase 6, Shipment and Movement",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot ship in the {s.phase_name.replace('-', ' ')} phase: "
+        "players ship, then move, in Phase 6, Shipment and Movement."
+    ),
+    permits="It is Phase 6, Shipment and Movement.",
+    when=lambda s: s.phase_index is not None,
+)
+def shipment_phase(s: ShipmentFacts) -> bool:
+    """Shipment is made in Phase 6, Shipment and Movement, each player shipping then moving in turn; when the
+    position gives no phase, it is taken to be that one (the verdict's notes say so)."""
+    return s.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+@shipment_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == SHIPMENT_AND_MOVEMENT
 
 
 def _ordinary(s: ShipmentFacts) -> bool:
@@ -94,8 +123,11 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="overview:57",
     title="Only reserves can be shipped",
-    forbids="{Faction} ships {count} forces and {special} special forces but has {reserves} and {reserves_special} "
-    "in reserve.",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} ships {s.count} forces but has {s.reserves} in reserve."
+        if s.count > (s.reserves or 0)
+        else f"{display(s.faction)} ships {s.special} special forces but has {s.reserves_special} in reserve."
+    ),
     permits="{Faction} has the forces in reserve.",
     needs=("reserves", "reserves_special"),
     when=lambda s: not s.from_board,
@@ -134,7 +166,10 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="overview:57,86",
     title="The shipper must be able to pay",
-    forbids="{Faction} cannot pay for {forces} forces to {to}: it has {spice} spice and {ally_support} from its ally.",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot pay {s.forces * (1 if s.to_stronghold else 2)} spice for {s.forces} forces to "
+        f"{s.to}: it has {s.spice} spice" + (f" and {s.ally_support} from its ally." if s.ally_support else ".")
+    ),
     permits="{Faction} can pay {cost} spice.",
     needs=("spice",),
     when=_ordinary,

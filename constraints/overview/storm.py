@@ -34,6 +34,15 @@ OUTCOME_ONLY = "an outcome rule: it fixes a value of the storm's result and neve
 #             removed. Forces cannot move through storm sectors."
 
 
+def dials_message(s: StormFacts, low: int, high: int, when: str) -> str:
+    """Which dial (or how many dials) broke the rule."""
+    if len(s.dials) != 2:
+        return f"{when} two players dial, one number each: the move gives {len(s.dials)} dials ({s.dials_text})."
+    bad = [d for d in s.dials if not low <= d <= high]
+    verb = "is" if len(bad) == 1 else "are"
+    return f"{when} each dial is {low} to {high}: {' and '.join(map(str, bad))} {verb} not (dials {s.dials_text})."
+
+
 def two_dials_within(dials: list[int], low: int, high: int) -> bool:
     return len(dials) == 2 and all(low <= d <= high for d in dials)
 
@@ -47,7 +56,7 @@ def z3_two_dials_within(dials: list[Any], low: int, high: int) -> Any:
     on="storm",
     cites="overview:37",
     title="First turn: two players dial 0 to 20",
-    forbids="On the first turn two players dial 0 to 20 each; the dials were {dials_text}.",
+    forbids=lambda s, _o: dials_message(s, 0, 20, "On the first turn"),
     permits="Two first-turn dials ({dials_text}) within 0 to 20.",
     needs=("turn",),
     when=lambda s: s.has_dials and s.turn in (None, 1),
@@ -67,7 +76,7 @@ def _(v: Any) -> z3.BoolRef:
     on="storm",
     cites="overview:37",
     title="Later turns: two players dial 1 to 3",
-    forbids="After the first turn two players dial 1 to 3 each; the dials were {dials_text}.",
+    forbids=lambda s, _o: dials_message(s, 1, 3, "After the first turn"),
     permits="Two dials ({dials_text}) within 1 to 3.",
     needs=("turn",),
     when=lambda s: s.has_dials and (s.turn is None or s.turn > 1),
