@@ -313,7 +313,9 @@ class Position:
     turn: int | None = spec(None, min=1, max=10, doc="the game turn")
     phase: Phase | None = spec(None, doc="the phase of the turn")
     storm: int | None = spec(None, min=1, max=18, doc="sector under the storm")
-    shield_wall: Literal["standing", "destroyed"] = spec("standing", doc="destroyed by Family Atomics or not")
+    shield_wall: Literal["standing", "destroyed"] | None = spec(
+        None, doc="standing, or destroyed by Family Atomics; asked for when the storm reaches what it shelters"
+    )
     shield_wall_markers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules")
     factions: dict[str, FactionState] = spec({}, key_names="faction", doc="FACTION -> what it holds off the board")
     forces: list[ForceGroup] = spec([], doc="force groups on the board")

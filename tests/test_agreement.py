@@ -389,6 +389,17 @@ def battle_position(draw: Any) -> dict[str, Any]:
         factions.setdefault(third, {})
     if rarely(draw, 15):
         pos["alliances"] = [[agg, dfd]]
+    elif "harkonnen" not in (agg, dfd) and rarely(draw, 4):
+        # gf9:291, 293: an allied Harkonnen (away from this battle) may hold the traitor card and call it
+        caller = draw(st.sampled_from([agg, dfd]))
+        foe_leader = plans[dfd if caller == agg else agg].get("leader")
+        harkonnen = factions.setdefault("harkonnen", {})
+        if foe_leader and draw(st.booleans()):
+            harkonnen["traitors"] = [foe_leader]
+        if draw(st.integers(0, 3)):
+            pos["alliances"] = [[caller, "harkonnen"]]
+        if draw(st.booleans()):
+            plans[caller]["traitor"] = True
     pos["factions"] = factions
     pos["forces"] = forces
     pos["move"] = {"action": "battle", "territory": territory, "aggressor": agg, "plans": plans}

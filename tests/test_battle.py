@@ -117,7 +117,9 @@ def test_cli_exit_codes(tmp_path: Path) -> None:
 
 
 def _brute(n: int, m: int, dial_h: int, spice: int, fremen: bool) -> set[tuple[int, int, int]]:
-    out = set()
+    out: set[tuple[int, int, int]] = set()
+    if m and not fremen:
+        return out  # Sardaukar: gf9 states no value for them (gf9.battle.sardaukar-value), so no selection
     for os_, ou, ss, su in itertools.product(range(n + 1), range(n + 1), range(m + 1), range(m + 1)):
         if os_ + ou > n or ss + su > m:
             continue
@@ -215,3 +217,207 @@ def test_battle_rules_registered() -> None:
     ids = set(ruleset_rules("gf9"))
     assert "gf9.battle.winner" in ids and "overview.battle.dial" in ids
     assert "overview.battle.leader-required" not in ids  # replaced by gf9.battle.leader-required
+
+
+# -- issue 7: honest answers and one clause, one finding -----------------------------------------
+
+CASES = Path("cases/gf9")
+
+
+def verdict_of(name: str):  # type: ignore[no-untyped-def]
+    return evaluate(read_position(CASES / f"{name}.yaml"))
+
+
+def test_allied_harkonnen_calls_the_traitor_for_the_emperor() -> None:
+    v = verdict_of("battle-traitor-for-ally")
+    assert v.verdict == "legal"
+    assert v.outcome["winner"] == "emperor" and v.outcome["spice_gained"] == {"emperor": 2}
+    assert v.outcome["losses"] == {"atreides": 8}
+    call = next(f for f in v.findings if f.rule.id == "gf9.battle.traitor-card")
+    assert "Harkonnen, Emperor's ally, holds Duncan Idaho's traitor card" in call.message
+    assert {c.first for c in call.rule.cites} >= {291, 293}
+
+
+def test_a_harkonnen_not_allied_cannot_call_for_the_emperor() -> None:
+    v = verdict_of("battle-traitor-not-ally")
+    assert v.verdict == "illegal" and v.forbidding() == ["gf9.battle.traitor-card"]
+    msg = v.findings[0].message
+    assert "Emperor calls treachery on Duncan Idaho" in msg and "Harkonnen holds it" in msg
+
+
+def test_traitor_message_names_only_the_caller() -> None:
+    v = verdict_of("battle-traitor-call")
+    call = next(f for f in v.findings if f.rule.id == "gf9.battle.traitor-card")
+    assert call.message == "Harkonnen holds Gurney Halleck's traitor card and calls treachery."
+    assert "Atreides calls" not in " ".join(f.message for f in v.findings)
+
+
+def test_explosion_destroys_the_territory_spice() -> None:
+    v = verdict_of("battle-explosion-spice-destroyed")
+    assert v.outcome["spice_destroyed"] == 8  # The Great Flat's 8, not Arrakeen's 5
+    assert not v.notes
+
+
+def test_explosion_without_listed_spice_says_so() -> None:
+    v = verdict_of("battle-explosion-own-shield")
+    assert v.outcome["spice_destroyed"] == 0
+    assert any("lists no spice in The Great Flat" in n for n in v.notes)
+    quiet = verdict_of("battle-basic-higher-total")  # no explosion: no spice key, no note
+    assert "spice_destroyed" not in quiet.outcome and not quiet.notes
+
+
+def test_a_winner_with_special_forces_appears_in_losses() -> None:
+    one = verdict_of("battle-adv-fedaykin-double")
+    assert one.outcome["losses"] == {"fremen": 3, "harkonnen": 6}
+    several = verdict_of("battle-adv-fedaykin-loss-choice")
+    assert several.outcome["losses"]["fremen"] == [1, 2]
+    assert any("1 or 2 tokens" in n for n in several.notes)
+    assert "1 or 2 tokens" in next(f.message for f in several.findings if f.rule.id == "gf9.battle.losses")
+
+
+@pytest.mark.parametrize(
+    "name", ["battle-adv-sardaukar-double", "battle-adv-sardaukar-over-max", "battle-adv-fedaykin-vs-sardaukar"]
+)
+def test_sardaukar_value_is_a_gap(name: str) -> None:
+    v = verdict_of(name)
+    assert v.verdict == "unresolved" and "gf9.battle.sardaukar-value" in v.reason and not v.outcome
+
+
+def test_sardaukar_gap_yields_to_an_independent_refusal() -> None:
+    v = verdict_of("battle-adv-sardaukar-spice-not-held")
+    assert v.verdict == "illegal" and v.forbidding() == ["gf9.battle.spice-held"]
+    assert v.findings[0].message == "Emperor commits 12 spice to support but holds 10."
+
+
+def test_no_confirmed_rule_doubles_the_sardaukar() -> None:
+    """Whatever the dial, a side with Sardaukar is never refused on their value."""
+    p = read_position(CASES / "battle-adv-sardaukar-over-max.yaml")
+    for dial in (0, 1, 6.5, 20):
+        p.move.plans["emperor"].dial = dial  # type: ignore[union-attr]
+        v = evaluate(p)
+        assert v.verdict == "unresolved" and not v.forbidding(), (dial, v.forbidding())
+    f = battle_facts(p)
+    assert loss_options(f, "a", every=True) == []
+
+
+def test_captured_leader_is_unresolved_not_illegal() -> None:
+    v = verdict_of("battle-harkonnen-captured-leader")
+    assert v.verdict == "unresolved" and "gf9.battle.captured-leader" in v.reason
+    other = verdict_of("battle-other-factions-leader")  # a faction other than Harkonnen: refused
+    assert other.verdict == "illegal" and other.forbidding() == ["gf9.battle.leader-own"]
+
+
+@pytest.mark.parametrize(
+    ("name", "rule_id", "message"),
+    [
+        (
+            "battle-leader-used-elsewhere",
+            "gf9.battle.leader-used-elsewhere",
+            "Duncan Idaho fought in Carthag this phase: Atreides cannot play that leader in Arrakeen.",
+        ),
+        ("battle-leader-in-tanks", "gf9.battle.leader-in-tanks", "is in the Tleilaxu Tanks"),
+        ("battle-other-factions-leader", "gf9.battle.leader-own", "a leader of"),
+        ("battle-kh-six-losses", "gf9.battle.kh-active", "has lost 6 forces in battle"),
+        ("battle-kh-alone", "gf9.battle.kh-not-alone", "cannot fight alone"),
+        ("battle-kh-not-atreides", "gf9.battle.kh-atreides", "only an Atreides leader"),
+        ("battle-where-under-storm", "gf9.battle.storm-covers", "are under the storm"),
+        ("battle-where-storm-between", "gf9.battle.storm-separates", "separates"),
+        ("battle-polar-sink", "gf9.battle.polar-sink", "never a battle site"),
+        ("battle-cheap-hero-required", "gf9.battle.cheap-hero-required", "holds a Cheap Hero: it must play it"),
+    ],
+)
+def test_split_rules_name_what_decided(name: str, rule_id: str, message: str) -> None:
+    v = verdict_of(name)
+    assert v.verdict == "illegal" and v.forbidding() == [rule_id]
+    assert message in v.findings[0].message
+
+
+def test_a_refusal_names_only_the_side_at_fault() -> None:
+    v = verdict_of("battle-leader-required")
+    msg = v.findings[0].message
+    sides = [s for s in ("Atreides", "Harkonnen") if msg.startswith(s)]
+    assert len(sides) == 1 and msg.count("plays no leader") == 1
+
+
+def test_every_battle_rule_cites_at_most_three_lines() -> None:
+    for r in load_all().values():
+        if r.on == "battle":
+            assert sum(c.last - c.first + 1 for c in r.cites) <= 3, r.id
+
+
+# -- mentat battle -------------------------------------------------------------------------------
+
+
+def battle_json(*args: str) -> dict:  # type: ignore[type-arg]
+    import json
+
+    got = CliRunner().invoke(app, ["battle", *args, "--json"])
+    assert got.exit_code == 0, got.output
+    return json.loads(got.stdout)
+
+
+def test_battle_plans_for_the_aggressor_by_default() -> None:
+    out = battle_json("cases/gf9/battle-basic-higher-total.yaml")
+    assert [p["faction"] for p in out["plans"]] == ["harkonnen"] == [out["aggressor"]]
+    both = battle_json("cases/gf9/battle-basic-higher-total.yaml", "--faction", "both")
+    assert [p["faction"] for p in both["plans"]] == ["harkonnen", "atreides"]
+
+
+def test_battle_cites_the_rules_that_bound_the_plan() -> None:
+    out = battle_json("cases/gf9/battle-basic-higher-total.yaml", "--faction", "atreides")
+    side = out["plans"][0]
+    assert side["strongest"]["total"] == 15
+    bound = {b["rule"]: b["cites"] for b in side["bounded_by"]}
+    assert "overview.battle.dial" in bound and bound["overview.battle.dial"] == ["overview:L61"]
+
+
+def test_battle_says_what_can_lose_is_measured_against() -> None:
+    side = battle_json("cases/gf9/battle-basic-higher-total.yaml", "--faction", "atreides")["plans"][0]
+    fp = side["plan_in_file"]
+    assert fp["verdict"] == "legal" and "can_lose" in fp
+    assert "every plan Harkonnen could legally make" in fp["measured_against"]
+
+
+def test_battle_reports_an_illegal_plan_as_illegal() -> None:
+    out = battle_json("cases/gf9/battle-leader-required.yaml", "--faction", "both")
+    assert out["check"]["verdict"] == "illegal"
+    faulty = [p for p in out["plans"] if p["plan_in_file"]["verdict"] == "illegal"]
+    assert len(faulty) == 1 and "can_lose" not in faulty[0]["plan_in_file"]
+    assert [r["rule"] for r in faulty[0]["plan_in_file"]["forbidden_by"]] == ["gf9.battle.leader-required"]
+
+
+def test_opponent_plans_use_only_cards_it_can_hold() -> None:
+    p = pos("{leader: Feyd-Rautha, dial: 5}", "{leader: Thufir Hawat, dial: 0}")
+    p.factions["harkonnen"].hand = ["Lasgun", "Baliset"]
+    beaten = can_lose(p, "atreides")
+    assert beaten is not None and {beaten.get("weapon"), beaten.get("defense")} <= {"Lasgun", "Baliset", None}
+    # Atreides' hand unknown, Harkonnen's listed with the only Lasgun: an Atreides plan never holds it
+    q = pos("{leader: Feyd-Rautha, dial: 5, defense: Shield}", "{leader: Thufir Hawat, dial: 0}")
+    q.factions["harkonnen"].hand = ["Lasgun", "Shield"]
+    from checker.kinds.battle_planner import holdable_cards
+
+    cards, how = holdable_cards(q, "atreides")
+    assert "Lasgun" not in cards and cards.count("Shield") == 3 and "not known to be elsewhere" in how
+
+
+def test_battle_names_cards_as_the_components_file_does() -> None:
+    p = pos("{leader: Feyd-Rautha, dial: 5}", "{leader: Thufir Hawat, dial: 0}")
+    p.factions["harkonnen"].hand = ["Crysknife", "Snooper"]
+    beaten = can_lose(p, "atreides")
+    assert beaten is not None
+    for slot in ("weapon", "defense"):
+        assert beaten.get(slot) in (None, "Crysknife", "Snooper")
+
+
+def test_battle_sardaukar_plan_is_unresolved() -> None:
+    side = battle_json("cases/gf9/battle-adv-sardaukar-double.yaml")["plans"][0]
+    assert side["strongest"] is None and side["unresolved"][0]["rule"] == "gf9.battle.sardaukar-value"
+    assert side["plan_in_file"]["verdict"] == "unresolved"
+
+
+def test_battle_input_error_is_one_json_object() -> None:
+    import json
+
+    got = CliRunner().invoke(app, ["battle", "cases/gf9/battle-leader-required.yaml", "--faction", "fremen", "--json"])
+    assert got.exit_code == 2
+    assert "error" in json.loads(got.stdout)

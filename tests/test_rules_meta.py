@@ -107,3 +107,21 @@ def test_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
         + " nor ".join(need)
         + ("" if r.one_sided else " (set one_sided='why' where a side cannot be shown)")
     )
+
+
+MAX_FINDING_LINES = 3  # one clause, one finding: supporting lines go under see_also, shown in the rulebook
+
+
+@pytest.mark.parametrize("rule_id", RULES)
+def test_a_finding_quotes_one_clause(rule_id: str) -> None:
+    """A finding cites the lines of its clause only (at most three); the rest are the rule's `see_also`."""
+    r = REGISTRY[rule_id]
+    quoted = sum(c.last - c.first + 1 for c in r.cites)
+    assert quoted <= MAX_FINDING_LINES, (
+        f"{rule_id} quotes {quoted} lines in every finding ({', '.join(map(str, r.cites))}): keep the deciding "
+        f"clause in cites and move supporting lines to see_also"
+    )
+    overlap = {(c.doc, n) for c in r.cites for n in range(c.first, c.last + 1)} & {
+        (c.doc, n) for c in r.see_also for n in range(c.first, c.last + 1)
+    }
+    assert not overlap, f"{rule_id} cites and names as see-also the same lines: {sorted(overlap)}"

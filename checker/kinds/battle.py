@@ -160,6 +160,7 @@ class BattleFacts(Facts):
     sectors_known: bool | None = fact(True, key="forces.SECTOR", doc="the forces' sectors, where the storm splits")
     sector_key: str = label()
     o_forces: list[int] = fact([], doc="other factions' forces in the territory (lost to an explosion)")
+    terr_spice: int | None = fact(0, key="spice", doc="spice on the board in the territory (destroyed by an explosion)")
     # the aggressor's side
     a_forces: int = fact(0, doc="ordinary forces in the territory")
     a_special: int = fact(0, doc="Sardaukar / Fedaykin in the territory")
@@ -199,6 +200,14 @@ class BattleFacts(Facts):
     a_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
     a_presc_possible: bool | None = fact(True, key="factions.A.hand", doc="the answer can still be honored")
     a_kh_used_elsewhere: bool = fact(False, key="factions.A.kwisatz_haderach_used_in")
+    a_is_harkonnen: bool = fact(False)
+    a_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
+    a_ally_holds_traitor: bool = fact(False, key="factions.A.traitors", doc="its allied Harkonnen holds the card")
+    a_leader_faction: str = label(doc="the faction whose leader the plan plays")
+    a_leader_used_in: str = label(doc="the territory the leader fought in this phase")
+    a_avail_names: list[str] = label(None, doc="its usable leaders")
+    a_missing_names: list[str] = label(None, doc="plan cards not in the listed hand")
+    a_traitor_holders: list[str] = label(None, doc="factions holding the opposing leader's traitor card")
     # the defender's side
     d_forces: int = fact(0)
     d_special: int = fact(0)
@@ -238,6 +247,14 @@ class BattleFacts(Facts):
     d_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
     d_presc_possible: bool | None = fact(True, key="factions.D.hand", doc="the answer can still be honored")
     d_kh_used_elsewhere: bool = fact(False, key="factions.D.kwisatz_haderach_used_in")
+    d_is_harkonnen: bool = fact(False)
+    d_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
+    d_ally_holds_traitor: bool = fact(False, key="factions.D.traitors", doc="its allied Harkonnen holds the card")
+    d_leader_faction: str = label(doc="the faction whose leader the plan plays")
+    d_leader_used_in: str = label(doc="the territory the leader fought in this phase")
+    d_avail_names: list[str] = label(None, doc="its usable leaders")
+    d_missing_names: list[str] = label(None, doc="plan cards not in the listed hand")
+    d_traitor_holders: list[str] = label(None, doc="factions holding the opposing leader's traitor card")
 
     def position_key(self, key: str) -> str:
         if key == "forces.SECTOR":
@@ -289,6 +306,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     hand = state.hand if state else None
     weapon_codes, defense_codes = card_kinds()
     cards = plan.cards
+    missing_names: list[str] = []
     if isinstance(hand, list):
         left = list(hand)
         missing = 0
@@ -297,6 +315,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
                 left.remove(c)
             else:
                 missing += 1
+                missing_names.append(c)
         ch_in_hand: bool | None = any(c in CHEAP_HEROES for c in hand)
     else:
         missing = max(0, len(cards) - hand) if isinstance(hand, int) else 0
@@ -311,6 +330,14 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         lost = lost if lost is not None else 0
     foe_leader = foe_plan.leader
     traitors = set(state.traitors) if state else set()
+    holders = sorted(f for f, st in pos.factions.items() if foe_leader and foe_leader in st.traitors)
+    # gf9:291, 293: an allied Harkonnen may call the traitor against its ally's opponent
+    ally_holds = any(a == "harkonnen" and a != foe and a in holders for a in pos.allies_of(me))
+    leader_faction = ""
+    if leader:
+        leader_faction = me if leader in own else next((f for f in pos.factions if leader in leaders_of(pos, f)), "")
+        if not leader_faction:
+            leader_faction = next((f for f, ls in components()["leaders"].items() if leader in ls), "")
     ids = card_ids()
     voice = _voice_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand)
     presc = _prescience_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand, forces, special)
@@ -350,6 +377,14 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_traitor": plan.traitor,
         f"{x}_holds_traitor": bool(foe_leader and foe_leader in traitors),
         f"{x}_mercenaries": plan.mercenaries or 0,
+        f"{x}_is_harkonnen": me == "harkonnen",
+        f"{x}_sardaukar": bool(pos.advanced and special and me != "fremen"),
+        f"{x}_ally_holds_traitor": bool(ally_holds),
+        f"{x}_leader_faction": leader_faction,
+        f"{x}_leader_used_in": used.get(leader, "") if leader else "",
+        f"{x}_avail_names": sorted(avail),
+        f"{x}_missing_names": missing_names,
+        f"{x}_traitor_holders": holders,
     }
 
 
@@ -471,7 +506,8 @@ def _prescience_facts(
             raise InputError(f"{key}.answer", "a whole number, or a half", raw)
         text = f"dial {raw:g}"
         matches = plan.dial is None or int(plan.dial * 2) == answer
-        worth = 2 * (forces + special) if not pos.advanced else 2 * forces + 4 * special
+        # Advanced: only the Fedaykin's value is stated (gf9:415); with Sardaukar the gap rule decides
+        worth = 2 * (forces + special) if not pos.advanced else 2 * forces + (4 * special if me == "fremen" else 0)
         possible = answer <= worth
     elif p.element == "leader":
         if none:
@@ -552,7 +588,14 @@ def battle_facts(pos: Position) -> BattleFacts:
     dfd = opponent(pos, m, agg)
     values = {**_side_facts(pos, m, agg, dfd, "a"), **_side_facts(pos, m, dfd, agg, "d")}
     others = sorted({g.faction for g in pos.groups(territory=m.territory) if g.total} - {agg, dfd})
-    return BattleFacts(
+    heaps = [sp.amount for sp in pos.spice if sp.territory == m.territory]
+    notes: list[str] = []
+    if explodes_by_names(m) and not heaps:
+        notes.append(
+            f"the position lists no spice in {m.territory}: the explosion is taken to destroy none "
+            "(list it under 'spice' if there is some)"
+        )
+    facts = BattleFacts(
         faction=agg,
         advanced=pos.advanced,
         territory=m.territory,
@@ -566,7 +609,40 @@ def battle_facts(pos: Position) -> BattleFacts:
         storm_sector=pos.storm or 0,
         **_sectors(pos, m, agg, dfd),
         **values,
+        terr_spice=sum(heaps),
+        notes=notes,
     )
+    for x in SIDES:
+        counts = loss_counts(facts, x)
+        if facts.advanced and facts.side(x, "is_fremen") and len(counts) > 1:
+            facts.notes.append(
+                f"if {display(facts.side(x, 'name'))} wins, it chooses its losses among selections worth its dial "
+                f"(gf9:299): {' or '.join(map(str, counts))} tokens; 'losses' then lists the possible counts"
+            )
+    return facts
+
+
+def explodes_by_names(m: BattleMove) -> bool:
+    """A Lasgun and a Shield in the plans, and no traitor call: the explosion of gf9:275 (for notes)."""
+    weapon, defense = card_kinds()
+    plans = list(m.plans.values())
+    if any(p.traitor for p in plans):
+        return False
+    lasgun = any(p.weapon and weapon.get(p.weapon) == LASGUN for p in plans)
+    shield = any(p.defense and defense.get(p.defense) == PROJECTILE for p in plans)
+    return lasgun and shield
+
+
+def loss_counts(facts: BattleFacts, x: str) -> list[int]:
+    """How many tokens side ``x`` may remove if it wins with its dial (Advanced, Fremen with Fedaykin:
+    gf9:299, 415): every count some valid selection gives. Empty where the side has no special forces."""
+    if not facts.advanced or not facts.side(x, "special") or not facts.side(x, "is_fremen"):
+        return []
+    dial_h = facts.side(x, "dial_h")
+    if dial_h is None:
+        return []
+    n, m = facts.side(x, "forces"), facts.side(x, "special")
+    return sorted({o + f for f in range(m + 1) for o in range(n + 1) if 2 * o + 4 * f == dial_h})
 
 
 OUTCOME_VARS = (
@@ -587,7 +663,16 @@ OUTCOME_VARS = (
 class Battle(Kind):
     name = "battle"
     title = "Battle"
-    ruled = ("winner", "explosion", "leaders_killed", "losses", "spice_gained", "spice_paid", "cards_discarded")
+    ruled = (
+        "winner",
+        "explosion",
+        "leaders_killed",
+        "losses",
+        "spice_gained",
+        "spice_paid",
+        "cards_discarded",
+        "spice_destroyed",
+    )
 
     def facts(self, pos: Position) -> BattleFacts:
         return battle_facts(pos)
@@ -598,6 +683,7 @@ class Battle(Kind):
         w: Any = v
         w.winner = z3.Int("winner")  # 0 none, 1 aggressor, 2 defender
         w.explosion = z3.Bool("explosion")
+        w.spice_destroyed = z3.Int("spice_destroyed")
         for x in SIDES:
             for name in ("os", "ou", "ss", "su", "lost", "gain", "paid", "disc"):  # disc: 0 none, 1 Cheap Hero, 2 all
                 setattr(v, f"{x}_{name}", z3.Int(f"{x}_{name}"))
@@ -619,14 +705,19 @@ class Battle(Kind):
             killed += [facts.side(x, "leader_name")] if value(getattr(v, f"{x}_killed")) else []
             killed += [KH_NAME] if value(getattr(v, f"{x}_kh_killed")) else []
         out["leaders_killed"] = killed
-        losses = {}
+        losses: dict[str, Any] = {}
         for x in SIDES:
             n = value(getattr(v, f"{x}_lost"))
-            if n > 0:  # -1: the winner's own choice among several (see winner_loss_options)
+            if n == -1:  # the winner's own choice among selections (gf9:299): every count one can give
+                counts = sorted({o["forces"] + o["special"] for o in loss_options(facts, x, every=True)})
+                if counts and counts != [0]:
+                    losses[facts.side(x, "name")] = counts[0] if len(counts) == 1 else counts
+            elif n > 0:
                 losses[facts.side(x, "name")] = n
         if out["explosion"]:
             losses.update({f: n for f, n in zip(facts.o_names, facts.o_forces, strict=True) if n})
         out["losses"] = losses
+        out["spice_destroyed"] = value(v.spice_destroyed)
         out["spice_gained"] = {
             facts.side(x, "name"): value(getattr(v, f"{x}_gain")) for x in SIDES if value(getattr(v, f"{x}_gain"))
         }
@@ -674,6 +765,8 @@ def loss_options(facts: BattleFacts, x: str, every: bool = False, limit: int = 2
     for n in ("os", "ou", "ss", "su"):
         setattr(v, f"{x}_{n}", z3.Int(f"{x}_{n}"))
     os_, ou, ss, su = (getattr(v, f"{x}_{n}") for n in ("os", "ou", "ss", "su"))
+    if facts.side(x, "special") and not facts.side(x, "is_fremen"):
+        return []  # gf9 never states the Sardaukar's value (gf9.battle.sardaukar-value)
     s = z3.Solver()
     s.set("timeout", 5000)
     fremen = bool(facts.side(x, "is_fremen"))

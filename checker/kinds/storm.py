@@ -47,7 +47,7 @@ class StormFacts(Facts):
     has_dials: bool = fact(False)
     distance: int = fact(0, key="move.distance", doc="sectors moved: the distance, or the sum of the dials")
     fremen_advanced: bool = fact(False, doc="Advanced game with the Fremen playing")
-    shield_wall_standing: bool = fact(True, key="shield_wall")
+    shield_wall_standing: bool | None = fact(True, key="shield_wall")
     # force groups, one entry per (faction, territory, sector)
     group_sector: list[int] = fact([], doc="0: no sector (Polar Sink)")
     group_count: list[int] = fact([], doc="force tokens, ordinary and special")
@@ -195,6 +195,14 @@ class Storm(Kind):
         spice_placed = True
         for i, sp in enumerate(pos.spice):
             sector = place(sp.territory, sp.sector)
+            blow = board[sp.territory].spice_blow
+            if sector is None and blow is not None:
+                # a spice blow puts spice in its territory's spice-blow sector, and nothing moves it there
+                sector = blow[0]
+                notes.append(
+                    f"spice[{i}] ({sp.amount} in {sp.territory}) has no sector: taken to lie in the spice-blow "
+                    f"sector {sector}, where a spice blow places it (gf9:105)"
+                )
             if sector is None:
                 unplaced = unplaced or f"spice[{i}] ({sp.territory})"
                 spice_placed = False
@@ -209,6 +217,15 @@ class Storm(Kind):
                 "the position does not give every faction's player circle ('seats'): First Player is not named"
             )
         groups = list(merged.items())
+        # The Shield Wall's state matters only where the storm reaches forces it shelters: there an
+        # unknown state is unknown (the losses answer unresolved, naming shield_wall), never assumed.
+        exposed = storm is not None and any(
+            t in SHIELD_WALL_SHELTERED and n and sec in hit for (_, t, sec), n in groups
+        )
+        standing = pos.shield_wall == "standing" if pos.shield_wall is not None else (None if exposed else True)
+        if standing is None and pos.turn == 1:
+            standing = True  # only Family Atomics destroys it, and only after turn one (gf9:501, 503)
+            notes.append("the Shield Wall stands on turn one: Family Atomics is played only after turn one (gf9:501)")
         return StormFacts(
             notes=notes,
             advanced=pos.advanced,
@@ -218,7 +235,7 @@ class Storm(Kind):
             has_dials=bool(m.dials),
             distance=distance,
             fremen_advanced=pos.advanced and "fremen" in players,
-            shield_wall_standing=pos.shield_wall == "standing",
+            shield_wall_standing=standing,
             group_sector=[s for (_, _, s), _ in groups],
             group_count=[n for _, n in groups],
             group_sand=[board[t].kind == "sand" for (_, t, _), _ in groups],

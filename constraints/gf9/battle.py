@@ -3,6 +3,13 @@
 Every rule looks at both plans: the aggressor's (``a_*``) and the defender's
 (``d_*``). Strengths are in half-units (``dial_h``): the Advanced game's
 unsupported forces count one half (gf9:297).
+
+One clause, one finding: each rule encodes one clause of the text, and its
+message names the side, the leader or the card that decided, with the
+position's own numbers. The result of two legal plans is split by what decided
+it: an ordinary battle (totals), a traitor call, two traitor calls, or a
+lasgun-shield explosion; each defining rule's z3 form is guarded by its
+situation, so that the planner may assert them all together.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import z3
 from checker.board import gf9_board
 from checker.kinds.battle import (
     ANSWER_CHEAP_HERO,
+    CHEAP_HEROES,
     KH_BONUS_H,
     KH_NAME,
     KH_THRESHOLD,
@@ -34,9 +42,11 @@ from checker.kinds.battle import (
     WORTHLESS,
     WRONG,
     BattleFacts,
+    loss_counts,
     voice_complies,
 )
-from checker.rules import chapter, rule
+from checker.names import display
+from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("battle", "gf9:99-101,243-303,349-355,365-367,375,415,423,427,453-483")
@@ -44,9 +54,39 @@ chapter("battle", "gf9:99-101,243-303,349-355,365-367,375,415,423,427,453-483")
 BATTLE_PHASE = PHASES.index("battle")
 OTHER = {"a": "d", "d": "a"}
 
+# -- lines of the chapter that need no rule -------------------------------------------------
+set_aside(
+    "gf9:247",
+    "the order of battles: the position names the aggressor and its opponent, and the order changes no "
+    "plan's legality or result",
+)
+set_aside(
+    "gf9:263",
+    "Truthtrance and revisions before reveal: the position gives the revealed plans, which the other rules "
+    "judge ('the revealed plans still need to be legal')",
+)
+set_aside(
+    "gf9:279",
+    "expansion weapons and defenses: plan cards are checked against the GF9 base deck (gf9-components.yaml), "
+    "which has none",
+)
+set_aside(
+    "gf9:355",
+    "the Atreides Karama inspection reveals a plan; the position gives both plans whole, so it changes no answer",
+)
+set_aside(
+    "gf9:463,467,469,471,475,479,483",
+    "Karama: the position format has no key for a Karama played in battle, so the plans are judged as "
+    "written, without Karama (a Karama card in a plan's weapon or defense place is refused by the place rules)",
+)
+
 
 def _get(o: Any, x: str, name: str) -> Any:
     return getattr(o, f"{x}_{name}")
+
+
+def _who(s: BattleFacts, x: str) -> str:
+    return display(_get(s, x, "name"))
 
 
 def both(s: BattleFacts, ok: Callable[[BattleFacts, str], bool]) -> bool:
@@ -57,27 +97,71 @@ def zboth(v: Any, ok: Callable[[Any, str], Any]) -> Any:
     return z3.And(*(ok(v, x) for x in SIDES))
 
 
-# gf9:245 "After everyone has shipped and moved, opposing forces in the same territory must fight
-#          until only one faction or no forces remain. Do not battle in Polar Sink, under the storm,
-#          or across the storm. Advanced Bene Gesserit advisors neither fight nor require a battle."
+def _says(ok: Callable[[BattleFacts, str], bool], say: Callable[[BattleFacts, str], str]) -> Any:
+    """A forbids message naming each side whose plan breaks the clause."""
+
+    def message(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+        return " ".join(say(s, x) for x in SIDES if not ok(s, x))
+
+    return message
+
+
+def _cards_of(s: BattleFacts, x: str) -> str:
+    return ", ".join(_get(s, x, "cards") or []) or "no card"
+
+
+def _names(xs: list[str]) -> str:
+    return ", ".join(xs) if xs else "none"
+
+
+# gf9:237 "... The Polar Sink permits all factions and is never a battle site."
+# gf9:245 "After everyone has shipped and moved, opposing forces in the same territory must fight until
+#          only one faction or no forces remain. Do not battle in Polar Sink, under the storm, or across the
+#          storm. Advanced Bene Gesserit advisors neither fight nor require a battle."
 
 
 @rule(
-    "gf9.battle.where",
+    "gf9.battle.polar-sink",
     on="battle",
-    cites="gf9:237,245,375",
-    title="A battle needs both factions' forces in one territory, never the Polar Sink",
-    forbids="No battle in {territory} between {A} ({a_forces}+{a_special} forces) and {D} ({d_forces}+{d_special}).",
-    permits="{A} and {D} both have fighting forces in {territory}.",
+    cites="gf9:237,245",
+    title="No battle in the Polar Sink",
+    forbids="The Polar Sink is never a battle site: {A} and {D} do not fight there.",
+    permits="{territory} is not the Polar Sink.",
 )
-def battle_where(s: BattleFacts) -> bool:
-    """Opposing forces in one territory fight; the Polar Sink sees no battle, and advisors do not fight."""
-    return not s.in_polar_sink and s.a_forces + s.a_special > 0 and s.d_forces + s.d_special > 0
+def polar_sink(s: BattleFacts) -> bool:
+    """Factions share the Polar Sink in peace: no battle is fought there."""
+    return not s.in_polar_sink
 
 
-@battle_where.z3
+@polar_sink.z3
 def _(v: Any) -> Any:
-    return z3.And(z3.Not(v.in_polar_sink), v.a_forces + v.a_special >= 1, v.d_forces + v.d_special >= 1)
+    return z3.Not(v.in_polar_sink)
+
+
+def _fights(s: BattleFacts, x: str) -> bool:
+    return _get(s, x, "forces") + _get(s, x, "special") > 0
+
+
+@rule(
+    "gf9.battle.both-sides",
+    on="battle",
+    cites="gf9:245",
+    see_also="gf9:375",
+    title="A battle needs both factions' fighting forces in the territory",
+    forbids=_says(
+        _fights,
+        lambda s, x: f"{_who(s, x)} has no fighting forces in {s.territory} (advisors do not fight): no battle.",
+    ),
+    permits="{A} ({a_forces}+{a_special}) and {D} ({d_forces}+{d_special}) both have fighting forces in {territory}.",
+)
+def both_sides(s: BattleFacts) -> bool:
+    """Opposing forces in one territory fight: each side needs forces there; advisors do not fight."""
+    return both(s, _fights)
+
+
+@both_sides.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: _get(v, x, "forces") + _get(v, x, "special") >= 1)
 
 
 # gf9:135 "... Allies may not battle one another. ..."
@@ -104,8 +188,42 @@ def _(v: Any) -> Any:
 # gf9:99  "Forces cannot ship, move or battle into, out of or through the sector currently under the
 #          storm. ..."
 # gf9:101 "Forces in different parts of one territory cannot battle if separated by the storm. ..."
-# gf9:245 "... Do not battle in Polar Sink, under the storm, or across the storm. ..."
 # gf9:249 "All of a faction's forces in the territory participate as one side unless separated by the storm."
+
+
+def _clear(s: BattleFacts, x: str) -> bool:
+    """Some of the side's fighting forces are outside the storm's sector."""
+    return any(_get(s, x, "in_sector")[k] and k + 1 != s.storm_sector for k in range(SECTORS))
+
+
+def _zclear(v: Any, x: str) -> Any:
+    return z3.Or(*(z3.And(_get(v, x, "in_sector")[k], v.storm_sector != k + 1) for k in range(SECTORS)))
+
+
+@rule(
+    "gf9.battle.storm-covers",
+    on="battle",
+    cites="gf9:99,245",
+    title="No battle under the storm",
+    forbids=_says(
+        _clear,
+        lambda s, x: (
+            f"All of {_who(s, x)}'s forces in {s.territory} are under the storm (sector {s.storm_sector}): "
+            "they cannot battle."
+        ),
+    ),
+    permits="{A} and {D} both have forces in {territory} clear of the storm (sector {storm_sector}).",
+    needs=("sectors_known",),
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+)
+def storm_covers(s: BattleFacts) -> bool:
+    """Forces in the sector under the storm cannot battle: each side needs some forces outside it."""
+    return both(s, _clear)
+
+
+@storm_covers.z3
+def _(v: Any) -> Any:
+    return zboth(v, _zclear)
 
 
 def _reach(s: BattleFacts) -> set[int]:
@@ -124,24 +242,24 @@ def _reach(s: BattleFacts) -> set[int]:
 
 
 @rule(
-    "gf9.battle.storm",
+    "gf9.battle.storm-separates",
     on="battle",
-    cites="gf9:31,99,101,245,249",
-    title="No battle under the storm or across it",
-    forbids="The storm (sector {storm_sector}) covers or separates {A}'s and {D}'s forces in {territory}: "
-    "they cannot battle.",
+    cites="gf9:101",
+    see_also="gf9:31,249",
+    title="No battle across the storm",
+    forbids="The storm (sector {storm_sector}) separates {A}'s and {D}'s forces in {territory}: they cannot battle.",
     permits="{A}'s and {D}'s forces in {territory} meet clear of the storm (sector {storm_sector}).",
     needs=("sectors_known",),
-    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _clear),
 )
-def battle_storm(s: BattleFacts) -> bool:
-    """Forces under the storm do not fight, and forces in parts of a territory the storm separates do not
-    meet: some aggressor's and defender's forces must be joined by sectors of the territory clear of it."""
+def storm_separates(s: BattleFacts) -> bool:
+    """Forces in parts of a territory the storm separates do not meet: some aggressor's and defender's forces
+    must be joined by sectors of the territory clear of it."""
     reach = _reach(s)
     return any(s.d_in_sector[k - 1] for k in reach)
 
 
-@battle_storm.z3
+@storm_separates.z3
 def _(v: Any) -> Any:
     # a fixpoint over the ring of sectors: sector k joins its neighbours k-1 and k+1 within the territory
     clear = [z3.And(v.terr_sectors[k], v.storm_sector != k + 1) for k in range(SECTORS)]
@@ -178,39 +296,82 @@ def _(v: Any) -> Any:
 
 # gf9:253 "If you have no usable leader or Cheap Hero, announce it. You still dial and battle, but
 #          cannot include Treachery Cards in the plan. ..."
-# gf9:457 "A Cheap Hero fills the leader position with zero strength. ... If you have no usable
-#          leader but do have a Cheap Hero, you must play it. ..."
+# gf9:457 "A Cheap Hero fills the leader position with zero strength. ... can be chosen instead of a living
+#          leader. If you have no usable leader but do have a Cheap Hero, you must play it. ..."
 # overview:61 "... plays a leader (required if available) or cheap hero ..."
+
+
+def _leads(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "leader") or _get(s, x, "ch"))
+
+
+def _leader_required_ok(s: BattleFacts, x: str) -> bool:
+    return _get(s, x, "leaders_available") == 0 or _leads(s, x)
 
 
 @rule(
     "gf9.battle.leader-required",
     on="battle",
-    cites="gf9:253,457; overview:61",
-    title="A leader or Cheap Hero is required when one is available",
-    forbids="A plan needs a leader or Cheap Hero when one is available: {A} plays {a_leader_label} "
-    "({a_leaders_available} leaders available), {D} plays {d_leader_label} ({d_leaders_available} available).",
-    permits="Each side plays a leader or Cheap Hero, or has none available.",
-    needs=("a_ch_in_hand", "d_ch_in_hand"),
+    cites="gf9:253,457",
+    see_also="overview:61",
+    title="A side with a usable leader plays a leader or a Cheap Hero",
+    forbids=_says(
+        _leader_required_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays no leader or Cheap Hero though it has usable leaders "
+            f"({_names(_get(s, x, 'avail_names'))})."
+        ),
+    ),
+    permits="Each side with a usable leader plays a leader or a Cheap Hero ({A}: {a_leader_label}; "
+    "{D}: {d_leader_label}).",
+    when=lambda s: s.a_leaders_available > 0 or s.d_leaders_available > 0,
     replaces="overview.battle.leader-required",
 )
 def leader_required(s: BattleFacts) -> bool:
-    """With a usable leader or a Cheap Hero in hand, a plan must put one of them in the leader position."""
-
-    def ok(s: BattleFacts, x: str) -> bool:
-        has_one = _get(s, x, "leaders_available") > 0 or bool(_get(s, x, "ch_in_hand"))
-        return _get(s, x, "leader") or _get(s, x, "ch") or not has_one
-
-    return both(s, ok)
+    """With a usable leader, a plan puts a leader (or, instead, a Cheap Hero) in the leader position."""
+    return both(s, _leader_required_ok)
 
 
 @leader_required.z3
 def _(v: Any) -> Any:
     return zboth(
         v,
-        lambda v, x: z3.Implies(
-            z3.Or(_get(v, x, "leaders_available") >= 1, _get(v, x, "ch_in_hand")),
-            z3.Or(_get(v, x, "leader"), _get(v, x, "ch")),
+        lambda v, x: z3.Or(_get(v, x, "leaders_available") == 0, _get(v, x, "leader"), _get(v, x, "ch")),
+    )
+
+
+def _ch_required_ok(s: BattleFacts, x: str) -> bool:
+    return _get(s, x, "leaders_available") > 0 or not _get(s, x, "ch_in_hand") or _leads(s, x)
+
+
+@rule(
+    "gf9.battle.cheap-hero-required",
+    on="battle",
+    cites="gf9:457",
+    title="With no usable leader, a Cheap Hero in hand must be played",
+    forbids=_says(
+        _ch_required_ok,
+        lambda s, x: f"{_who(s, x)} has no usable leader but holds a Cheap Hero: it must play it.",
+    ),
+    permits="No side without a usable leader leaves a Cheap Hero in hand ({A}: {a_leader_label}; "
+    "{D}: {d_leader_label}).",
+    needs=("a_ch_in_hand", "d_ch_in_hand"),
+    when=lambda s: s.a_leaders_available == 0 or s.d_leaders_available == 0,
+)
+def cheap_hero_required(s: BattleFacts) -> bool:
+    """A side with no usable leader that holds a Cheap Hero must put it in the leader position."""
+    return both(s, _ch_required_ok)
+
+
+@cheap_hero_required.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.Or(
+            _get(v, x, "leaders_available") >= 1,
+            z3.Not(_get(v, x, "ch_in_hand")),
+            _get(v, x, "leader"),
+            _get(v, x, "ch"),
         ),
     )
 
@@ -219,43 +380,121 @@ def _(v: Any) -> Any:
 #          fight in two different territories that phase. ..."
 
 
+def _alive(s: BattleFacts, x: str) -> bool:
+    return not (_get(s, x, "leader") and _get(s, x, "leader_in_tanks"))
+
+
 @rule(
-    "gf9.battle.leader-available",
+    "gf9.battle.leader-in-tanks",
     on="battle",
     cites="gf9:255",
-    title="Only a living leader of one's own, not used in another territory this phase",
-    forbids="{A} plays {a_leader_label}, {D} plays {d_leader_label}: a leader in the Tanks, of another "
-    "faction or used in another territory this phase cannot fight in {territory}.",
-    permits="The leaders are alive, their own faction's, and fought in no other territory this phase.",
+    title="Only a living leader fights: none from the Tanks",
+    forbids=_says(
+        _alive,
+        lambda s, x: (
+            f"{_get(s, x, 'leader_name')} is in the Tleilaxu Tanks: {_who(s, x)} cannot fight with that leader."
+        ),
+    ),
+    permits="{a_leader_label} and {d_leader_label} are not in the Tanks.",
     when=lambda s: s.a_leader or s.d_leader,
 )
-def leader_available(s: BattleFacts) -> bool:
-    """A leader in the Tleilaxu Tanks, one that fought in another territory this phase, or another
-    faction's cannot fight."""
-
-    def ok(s: BattleFacts, x: str) -> bool:
-        if not _get(s, x, "leader"):
-            return True
-        return (
-            _get(s, x, "leader_own") and not _get(s, x, "leader_in_tanks") and not _get(s, x, "leader_used_elsewhere")
-        )
-
-    return both(s, ok)
+def leader_in_tanks(s: BattleFacts) -> bool:
+    """A leader in the Tleilaxu Tanks is dead: it cannot fight."""
+    return both(s, _alive)
 
 
-@leader_available.z3
+@leader_in_tanks.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Not(z3.And(_get(v, x, "leader"), _get(v, x, "leader_in_tanks"))))
+
+
+def _not_used_elsewhere(s: BattleFacts, x: str) -> bool:
+    return not (_get(s, x, "leader") and _get(s, x, "leader_used_elsewhere"))
+
+
+@rule(
+    "gf9.battle.leader-used-elsewhere",
+    on="battle",
+    cites="gf9:255",
+    title="A leader fights in one territory per phase",
+    forbids=_says(
+        _not_used_elsewhere,
+        lambda s, x: (
+            f"{_get(s, x, 'leader_name')} fought in {_get(s, x, 'leader_used_in')} this phase: "
+            f"{_who(s, x)} cannot play that leader in {s.territory}."
+        ),
+    ),
+    permits="{a_leader_label} and {d_leader_label} fought in no other territory this phase.",
+    when=lambda s: s.a_leader or s.d_leader,
+)
+def leader_used_elsewhere(s: BattleFacts) -> bool:
+    """A leader that fought in another territory this phase cannot fight here (several battles in one
+    territory are allowed)."""
+    return both(s, _not_used_elsewhere)
+
+
+@leader_used_elsewhere.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Not(z3.And(_get(v, x, "leader"), _get(v, x, "leader_used_elsewhere"))))
+
+
+# gf9:253 "If you have no usable leader ..." (a faction's leaders are its own discs); gf9:427 Harkonnen's
+# captured leaders are the one way a faction fights with another's leader: a gap, not a refusal.
+
+
+def _whose(s: BattleFacts, x: str) -> str:
+    owner = _get(s, x, "leader_faction")
+    return f"a leader of {display(owner)}" if owner else "not one of its leaders"
+
+
+def _own_leader(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "leader") or bool(_get(s, x, "leader_own")) or bool(_get(s, x, "is_harkonnen"))
+
+
+@rule(
+    "gf9.battle.leader-own",
+    on="battle",
+    cites="gf9:253",
+    see_also="overview:61",
+    title="A faction fights with its own leaders",
+    forbids=_says(
+        _own_leader,
+        lambda s, x: (
+            f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, {_whose(s, x)}: a faction fights with its own leaders."
+        ),
+    ),
+    permits="{a_leader_label} and {d_leader_label} fight for their own factions.",
+    when=lambda s: s.a_leader or s.d_leader,
+)
+def leader_own(s: BattleFacts) -> bool:
+    """A plan's leader is one of the faction's own (Harkonnen's captured leaders are left to a gap rule)."""
+    return both(s, _own_leader)
+
+
+@leader_own.z3
 def _(v: Any) -> Any:
     return zboth(
         v,
-        lambda v, x: z3.Implies(
-            _get(v, x, "leader"),
-            z3.And(
-                _get(v, x, "leader_own"),
-                z3.Not(_get(v, x, "leader_in_tanks")),
-                z3.Not(_get(v, x, "leader_used_elsewhere")),
-            ),
-        ),
+        lambda v, x: z3.Or(z3.Not(_get(v, x, "leader")), _get(v, x, "leader_own"), _get(v, x, "is_harkonnen")),
     )
+
+
+gap(
+    "gf9.battle.captured-leader",
+    on="battle",
+    cites="gf9:427",
+    see_also="gf9:423",
+    title="Harkonnen fighting with a captured leader",
+    reason="Harkonnen plays another faction's leader: a captured leader may fight one battle for Harkonnen "
+    "(gf9:427), and Mentat does not encode captures yet",
+    when=lambda s: any(
+        _get(s, x, "leader") and not _get(s, x, "leader_own") and _get(s, x, "is_harkonnen") for x in SIDES
+    ),
+)
+
+
+def _one_leader_ok(s: BattleFacts, x: str) -> bool:
+    return not (_get(s, x, "leader") and _get(s, x, "ch"))
 
 
 @rule(
@@ -263,13 +502,18 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:457",
     title="A Cheap Hero fills the leader position: not both",
-    forbids="A plan holds one leader position: {A} or {D} plays both a leader and a Cheap Hero.",
+    forbids=_says(
+        _one_leader_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays both {_get(s, x, 'leader_name')} and a Cheap Hero: a plan has one leader position."
+        ),
+    ),
     permits="Each plan has at most one leader or Cheap Hero.",
     when=lambda s: s.a_ch or s.d_ch,
 )
 def one_leader(s: BattleFacts) -> bool:
     """The Cheap Hero takes the leader's place; a plan cannot hold both."""
-    return both(s, lambda s, x: not (_get(s, x, "leader") and _get(s, x, "ch")))
+    return both(s, _one_leader_ok)
 
 
 @one_leader.z3
@@ -277,24 +521,26 @@ def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.Not(z3.And(_get(v, x, "leader"), _get(v, x, "ch"))))
 
 
+def _cards_carried(s: BattleFacts, x: str) -> bool:
+    cards = _get(s, x, "weapon") != NO_CARD or _get(s, x, "defense") != NO_CARD
+    return not cards or _leads(s, x)
+
+
 @rule(
     "gf9.battle.cards-need-leader",
     on="battle",
     cites="gf9:253",
     title="No Treachery Cards in a plan without a leader or Cheap Hero",
-    forbids="A plan without a leader or Cheap Hero cannot include Treachery Cards ({A}: {a_leader_label}, "
-    "{a_cards}; {D}: {d_leader_label}, {d_cards}).",
+    forbids=_says(
+        _cards_carried,
+        lambda s, x: f"{_who(s, x)} plays no leader or Cheap Hero, so it cannot include {_cards_of(s, x)}.",
+    ),
     permits="Every plan with Treachery Cards has a leader or Cheap Hero.",
     when=lambda s: bool(s.a_weapon or s.a_defense or s.d_weapon or s.d_defense),
 )
 def cards_need_leader(s: BattleFacts) -> bool:
     """Without a leader or Cheap Hero a faction still dials, but plays no weapon or defense."""
-
-    def ok(s: BattleFacts, x: str) -> bool:
-        cards = _get(s, x, "weapon") != NO_CARD or _get(s, x, "defense") != NO_CARD
-        return not cards or _get(s, x, "leader") or _get(s, x, "ch")
-
-    return both(s, ok)
+    return both(s, _cards_carried)
 
 
 @cards_need_leader.z3
@@ -311,20 +557,32 @@ def _(v: Any) -> Any:
 # gf9:455 "A Worthless Card has no base effect. Play one instead of your weapon or defense, or two to
 #          fill both places ..."
 # gf9:457 "... It cannot fill a weapon or defense place merely to discard it."
+# overview:75-78 the card kinds: weapons kill, defenses block, Worthless Cards have no effect, special cards.
+
+
+def _weapon_ok(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "weapon") != WRONG)
 
 
 @rule(
     "gf9.battle.weapon-slot",
     on="battle",
     cites="gf9:455,457",
+    see_also="overview:75,77,78",
     title="The weapon place takes a weapon or a Worthless Card",
-    forbids="Only a weapon or a Worthless Card fills the weapon place ({A}: {a_cards}; {D}: {d_cards}).",
+    forbids=_says(
+        _weapon_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays {_get(s, x, 'weapon_name')} as a weapon: only a weapon or a Worthless "
+            "Card fills the weapon place."
+        ),
+    ),
     permits="The weapon places hold weapons or Worthless Cards.",
     when=lambda s: bool(s.a_weapon or s.d_weapon),
 )
 def weapon_slot(s: BattleFacts) -> bool:
     """Defenses and special cards (a Cheap Hero, Karama, ...) cannot be played as weapons."""
-    return both(s, lambda s, x: _get(s, x, "weapon") != WRONG)
+    return both(s, _weapon_ok)
 
 
 @weapon_slot.z3
@@ -332,23 +590,45 @@ def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.And(_get(v, x, "weapon") >= NO_CARD, _get(v, x, "weapon") < WRONG))
 
 
+def _defense_ok(s: BattleFacts, x: str) -> bool:
+    return _get(s, x, "defense") in (NO_CARD, PROJECTILE, POISON, WORTHLESS)
+
+
 @rule(
     "gf9.battle.defense-slot",
     on="battle",
     cites="gf9:455,457",
+    see_also="overview:76,77",
     title="The defense place takes a defense or a Worthless Card",
-    forbids="Only a defense or a Worthless Card fills the defense place ({A}: {a_cards}; {D}: {d_cards}).",
+    forbids=_says(
+        _defense_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays {_get(s, x, 'defense_name')} as a defense: only a defense or a "
+            "Worthless Card fills the defense place."
+        ),
+    ),
     permits="The defense places hold defenses or Worthless Cards.",
     when=lambda s: bool(s.a_defense or s.d_defense),
 )
 def defense_slot(s: BattleFacts) -> bool:
     """Weapons and special cards cannot be played as defenses; a Lasgun has no defense either."""
-    return both(s, lambda s, x: _get(s, x, "defense") in (NO_CARD, PROJECTILE, POISON, 4))
+    return both(s, _defense_ok)
 
 
 @defense_slot.z3
 def _(v: Any) -> Any:
-    return zboth(v, lambda v, x: z3.Or(*(_get(v, x, "defense") == c for c in (NO_CARD, PROJECTILE, POISON, 4))))
+    return zboth(v, lambda v, x: z3.Or(*(_get(v, x, "defense") == c for c in (NO_CARD, PROJECTILE, POISON, WORTHLESS))))
+
+
+def _in_hand(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "missing_cards") == 0)
+
+
+def _missing_text(s: BattleFacts, x: str) -> str:
+    names = _get(s, x, "missing_names") or []
+    if names:
+        return f"{_who(s, x)} plays {', '.join(names)}, not in its hand."
+    return f"{_who(s, x)} plays {_cards_of(s, x)} but holds fewer cards ({_get(s, x, 'missing_cards')} missing)."
 
 
 @rule(
@@ -356,13 +636,13 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:253,455",
     title="Only cards in hand go into a plan",
-    forbids="The plans use cards not in hand ({A}: {a_missing_cards} missing; {D}: {d_missing_cards} missing).",
+    forbids=_says(_in_hand, _missing_text),
     permits="The plans' cards are in their hands.",
     when=lambda s: bool(s.a_cards or s.d_cards),
 )
 def cards_in_hand(s: BattleFacts) -> bool:
     """A plan's Treachery Cards come from the faction's hand (when the position lists it, or counts too few)."""
-    return s.a_missing_cards == 0 and s.d_missing_cards == 0
+    return both(s, _in_hand)
 
 
 @cards_in_hand.z3
@@ -374,10 +654,10 @@ def _(v: Any) -> Any:
 #          supported with one spice. ... You cannot support forces using spice that is not yet spendable."
 # gf9:299 "If you win, select losses whose strength matches the dial and whose support matches the
 #          spice committed. ..."
-# gf9:303 "A Karama played before reveal can make Sardaukar or Fedaykin ordinary for that battle. ..."
 # gf9:415 "Your three Fedaykin each count as two ordinary forces in battle and losses. All your forces
 #          fight at full strength without spice. ..."
-# overview:106 "... spice-supported combat (1 spice per force for full strength; unsupported forces at half) ..."
+# The Sardaukar's value is stated nowhere (gf9:41, 53, 303 only name them): a side with Sardaukar is left
+# to the gap rule gf9.battle.sardaukar-value, and no confirmed rule gives them a value.
 
 
 def _selection_ok(s: BattleFacts, x: str) -> bool:
@@ -403,38 +683,113 @@ def _selection_ok(s: BattleFacts, x: str) -> bool:
     return False
 
 
+def _dial_ok(s: BattleFacts, x: str) -> bool:
+    if _get(s, x, "is_fremen") or _get(s, x, "sardaukar"):
+        return True  # gf9.battle.dial-fremen; the Sardaukar gap
+    return _selection_ok(s, x)
+
+
+def _dial_text(s: BattleFacts, x: str) -> str:
+    n, spice, dial = _get(s, x, "forces"), _get(s, x, "spice"), s.fmt()[f"{x}_dial"]
+    top = (2 * min(spice, n) + (n - min(spice, n))) / 2
+    return (
+        f"{_who(s, x)} dials {dial} with {n} forces and {spice} spice: supported forces count one, unsupported "
+        f"one half, the support spent exactly (at most {top:g} with this spice)."
+    )
+
+
 @rule(
     "gf9.battle.dial-support",
     on="battle",
-    cites="gf9:297,299,303,415; overview:106",
+    cites="gf9:297,299",
+    see_also="overview:106",
     title="Advanced: the dial is what the forces present are worth with the spice committed",
-    forbids="The dials are not worth what the forces and spice allow: {A} dials {a_dial} with {a_spice} spice "
-    "for {a_forces} forces and {a_special} special; {D} dials {d_dial} with {d_spice} spice "
-    "for {d_forces} and {d_special}.",
+    forbids=_says(_dial_ok, _dial_text),
     permits="{A}'s dial {a_dial} and {D}'s dial {d_dial} are worth forces present, with the spice committed.",
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: s.advanced,
 )
 def dial_support(s: BattleFacts) -> bool:
-    """A force supported by one spice counts full, unsupported half; Fedaykin and Sardaukar count two
-    ordinary forces; Fremen fight at full strength without spice. The dial must be the strength of some
+    """A force supported by one spice counts full, unsupported half. The dial must be the strength of some
     forces present whose support equals the spice committed: the losses a winner selects."""
-    return both(s, _selection_ok)
+    return both(s, _dial_ok)
 
 
 @dial_support.z3
 def _(v: Any) -> Any:
     def ok(v: Any, x: str) -> Any:
-        os_, ou, ss, su = (_get(v, x, n) for n in ("os", "ou", "ss", "su"))
-        fremen = _get(v, x, "is_fremen")
-        return z3.And(
-            os_ + ou <= _get(v, x, "forces"),
-            ss + su <= _get(v, x, "special"),
-            z3.If(fremen, 2 * (os_ + ou) + 4 * (ss + su), 2 * os_ + ou + 4 * ss + 2 * su) == _get(v, x, "dial_h"),
-            z3.Or(fremen, os_ + ss == _get(v, x, "spice")),
+        os_, ou = _get(v, x, "os"), _get(v, x, "ou")
+        return z3.Or(
+            _get(v, x, "is_fremen"),
+            _get(v, x, "sardaukar"),
+            z3.And(
+                os_ + ou <= _get(v, x, "forces"),
+                2 * os_ + ou == _get(v, x, "dial_h"),
+                os_ == _get(v, x, "spice"),
+            ),
         )
 
     return zboth(v, ok)
+
+
+def _fremen_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "is_fremen") or _selection_ok(s, x)
+
+
+@rule(
+    "gf9.battle.dial-fremen",
+    on="battle",
+    cites="gf9:415",
+    see_also="gf9:299",
+    title="Advanced Fremen: every force at full strength, a Fedaykin worth two",
+    forbids=_says(
+        _fremen_ok,
+        lambda s, x: (
+            f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} forces and "
+            f"{_get(s, x, 'special')} Fedaykin: forces count one each without spice, a Fedaykin two, and the dial "
+            "must be what some of them are worth."
+        ),
+    ),
+    permits="The Fremen dial is worth some of its forces at full strength, Fedaykin counting two.",
+    needs=("a_dial_h", "d_dial_h"),
+    when=lambda s: s.advanced and (s.a_is_fremen or s.d_is_fremen),
+)
+def dial_fremen(s: BattleFacts) -> bool:
+    """Fremen forces fight at full strength without spice and each Fedaykin counts as two forces: the dial is
+    the worth of some of the forces present."""
+    return both(s, _fremen_ok)
+
+
+@dial_fremen.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        ou, su = _get(v, x, "ou"), _get(v, x, "su")
+        return z3.Or(
+            z3.Not(_get(v, x, "is_fremen")),
+            z3.And(
+                ou <= _get(v, x, "forces"),
+                su <= _get(v, x, "special"),
+                2 * ou + 4 * su == _get(v, x, "dial_h"),
+            ),
+        )
+
+    return zboth(v, ok)
+
+
+gap(
+    "gf9.battle.sardaukar-value",
+    on="battle",
+    cites="gf9:303",
+    see_also="gf9:41,53",
+    title="Advanced: the Sardaukar's value in battle is not stated",
+    reason="Sardaukar fight in this battle, and gf9 never states their battle value (gf9:303 only names them; "
+    "gf9:415 gives the Fedaykin's): the dial's legality and the losses are not encoded",
+    when=lambda s: bool(s.a_sardaukar or s.d_sardaukar),
+)
+
+
+def _held_ok(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "spice") <= (_get(s, x, "spice_held") or 0))
 
 
 @rule(
@@ -442,15 +797,19 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:297",
     title="Advanced: support only with spice the faction holds",
-    forbids="Support spice exceeds what is held: {A} commits {a_spice} of {a_spice_held}, "
-    "{D} {d_spice} of {d_spice_held}.",
+    forbids=_says(
+        _held_ok,
+        lambda s, x: (
+            f"{_who(s, x)} commits {_get(s, x, 'spice')} spice to support but holds {_get(s, x, 'spice_held')}."
+        ),
+    ),
     permits="{A} commits {a_spice} of {a_spice_held} spice, {D} {d_spice} of {d_spice_held}.",
     needs=("a_spice_held", "d_spice_held"),
     when=lambda s: s.advanced and (s.a_spice > 0 or s.d_spice > 0),
 )
 def spice_held(s: BattleFacts) -> bool:
     """Spice committed to support comes from the spice behind the faction's shield, no more."""
-    return s.a_spice <= (s.a_spice_held or 0) and s.d_spice <= (s.d_spice_held or 0)
+    return both(s, _held_ok)
 
 
 @spice_held.z3
@@ -463,7 +822,10 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:269; overview:106",
     title="Basic: no spice support in battle",
-    forbids="Spice support is an Advanced Game rule: {A} commits {a_spice}, {D} {d_spice} in a Basic game.",
+    forbids=_says(
+        lambda s, x: _get(s, x, "spice") == 0,
+        lambda s, x: f"{_who(s, x)} commits {_get(s, x, 'spice')} spice: support is an Advanced Game rule.",
+    ),
     permits="No spice is committed in the Basic game.",
     when=lambda s: not s.advanced and (s.a_spice > 0 or s.d_spice > 0),
     one_sided="applies only when a Basic plan commits spice, which it forbids",
@@ -484,83 +846,217 @@ def _(v: Any) -> Any:
 #          two strength. It cannot fight alone. ..."
 
 
+def _kh_atreides_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "kh") or bool(_get(s, x, "is_atreides"))
+
+
 @rule(
-    "gf9.battle.kwisatz-haderach",
+    "gf9.battle.kh-atreides",
     on="battle",
-    cites="gf9:349,351",
-    title="The Kwisatz Haderach: Atreides, active after seven battle losses, with a leader or Cheap Hero",
-    forbids="The Kwisatz Haderach cannot join this plan: it is Atreides', active once at least seven Atreides "
-    "forces were lost in battle ({a_lost_in_battle}/{d_lost_in_battle}), and accompanies a leader or Cheap Hero.",
-    permits="The Kwisatz Haderach is active and accompanies {a_leader_label}/{d_leader_label}.",
+    cites="gf9:351",
+    title="The Kwisatz Haderach accompanies an Atreides leader only",
+    forbids=_says(
+        _kh_atreides_ok,
+        lambda s, x: f"{_who(s, x)} plays the Kwisatz Haderach: it accompanies only an Atreides leader or Cheap Hero.",
+    ),
+    permits="The Kwisatz Haderach fights for the Atreides.",
+    when=lambda s: s.a_kh or s.d_kh,
+)
+def kh_atreides(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach is the Atreides' token: no other faction plays it."""
+    return both(s, _kh_atreides_ok)
+
+
+@kh_atreides.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), _get(v, x, "is_atreides")))
+
+
+def _kh_active_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "kh") or (_get(s, x, "lost_in_battle") or 0) >= KH_THRESHOLD
+
+
+@rule(
+    "gf9.battle.kh-active",
+    on="battle",
+    cites="gf9:349",
+    title="The Kwisatz Haderach is active once seven Atreides forces were lost in battle",
+    forbids=_says(
+        _kh_active_ok,
+        lambda s, x: (
+            f"{_who(s, x)} has lost {_get(s, x, 'lost_in_battle')} forces in battle: the Kwisatz "
+            f"Haderach is active only after {KH_THRESHOLD}."
+        ),
+    ),
+    permits="The Kwisatz Haderach is active ({a_lost_in_battle}/{d_lost_in_battle} forces lost in battle).",
     needs=("a_lost_in_battle", "d_lost_in_battle"),
     when=lambda s: s.a_kh or s.d_kh,
 )
-def kwisatz_haderach(s: BattleFacts) -> bool:
-    """The Kwisatz Haderach is Atreides', active after seven battle losses, and never fights alone."""
-
-    def ok(s: BattleFacts, x: str) -> bool:
-        if not _get(s, x, "kh"):
-            return True
-        lost = _get(s, x, "lost_in_battle") or 0
-        return _get(s, x, "is_atreides") and lost >= KH_THRESHOLD and (_get(s, x, "leader") or _get(s, x, "ch"))
-
-    return both(s, ok)
+def kh_active(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach joins a battle only once at least seven Atreides forces have been lost in battles."""
+    return both(s, _kh_active_ok)
 
 
-@kwisatz_haderach.z3
+@kh_active.z3
 def _(v: Any) -> Any:
-    return zboth(
-        v,
-        lambda v, x: z3.Implies(
-            _get(v, x, "kh"),
-            z3.And(
-                _get(v, x, "is_atreides"),
-                _get(v, x, "lost_in_battle") >= KH_THRESHOLD,
-                z3.Or(_get(v, x, "leader"), _get(v, x, "ch")),
-            ),
-        ),
-    )
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), _get(v, x, "lost_in_battle") >= KH_THRESHOLD))
+
+
+def _kh_not_alone_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "kh") or _leads(s, x)
+
+
+@rule(
+    "gf9.battle.kh-not-alone",
+    on="battle",
+    cites="gf9:351",
+    title="The Kwisatz Haderach cannot fight alone",
+    forbids=_says(
+        _kh_not_alone_ok,
+        lambda s, x: f"{_who(s, x)} plays the Kwisatz Haderach with no leader or Cheap Hero: it cannot fight alone.",
+    ),
+    permits="The Kwisatz Haderach accompanies {a_leader_label}/{d_leader_label}.",
+    when=lambda s: s.a_kh or s.d_kh,
+)
+def kh_not_alone(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach accompanies a leader or Cheap Hero; it never fights alone."""
+    return both(s, _kh_not_alone_ok)
+
+
+@kh_not_alone.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), z3.Or(_get(v, x, "leader"), _get(v, x, "ch"))))
+
+
+def _kh_here_ok(s: BattleFacts, x: str) -> bool:
+    return not (_get(s, x, "kh") and _get(s, x, "kh_used_elsewhere"))
+
+
+@rule(
+    "gf9.battle.kh-one-territory",
+    on="battle",
+    cites="gf9:351",
+    title="The Kwisatz Haderach fights in one territory per turn",
+    forbids="The Kwisatz Haderach already fought in another territory this turn; it cannot join the battle "
+    "in {territory}.",
+    permits="The Kwisatz Haderach has fought in no other territory this turn.",
+    when=lambda s: s.a_kh or s.d_kh,
+)
+def kh_one_territory(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach may accompany leaders in several battles in one territory in a turn, but not in a
+    second territory."""
+    return both(s, _kh_here_ok)
+
+
+@kh_one_territory.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), z3.Not(_get(v, x, "kh_used_elsewhere"))))
 
 
 # gf9:283 "If your opponent uses a leader matching a traitor card you hold, you may reveal it and call
 #          treachery. Revealing is optional. ..."
-# gf9:291 "... An Atreides leader accompanied by the Kwisatz Haderach cannot turn traitor. ..."
+# gf9:291 "Harkonnen may call a traitor against its ally's opponent. An Atreides leader accompanied by the
+#          Kwisatz Haderach cannot turn traitor. ..."
+# gf9:293 "... In an allied Harkonnen call, the faction actually fighting is the battle winner and receives
+#          the traitorous leader's spice."
 # gf9:351 "... An accompanied leader cannot turn traitor."
-# overview:82 "During battle, if your opponent's leader matches your Traitor Card, call "Treachery!" ..."
+# A plan's `traitor: true` is the faction's call, or its allied Harkonnen's (the position format).
+
+
+def _card_ok(s: BattleFacts, x: str) -> bool:
+    if not _get(s, x, "traitor"):
+        return True
+    y = OTHER[x]
+    return bool(_get(s, y, "leader") and (_get(s, x, "holds_traitor") or _get(s, x, "ally_holds_traitor")))
+
+
+def _card_refused(s: BattleFacts, x: str) -> str:
+    y = OTHER[x]
+    me = _who(s, x)
+    if not _get(s, y, "leader"):
+        played = "a Cheap Hero" if _get(s, y, "ch") else "no leader"
+        return f"{me} calls treachery, but {_who(s, y)} plays {played}: only a leader can be a traitor."
+    leader = _get(s, y, "leader_name")
+    holders = [h for h in _get(s, x, "traitor_holders") or [] if h != _get(s, x, "name")]
+    if not holders:
+        return f"{me} calls treachery on {leader}, but the position gives no one {leader}'s traitor card."
+    who = ", ".join(display(h) for h in holders)
+    return (
+        f"{me} calls treachery on {leader}, but holds no {leader} traitor card: {who} holds it, and only "
+        f"{me}'s allied Harkonnen may call it for {me}."
+    )
+
+
+def _card_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    out = []
+    for x in SIDES:
+        if not _get(s, x, "traitor"):
+            continue
+        leader = _get(s, OTHER[x], "leader_name")
+        if _get(s, x, "holds_traitor"):
+            out.append(f"{_who(s, x)} holds {leader}'s traitor card and calls treachery.")
+        else:
+            out.append(
+                f"Harkonnen, {_who(s, x)}'s ally, holds {leader}'s traitor card and calls treachery against "
+                f"its ally's opponent; {_who(s, x)}, the faction fighting, takes the win."
+            )
+    return " ".join(out)
 
 
 @rule(
-    "gf9.battle.traitor-call",
+    "gf9.battle.traitor-card",
     on="battle",
-    cites="gf9:283,291,351; overview:82",
-    title="Treachery is called only on an opposing leader whose traitor card one holds",
-    forbids="A traitor call needs the opposing leader's traitor card and a leader not accompanied by the "
-    "Kwisatz Haderach ({A} calls on {d_leader_label}, {D} calls on {a_leader_label}).",
-    permits="The traitor call names an opposing leader whose traitor card the caller holds.",
+    cites="gf9:283,291,293",
+    see_also="gf9:423; overview:82",
+    title="Treachery is called on an opposing leader whose traitor card the caller, or its allied Harkonnen, holds",
+    forbids=_says(_card_ok, _card_refused),
+    permits=_card_said,
     when=lambda s: s.a_traitor or s.d_traitor,
 )
-def traitor_call(s: BattleFacts) -> bool:
-    """Only a leader (not a Cheap Hero) whose Traitor Card the caller holds can be revealed; the
-    Kwisatz Haderach protects its leader."""
-
-    def ok(s: BattleFacts, x: str) -> bool:
-        y = OTHER[x]
-        if not _get(s, x, "traitor"):
-            return True
-        return _get(s, y, "leader") and _get(s, x, "holds_traitor") and not _get(s, y, "kh")
-
-    return both(s, ok)
+def traitor_card(s: BattleFacts) -> bool:
+    """Only a leader (not a Cheap Hero) whose Traitor Card the caller holds can be revealed; Harkonnen may
+    reveal one of its traitors against its ally's opponent, for its ally."""
+    return both(s, _card_ok)
 
 
-@traitor_call.z3
+@traitor_card.z3
 def _(v: Any) -> Any:
     return zboth(
         v,
         lambda v, x: z3.Implies(
             _get(v, x, "traitor"),
-            z3.And(_get(v, OTHER[x], "leader"), _get(v, x, "holds_traitor"), z3.Not(_get(v, OTHER[x], "kh"))),
+            z3.And(_get(v, OTHER[x], "leader"), z3.Or(_get(v, x, "holds_traitor"), _get(v, x, "ally_holds_traitor"))),
         ),
     )
+
+
+def _kh_guard_ok(s: BattleFacts, x: str) -> bool:
+    return not (_get(s, x, "traitor") and _get(s, OTHER[x], "kh"))
+
+
+@rule(
+    "gf9.battle.traitor-kh",
+    on="battle",
+    cites="gf9:291,351",
+    title="A leader accompanied by the Kwisatz Haderach cannot turn traitor",
+    forbids=_says(
+        _kh_guard_ok,
+        lambda s, x: (
+            f"{_who(s, x)} calls treachery on {_get(s, OTHER[x], 'leader_name')}, whom the Kwisatz "
+            "Haderach accompanies: that leader cannot turn traitor."
+        ),
+    ),
+    permits="No traitor call names a leader accompanied by the Kwisatz Haderach.",
+    when=lambda s: s.a_traitor or s.d_traitor,
+)
+def traitor_kh(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach protects the leader it accompanies from a traitor call."""
+    return both(s, _kh_guard_ok)
+
+
+@traitor_kh.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Not(z3.And(_get(v, x, "traitor"), _get(v, OTHER[x], "kh"))))
 
 
 # gf9:249 "All of a faction's forces in the territory participate as one side unless separated by the
@@ -572,7 +1068,13 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:249",
     title="Only the faction's own forces in the territory fight: no mercenaries",
-    forbids="GF9 has no mercenaries: {A} adds {a_mercenaries}, {D} adds {d_mercenaries}.",
+    forbids=_says(
+        lambda s, x: _get(s, x, "mercenaries") == 0,
+        lambda s, x: (
+            f"{_who(s, x)} adds {_get(s, x, 'mercenaries')} mercenaries: GF9 has none, a side is the "
+            "faction's own forces in the territory."
+        ),
+    ),
     permits="Each side fights with its own forces in {territory}.",
 )
 def own_forces(s: BattleFacts) -> bool:
@@ -614,14 +1116,34 @@ def _voice_ok(s: BattleFacts, x: str) -> bool:
     return not _get(s, x, "voice_can")
 
 
+def _voice_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    parts = []
+    for x in SIDES:
+        if not _get(s, x, "voice"):
+            continue
+        obeys = _voice_ok(s, x) and _get(s, x, "voice_can") is not False
+        complied = voice_complies(
+            _get(s, x, "voice_text").removeprefix("not play ").removeprefix("play "),
+            _get(s, x, "voice_target"),
+            _get(s, x, "weapon_name") or None,
+            _get(s, x, "defense_name") or None,
+            bool(_get(s, x, "ch")),
+        ) == (_get(s, x, "voice") == VOICE_PLAY)
+        how = "obeys" if complied else ("cannot comply, and may play any legal plan" if obeys else "does not obey")
+        parts.append(f"{_who(s, x)}, Voiced to {_get(s, x, 'voice_text')}, {how}.")
+    return " ".join(parts)
+
+
 @rule(
     "gf9.battle.voice",
     on="battle",
     cites="gf9:259,365,367",
     title="A Voiced plan complies with the Voice when it can",
-    forbids="The Voice is not obeyed though it could be: {A} was told to {a_voice_text}, {D} to {d_voice_text} "
-    "({A}: {a_cards}; {D}: {d_cards}).",
-    permits="The plans obey the Voice, or cannot: {A}: {a_voice_text}; {D}: {d_voice_text}.",
+    forbids=_says(
+        _voice_ok,
+        lambda s, x: f"{_who(s, x)} was Voiced to {_get(s, x, 'voice_text')} and could, but plays {_cards_of(s, x)}.",
+    ),
+    permits=_voice_said,
     needs=("a_voice_can", "d_voice_can"),
     when=lambda s: bool(s.a_voice or s.d_voice),
 )
@@ -684,13 +1206,29 @@ def _presc_ok(s: BattleFacts, x: str) -> bool:
     return dial is None or dial == _get(s, x, "presc_answer")
 
 
+def _presc_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    parts = []
+    for x in SIDES:
+        if not _get(s, x, "presc"):
+            continue
+        kept = "honors it" if _presc_ok(s, x) and _get(s, x, "presc_possible") else "can no longer honor it"
+        parts.append(f"{_who(s, x)} answered Prescience ({_get(s, x, 'presc_text')}) and {kept}.")
+    return " ".join(parts)
+
+
 @rule(
     "gf9.battle.prescience",
     on="battle",
     cites="gf9:261,265",
     title="The element revealed to Prescience is honored",
-    forbids="The plan does not honor its Prescience answer ({A}: {a_presc_text}; {D}: {d_presc_text}).",
-    permits="The plans honor the Prescience answers, or can no longer ({A}: {a_presc_text}; {D}: {d_presc_text}).",
+    forbids=_says(
+        _presc_ok,
+        lambda s, x: (
+            f"{_who(s, x)} answered Prescience with {_get(s, x, 'presc_text')} but its plan differs "
+            "though the answer can still be honored."
+        ),
+    ),
+    permits=_presc_said,
     needs=("a_presc_possible", "d_presc_possible"),
     when=lambda s: bool(s.a_presc or s.d_presc),
 )
@@ -724,31 +1262,6 @@ def _(v: Any) -> Any:
     return zboth(v, ok)
 
 
-# gf9:351 "In one territory per turn, accompany an Atreides leader or Cheap Hero with the token to add two
-#          strength. ..."
-
-
-@rule(
-    "gf9.battle.kh-one-territory",
-    on="battle",
-    cites="gf9:351",
-    title="The Kwisatz Haderach fights in one territory per turn",
-    forbids="The Kwisatz Haderach already fought in another territory this turn; it cannot join the battle "
-    "in {territory}.",
-    permits="The Kwisatz Haderach has fought in no other territory this turn.",
-    when=lambda s: s.a_kh or s.d_kh,
-)
-def kh_one_territory(s: BattleFacts) -> bool:
-    """The Kwisatz Haderach may accompany leaders in several battles in one territory in a turn, but not in a
-    second territory."""
-    return both(s, lambda s, x: not (_get(s, x, "kh") and _get(s, x, "kh_used_elsewhere")))
-
-
-@kh_one_territory.z3
-def _(v: Any) -> Any:
-    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), z3.Not(_get(v, x, "kh_used_elsewhere"))))
-
-
 # -- Resolution ------------------------------------------------------------------
 # gf9:271 "Base weapons and protection" (the deck: projectile weapons are stopped by a Shield, poison by
 #          a Snooper, a Lasgun by nothing: constraints/data/gf9-components.yaml)
@@ -756,6 +1269,8 @@ def _(v: Any) -> Any:
 #          force dial still counts. If both leaders die, compare the dials; the aggressor wins a tie."
 # gf9:275 "A Lasgun with any Shield in the same battle, including its own side's Shield, explodes. ..."
 # gf9:285-289 traitors; overview:61,123 totals and ties.
+# Each result rule holds in one situation (its `when`, and the same guard in its z3 form): an ordinary
+# battle, one traitor call, two traitor calls, or an explosion.
 
 STOPPED_BY = {PROJECTILE: PROJECTILE, POISON: POISON}  # weapon -> the defense that stops it
 
@@ -778,7 +1293,7 @@ def resolve(s: BattleFacts) -> dict[str, Any]:
     total = {}
     for x in SIDES:
         bonus = 2 * _get(s, x, "strength") + (KH_BONUS_H if _get(s, x, "kh") else 0)
-        total[x] = _get(s, x, "dial_h") + (0 if dead[x] else bonus)
+        total[x] = (_get(s, x, "dial_h") or 0) + (0 if dead[x] else bonus)  # no dial: only a traitor or explosion
     if a_tr and d_tr:
         winner, killed = 0, {"a": True, "d": True}
     elif a_tr or d_tr:
@@ -870,64 +1385,90 @@ def zkilled(v: Any, x: str) -> Any:
     return z3.And(_get(v, x, "leader"), by_result)
 
 
-@rule(
-    "gf9.battle.winner",
-    on="battle",
-    cites="gf9:273,275,285,289; overview:61,123",
-    title="The higher total wins, the aggressor wins ties; a traitor wins at once; an explosion has no winner",
-    permits="Winner: {winner}.",
-    needs=("a_dial_h", "d_dial_h"),
-    defines=("winner", "explosion"),
-    one_sided="it fixes an outcome of legal plans and never forbids",
-)
-def battle_winner(s: BattleFacts) -> dict[str, Any]:
-    """Total = dial plus the leader's strength if it survives (plus two for the Kwisatz Haderach); the higher
-    total wins and the aggressor wins a tie. A revealed traitor wins outright; two traitors, or a Lasgun
-    meeting a Shield, leave no winner."""
-    r = resolve(s)
-    return {"winner": _name(s, r["winner"]), "explosion": r["explosion"]}
+def _lasgun_meets_shield(s: BattleFacts) -> bool:
+    return LASGUN in (s.a_weapon, s.d_weapon) and PROJECTILE in (s.a_defense, s.d_defense)
 
 
-@battle_winner.z3
-def _(v: Any) -> Any:
-    return z3.And(v.winner == zwinner(v), v.explosion == zexplodes(v))
+def _ordinary(s: BattleFacts) -> bool:
+    return not s.a_traitor and not s.d_traitor and not _lasgun_meets_shield(s)
 
 
-# gf9:275 "... Kill the leaders used in that battle. Neither side wins or collects spice for killed leaders. ..."
-# gf9:287 "... The winner's leader survives even if the revealed weapons would have killed it. ..."
-# gf9:289 "If each side reveals the other's leader as a traitor, neither wins: both lose all forces in the
-#          territory, both leaders and all played cards. ..."
+def zordinary(v: Any) -> Any:
+    return z3.And(z3.Not(v.a_traitor), z3.Not(v.d_traitor), z3.Not(zexplodes(v)))
 
 
-@rule(
-    "gf9.battle.leaders-killed",
-    on="battle",
-    cites="gf9:273,275,285,287,289,353",
-    title="A weapon kills a leader its defense does not stop; an explosion kills both, and the Kwisatz Haderach",
-    permits="Leaders killed: {leaders_killed}.",
-    needs=("a_dial_h", "d_dial_h"),
-    defines=("leaders_killed",),
-    one_sided="it fixes an outcome of legal plans and never forbids",
-)
-def leaders_killed(s: BattleFacts) -> dict[str, Any]:
-    """A projectile weapon is stopped by a Shield, poison by a Snooper, a Lasgun by nothing. An explosion kills
-    both leaders, and the Kwisatz Haderach if it accompanied one (only an explosion kills it); a traitor call
-    kills the traitor and spares the caller's leader."""
-    r = resolve(s)
+def _one_traitor(s: BattleFacts) -> bool:
+    return s.a_traitor != s.d_traitor
+
+
+def zone_traitor(v: Any) -> Any:
+    return v.a_traitor != v.d_traitor
+
+
+def _two_traitors(s: BattleFacts) -> bool:
+    return s.a_traitor and s.d_traitor
+
+
+def _explodes(s: BattleFacts) -> bool:
+    return not s.a_traitor and not s.d_traitor and _lasgun_meets_shield(s)
+
+
+def _loss_value(s: BattleFacts, x: str, lost: int) -> Any:
+    """A side's token losses as reported: a number, or for a winner choosing among selections (gf9:299) the
+    list of counts its valid selections give (None where the value of its tokens is not encoded)."""
+    if lost != -1:
+        return lost
+    counts = loss_counts(s, x)
+    if not counts:
+        return None
+    return counts[0] if len(counts) == 1 else counts
+
+
+def _losses_of(s: BattleFacts, r: dict[str, Any], explosion: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for x in SIDES:
+        value = _loss_value(s, x, r[f"{x}_lost"])
+        if value:
+            out[_get(s, x, "name")] = value
+    if explosion:
+        out.update({f: n for f, n in zip(s.o_names, s.o_forces, strict=True) if n})
+    return out
+
+
+def _killed_names(s: BattleFacts, r: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for x in SIDES:
         out += [_get(s, x, "leader_name")] if r[f"{x}_killed"] else []
         out += [KH_NAME] if r["explosion"] and _get(s, x, "kh") else []  # gf9:353
-    return {"leaders_killed": out}
+    return out
 
 
-@leaders_killed.z3
-def _(v: Any) -> Any:
+def _gains(s: BattleFacts, r: dict[str, Any]) -> dict[str, int]:
+    return {_get(s, x, "name"): r[f"{x}_gain"] for x in SIDES if r[f"{x}_gain"]}
+
+
+def _discards(s: BattleFacts, r: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for x in SIDES:
+        cards = _get(s, x, "cards") or []
+        out += cards if r[f"{x}_disc"] == 2 else [c for c in cards if c in CHEAP_HEROES]
+    return out
+
+
+def _zresult(v: Any) -> Any:
+    """The result's variables, each fixed as :func:`resolve` fixes it (guarded by the callers' situation)."""
     return z3.And(
+        v.winner == zwinner(v),
         v.a_killed == zkilled(v, "a"),
         v.d_killed == zkilled(v, "d"),
         v.a_kh_killed == z3.And(v.a_kh, zexplodes(v)),
         v.d_kh_killed == z3.And(v.d_kh, zexplodes(v)),
+        v.a_lost == zlost(v, "a", 1),
+        v.d_lost == zlost(v, "d", 2),
+        v.a_gain == zgain(v, "a", 1),
+        v.d_gain == zgain(v, "d", 2),
+        zdisc(v, "a", 1),
+        zdisc(v, "d", 2),
     )
 
 
@@ -942,38 +1483,12 @@ def zlost(v: Any, x: str, i: int) -> Any:
             dial_h / 2,
             z3.If(
                 _get(v, x, "special") > 0,
-                -1,
+                -1,  # a choice among selections (gf9:299): its counts are read from loss_options
                 z3.If(_get(v, x, "is_fremen"), dial_h / 2, dial_h - _get(v, x, "spice")),
             ),
         ),
     )
     return z3.If(zwinner(v) == i, won, everything)
-
-
-@rule(
-    "gf9.battle.losses",
-    on="battle",
-    cites="gf9:273,275,285,287,289,299; overview:61,82",
-    title="The loser loses all its forces there, the winner its dial's worth",
-    permits="Losses: {losses}.",
-    needs=("a_dial_h", "d_dial_h"),
-    defines=("losses",),
-    one_sided="it fixes an outcome of legal plans and never forbids",
-)
-def losses(s: BattleFacts) -> dict[str, Any]:
-    """The loser (and both sides of an explosion or a double traitor) loses every force in the territory;
-    the winner loses forces worth its dial (none after a traitor call). An explosion also destroys the
-    other forces there. Advanced: with special forces the winner picks among selections (gf9:299)."""
-    r = resolve(s)
-    out = {_get(s, x, "name"): r[f"{x}_lost"] for x in SIDES if r[f"{x}_lost"] > 0}  # -1: the winner's choice
-    if r["explosion"]:
-        out.update({f: n for f, n in zip(s.o_names, s.o_forces, strict=True) if n})
-    return {"losses": out}
-
-
-@losses.z3
-def _(v: Any) -> Any:
-    return z3.And(v.a_lost == zlost(v, "a", 1), v.d_lost == zlost(v, "d", 2))
 
 
 def zgain(v: Any, x: str, i: int) -> Any:
@@ -982,32 +1497,370 @@ def zgain(v: Any, x: str, i: int) -> Any:
     return z3.If(zwinner(v) == i, by_traitor, 0)
 
 
+def zdisc(v: Any, x: str, i: int) -> Any:
+    return _get(v, x, "disc") == z3.If(z3.Or(zwinner(v) == i, zexplodes(v)), 1, 2)
+
+
+# gf9:275 "A Lasgun with any Shield in the same battle, including its own side's Shield, explodes. ..."
+# gf9:287 "... A lasgun-shield combination is overridden."
+
+
+def _explosion_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    lasgun = [_who(s, x) for x in SIDES if _get(s, x, "weapon") == LASGUN]
+    shield = [_who(s, x) for x in SIDES if _get(s, x, "defense") == PROJECTILE]
+    if not lasgun or not shield:
+        return "No Lasgun meets a Shield: no explosion."
+    what = f"{' and '.join(lasgun)}'s Lasgun meets {' and '.join(shield)}'s Shield"
+    if s.a_traitor or s.d_traitor:
+        return f"{what}, but the traitor call overrides the explosion."
+    return f"{what}: the battle explodes."
+
+
+@rule(
+    "gf9.battle.lasgun-shield",
+    on="battle",
+    cites="gf9:275,287",
+    title="A Lasgun with any Shield explodes, unless a traitor call overrides it",
+    permits=_explosion_said,
+    defines=("explosion",),
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def lasgun_shield(s: BattleFacts) -> dict[str, Any]:
+    """A Lasgun in either plan and a Shield in either plan (its own side's too) explode, unless a traitor call
+    overrides the combination."""
+    return {"explosion": _explodes(s)}
+
+
+@lasgun_shield.z3
+def _(v: Any) -> Any:
+    return v.explosion == zexplodes(v)
+
+
+def _explosion_result_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    killed = ", ".join(outcome.get("leaders_killed") or []) or "no leader"
+    others = [display(f) for f, n in zip(s.o_names, s.o_forces, strict=True) if n]
+    also = f", and {', '.join(others)}'s forces there" if others else ""
+    return (
+        f"The explosion destroys every force in {s.territory} ({_who(s, 'a')}'s, {_who(s, 'd')}'s{also}) and "
+        f"kills {killed}: no one wins or collects spice for the leaders."
+    )
+
+
+@rule(
+    "gf9.battle.explosion",
+    on="battle",
+    cites="gf9:275",
+    see_also="gf9:277,353,375",
+    title="An explosion: no winner, every force in the territory and the leaders used are destroyed",
+    permits=_explosion_result_said,
+    defines=("winner", "leaders_killed", "losses", "spice_gained", "cards_discarded"),
+    when=_explodes,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def explosion(s: BattleFacts) -> dict[str, Any]:
+    """Every force in the territory is destroyed (uninvolved forces and advisors too), both leaders used are
+    killed (and the Kwisatz Haderach with its leader: only an explosion kills it); nobody wins or collects spice
+    for them. Leaders that fought earlier battles there are markers and survive. Only the Cheap Heroes are
+    certainly discarded (gf9:459)."""
+    r = resolve(s)
+    return {
+        "winner": "none",
+        "leaders_killed": _killed_names(s, r),
+        "losses": _losses_of(s, r, explosion=True),
+        "spice_gained": {},
+        "cards_discarded": _discards(s, r),
+    }
+
+
+@explosion.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zexplodes(v), _zresult(v))
+
+
+@rule(
+    "gf9.battle.explosion-spice",
+    on="battle",
+    cites="gf9:275",
+    title="An explosion destroys the spice in the territory",
+    permits="The explosion destroys the {spice_destroyed} spice in {territory}.",
+    defines=("spice_destroyed",),
+    needs=("terr_spice",),
+    when=_explodes,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def explosion_spice(s: BattleFacts) -> dict[str, Any]:
+    """All spice on the board in the territory is destroyed with the forces."""
+    return {"spice_destroyed": s.terr_spice or 0}
+
+
+@explosion_spice.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zexplodes(v), v.spice_destroyed == v.terr_spice)
+
+
+# gf9:285 "The side revealing the traitor wins immediately, keeps its forces and committed support spice,
+#          sends the traitorous leader to the Tanks and collects that leader's printed strength in spice. ..."
+# gf9:287 "The betrayed side loses all forces in the territory, its committed support spice and all cards in
+#          its plan. The winner's leader survives even if the revealed weapons would have killed it. ..."
+# gf9:293 "... In an allied Harkonnen call, the faction actually fighting is the battle winner and receives
+#          the traitorous leader's spice."
+
+
+def _traitor_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    x = "a" if s.a_traitor else "d"
+    y = OTHER[x]
+    leader = _get(s, y, "leader_name")
+    by = "" if _get(s, x, "holds_traitor") else " (called by its allied Harkonnen)"
+    lost = (outcome.get("losses") or {}).get(_get(s, y, "name"), 0)
+    return (
+        f"{leader} is {_who(s, x)}'s traitor{by}: {_who(s, x)} wins at once, keeps its forces and takes "
+        f"{_get(s, y, 'strength')} spice; {_who(s, y)} loses its {lost} forces in {s.territory} and the cards of "
+        "its plan."
+    )
+
+
+@rule(
+    "gf9.battle.traitor",
+    on="battle",
+    cites="gf9:285,287,293",
+    see_also="overview:82",
+    title="A traitor call wins at once: the caller keeps its forces and takes the traitor's strength in spice",
+    permits=_traitor_said,
+    defines=("winner", "leaders_killed", "losses", "spice_gained", "cards_discarded"),
+    when=_one_traitor,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def traitor(s: BattleFacts) -> dict[str, Any]:
+    """The side whose call reveals the opposing leader as a traitor (its own, or its allied Harkonnen's: the
+    faction fighting is the winner) wins, keeps its forces, and collects the traitor's printed strength; the
+    traitor goes to the Tanks, the winner's leader survives whatever the weapons; the betrayed side loses all its
+    forces there and the cards of its plan. A lasgun-shield combination is overridden."""
+    r = resolve(s)
+    return {
+        "winner": _name(s, r["winner"]),
+        "leaders_killed": _killed_names(s, r),
+        "losses": _losses_of(s, r),
+        "spice_gained": _gains(s, r),
+        "cards_discarded": _discards(s, r),
+    }
+
+
+@traitor.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zone_traitor(v), _zresult(v))
+
+
+# gf9:289 "If each side reveals the other's leader as a traitor, neither wins: both lose all forces in the
+#          territory, both leaders and all played cards. Neither collects leader spice."
+
+
+@rule(
+    "gf9.battle.double-traitor",
+    on="battle",
+    cites="gf9:289",
+    title="Two traitor calls: neither wins, both lose everything",
+    permits="Both leaders are traitors: neither wins; {A} and {D} lose all their forces in {territory}, both "
+    "leaders and all played cards, and neither collects spice.",
+    defines=("winner", "leaders_killed", "losses", "spice_gained", "cards_discarded"),
+    when=_two_traitors,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def double_traitor(s: BattleFacts) -> dict[str, Any]:
+    """When each side reveals the other's leader, there is no winner: both lose all forces there, both leaders
+    and every card played; no one collects leader spice."""
+    r = resolve(s)
+    return {
+        "winner": "none",
+        "leaders_killed": _killed_names(s, r),
+        "losses": _losses_of(s, r),
+        "spice_gained": {},
+        "cards_discarded": _discards(s, r),
+    }
+
+
+@double_traitor.z3
+def _(v: Any) -> Any:
+    return z3.Implies(z3.And(v.a_traitor, v.d_traitor), _zresult(v))
+
+
+# An ordinary battle: no traitor call, no explosion.
+# overview:61 "... Higher total (forces dialed + leader strength) wins. Tie goes to aggressor. Loser loses all
+#             forces in territory and discards played cards. Winner loses only forces dialed. Killed leaders go
+#             to Tleilaxu Tanks; winner receives their spice value."
+# overview:123 "Battle: Forces dialed + Leader strength; higher wins (ties: aggressor wins)"
+
+
+def _num(h: int) -> Any:
+    return h // 2 if h % 2 == 0 else h / 2
+
+
+def _total_text(s: BattleFacts, r: dict[str, Any], x: str) -> str:
+    dial_h = _get(s, x, "dial_h") or 0
+    parts = [f"dial {_num(dial_h)}"]
+    if _get(s, x, "leader"):
+        killed = r[f"{x}_killed"]
+        parts.append(f"{_get(s, x, 'leader_name')} {'killed' if killed else _get(s, x, 'strength')}")
+    elif _get(s, x, "ch"):
+        parts.append("Cheap Hero 0")
+    if _get(s, x, "kh") and r["total_h"][x] - dial_h > 2 * _get(s, x, "strength"):
+        parts.append(f"{KH_NAME} 2")
+    return f"{_who(s, x)} {_num(r['total_h'][x])} ({', '.join(parts)})"
+
+
+def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    r = resolve(s)
+    a, d = r["total_h"]["a"], r["total_h"]["d"]
+    head = f"{_total_text(s, r, 'a')} against {_total_text(s, r, 'd')}"
+    if a == d:
+        return f"{head}: a tie, which the aggressor {_who(s, 'a')} wins."
+    return f"{head}: {_who(s, 'a' if a > d else 'd')} wins with the higher total."
+
+
+@rule(
+    "gf9.battle.winner",
+    on="battle",
+    cites="gf9:273; overview:61,123",
+    title="The higher total wins, the aggressor wins ties",
+    permits=_winner_said,
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("winner",),
+    when=_ordinary,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def battle_winner(s: BattleFacts) -> dict[str, Any]:
+    """Total = dial plus the leader's strength if it survives (plus two for the Kwisatz Haderach); the higher
+    total wins and the aggressor wins a tie, also when both leaders die."""
+    return {"winner": _name(s, resolve(s)["winner"])}
+
+
+@battle_winner.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zordinary(v), v.winner == zwinner(v))
+
+
+@rule(
+    "gf9.battle.leaders-killed",
+    on="battle",
+    cites="gf9:273; overview:75,76",
+    see_also="gf9:271",
+    title="A weapon kills the opposing leader unless the matching defense stops it",
+    permits="Leaders killed: {leaders_killed}.",
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("leaders_killed",),
+    when=_ordinary,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def leaders_killed(s: BattleFacts) -> dict[str, Any]:
+    """A projectile weapon is stopped by a Shield, poison by a Snooper, a Lasgun by nothing; the defense
+    protects the leader only."""
+    return {"leaders_killed": _killed_names(s, resolve(s))}
+
+
+@leaders_killed.z3
+def _(v: Any) -> Any:
+    return z3.Implies(
+        zordinary(v),
+        z3.And(
+            v.a_killed == zkilled(v, "a"),
+            v.d_killed == zkilled(v, "d"),
+            v.a_kh_killed == z3.And(v.a_kh, zexplodes(v)),
+            v.d_kh_killed == z3.And(v.d_kh, zexplodes(v)),
+        ),
+    )
+
+
+def _losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    r = resolve(s)
+    w = "a" if r["winner"] == 1 else "d"
+    lose = OTHER[w]
+    got = outcome.get("losses") or {}
+    mine = got.get(_get(s, w, "name"), 0)
+    if isinstance(mine, list):
+        won = (
+            f"{_who(s, w)}, the winner, chooses losses worth its dial {s.fmt()[f'{w}_dial']} (gf9:299): "
+            f"{' or '.join(map(str, mine))} tokens"
+        )
+    else:
+        won = f"{_who(s, w)}, the winner, loses {mine} forces for its dial {s.fmt()[f'{w}_dial']}"
+    return f"{won}; {_who(s, lose)} loses all {got.get(_get(s, lose, 'name'), 0)} of its forces in {s.territory}."
+
+
+@rule(
+    "gf9.battle.losses",
+    on="battle",
+    cites="gf9:299; overview:61",
+    see_also="gf9:297,415",
+    title="The loser loses all its forces there, the winner its dial's worth",
+    permits=_losses_said,
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("losses",),
+    when=_ordinary,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def losses(s: BattleFacts) -> dict[str, Any]:
+    """The loser loses every force in the territory; the winner loses forces worth its dial. Advanced: a winner
+    with special forces chooses among the valid selections (gf9:299), and `losses` gives it the list of the
+    counts they give when they differ (a number when they agree; `winner_loss_options` lists the selections)."""
+    return {"losses": _losses_of(s, resolve(s))}
+
+
+@losses.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zordinary(v), z3.And(v.a_lost == zlost(v, "a", 1), v.d_lost == zlost(v, "d", 2)))
+
+
 @rule(
     "gf9.battle.spice-gained",
     on="battle",
-    cites="gf9:275,285,289; overview:61,82",
+    cites="overview:61",
     title="The winner collects the killed leaders' strength in spice",
     permits="Spice gained: {spice_gained}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("spice_gained",),
+    when=_ordinary,
     one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def spice_gained(s: BattleFacts) -> dict[str, Any]:
-    """The winner receives the spice value of the leaders killed (the traitor's alone after a traitor call);
-    an explosion or a double traitor pays no one."""
-    r = resolve(s)
-    return {"spice_gained": {_get(s, x, "name"): r[f"{x}_gain"] for x in SIDES if r[f"{x}_gain"]}}
+    """The winner receives the spice value of the leaders killed in the battle, its own included."""
+    return {"spice_gained": _gains(s, resolve(s))}
 
 
 @spice_gained.z3
 def _(v: Any) -> Any:
-    return z3.And(v.a_gain == zgain(v, "a", 1), v.d_gain == zgain(v, "d", 2))
+    return z3.Implies(zordinary(v), z3.And(v.a_gain == zgain(v, "a", 1), v.d_gain == zgain(v, "d", 2)))
+
+
+@rule(
+    "gf9.battle.cards-discarded",
+    on="battle",
+    cites="gf9:455,459; overview:61",
+    see_also="gf9:255",
+    title="The loser discards its plan's cards; a Cheap Hero is always discarded",
+    permits="Cards discarded: {cards_discarded}.",
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("cards_discarded",),
+    when=_ordinary,
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def cards_discarded(s: BattleFacts) -> dict[str, Any]:
+    """The loser discards every card of its plan; the winner may keep its cards but discards a Cheap Hero."""
+    return {"cards_discarded": _discards(s, resolve(s))}
+
+
+@cards_discarded.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zordinary(v), z3.And(zdisc(v, "a", 1), zdisc(v, "d", 2)))
+
+
+# gf9:269 "In the Advanced Game, both sides pay the support spice in their plans, win or lose, except a
+#          traitor-winning side keeps its committed spice. ..."
 
 
 @rule(
     "gf9.battle.spice-paid",
     on="battle",
-    cites="gf9:269,285",
+    cites="gf9:269",
+    see_also="gf9:285",
     title="Advanced: both sides pay their support spice, win or lose; a traitor's winner keeps it",
     permits="Support spice paid: {spice_paid}.",
     needs=("a_dial_h", "d_dial_h"),
@@ -1027,36 +1880,7 @@ def _(v: Any) -> Any:
         keeps = z3.And(zwinner(v) == i, z3.Or(v.a_traitor, v.d_traitor))
         return _get(v, x, "paid") == z3.If(keeps, 0, _get(v, x, "spice"))
 
-    return z3.And(paid("a", 1), paid("d", 2))
-
-
-@rule(
-    "gf9.battle.cards-discarded",
-    on="battle",
-    cites="gf9:255,287,289,455,459; overview:61",
-    title="The loser discards its plan's cards; a Cheap Hero is always discarded",
-    permits="Cards discarded: {cards_discarded}.",
-    needs=("a_dial_h", "d_dial_h"),
-    defines=("cards_discarded",),
-    one_sided="it fixes an outcome of legal plans and never forbids",
-)
-def cards_discarded(s: BattleFacts) -> dict[str, Any]:
-    """The loser (both sides of a double traitor) discards every card of its plan; the winner may keep its
-    cards but discards a Cheap Hero. After an explosion only the Cheap Heroes are certainly discarded."""
-    r = resolve(s)
-    out: list[str] = []
-    for x in SIDES:
-        cards = _get(s, x, "cards") or []
-        out += cards if r[f"{x}_disc"] == 2 else [c for c in cards if c.startswith("Cheap Her")]
-    return {"cards_discarded": out}
-
-
-@cards_discarded.z3
-def _(v: Any) -> Any:
-    def disc(x: str, i: int) -> Any:
-        return _get(v, x, "disc") == z3.If(z3.Or(zwinner(v) == i, zexplodes(v)), 1, 2)
-
-    return z3.And(disc("a", 1), disc("d", 2))
+    return z3.Implies(v.advanced, z3.And(paid("a", 1), paid("d", 2)))
 
 
 __all__ = ["resolve"]

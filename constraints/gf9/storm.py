@@ -204,7 +204,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
     see_also="gf9:31,505",
     title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
     permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
-    needs=("storm_sector", "forces_placed"),
+    needs=("storm_sector", "forces_placed", "shield_wall_standing"),
     defines=("losses",),
     replaces="overview.storm.losses",
     one_sided=OUTCOME_ONLY,
@@ -254,7 +254,10 @@ storm_spice.z3(z3_spice)
     on="storm",
     cites="gf9:69",
     title="First Player: the marker the storm will next approach",
-    permits="{first_player} is First Player: its marker is the next the storm in sector {storm} approaches.",
+    permits=lambda s, o: (
+        f"{display(o['first_player'])} is First Player: its marker is the next "
+        f"the storm in sector {o['storm']} approaches."
+    ),
     needs=("storm_sector",),
     # Without seats the losses still stand; only First Player is left out of the outcome.
     when=lambda s: bool(s.seats_known),

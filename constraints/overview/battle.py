@@ -7,6 +7,7 @@ from typing import Any
 import z3
 
 from checker.kinds.battle import SIDES, BattleFacts
+from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -17,24 +18,30 @@ chapter("battle", "overview:59-61,73-82,106,123")
 #             plays Weapon/Defense Treachery Cards. ..."
 
 
+def _dial_ok(s: BattleFacts, x: str) -> bool:
+    dial_h = getattr(s, f"{x}_dial_h")
+    return dial_h % 2 == 0 and 0 <= dial_h // 2 <= getattr(s, f"{x}_forces") + getattr(s, f"{x}_special")
+
+
 @rule(
     "overview.battle.dial",
     on="battle",
     cites="overview:61",
     title="Basic: dial a whole number from zero to the forces in the territory",
-    forbids="Each side dials from 0 to its forces there: {A} dials {a_dial} with {a_forces}, "
-    "{D} dials {d_dial} with {d_forces}.",
+    forbids=lambda s, _o: " ".join(
+        f"{display(getattr(s, f'{x}_name'))} dials {s.fmt()[f'{x}_dial']} with "
+        f"{getattr(s, f'{x}_forces') + getattr(s, f'{x}_special')} forces in {s.territory}: a dial is a whole number "
+        "from zero to the forces there."
+        for x in SIDES
+        if not _dial_ok(s, x)
+    ),
     permits="{A} dials {a_dial} of {a_forces} forces, {D} {d_dial} of {d_forces}.",
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: not s.advanced,
 )
 def dial_forces(s: BattleFacts) -> bool:
     """A player dials a number of its forces in the territory: whole, at least zero, at most all of them."""
-    for x in SIDES:
-        dial_h = getattr(s, f"{x}_dial_h")
-        if dial_h % 2 or not 0 <= dial_h // 2 <= getattr(s, f"{x}_forces") + getattr(s, f"{x}_special"):
-            return False
-    return True
+    return all(_dial_ok(s, x) for x in SIDES)
 
 
 @dial_forces.z3
@@ -51,19 +58,26 @@ def _(v: Any) -> Any:
     )
 
 
+def _leads_ok(s: BattleFacts, x: str) -> bool:
+    return bool(getattr(s, f"{x}_leader") or getattr(s, f"{x}_ch") or getattr(s, f"{x}_leaders_available") == 0)
+
+
 @rule(
     "overview.battle.leader-required",
     on="battle",
     cites="overview:61",
     title="A leader is required if available, or a Cheap Hero",
-    forbids="A plan needs a leader when one is available ({A}: {a_leader_label}; {D}: {d_leader_label}).",
+    forbids=lambda s, _o: " ".join(
+        f"{display(getattr(s, f'{x}_name'))} plays no leader or cheap hero though it has "
+        f"{getattr(s, f'{x}_leaders_available')} leaders available."
+        for x in SIDES
+        if not _leads_ok(s, x)
+    ),
     permits="Each side plays a leader or Cheap Hero, or has none available.",
 )
 def leader_required(s: BattleFacts) -> bool:
     """Each player plays a leader if one is available, or a Cheap Hero."""
-    return all(
-        getattr(s, f"{x}_leader") or getattr(s, f"{x}_ch") or getattr(s, f"{x}_leaders_available") == 0 for x in SIDES
-    )
+    return all(_leads_ok(s, x) for x in SIDES)
 
 
 @leader_required.z3

@@ -20,6 +20,7 @@ from checker.kinds.storm import (
     z3_hits,
     z3_new_sector,
 )
+from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -146,7 +147,7 @@ overview_movement.z3(z3_movement)
     cites="overview:37,102",
     title="The storm kills forces in sand territories it hits",
     permits="Forces lost to the storm: {losses}.",
-    needs=("storm_sector", "forces_placed"),
+    needs=("storm_sector", "forces_placed", "shield_wall_standing"),
     defines=("losses",),
     one_sided=OUTCOME_ONLY,
 )
@@ -184,7 +185,9 @@ overview_spice.z3(z3_spice)
     on="storm",
     cites="overview:103",
     title="First Player: the marker the storm next approaches",
-    permits="{first_player} is First Player: the storm in sector {storm} next approaches its marker.",
+    permits=lambda s, o: (
+        f"{display(o['first_player'])} is First Player: the storm in sector {o['storm']} next approaches its marker."
+    ),
     needs=("storm_sector",),
     when=lambda s: bool(s.seats_known),  # without seats, only First Player is left out
     defines=("first_player",),
