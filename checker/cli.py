@@ -169,6 +169,9 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
             _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.rule.cites))
     else:
         for f in v.findings:
+            if f.effect == "permits" and not every:  # beside an open question: one line, its citation
+                _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.rule.cites))
+                continue
             _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width)
             for c in f.rule.cites:
                 typer.secho(f"    {c}: ", dim=True, nl=False)

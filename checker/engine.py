@@ -331,6 +331,11 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
             verdict.verdict = "unresolved"
             verdict.reason = "; ".join(f"{r.id}: {why}" for r, why in open_questions)
             verdict.findings = [Finding(r, "unresolved", why) for r, why in open_questions]
+            # what was checked still shows: each rule that permits on its own (none forbids here)
+            # (outcome values the checks fixed fill their messages; the solver's are not asked for)
+            verdict.findings += [
+                Finding(r, "permits", _message(r.permits or r.title, facts, defined)) for r in permitting
+            ]
             return verdict
 
         assert model is not None

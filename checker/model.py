@@ -168,10 +168,11 @@ def _bounds(meta: dict[str, Any]) -> str:
 
 def load_record(cls: type[T], data: Any, key: str = "") -> T:
     """Build a dataclass from a mapping, refusing unknown keys with suggestions."""
+    # fields marked internal are the loader's own records (which keys a file gave), never a file's keys
+    fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}  # type: ignore[arg-type]
     if not isinstance(data, dict):
-        raise InputError(key, f"a mapping of {', '.join(f.name for f in dataclasses.fields(cls))}", data)  # type: ignore[arg-type]
+        raise InputError(key, f"a mapping of {', '.join(fields)}", data)
     hints = _hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
     open_field = next((f.name for f in fields.values() if f.metadata.get("open")), None)
     keys = _user_keys(fields)
@@ -245,6 +246,8 @@ def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         required = []
         extra: Any = False
         for f in dataclasses.fields(tp):
+            if f.metadata.get("internal"):
+                continue
             if f.metadata.get("open"):  # the record's other keys, as written
                 extra = {"description": f.metadata.get("doc") or "further keys"}
                 continue

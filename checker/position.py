@@ -7,6 +7,7 @@ optional. Loading checks types, names and ranges and raises an
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -333,6 +334,8 @@ class Position:
     title: str | None = spec(None, doc="a one-line summary (cases)")
     notes: str | None = spec(None, doc="free text, ignored")
     expect: dict[str, Any] | None = spec(None, doc="the expected verdict (cases only)")
+    # The top-level keys the file gave: "no spice listed" differs from "no 'spice' key at all".
+    given: frozenset[str] = dataclasses.field(default=frozenset(), metadata={"internal": True})
 
     # -- the questions rules ask ----------------------------------------
     @property
@@ -562,6 +565,7 @@ def load_position(data: Any, file: str | None = None) -> Position:
             return Position(ruleset=ruleset, title=str(body.get("title") or ""), expect=body.get("expect"))
         move = body.pop("move", None)
         pos = model.load_record(Position, body)
+        pos.given = frozenset(str(k) for k in data)
         if move is not None:
             pos.move = _load_move(move)
         _check_sectors(pos)

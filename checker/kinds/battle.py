@@ -196,6 +196,9 @@ class BattleFacts(Facts):
     a_voice_target: int = fact(0, doc="1 weapon category, 2 defense category, 3 Worthless, 4 Cheap Hero, 5 a card")
     a_voice_code: int = fact(0, doc="the category's card code, or the named card's number")
     a_voice_can: bool | None = fact(True, key="factions.A.hand", doc="the side could comply with the Voice")
+    a_voice_by_bg: bool = fact(
+        True, doc="the Voice comes from the Bene Gesserit, the opponent or its ally (gf9:365, 367)"
+    )
     a_presc: int = fact(0, key="move.plans.A.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
     a_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
     a_presc_possible: bool | None = fact(True, key="factions.A.hand", doc="the answer can still be honored")
@@ -243,6 +246,9 @@ class BattleFacts(Facts):
     d_voice_target: int = fact(0, doc="1 weapon category, 2 defense category, 3 Worthless, 4 Cheap Hero, 5 a card")
     d_voice_code: int = fact(0, doc="the category's card code, or the named card's number")
     d_voice_can: bool | None = fact(True, key="factions.D.hand", doc="the side could comply with the Voice")
+    d_voice_by_bg: bool = fact(
+        True, doc="the Voice comes from the Bene Gesserit, the opponent or its ally (gf9:365, 367)"
+    )
     d_presc: int = fact(0, key="move.plans.D.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
     d_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
     d_presc_possible: bool | None = fact(True, key="factions.D.hand", doc="the answer can still be honored")
@@ -443,8 +449,8 @@ def _voice_facts(
     given: list[tuple[int, str]] = [(mode, w) for mode, w in pairs if w]
     if len(given) != 1:
         raise InputError(key, "one instruction: play or not_play", "both" if given else "neither")
-    if foe != "bene-gesserit" and "bene-gesserit" not in pos.allies_of(foe):
-        raise InputError(key, "a Voice only against the Bene Gesserit or its ally's opponent (gf9:365, 367)", foe)
+    # a Voice no Bene Gesserit could give is a plan the rules refuse (gf9.battle.voice-by-bg), not bad input
+    by_bg = foe == "bene-gesserit" or "bene-gesserit" in pos.allies_of(foe)
     mode, what = given[0]
     target, code, text = voice_target(what, f"{key}.{'play' if mode == VOICE_PLAY else 'not_play'}")
     complies = voice_complies(text, target, plan.weapon, plan.defense, bool(plan.cheap_hero))
@@ -471,6 +477,7 @@ def _voice_facts(
         f"{x}_voice_code": code,
         f"{x}_voice_can": can,
         f"{x}_voice_text": f"{word} {text}",
+        f"{x}_voice_by_bg": by_bg,
     }
 
 
@@ -590,11 +597,17 @@ def battle_facts(pos: Position) -> BattleFacts:
     others = sorted({g.faction for g in pos.groups(territory=m.territory) if g.total} - {agg, dfd})
     heaps = [sp.amount for sp in pos.spice if sp.territory == m.territory]
     notes: list[str] = []
-    if explodes_by_names(m) and not heaps:
-        notes.append(
-            f"the position lists no spice in {m.territory}: the explosion is taken to destroy none "
-            "(list it under 'spice' if there is some)"
-        )
+    # With a 'spice' list, no heap here means none; with no 'spice' key the board's spice is unknown,
+    # and an explosion (which destroys it, gf9:275) answers unresolved, naming 'spice'.
+    terr_spice = sum(heaps) if heaps or "spice" in pos.given else None
+    if explodes_by_names(m):
+        kept = [c for p in m.plans.values() for c in p.cards if c not in CHEAP_HEROES]
+        if kept:
+            notes.append(
+                f"after an explosion gf9 names only the Cheap Hero as discarded (gf9:459); whether "
+                f"{', '.join(kept)} go to the discard pile it does not say (gf9:275 and 455 speak of a winner "
+                "and a loser): 'cards_discarded' lists only what it says"
+            )
     facts = BattleFacts(
         faction=agg,
         advanced=pos.advanced,
@@ -609,7 +622,7 @@ def battle_facts(pos: Position) -> BattleFacts:
         storm_sector=pos.storm or 0,
         **_sectors(pos, m, agg, dfd),
         **values,
-        terr_spice=sum(heaps),
+        terr_spice=terr_spice,
         notes=notes,
     )
     for x in SIDES:

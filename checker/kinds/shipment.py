@@ -75,7 +75,7 @@ class ShipmentFacts(Facts):
     )
     others_present_in_to: int = fact(0, doc="other factions with any forces at the destination")
     to_distance_from_great_flat: int = label(0, doc="territory borders from The Great Flat")
-    guild_in_game: bool = fact(False)
+    guild_in_game: bool | None = fact(False, key="factions.spacing-guild")
     guild_ally: bool = fact(False, doc="the shipper is allied with the Spacing Guild")
     is_guild: bool = fact(False)
     is_fremen: bool = fact(False)
@@ -129,6 +129,17 @@ def _ally_spice(pos: Position, me: str) -> int | None:
     return 0  # no ally, no help
 
 
+def _guild_in_game(pos: Position, me: str, players: set[str]) -> bool | None:
+    """Whether the Spacing Guild plays: listed, or not when the position lists every player (None: unknown).
+
+    ``players: 6`` with five factions listed leaves one player unnamed, who may be the Guild: then who is
+    paid (gf9:205) is unknown, never assumed."""
+    if "spacing-guild" in players:
+        return True
+    unlisted = pos.players is not None and pos.players > len(players)
+    return None if unlisted and me != "spacing-guild" else False
+
+
 def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
     """The facts this shipment's answer infers rather than reads."""
     out: list[str] = []
@@ -138,7 +149,7 @@ def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
         out.append(f"{m.to} lies in one sector ({f.to_sector}): the forces land there")
     if m.from_ is not None and m.from_sector is None and f.from_sector is not None:
         out.append(f"the forces leave {m.from_} from sector {f.from_sector}, the only one they can be in")
-    if not f.guild_in_game and not f.is_guild and not f.fremen_placement:
+    if f.guild_in_game is False and not f.is_guild and not f.fremen_placement:
         out.append("the Bank is paid: the Spacing Guild is not in the position")
     return out
 
@@ -216,7 +227,7 @@ class Shipment(Kind):
             other_factions_in_to=len(others),
             others_present_in_to=len(present),
             to_distance_from_great_flat=dist if dist is not None else 99,
-            guild_in_game="spacing-guild" in players,
+            guild_in_game=_guild_in_game(pos, me, players),
             guild_ally="spacing-guild" in allies,
             is_guild=me == "spacing-guild",
             is_fremen=me == "fremen",

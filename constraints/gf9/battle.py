@@ -1100,8 +1100,8 @@ def _(v: Any) -> Any:
 
 
 def _voice_ok(s: BattleFacts, x: str) -> bool:
-    if not _get(s, x, "voice"):
-        return True
+    if not _get(s, x, "voice") or not _get(s, x, "voice_by_bg"):
+        return True  # no Voice, or one no Bene Gesserit gave (gf9.battle.voice-by-bg judges that)
     text = _get(s, x, "voice_text")
     what = text.removeprefix("not play ").removeprefix("play ")
     complies = voice_complies(
@@ -1176,9 +1176,45 @@ def _(v: Any) -> Any:
             ),
         )
         obeyed = z3.If(_get(v, x, "voice") == VOICE_PLAY, matched, z3.Not(matched))
-        return z3.Implies(_get(v, x, "voice") != 0, z3.Or(obeyed, z3.Not(_get(v, x, "voice_can"))))
+        return z3.Implies(
+            z3.And(_get(v, x, "voice") != 0, _get(v, x, "voice_by_bg")), z3.Or(obeyed, z3.Not(_get(v, x, "voice_can")))
+        )
 
     return zboth(v, ok)
+
+
+# gf9:365 "In battle, Voice your opponent to play or not play one weapon, defense, Worthless Card or Cheap Hero
+#          as specified. ..."
+# gf9:367 "You may Voice the opponent in your ally's battle. ..."
+
+
+def _voiced_by_bg(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "voice") or bool(_get(s, x, "voice_by_bg"))
+
+
+@rule(
+    "gf9.battle.voice-by-bg",
+    on="battle",
+    cites="gf9:365,367",
+    title="Only the Bene Gesserit Voices: its opponent, or its ally's",
+    forbids=_says(
+        _voiced_by_bg,
+        lambda s, x: (
+            f"{_who(s, x)} was Voiced, but fights {display(_get(s, OTHER[x], 'name'))}, neither the Bene "
+            "Gesserit nor its ally: the Bene Gesserit Voices its opponent, or its ally's opponent."
+        ),
+    ),
+    permits="Any Voice comes from the Bene Gesserit against its opponent or its ally's.",
+    when=lambda s: bool(s.a_voice or s.d_voice),
+)
+def voice_by_bg(s: BattleFacts) -> bool:
+    """A Voice is the Bene Gesserit's: given to its own opponent in battle, or to the opponent in its ally's battle."""
+    return both(s, _voiced_by_bg)
+
+
+@voice_by_bg.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "voice") != 0, _get(v, x, "voice_by_bg")))
 
 
 # gf9:261 "Atreides may then ask for one chosen element: leader, weapon, defense or number dialed. An answer

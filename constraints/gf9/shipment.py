@@ -249,6 +249,7 @@ def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
     title="Shipment is paid to the Guild, or the Bank without it",
     permits=_payee_message,
     defines=("paid_to",),
+    needs=("guild_in_game",),
     when=lambda s: not s.fremen_placement,
     one_sided="it names who is paid; it never forbids",
 )

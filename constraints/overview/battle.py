@@ -8,7 +8,7 @@ import z3
 
 from checker.kinds.battle import SIDES, BattleFacts
 from checker.names import display
-from checker.rules import chapter, rule
+from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("battle", "overview:59-61,73-82,106,123")
@@ -88,3 +88,21 @@ def _(v: Any) -> Any:
             for x in SIDES
         )
     )
+
+
+# overview:61  "... Reveal simultaneously. Higher total (forces dialed + leader strength) wins. Tie goes to
+#              aggressor. Loser loses all forces in territory and discards played cards. Winner loses only
+#              forces dialed. Killed leaders go to Tleilaxu Tanks; winner receives their spice value."
+# overview:123 "Battle: Forces dialed + Leader strength; higher wins (ties: aggressor wins)"
+# The overview's resolution is not encoded yet: a legal pair of plans gets no winner, losses or spice,
+# so the answer is unresolved rather than a legal verdict with an empty outcome.
+gap(
+    "overview.battle.resolution",
+    on="battle",
+    cites="overview:61,123",
+    see_also="overview:75-76,82",
+    title="The overview's battle resolution (winner, losses, leaders killed, spice) is not encoded yet",
+    reason="the overview's battle resolution (overview:61, 123: totals, the aggressor's tie, losses, killed "
+    "leaders and their spice) is not encoded yet; the gf9 ruleset resolves this battle",
+    when=lambda s: True,
+)

@@ -91,6 +91,40 @@ def _(v: Any) -> z3.BoolRef:
     return v.cost <= z3.If(v.ornithopters, 3, 1)
 
 
+# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed
+#              on Player Sheets."
+
+
+def _fremen_past_range(s: MovementFacts) -> bool:
+    """A Fremen move the standard range refuses: a Fremen advantage the overview does not print may allow it."""
+    return s.is_fremen and not overview_range.check(s)
+
+
+@rule(
+    "overview.movement.faction-advantages",
+    on="move",
+    cites="overview:105",
+    title="A Fremen movement advantage is on its player sheet",
+    status="unresolved",
+    reason="the Fremen move beyond the standard range of overview:57, and overview:105 lets faction advantages "
+    "override the standard rules without printing the Fremen's (use the gf9 ruleset: gf9:401)",
+    when=_fremen_past_range,
+    one_sided="an open question: the overview prints no Fremen movement advantage",
+)
+def movement_faction_advantages(s: MovementFacts) -> bool:
+    """The overview defers the Fremen's movement advantage to a player sheet it does not reproduce."""
+    return True
+
+
+@movement_faction_advantages.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # an open question constrains nothing
+
+
+# the standard range judges every move but a Fremen one it would refuse: that one is the open question above
+overview_range.when = lambda s: not _fremen_past_range(s)
+
+
 # overview:37 "Forces cannot move through storm sectors."
 # overview:57 "Cannot ship/move into storm sectors ..."
 
