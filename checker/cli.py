@@ -210,6 +210,8 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. gf9.s
     typer.echo("\nsource:")
     for c in r.cites:
         typer.echo(f"  {c}: {_wrap(c.text, 4)}")
+    if r.see_also:
+        typer.echo("\nsee also (lines that support it): " + ", ".join(map(str, r.see_also)))
     typer.echo("\ncheck:\n" + r.check_source)
     if r.form:
         typer.echo("z3 form:\n" + r.form_source)

@@ -255,15 +255,22 @@ def test_traitor_message_names_only_the_caller() -> None:
 def test_explosion_destroys_the_territory_spice() -> None:
     v = verdict_of("battle-explosion-spice-destroyed")
     assert v.outcome["spice_destroyed"] == 8  # The Great Flat's 8, not Arrakeen's 5
-    assert not v.notes
+    assert not any("spice" in n for n in v.notes)
 
 
-def test_explosion_without_listed_spice_says_so() -> None:
+def test_explosion_with_no_spice_key_is_unresolved_naming_it() -> None:
+    unknown = verdict_of("battle-explosion-spice-unknown")  # no 'spice' key: the board's spice is unknown
+    assert unknown.verdict == "unresolved" and "'spice'" in unknown.reason
+    assert "gf9.battle.explosion-spice" in unknown.reason
+    none = verdict_of("battle-explosion-own-shield")  # 'spice: []': none on the board
+    assert none.verdict == "legal" and none.outcome["spice_destroyed"] == 0
+    quiet = verdict_of("battle-basic-higher-total")  # no explosion: no spice asked for, no spice outcome
+    assert "spice_destroyed" not in quiet.outcome and quiet.verdict == "legal"
+
+
+def test_explosion_says_which_discards_the_text_leaves_open() -> None:
     v = verdict_of("battle-explosion-own-shield")
-    assert v.outcome["spice_destroyed"] == 0
-    assert any("lists no spice in The Great Flat" in n for n in v.notes)
-    quiet = verdict_of("battle-basic-higher-total")  # no explosion: no spice key, no note
-    assert "spice_destroyed" not in quiet.outcome and not quiet.notes
+    assert any("gf9:459" in n and "Lasgun" in n for n in v.notes)
 
 
 def test_a_winner_with_special_forces_appears_in_losses() -> None:

@@ -210,10 +210,19 @@ def _follow(drv: Any, link: Any, hover: Any = None) -> None:
     """Click a link as a reader would: scrolled into view, the pointer on ``hover`` first (permalinks show on hover)."""
     from selenium.webdriver.common.action_chains import ActionChains
 
-    drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
-    if hover is not None:
-        ActionChains(drv).move_to_element(hover).perform()
-    link.click()
+    from selenium.common.exceptions import ElementClickInterceptedException
+
+    for attempt in range(5):  # Sphinx's search appends results as it goes: the page may shift under the pointer
+        drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+        if hover is not None:
+            ActionChains(drv).move_to_element(hover).perform()
+        try:
+            link.click()
+            return
+        except ElementClickInterceptedException:
+            if attempt == 4:
+                raise
+            time.sleep(0.3)
 
 
 def _wait(drv: Any, what: str, cond: Any) -> Any:
