@@ -208,9 +208,8 @@ def _path(url: str, base: str) -> str:
 
 def _follow(drv: Any, link: Any, hover: Any = None) -> None:
     """Click a link as a reader would: scrolled into view, the pointer on ``hover`` first (permalinks show on hover)."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
     from selenium.common.exceptions import ElementClickInterceptedException
+    from selenium.webdriver.common.action_chains import ActionChains
 
     for attempt in range(5):  # Sphinx's search appends results as it goes: the page may shift under the pointer
         drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
