@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from checker.yamlio import load_yaml
+from checker.yamlio import load_data
 
 DATA = Path(__file__).resolve().parent.parent / "constraints" / "data"
 POLAR_SINK = "Polar Sink"
@@ -118,4 +118,4 @@ def board_from_data(data: dict) -> Board:
 @cache
 def gf9_board() -> Board:
     """The GF9 board, read once per process from the project's data file."""
-    return board_from_data(load_yaml(DATA / "arrakis-board.yaml"))
+    return board_from_data(load_data(DATA / "arrakis-board.yaml"))

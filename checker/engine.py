@@ -150,8 +150,11 @@ class _Solver:
         self.rule_of: dict[Any, Rule] = {self.literal[r.id]: r for r in formed}
         # Building the frame and the forms through z3's Python API is what makes a cold check
         # slow (a movement solver: ~250 ms); parsing the same assertions back takes ~10 ms.
-        # Only rules of the constraints package, whose files the cache's fingerprint covers.
-        registered = all(REGISTRY.get(r.id) is r and (r.form_module or "").startswith("constraints.") for r in formed)
+        # Only rules whose forms live in the project's packages, whose files the cache's fingerprint covers
+        # (a test may register rules of its own; gap rules' constant forms live in checker.rules).
+        registered = all(
+            REGISTRY.get(r.id) is r and (r.form_module or "").startswith(("constraints.", "checker.")) for r in formed
+        )
         cached = cache_file("solvers", repr((key, [r.id for r in formed]))) if registered else None
         text = read_text(cached) if cached else None
         if text:

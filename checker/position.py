@@ -414,9 +414,9 @@ def _check_sectors(pos: Position) -> None:
 def components() -> dict[str, Any]:
     """GF9 components: leaders by faction, the Treachery deck (constraints/data/gf9-components.yaml)."""
     from checker.board import DATA
-    from checker.yamlio import load_yaml
+    from checker.yamlio import load_data
 
-    data: dict[str, Any] = load_yaml(DATA / "gf9-components.yaml")
+    data: dict[str, Any] = load_data(DATA / "gf9-components.yaml")
     return data
 
 

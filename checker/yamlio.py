@@ -20,3 +20,26 @@ def load_yaml(path: Path) -> Any:
 
 def parse_yaml(text: str) -> Any:
     return yaml.load(text, Loader=SafeLoader)
+
+
+def load_data(path: Path) -> Any:
+    """A project data file (the board, the components), parsed once and kept as JSON in the disk cache.
+
+    The cache's fingerprint covers the data files, so an edited file is parsed afresh; JSON reads
+    several times faster than YAML, which a cold check would otherwise pay for twice.
+    """
+    import json
+
+    from checker.cache import cache_file, read_text, write_text
+
+    where = cache_file("data", str(path))
+    text = read_text(where) if where else None
+    if text:
+        try:
+            return json.loads(text)
+        except ValueError:
+            pass
+    data = load_yaml(path)
+    if where:
+        write_text(where, json.dumps(data))
+    return data

@@ -246,13 +246,14 @@ def _bounds(opt: Any, literals: dict[str, Any], beyond: Any) -> list[str]:
     s = z3.Solver()
     s.set("timeout", 10000)
     s.set("core.minimize", True)
-    lits = set(map(str, literals.values()))
-    s.add(*[a for a in opt.assertions() if str(a) not in lits])
+    # compared by AST id: printing every assertion to compare texts cost two seconds a plan
+    lits = {lit.get_id() for lit in literals.values()}
+    s.add(*[a for a in opt.assertions() if a.get_id() not in lits])
     s.add(beyond)
     if s.check(*literals.values()) != z3.unsat:
         return []
-    core = {str(c) for c in s.unsat_core()}
-    return [rid for rid, lit in literals.items() if str(lit) in core]
+    core = {c.get_id() for c in s.unsat_core()}
+    return [rid for rid, lit in literals.items() if lit.get_id() in core]
 
 
 def _sardaukar(facts: BattleFacts, *sides: str) -> bool:
