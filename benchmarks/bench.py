@@ -25,7 +25,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 README_CASE = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
-PREFIXES = {"shipment": "ship-", "movement": "move-", "storm": "storm-", "battle": "battle-"}
+PREFIXES = {
+    "shipment": "ship-",
+    "movement": "move-",
+    "storm": "storm-",
+    "battle": "battle-",
+    "charity": "charity-",
+    "bidding": "bid-",
+    "revival": "revive-",
+    "collection": "collect-",
+}
 
 
 def median_run(cmd: list[str], n: int) -> tuple[float, int]:

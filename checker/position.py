@@ -170,7 +170,7 @@ class StormMove:
 
 @dataclass
 class ReviveMove:
-    """Revival from the Tleilaxu Tanks: forces to reserves, and a leader (not encoded yet: unresolved)."""
+    """Revival from the Tleilaxu Tanks: forces to reserves, and a leader (checker/kinds/revival.py)."""
 
     action: Literal["revive"] = spec(doc="revive: forces and a leader from the Tanks")
     faction: str = spec(names="faction", doc="the faction reviving")
@@ -179,6 +179,13 @@ class ReviveMove:
     leader: str | None = spec(None, doc="a leader revived, by name (gf9-components.yaml, or factions.X.leaders)")
     fate: bool = spec(False, doc="dreamrules: the revival uses the faction's Fate (the Emperor's Prison Planet)")
     card: str | None = spec(None, doc="dreamrules: the Treachery card that revives (Tleilaxu Ghola)")
+    emperor_pays: int | None = spec(
+        None, min=0, max=MAX_FORCES, doc="forces beyond its own three its ally the Emperor pays for (gf9:183, 393)"
+    )
+    fremen_grant: bool | None = spec(
+        None, doc="its ally Fremen grants it three free revivals (gf9:403); asked only when it decides the cost"
+    )
+    kwisatz_haderach: bool = spec(False, doc="Atreides revives the Kwisatz Haderach (gf9:353)")
 
     @property
     def total(self) -> int:
@@ -187,7 +194,7 @@ class ReviveMove:
 
 @dataclass
 class BidMove:
-    """A bid in the Bidding phase's auction of a Treachery card (not encoded yet: unresolved)."""
+    """A bid in the Bidding phase's auction of a Treachery card (checker/kinds/bidding.py)."""
 
     action: Literal["bid"] = spec(doc="bid: a bid for a Treachery card")
     faction: str = spec(names="faction", doc="the faction bidding")
@@ -201,7 +208,7 @@ class BidMove:
 
 @dataclass
 class CharityMove:
-    """A faction calls CHOAM Charity (not encoded yet: unresolved)."""
+    """A faction calls CHOAM Charity: the spice it receives."""
 
     action: Literal["charity"] = spec(doc="charity: CHOAM Charity")
     faction: str = spec(names="faction", doc="the faction calling CHOAM Charity")
@@ -209,7 +216,7 @@ class CharityMove:
 
 @dataclass
 class CollectMove:
-    """Spice collection in one territory (not encoded yet: unresolved)."""
+    """Spice collection in one territory: the spice collected (and Advanced stronghold income)."""
 
     action: Literal["collect"] = spec(doc="collect: spice collection")
     faction: str = spec(names="faction", doc="the faction collecting")
@@ -288,6 +295,7 @@ class BattleMove:
 
 
 UnencodedMove = ReviveMove | BidMove | CharityMove | CollectMove | PlayMove
+# Moves that had no kind of their own; the unencoded kind answers those whose action has none yet (play).
 UNENCODED_MOVES = (ReviveMove, BidMove, CharityMove, CollectMove, PlayMove)
 Move = ShipMove | MoveMove | StormMove | BattleMove | UnencodedMove
 MOVES: dict[str, type] = {

@@ -164,7 +164,7 @@ def test_a_move_option_is_checked_like_the_files_move(tmp_path: Path, cli: Any) 
 
 EVERY_KEY = {
     "revive": "{action: revive, faction: emperor, count: 2, special: 1, leader: bashar, fate: true, "
-    "card: Tleilaxu Ghola}",
+    "card: Tleilaxu Ghola, emperor_pays: 0, fremen_grant: false, kwisatz_haderach: false}",
     "bid": "{action: bid, faction: emperor, amount: 3, ally_support: 1, karama: true, shaddams_favor: 2}",
     "charity": "{action: charity, faction: emperor}",
     "collect": "{action: collect, faction: emperor, territory: the great flat, sector: 14}",
@@ -173,7 +173,8 @@ EVERY_KEY = {
 
 
 @pytest.mark.parametrize("action", sorted(EVERY_KEY))
-def test_each_unencoded_move_kind_reads_every_key_and_is_unresolved(tmp_path: Path, cli: Any, action: str) -> None:
+def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: str) -> None:
+    """Every key of these moves is read; a kind with rules answers, one without says it encodes none yet."""
     import yaml
 
     move = yaml.safe_load(EVERY_KEY[action])
@@ -185,8 +186,14 @@ def test_each_unencoded_move_kind_reads_every_key_and_is_unresolved(tmp_path: Pa
     assert given >= fields - {"action"}, "the test gives every key"
     assert m.faction == "emperor"
     run = cli("check", _write(tmp_path, "ruleset: gf9\n"), "--json", "--move", EVERY_KEY[action])
-    assert run.code == 3, run.stdout + run.stderr
-    assert run.json()["reason"] == f"Mentat does not encode the rules of '{action}' moves yet"
+    assert run.code in (0, 1, 3), run.stdout + run.stderr
+    unencoded = f"Mentat does not encode the rules of '{action}' moves yet"
+    from checker.kinds import MODULES
+
+    if action in MODULES:  # its own kind answers (here mostly unresolved: the position gives no spice or hand)
+        assert run.json().get("reason", "") != unencoded
+    else:
+        assert run.code == 3 and run.json()["reason"] == unencoded
 
 
 def test_the_moves_names_are_normalised() -> None:

@@ -17,6 +17,10 @@ MODULES = {
     "storm": "storm",
     "battle": "battle",
     "position": "position",
+    "charity": "charity",
+    "collect": "collection",
+    "bid": "bidding",
+    "revive": "revival",
     "unencoded": "unencoded",
 }
 

@@ -1,0 +1,276 @@
+"""Revival: forces from the Tleilaxu Tanks to reserves, and a leader (or the Kwisatz Haderach).
+
+The solver fixes the outcome: ``free`` (the faction's free allowance), ``force_cost``
+(spice for the forces beyond it), ``leader_cost`` (the leader's strength),
+``kh_cost`` (the Kwisatz Haderach's two spice) and ``emperor_cost`` (what the
+Emperor pays for its ally's forces beyond its own three). Rules fix these values;
+``outcome()`` reads them from the model.
+
+Outcome keys: ``cost`` (all spice paid for this revival, whoever pays it), its
+parts ``force_cost``, ``leader_cost``, ``kh_cost`` and ``emperor_cost`` (what the
+Emperor pays), ``free`` (the allowance) and, when a leader is revived, ``paid_to``:
+``bank``, the receiver of the leader's price (gf9:191). gf9 names no receiver for
+the spice paid for forces (gf9:179) nor for the Kwisatz Haderach (gf9:353): a
+note says so, and ``paid_to`` never stands for those payments.
+
+Move keys beyond the count: ``emperor_pays`` (forces beyond the reviver's own
+three that its ally the Emperor pays for, gf9:183, 393; asked for when an ally of
+the Emperor revives more than three), ``fremen_grant`` (the reviver's ally Fremen
+grants it three free revivals, gf9:403; asked for when it decides the cost),
+``kwisatz_haderach`` (Atreides revives it, gf9:353).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, get_args
+
+from checker.errors import InputError
+from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.names import display
+from checker.position import Phase, Position, ReviveMove, components
+
+PHASES: tuple[str, ...] = get_args(Phase)
+REVIVAL = PHASES.index("revival")
+# The factions whose sheets gf9 prints, in a fixed order (their index is a solver fact).
+SHEETS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
+LIMIT = 3  # gf9:179, overview:53: free and paid together, per turn
+PRICE = 2  # gf9:179: each additional ordinary force
+KH_PRICE = 2  # gf9:353
+
+
+@dataclass
+class RevivalFacts(Facts):
+    leader: str = label(doc="the leader revived, by name")
+    ally: str = label(doc="the reviver's ally, if any")
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    faction_no: int = fact(-1, doc="index of the faction in SHEETS; -1 for a faction gf9 prints no sheet for")
+    count: int = fact(0, key="move.count", doc="ordinary forces revived")
+    special: int = fact(0, key="move.special", doc="Fedaykin / Sardaukar revived")
+    forces: int = fact(0, doc="all forces revived")
+    emperor_pays: int | None = fact(0, key="move.emperor_pays", doc="forces the Emperor pays for (its ally's)")
+    tanks: int | None = fact(key="factions.FACTION.tanks")
+    tanks_special: int | None = fact(key="factions.FACTION.tanks_special")
+    spice: int | None = fact(key="factions.FACTION.spice")
+    emperor_spice: int | None = fact(0, key="factions.emperor.spice")
+    is_fremen: bool = fact(False)
+    is_emperor: bool = fact(False)
+    is_atreides: bool = fact(False)
+    emperor_ally: bool = fact(False, doc="the reviver is allied with the Emperor")
+    fremen_ally: bool = fact(False, doc="the reviver is allied with Fremen")
+    fremen_grant: bool | None = fact(False, key="move.fremen_grant", doc="its ally Fremen grants three free revivals")
+    has_leader: bool = fact(False, doc="a leader is revived")
+    leader_own: bool = fact(False, doc="the leader is one of the reviver's own")
+    leader_in_tanks: bool = fact(False, doc="the leader is in the Tanks")
+    own_leaders_in_tanks: int = fact(0, doc="the reviver's printed leaders in the Tanks")
+    own_leaders: int = fact(5, doc="the reviver's printed leaders")
+    leader_strength: int | None = fact(0, key="factions.FACTION.leaders", doc="the leader's printed strength")
+    kh: bool = fact(False, key="move.kwisatz_haderach", doc="Atreides revives the Kwisatz Haderach")
+    has_card: bool = label(False, doc="a card revives (move.card)")
+    card: str = label("")
+    fate: bool = label(False, doc="dreamrules: the Fate revives (move.fate)")
+
+    @property
+    def own(self) -> int:
+        """Forces within the reviver's own three (those the Emperor pays for are beyond them)."""
+        return self.forces - (self.emperor_pays or 0)
+
+    @property
+    def sheet_free(self) -> int | None:
+        return FREE.get(self.faction)
+
+    @property
+    def free(self) -> int | None:
+        """The free allowance: the sheet's, or three granted by an ally Fremen (gf9:403)."""
+        return 3 if self.fremen_grant else self.sheet_free
+
+    @property
+    def phase_name(self) -> str:
+        return "?" if self.phase_index is None else PHASES[self.phase_index]
+
+    def position_key(self, key: str) -> str:
+        return key.replace("FACTION", self.faction or "FACTION")
+
+    def fmt(self) -> dict[str, Any]:
+        out = super().fmt()
+        name = out["Faction"]
+        out["Faction_s"] = f"{name}'" if name.endswith("s") else f"{name}'s"
+        out["Ally"] = display(self.ally) if self.ally else "no ally"
+        out["own"] = self.own
+        out["free_n"] = self.free
+        return out
+
+
+# gf9:343 Atreides 2, 359 Bene Gesserit 1, 387 Emperor 1, 397 Fremen 3, 421 Harkonnen 2, 431 Guild 1
+FREE = {"atreides": 2, "bene-gesserit": 1, "emperor": 1, "fremen": 3, "harkonnen": 2, "spacing-guild": 1}
+SHEET_LINE = {
+    "atreides": 343,
+    "bene-gesserit": 359,
+    "emperor": 387,
+    "fremen": 397,
+    "harkonnen": 421,
+    "spacing-guild": 431,
+}
+
+
+def paid_forces(s: RevivalFacts) -> int:
+    """Forces of the reviver's own beyond its free allowance."""
+    return max(0, s.own - (s.free or 0))
+
+
+def force_cost(s: RevivalFacts) -> int:
+    return PRICE * paid_forces(s)
+
+
+def own_cost(s: RevivalFacts) -> int:
+    """What the reviver itself pays: its forces beyond the free ones, the leader, the Kwisatz Haderach."""
+    return force_cost(s) + ((s.leader_strength or 0) if s.has_leader else 0) + (KH_PRICE if s.kh else 0)
+
+
+def z3_free(v: Any) -> Any:
+    """The free allowance over the solver's variables: the sheet's by faction, or three granted by Fremen."""
+    import z3
+
+    sheet = z3.IntVal(0)
+    for i, name in enumerate(SHEETS):
+        sheet = z3.If(v.faction_no == i, FREE[name], sheet)
+    return z3.If(v.fremen_grant, 3, sheet)
+
+
+def z3_force_cost(v: Any) -> Any:
+    import z3
+
+    paid = v.forces - v.emperor_pays - z3_free(v)
+    return PRICE * z3.If(paid > 0, paid, 0)
+
+
+def z3_own_cost(v: Any) -> Any:
+    import z3
+
+    leader = z3.If(v.has_leader, v.leader_strength, 0)
+    return z3_force_cost(v) + leader + z3.If(v.kh, KH_PRICE, 0)
+
+
+def _strength(pos: Position, faction: str, leader: str) -> int | None:
+    state = pos.factions.get(faction)
+    if state and leader in state.leaders:
+        return state.leaders[leader]
+    printed: dict[str, int] = components()["leaders"].get(faction, {})
+    return printed.get(leader)
+
+
+def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
+    out: list[str] = []
+    if pos.phase is None:
+        out.append("the position does not give 'phase': it is taken to be the Revival phase")
+    if f.fremen_ally and m.fremen_grant is None and f.sheet_free is not None and f.own <= f.sheet_free:
+        out.append(
+            f"whether Fremen grants three free revivals (gf9:403) is not given: {f.own} forces are free either way"
+        )
+    if f.free is not None and f.emperor_pays is not None and 0 < paid_forces(f) and f.own <= LIMIT:
+        out.append("gf9:179 prices the forces beyond the free allowance but names no receiver for that spice")
+    if f.kh:
+        out.append("gf9:353 prices the Kwisatz Haderach's revival but names no receiver for that spice")
+    return out
+
+
+@kind
+class Revival(Kind):
+    name = "revive"
+    title = "Revival"
+    ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to")
+
+    def facts(self, pos: Position) -> RevivalFacts:
+        m = pos.move
+        assert isinstance(m, ReviveMove)
+        me = m.faction
+        state = pos.factions.get(me)
+        allies = pos.allies_of(me)
+        emperor_ally = "emperor" in allies and me != "emperor"
+        fremen_ally = "fremen" in allies and me != "fremen"
+        if m.emperor_pays is not None and m.emperor_pays > m.total:
+            raise InputError("move.emperor_pays", f"at most the {m.total} forces revived", m.emperor_pays)
+        emperor_pays = m.emperor_pays
+        if emperor_pays is None and (not emperor_ally or m.total <= LIMIT):
+            emperor_pays = 0  # no one pays beyond the reviver's own three: none are asked for, or no Emperor ally
+        own = m.total - (emperor_pays or 0)
+        sheet = FREE.get(me)
+        grant = m.fremen_grant
+        if grant is None and (not fremen_ally or (sheet is not None and own <= sheet)):
+            grant = False  # it cannot change the cost
+        in_tanks = {n for s in pos.factions.values() for n in s.leaders_in_tanks}
+        mine = set(components()["leaders"].get(me, {})) | set(state.leaders if state else {})
+        printed = set(components()["leaders"].get(me, {}))
+        emperor = pos.factions.get("emperor")
+        leader = m.leader or ""
+        f = RevivalFacts(
+            faction=me,
+            advanced=pos.advanced,
+            leader=leader,
+            ally=min(allies) if allies else "",
+            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            faction_no=SHEETS.index(me) if me in SHEETS else -1,
+            count=m.count,
+            special=m.special,
+            forces=m.total,
+            emperor_pays=emperor_pays,
+            # an unknown number in the Tanks does not matter when none of that kind is revived
+            tanks=state.tanks if state and state.tanks is not None else (0 if m.count == 0 else None),
+            tanks_special=(
+                state.tanks_special if state and state.tanks_special is not None else (0 if m.special == 0 else None)
+            ),
+            spice=state.spice if state else None,
+            emperor_spice=(emperor.spice if emperor else None) if emperor_pays else 0,
+            is_fremen=me == "fremen",
+            is_emperor=me == "emperor",
+            is_atreides=me == "atreides",
+            emperor_ally=emperor_ally,
+            fremen_ally=fremen_ally,
+            fremen_grant=grant,
+            has_leader=bool(leader),
+            leader_own=leader in mine,
+            leader_in_tanks=leader in in_tanks,
+            own_leaders_in_tanks=len(printed & in_tanks),
+            own_leaders=len(printed) or 5,
+            leader_strength=_strength(pos, me, leader) if leader in mine else 0,
+            kh=m.kwisatz_haderach,
+            has_card=m.card is not None,
+            card=m.card or "",
+            fate=m.fate,
+        )
+        f.notes = _notes(pos, m, f)
+        return f
+
+    def choices(self, v: Any, facts: Facts) -> None:
+        import z3
+
+        v.free = z3.Int("free")
+        v.force_cost = z3.Int("force_cost")
+        v.leader_cost = z3.Int("leader_cost")
+        v.kh_cost = z3.Int("kh_cost")
+        v.emperor_cost = z3.Int("emperor_cost")
+        v.leader_to_bank = z3.Bool("leader_to_bank")  # the leader's price goes to the Bank (gf9:191)
+
+    def frame(self, v: Vars, facts: Facts) -> list[Any]:
+        import z3
+
+        return [
+            v.free >= 0,
+            v.force_cost >= 0,
+            v.leader_cost >= 0,
+            v.kh_cost >= 0,
+            v.emperor_cost >= 0,
+            # nothing revived of a kind costs nothing of that kind
+            z3.Implies(v.forces == 0, z3.And(v.force_cost == 0, v.emperor_cost == 0)),
+            z3.Implies(v.emperor_pays == 0, v.emperor_cost == 0),
+            z3.Implies(z3.Not(v.has_leader), v.leader_cost == 0),
+            z3.Implies(z3.Not(v.kh), v.kh_cost == 0),
+        ]
+
+    def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
+        parts = {
+            name: value(getattr(v, name)) or 0 for name in ("force_cost", "leader_cost", "kh_cost", "emperor_cost")
+        }
+        out: dict[str, Any] = {"cost": sum(parts.values()), "free": value(v.free), **parts}
+        out["paid_to"] = "bank" if value(v.leader_to_bank) else None
+        return out

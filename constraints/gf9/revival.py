@@ -1,0 +1,615 @@
+"""GF9: Revival: forces from the Tanks (free allowances, the price, the three-force ceiling, the Emperor's
+payment for its ally, the special forces), leaders and the Kwisatz Haderach."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.revival import (
+    KH_PRICE,
+    LIMIT,
+    PRICE,
+    REVIVAL,
+    SHEET_LINE,
+    SHEETS,
+    RevivalFacts,
+    force_cost,
+    own_cost,
+    z3_force_cost,
+    z3_free,
+    z3_own_cost,
+)
+from checker.names import display
+from checker.rules import chapter, gap, rule, set_aside
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("revive", "gf9:177-197,343,353,359,387,393,397,403,421,431,487")
+
+set_aside("gf9:177", "a heading (Revive forces)")
+set_aside("gf9:187", "a heading (Revive leaders)")
+
+
+def _whose(faction: str) -> str:
+    name = display(faction)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _special_paid(s: RevivalFacts) -> bool:
+    """A Fedaykin or Sardaukar is among forces someone pays for: no line gives its price."""
+    if s.special == 0 or s.emperor_pays is None or s.free is None:
+        return False
+    return s.own > s.free or s.emperor_pays > 0
+
+
+# gf9:179 "During Revival, each faction may return dead forces from the Tanks to its reserves. Its free
+#          revival allowance is shown on its sheet. Additional ordinary forces cost two spice each. Free and
+#          paid revivals together normally cannot exceed three forces per turn."
+
+
+@rule(
+    "gf9.revival.phase",
+    on="revive",
+    cites="gf9:179",
+    title="Revival is made in the Revival phase",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot revive in the {s.phase_name.replace('-', ' ')} phase: "
+        "forces return from the Tanks during Revival."
+    ),
+    permits="It is the Revival phase.",
+    when=lambda s: s.phase_index is not None,
+    replaces="overview.revival.phase",
+)
+def revival_phase(s: RevivalFacts) -> bool:
+    """Forces return from the Tanks during the Revival phase; when the position gives no phase, it is taken to be
+    that one (the verdict's notes say so)."""
+    return s.phase_index == REVIVAL
+
+
+@revival_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == REVIVAL
+
+
+def _free_message(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    line = SHEET_LINE.get(s.faction)
+    return f"{_whose(s.faction)} sheet gives {s.sheet_free} free revivals (gf9:{line})."
+
+
+@rule(
+    "gf9.revival.free-allowance",
+    on="revive",
+    cites="gf9:179",
+    see_also="gf9:343,359,387,397,421,431",
+    title="The free revival allowance is on the faction's sheet",
+    permits=_free_message,
+    defines=("free",),
+    needs=("fremen_grant",),
+    when=lambda s: not s.fremen_grant and s.faction in SHEETS,
+    replaces="overview.revival.free-on-sheets",
+    one_sided="it fixes the allowance; it never forbids",
+)
+def free_allowance(s: RevivalFacts) -> dict[str, int]:
+    """Each faction revives some forces free, as its sheet says: Atreides 2 (gf9:343), Bene Gesserit 1 (359),
+    Emperor 1 (387), Fremen 3 (397), Harkonnen 2 (421), Spacing Guild 1 (431)."""
+    return {"free": s.sheet_free or 0}
+
+
+@free_allowance.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.free == z3_free(v)
+
+
+# gf9:403 "You may protect your ally against worms and grant it three free revivals during Revival. Those
+#          three are its total free allowance within its normal limit. They do not add three forces beyond
+#          that limit. ..."
+
+
+@rule(
+    "gf9.revival.fremen-ally-free",
+    on="revive",
+    cites="gf9:403",
+    title="Fremen may grant its ally three free revivals",
+    forbids="{Faction} is not allied with Fremen: no Fremen grant of free revivals applies ({Faction} has {Ally}).",
+    permits="Fremen grants {Faction}, its ally, three free revivals: its whole free allowance.",
+    defines=("free",),
+    when=lambda s: bool(s.fremen_grant),
+)
+def fremen_ally_free(s: RevivalFacts) -> dict[str, int] | bool:
+    """Fremen may grant its ally three free revivals: they are the ally's whole free allowance (not three more),
+    within its normal three-force ceiling. Only Fremen's ally gets them."""
+    return {"free": 3} if s.fremen_ally else False
+
+
+@fremen_ally_free.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.fremen_ally, v.free == 3)
+
+
+def _cost_message(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    paid = max(0, s.own - (s.free or 0))
+    free = s.own - paid
+    if not paid:
+        return f"{display(s.faction)} revives {s.own} forces free (its allowance is {s.free})."
+    return (
+        f"{display(s.faction)} revives {free} forces free and pays {PRICE} spice each for {paid} more: "
+        f"{force_cost(s)} spice."
+    )
+
+
+@rule(
+    "gf9.revival.force-cost",
+    on="revive",
+    cites="gf9:179",
+    title="Forces beyond the free allowance cost two spice each",
+    permits=_cost_message,
+    defines=("force_cost",),
+    needs=("fremen_grant", "emperor_pays"),
+    when=lambda s: s.forces > 0 and s.faction in SHEETS and not _special_paid(s),
+    one_sided="it fixes the price; paying it is gf9.revival.affordable",
+)
+def revival_force_cost(s: RevivalFacts) -> dict[str, int]:
+    """Ordinary forces of the reviver's own beyond its free allowance cost two spice each (the Emperor's payment
+    for its ally's extra forces is gf9.revival.emperor-cost)."""
+    return {"force_cost": force_cost(s)}
+
+
+@revival_force_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.force_cost == z3_force_cost(v)
+
+
+gap(
+    "gf9.revival.special-cost",
+    on="revive",
+    cites="gf9:179",
+    see_also="gf9:185",
+    title="The price of a paid Fedaykin or Sardaukar is not stated",
+    reason="a Fedaykin or Sardaukar is revived beyond the free allowance (or paid for by the Emperor): gf9:179 "
+    "prices additional ordinary forces only, and gf9:185 counts each special force as one toward the allowance "
+    "without saying which forces are the free ones or what a paid special force costs",
+    when=_special_paid,
+)
+
+
+def _over_limit(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    extra = f" besides the {s.emperor_pays} its ally the Emperor pays for" if s.emperor_pays else ""
+    return (
+        f"{display(s.faction)} revives {s.own} forces{extra}: free and paid revivals together cannot exceed "
+        f"{LIMIT} a turn."
+    )
+
+
+@rule(
+    "gf9.revival.limit",
+    on="revive",
+    cites="gf9:179",
+    see_also="gf9:189,403",
+    title="At most three forces of its own a turn",
+    forbids=_over_limit,
+    permits=lambda s, _o: f"{display(s.faction)} revives {s.own} forces of its own: within {LIMIT} a turn.",
+    needs=("emperor_pays",),
+    replaces="overview.revival.limit",
+)
+def limit(s: RevivalFacts) -> bool:
+    """Free and paid revivals together are at most three forces a turn (a leader is revived apart, gf9:189); the
+    forces the Emperor pays for its ally are beyond them (gf9.revival.emperor-three). An ally of the Emperor who
+    revives more than three must say how many the Emperor pays for (move.emperor_pays)."""
+    return s.own <= LIMIT
+
+
+@limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forces - v.emperor_pays <= LIMIT
+
+
+# gf9:181 "Only forces actually in the Tanks can be revived. Reserves and forces on Arrakis are already
+#          alive. Revival returns forces to reserves; ..."
+
+
+def _not_in_tanks(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    who = display(s.faction)
+    if s.count > (s.tanks or 0):
+        return f"{who} revives {s.count} forces but has {s.tanks} in the Tanks."
+    return f"{who} revives {s.special} special forces but has {s.tanks_special} in the Tanks."
+
+
+@rule(
+    "gf9.revival.in-tanks",
+    on="revive",
+    cites="gf9:181",
+    title="Only forces in the Tanks can be revived",
+    forbids=_not_in_tanks,
+    permits="{Faction} has {tanks} forces and {tanks_special} special forces in the Tanks.",
+    needs=("tanks", "tanks_special"),
+    when=lambda s: s.forces > 0,
+    replaces="overview.revival.in-tanks",
+)
+def in_tanks(s: RevivalFacts) -> bool:
+    """Only forces actually in the Tanks come back, ordinary and special alike; revived forces go to reserves."""
+    return s.count <= (s.tanks or 0) and s.special <= (s.tanks_special or 0)
+
+
+@in_tanks.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.count <= v.tanks, v.special <= v.tanks_special)
+
+
+# gf9:183 "Fremen gets three free revivals and cannot buy additional revivals under the base rules. The
+#          Emperor may pay for up to three additional revivals for its ally. A Ghola card adds the revival
+#          stated on that card. Tleilaxu and expansion modules can change limits or costs."
+# gf9:397 "... Revive three forces free and do not buy extra base-game revivals."
+
+
+@rule(
+    "gf9.revival.fremen-no-purchase",
+    on="revive",
+    cites="gf9:183,397",
+    title="Fremen cannot buy revivals",
+    forbids="Fremen revives {own} forces: it revives three free and cannot buy more.",
+    permits="Fremen revives {own} forces, within its three free.",
+    needs=("emperor_pays",),
+    when=lambda s: s.is_fremen,
+)
+def fremen_no_purchase(s: RevivalFacts) -> bool:
+    """Fremen revives three forces free and cannot pay for more."""
+    return s.own <= 3
+
+
+@fremen_no_purchase.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.is_fremen, v.forces - v.emperor_pays <= 3)
+
+
+gap(
+    "gf9.revival.fremen-emperor-pays",
+    on="revive",
+    cites="gf9:183",
+    title="The Emperor paying for its ally Fremen's revival",
+    reason="the Emperor pays for forces its ally Fremen revives: gf9:183 says Fremen cannot buy additional revivals "
+    "and that the Emperor may pay for its ally's, and no line says which prevails",
+    when=lambda s: s.is_fremen and bool(s.emperor_pays),
+)
+
+# gf9:393 "During Revival, you may pay for up to three additional forces for your ally. These are extra to
+#          its normal three-force ceiling, allowing six in the base game. Pay two spice per ordinary force,
+#          redirected to Tleilaxu if its revival payment ability applies."
+
+
+@rule(
+    "gf9.revival.emperor-ally",
+    on="revive",
+    cites="gf9:183,393",
+    title="Only the Emperor's ally has forces paid for by the Emperor",
+    forbids=lambda s, _o: (
+        "The Emperor pays for its ally's revival, not its own."
+        if s.is_emperor
+        else f"{display(s.faction)} is not allied with the Emperor: the Emperor cannot pay for its "
+        f"{s.emperor_pays} extra forces."
+    ),
+    permits="The Emperor, {Faction_s} ally, pays for {emperor_pays} forces beyond its three.",
+    when=lambda s: bool(s.emperor_pays),
+)
+def emperor_ally(s: RevivalFacts) -> bool:
+    """The Emperor may pay for additional revivals for its ally, and only for its ally."""
+    return s.emperor_ally
+
+
+@emperor_ally.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Or(v.emperor_pays == 0, v.emperor_ally)
+
+
+@rule(
+    "gf9.revival.emperor-three",
+    on="revive",
+    cites="gf9:393",
+    see_also="gf9:183",
+    title="The Emperor pays for at most three more forces",
+    forbids="The Emperor cannot pay for {emperor_pays} forces: up to three beyond its ally's own ceiling.",
+    permits="The Emperor pays for {emperor_pays} forces: within three.",
+    when=lambda s: bool(s.emperor_pays),
+)
+def emperor_three(s: RevivalFacts) -> bool:
+    """The Emperor pays for up to three forces for its ally, beyond the ally's own three (six in all)."""
+    return (s.emperor_pays or 0) <= 3
+
+
+@emperor_three.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.emperor_pays <= 3
+
+
+@rule(
+    "gf9.revival.emperor-cost",
+    on="revive",
+    cites="gf9:393",
+    title="The Emperor pays two spice per force for its ally",
+    permits=lambda s, _o: f"The Emperor pays {PRICE * (s.emperor_pays or 0)} spice for {s.emperor_pays} forces.",
+    defines=("emperor_cost",),
+    when=lambda s: bool(s.emperor_pays) and s.special == 0,
+    one_sided="it fixes the Emperor's price; paying it is gf9.revival.emperor-spice",
+)
+def emperor_cost(s: RevivalFacts) -> dict[str, int]:
+    """The Emperor pays two spice for each ordinary force it revives for its ally."""
+    return {"emperor_cost": PRICE * (s.emperor_pays or 0)}
+
+
+@emperor_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.emperor_cost == PRICE * v.emperor_pays
+
+
+@rule(
+    "gf9.revival.emperor-spice",
+    on="revive",
+    cites="gf9:393",
+    title="The Emperor must be able to pay for its ally's forces",
+    forbids=lambda s, _o: (
+        f"The Emperor has {s.emperor_spice} spice: it cannot pay {PRICE * (s.emperor_pays or 0)} for "
+        f"{s.emperor_pays} of {_whose(s.faction)} forces."
+    ),
+    permits=lambda s, _o: f"The Emperor has {s.emperor_spice} spice for the {PRICE * (s.emperor_pays or 0)} it pays.",
+    needs=("emperor_spice",),
+    when=lambda s: bool(s.emperor_pays) and s.special == 0,
+)
+def emperor_spice(s: RevivalFacts) -> bool:
+    """The Emperor pays two spice per force from its own spice: no more than it has."""
+    return PRICE * (s.emperor_pays or 0) <= (s.emperor_spice or 0)
+
+
+@emperor_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.emperor_spice - PRICE * v.emperor_pays >= 0
+
+
+# gf9:185 "In the Advanced Game, no more than one Fedaykin and one Sardaukar of the respective factions may be
+#          revived per turn. Each counts as one force toward the applicable force allowance. Ghola, the
+#          Emperor's alliance and Tleilaxu do not bypass the one-special-force limit."
+# gf9:415 "... Only one Fedaykin can be revived each turn."
+# gf9:487 "... The Emperor's special revival still observes the one-Sardaukar-per-turn restriction."
+
+
+@rule(
+    "gf9.revival.special-one",
+    on="revive",
+    cites="gf9:185",
+    see_also="gf9:415,487",
+    title="Advanced: one Fedaykin or Sardaukar a turn",
+    forbids="{Faction} revives {special} special forces: no more than one a turn.",
+    permits="{Faction} revives {special} special force: one a turn.",
+    when=lambda s: s.advanced and s.special > 0,
+)
+def special_one(s: RevivalFacts) -> bool:
+    """In the Advanced game at most one Fedaykin (Fremen) and one Sardaukar (Emperor) are revived a turn, whoever
+    pays; each counts as one force toward the allowance and the ceiling."""
+    return s.special <= 1
+
+
+@special_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.advanced, v.special <= 1)
+
+
+# gf9:3 "Spice pays for cards, shipment and revival."
+
+
+def _affordable_applies(s: RevivalFacts) -> bool:
+    if s.free is None or s.emperor_pays is None or _special_paid(s) or s.leader_strength is None:
+        return False
+    return own_cost(s) > 0
+
+
+def _cannot_pay(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    parts = []
+    if force_cost(s):
+        parts.append(f"{force_cost(s)} for forces")
+    if s.has_leader:
+        parts.append(f"{s.leader_strength} for {s.leader}")
+    if s.kh:
+        parts.append(f"{KH_PRICE} for the Kwisatz Haderach")
+    return f"{display(s.faction)} cannot pay {own_cost(s)} spice ({', '.join(parts)}): it has {s.spice} spice."
+
+
+@rule(
+    "gf9.revival.affordable",
+    on="revive",
+    cites="gf9:3",
+    see_also="gf9:179,191,353",
+    title="The reviver must be able to pay",
+    forbids=_cannot_pay,
+    permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for the {own_cost(s)} it pays.",
+    needs=("spice",),
+    when=_affordable_applies,
+    replaces="overview.revival.affordable",
+)
+def affordable(s: RevivalFacts) -> bool:
+    """Spice pays for revival: the reviver's own price (forces beyond the free ones, a leader, the Kwisatz
+    Haderach) may not exceed its spice."""
+    return own_cost(s) <= (s.spice or 0)
+
+
+@affordable.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_own_cost(v) <= v.spice
+
+
+# gf9:189 "Leader revival is separate from force revival. If eligible, you may revive one leader as well as
+#          taking your force revivals in the same phase."
+# gf9:191 "Once all five of your leaders are in the Tanks, you may revive one per Revival Phase until all have
+#          been revived. Pay that leader's printed strength in spice to the Bank. The leader returns to your
+#          available leaders and remains subject to its original traitor card."
+
+
+@rule(
+    "gf9.revival.leader-own",
+    on="revive",
+    cites="gf9:191",
+    title="A faction revives its own leaders",
+    forbids=lambda s, _o: f"{s.leader} is not one of {_whose(s.faction)} leaders: it cannot revive him.",
+    permits=lambda s, _o: f"{s.leader} is one of {_whose(s.faction)} leaders.",
+    when=lambda s: s.has_leader,
+    replaces="overview.revival.leader-own",
+)
+def leader_own(s: RevivalFacts) -> bool:
+    """Leader revival brings back one of the faction's own leaders."""
+    return s.leader_own
+
+
+@leader_own.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leader_own)
+
+
+@rule(
+    "gf9.revival.leader-in-tanks",
+    on="revive",
+    cites="gf9:191",
+    title="Only a leader in the Tanks is revived",
+    forbids=lambda s, _o: f"{s.leader} is not in the Tanks: only a leader there can be revived.",
+    permits=lambda s, _o: f"{s.leader} is in the Tanks.",
+    when=lambda s: s.has_leader,
+    replaces="overview.revival.leader-in-tanks",
+)
+def leader_in_tanks(s: RevivalFacts) -> bool:
+    """The leader revived is one in the Tanks."""
+    return s.leader_in_tanks
+
+
+@leader_in_tanks.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leader_in_tanks)
+
+
+@rule(
+    "gf9.revival.leader-cost",
+    on="revive",
+    cites="gf9:191",
+    see_also="gf9:189",
+    title="A leader costs its printed strength, paid to the Bank",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} pays {s.leader}'s printed strength, {s.leader_strength} spice, to the Bank."
+    ),
+    defines=("leader_cost", "paid_to"),
+    needs=("leader_strength",),
+    when=lambda s: s.has_leader and s.leader_own,
+    replaces="overview.revival.leader-cost",
+    one_sided="it fixes the price; paying it is gf9.revival.affordable",
+)
+def leader_cost(s: RevivalFacts) -> dict[str, Any]:
+    """A revived leader costs its printed strength in spice, paid to the Bank (``paid_to: bank``); it is revived
+    apart from the forces (gf9:189), so it does not count toward the three."""
+    return {"leader_cost": s.leader_strength or 0, "paid_to": "bank"}
+
+
+@leader_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.leader_cost == v.leader_strength, v.leader_to_bank)
+
+
+_eligibility = gap(
+    "gf9.revival.leader-eligibility",
+    on="revive",
+    cites="gf9:191,193",
+    title="Leader revival with fewer than five leaders in the Tanks",
+    reason="fewer than five of the faction's leaders are in the Tanks: gf9:191 allows one a phase once all five "
+    "were there, until all have been revived, and (Advanced) gf9:193 also opens it when the others are captured; "
+    "the position records neither that history nor captures",
+    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and s.own_leaders_in_tanks < s.own_leaders,
+)
+_eligibility.replaces = ("overview.revival.leader-all-dead",)
+
+# gf9:195 "When a revived leader dies again, place it face down in the Tanks. It cannot be revived again
+#          until all the faction's other revivable leaders have also been revived, killed and returned to
+#          the Tanks. Ghola and Tleilaxu may explicitly bypass normal availability restrictions."
+gap(
+    "gf9.revival.face-down",
+    on="revive",
+    cites="gf9:195",
+    title="A leader revived before lies face down",
+    reason="a leader who was revived and died again lies face down and cannot be revived until the faction's other "
+    "revivable leaders have been revived, killed and returned (gf9:195); the position format records no face-down "
+    "leaders, so whether this one may come back is not known",
+    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks,
+)
+
+# gf9:197 "A leader revived by Ghola during Battle can fight immediately, including in that same phase. The
+#          Kwisatz Haderach is a separate Atreides token; whether it is alive or dead does not delay normal
+#          revival of the five Atreides leaders."
+# gf9:353 "Only a lasgun-shield explosion kills the Kwisatz Haderach. It then requires revival for two spice.
+#          Normal leader eligibility applies to that revival, with Ghola and Tleilaxu exceptions. Its life or
+#          death never counts when deciding whether the five Atreides leaders qualify for normal revival."
+
+
+@rule(
+    "gf9.revival.kh-atreides",
+    on="revive",
+    cites="gf9:197",
+    see_also="gf9:353",
+    title="Only Atreides revives the Kwisatz Haderach",
+    forbids="{Faction} cannot revive the Kwisatz Haderach: it is an Atreides token.",
+    permits="Atreides revives its Kwisatz Haderach.",
+    when=lambda s: s.kh,
+)
+def kh_atreides(s: RevivalFacts) -> bool:
+    """The Kwisatz Haderach is Atreides' own token: only Atreides revives it. It is not one of the five leaders
+    (their count in the Tanks leaves it out)."""
+    return s.is_atreides
+
+
+@kh_atreides.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.kh, v.is_atreides)
+
+
+@rule(
+    "gf9.revival.kh-cost",
+    on="revive",
+    cites="gf9:353",
+    title="The Kwisatz Haderach's revival costs two spice",
+    permits=f"Atreides pays {KH_PRICE} spice to revive the Kwisatz Haderach.",
+    defines=("kh_cost",),
+    when=lambda s: s.kh and s.is_atreides,
+    one_sided="it fixes the price; paying it is gf9.revival.affordable",
+)
+def kh_cost(s: RevivalFacts) -> dict[str, int]:
+    """Reviving the Kwisatz Haderach costs two spice."""
+    return {"kh_cost": KH_PRICE}
+
+
+@kh_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.kh_cost == KH_PRICE
+
+
+gap(
+    "gf9.revival.kh-eligibility",
+    on="revive",
+    cites="gf9:353",
+    title="When the Kwisatz Haderach may be revived",
+    reason="gf9:353 applies normal leader eligibility to the Kwisatz Haderach's revival, and the position format "
+    "records neither whether it is in the Tanks nor whether leader revival is open (gf9:191)",
+    when=lambda s: s.kh and s.is_atreides,
+)
+
+gap(
+    "gf9.revival.ghola",
+    on="revive",
+    cites="gf9:183",
+    see_also="gf9:195,197",
+    title="A card's revival (Tleilaxu Ghola)",
+    reason="a card revives (move.card): gf9:183 says a Ghola card adds the revival stated on that card, and "
+    "Mentat does not encode the Treachery cards' texts yet",
+    when=lambda s: s.has_card,
+)
+
+gap(
+    "gf9.revival.module",
+    on="revive",
+    cites="gf9:183",
+    title="Tleilaxu and expansion modules change revival",
+    reason="a revival outside the six base factions' sheets (the Fate, or a faction gf9 prints no sheet for): gf9:183 "
+    "says Tleilaxu and expansion modules can change limits or costs, and Mentat does not encode them",
+    when=lambda s: s.fate or s.faction not in SHEETS,
+).replaces = ("overview.revival.faction-advantages",)

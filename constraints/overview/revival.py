@@ -1,0 +1,236 @@
+"""Overview, Phase 5: Revival."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.revival import LIMIT, REVIVAL, RevivalFacts
+from checker.names import display
+from checker.rules import chapter, rule, set_aside
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("revive", "overview:51-53,117,127")
+
+set_aside("overview:117", "the turn sequence's list entry '5. Revival': the phase's name, ruled by overview:51")
+
+# overview:51 "Phase 5: Revival"
+# overview:53 "Each player may revive up to 3 forces from the Tleilaxu Tanks (some free per Player Sheet,
+#             additional at 2 spice each). Revived forces go to reserves. If all 5 leaders are dead, revive
+#             1 leader per turn at cost of its fighting strength in spice."
+# overview:127 "Revival: Up to 3 forces/turn (some free, rest at 2 spice each)"
+
+
+@rule(
+    "overview.revival.phase",
+    on="revive",
+    cites="overview:51,53",
+    title="Revival is made in Phase 5, Revival",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot revive in the {s.phase_name.replace('-', ' ')} phase: "
+        "players revive in Phase 5, Revival."
+    ),
+    permits="It is Phase 5, Revival.",
+    when=lambda s: s.phase_index is not None,
+)
+def revival_phase(s: RevivalFacts) -> bool:
+    """Forces and leaders come back from the Tanks in Phase 5, Revival; when the position gives no phase, it is
+    taken to be that one (the verdict's notes say so)."""
+    return s.phase_index == REVIVAL
+
+
+@revival_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == REVIVAL
+
+
+def _not_in_tanks(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    who = display(s.faction)
+    if s.count > (s.tanks or 0):
+        return f"{who} revives {s.count} forces but has {s.tanks} in the Tanks."
+    return f"{who} revives {s.special} special forces but has {s.tanks_special} in the Tanks."
+
+
+@rule(
+    "overview.revival.in-tanks",
+    on="revive",
+    cites="overview:53",
+    title="Only forces in the Tanks are revived",
+    forbids=_not_in_tanks,
+    permits="{Faction} has {tanks} forces and {tanks_special} special forces in the Tanks.",
+    needs=("tanks", "tanks_special"),
+    when=lambda s: s.forces > 0,
+)
+def in_tanks(s: RevivalFacts) -> bool:
+    """Forces are revived from the Tleilaxu Tanks: no more than the player has there."""
+    return s.count <= (s.tanks or 0) and s.special <= (s.tanks_special or 0)
+
+
+@in_tanks.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.tanks - v.count >= 0, v.tanks_special - v.special >= 0)
+
+
+@rule(
+    "overview.revival.limit",
+    on="revive",
+    cites="overview:53,127",
+    title="At most three forces are revived a turn",
+    forbids="{Faction} revives {forces} forces: up to 3 forces a turn.",
+    permits="{Faction} revives {forces} forces: within 3 a turn.",
+    when=lambda s: not s.emperor_ally,
+)
+def limit(s: RevivalFacts) -> bool:
+    """Free and paid together, a player revives up to three forces a turn."""
+    return s.forces <= LIMIT
+
+
+@limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forces <= LIMIT
+
+
+@rule(
+    "overview.revival.free-on-sheets",
+    on="revive",
+    cites="overview:53",
+    title="The free revivals are on the Player Sheets",
+    status="unresolved",
+    reason="overview:53 gives some revivals free 'per Player Sheet', sheets the overview does not reproduce: the "
+    "cost of these forces is not known (the gf9 ruleset gives each faction's allowance)",
+    when=lambda s: s.forces > 0,
+    one_sided="an open question: the overview prints no faction's free allowance",
+)
+def free_on_sheets(s: RevivalFacts) -> bool:
+    """The overview leaves the number of free revivals to the Player Sheets, which it does not reproduce."""
+    return True
+
+
+@free_on_sheets.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # an open question constrains nothing
+
+
+@rule(
+    "overview.revival.faction-advantages",
+    on="revive",
+    cites="overview:105",
+    title="Faction revival advantages are on the Player Sheets",
+    status="unresolved",
+    reason="overview:105 says faction advantages override the standard rules, but the overview prints none for "
+    "revival (the Emperor paying for its ally, the Kwisatz Haderach, a card or the Fate): use the gf9 ruleset",
+    when=lambda s: (s.emperor_ally and s.forces > LIMIT) or bool(s.emperor_pays) or s.kh or s.has_card or s.fate,
+    one_sided="an open question: the overview prints none of these advantages",
+)
+def faction_advantages(s: RevivalFacts) -> bool:
+    """The overview defers faction revival powers to sheets it does not reproduce."""
+    return True
+
+
+@faction_advantages.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # an open question constrains nothing
+
+
+@rule(
+    "overview.revival.leader-own",
+    on="revive",
+    cites="overview:53",
+    title="A player revives one of its own leaders",
+    forbids=lambda s, _o: f"{s.leader} is not one of {display(s.faction)}'s leaders: it cannot revive him.",
+    permits=lambda s, _o: f"{s.leader} is one of {display(s.faction)}'s leaders.",
+    when=lambda s: s.has_leader,
+)
+def leader_own(s: RevivalFacts) -> bool:
+    """The leader revived is one of the player's own five."""
+    return s.leader_own
+
+
+@leader_own.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leader_own)
+
+
+@rule(
+    "overview.revival.leader-in-tanks",
+    on="revive",
+    cites="overview:53",
+    title="Only a dead leader is revived",
+    forbids=lambda s, _o: f"{s.leader} is not in the Tanks: a living leader is not revived.",
+    permits=lambda s, _o: f"{s.leader} is in the Tanks.",
+    when=lambda s: s.has_leader,
+)
+def leader_in_tanks(s: RevivalFacts) -> bool:
+    """The leader revived is dead: in the Tanks."""
+    return s.leader_in_tanks
+
+
+@leader_in_tanks.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leader_in_tanks)
+
+
+@rule(
+    "overview.revival.leader-all-dead",
+    on="revive",
+    cites="overview:53",
+    title="A leader is revived only when all five are dead",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} has {s.own_leaders_in_tanks} of its {s.own_leaders} leaders in the Tanks: "
+        "a leader is revived only when all five are dead."
+    ),
+    permits="All {own_leaders} of {Faction_s} leaders are in the Tanks.",
+    when=lambda s: s.has_leader and s.leader_own,
+)
+def leader_all_dead(s: RevivalFacts) -> bool:
+    """A leader is revived (one a turn) only when all five of the player's leaders are dead."""
+    return s.own_leaders_in_tanks >= s.own_leaders
+
+
+@leader_all_dead.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.own_leaders_in_tanks - v.own_leaders >= 0
+
+
+@rule(
+    "overview.revival.leader-cost",
+    on="revive",
+    cites="overview:53",
+    title="A leader costs its fighting strength",
+    permits=lambda s, _o: f"{s.leader} costs {s.leader_strength} spice, its fighting strength.",
+    defines=("leader_cost",),
+    needs=("leader_strength",),
+    when=lambda s: s.has_leader and s.leader_own,
+    one_sided="it fixes the price; paying it is overview.revival.affordable",
+)
+def leader_cost(s: RevivalFacts) -> dict[str, int]:
+    """A revived leader costs its fighting strength in spice."""
+    return {"leader_cost": s.leader_strength or 0}
+
+
+@leader_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.leader_cost == v.leader_strength
+
+
+@rule(
+    "overview.revival.affordable",
+    on="revive",
+    cites="overview:53",
+    title="The player must be able to pay for its leader",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot pay {s.leader_strength} spice for {s.leader}: it has {s.spice} spice."
+    ),
+    permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for {s.leader}'s {s.leader_strength}.",
+    needs=("spice", "leader_strength"),
+    when=lambda s: s.has_leader and s.leader_own,
+)
+def affordable(s: RevivalFacts) -> bool:
+    """A leader costs its fighting strength in spice: the player must have that much."""
+    return (s.leader_strength or 0) <= (s.spice or 0)
+
+
+@affordable.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.spice - v.leader_strength >= 0

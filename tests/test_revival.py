@@ -1,0 +1,212 @@
+"""Revival (gf9:177-197 and the faction sheets; overview:51-53, 127): the numbers a player checks, and
+generated positions on which every rule's check and z3 form agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from checker import engine
+from checker.engine import Verdict
+from checker.errors import InputError
+from checker.facts import KINDS
+from checker.kinds import revival  # noqa: F401 - registers the kind
+from checker.position import components, load_position
+from checker.rules import ruleset_rules
+
+FACTIONS = ["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit"]
+LEADERS: dict[str, list[str]] = {f: list(ls) for f, ls in components()["leaders"].items()}
+
+
+def judge(data: dict[str, Any]) -> Verdict:
+    """The engine's answer on one position, every applicable rule's form cross-checked."""
+    pos = load_position(data)
+    kind = KINDS["revive"]
+    in_force = [r for r in ruleset_rules(pos.ruleset, on="revive").values() if r.on == "revive"]
+    return engine.decide(pos.ruleset, kind, in_force, kind.facts(pos))
+
+
+@pytest.fixture(autouse=True)
+def _verify_every_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "VERIFY_EVERY_RULE", True)
+
+
+def revive(faction: str, state: dict[str, Any], ruleset: str = "gf9", **move: Any) -> dict[str, Any]:
+    factions = {faction: state, **move.pop("others", {})}
+    return {
+        "ruleset": ruleset,
+        "phase": "revival",
+        "factions": factions,
+        "alliances": move.pop("alliances", []),
+        "advanced": move.pop("advanced", False),
+        "move": {"action": "revive", "faction": faction, **move},
+    }
+
+
+# -- the numbers ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "faction,count,cost",
+    [
+        ("atreides", 2, 0),  # gf9:343: two free
+        ("atreides", 3, 2),
+        ("harkonnen", 3, 2),  # gf9:421: two free
+        ("emperor", 3, 4),  # gf9:387: one free, two at 2 each
+        ("bene-gesserit", 2, 2),  # gf9:359
+        ("spacing-guild", 1, 0),  # gf9:431
+        ("fremen", 3, 0),  # gf9:397
+    ],
+)
+def test_force_cost_per_sheet(faction: str, count: int, cost: int) -> None:
+    v = judge(revive(faction, {"spice": 10, "tanks": 5}, count=count))
+    assert v.verdict == "legal", v.reason
+    assert v.outcome["cost"] == cost and v.outcome["force_cost"] == cost
+
+
+def test_a_fourth_force_is_refused_naming_the_ceiling() -> None:
+    v = judge(revive("harkonnen", {"spice": 20, "tanks": 8}, count=4))
+    assert v.verdict == "illegal" and v.forbidding() == ["gf9.revival.limit"]
+    assert "4 forces" in v.findings[0].message and any(c.first == 179 for c in v.findings[0].rule.cites)
+
+
+def test_fremen_cannot_buy_a_fourth() -> None:
+    v = judge(revive("fremen", {"spice": 20, "tanks": 8}, count=4))
+    assert sorted(v.forbidding()) == ["gf9.revival.fremen-no-purchase", "gf9.revival.limit"]
+
+
+def test_the_emperor_pays_for_three_more_for_its_ally() -> None:
+    v = judge(
+        revive(
+            "atreides",
+            {"spice": 2, "tanks": 8},
+            count=6,
+            emperor_pays=3,
+            others={"emperor": {"spice": 6}},
+            alliances=[["atreides", "emperor"]],
+        )
+    )
+    assert v.verdict == "legal", v.reason
+    assert (v.outcome["cost"], v.outcome["force_cost"], v.outcome["emperor_cost"]) == (8, 2, 6)
+
+
+def test_an_emperor_ally_asking_for_four_without_a_payer_is_unresolved() -> None:
+    data = revive(
+        "atreides",
+        {"spice": 20, "tanks": 8},
+        count=4,
+        others={"emperor": {"spice": 6}},
+        alliances=[["atreides", "emperor"]],
+    )
+    v = judge(data)
+    assert v.verdict == "unresolved" and "move.emperor_pays" in v.reason
+    data["alliances"] = []  # no Emperor ally: no one can pay for the fourth
+    assert judge(data).forbidding() == ["gf9.revival.limit"]
+
+
+def test_fremen_grant_is_asked_only_when_it_decides_the_cost() -> None:
+    ally: dict[str, Any] = {"others": {"fremen": {"spice": 0}}, "alliances": [["atreides", "fremen"]]}
+    assert judge(revive("atreides", {"spice": 9, "tanks": 5}, count=2, **ally)).verdict == "legal"
+    v = judge(revive("atreides", {"spice": 9, "tanks": 5}, count=3, **ally))
+    assert v.verdict == "unresolved" and "move.fremen_grant" in v.reason
+    v = judge(revive("atreides", {"spice": 0, "tanks": 5}, count=3, fremen_grant=True, **ally))
+    assert v.verdict == "legal" and v.outcome["free"] == 3 and v.outcome["cost"] == 0
+
+
+def test_one_sardaukar_a_turn_in_the_advanced_game() -> None:
+    state = {"spice": 10, "tanks": 0, "tanks_special": 3}
+    assert judge(revive("emperor", state, special=1, advanced=True)).outcome["cost"] == 0
+    assert judge(revive("emperor", state, special=2, advanced=True)).forbidding() == ["gf9.revival.special-one"]
+
+
+def test_a_leader_costs_its_printed_strength_but_face_down_is_unknown() -> None:
+    v = judge(revive("harkonnen", {"spice": 10, "leaders_in_tanks": LEADERS["harkonnen"]}, leader="Feyd-Rautha"))
+    assert v.verdict == "unresolved" and "gf9.revival.face-down" in v.reason
+    cost = next(f for f in v.findings if f.rule.id == "gf9.revival.leader-cost")
+    assert "6 spice" in cost.message and "Bank" in cost.message
+    poor = judge(revive("harkonnen", {"spice": 5, "leaders_in_tanks": LEADERS["harkonnen"]}, leader="Feyd-Rautha"))
+    assert poor.forbidding() == ["gf9.revival.affordable"] and "6 spice" in poor.findings[0].message
+
+
+def test_the_overview_revives_a_leader_at_its_strength() -> None:
+    v = judge(
+        revive("harkonnen", {"spice": 10, "leaders_in_tanks": LEADERS["harkonnen"]}, "overview", leader="Beast Rabban")
+    )
+    assert v.verdict == "legal" and v.outcome["cost"] == 4 and "paid_to" not in v.outcome
+
+
+def test_the_overview_does_not_know_the_free_allowance() -> None:
+    v = judge(revive("atreides", {"spice": 10, "tanks": 5}, "overview", count=2))
+    assert v.verdict == "unresolved" and "overview.revival.free-on-sheets" in v.reason
+
+
+def test_the_emperor_cannot_pay_for_more_forces_than_are_revived() -> None:
+    with pytest.raises(InputError):
+        judge(revive("atreides", {"spice": 10, "tanks": 5}, count=1, emperor_pays=2))
+
+
+# -- generated positions: the engine never raises, and its answers keep the ceiling ---------------
+
+
+@st.composite
+def positions(draw: Any) -> dict[str, Any]:
+    me = draw(st.sampled_from(FACTIONS))
+    others = draw(st.lists(st.sampled_from([f for f in FACTIONS if f != me]), max_size=3, unique=True))
+    factions: dict[str, Any] = {}
+    for f in [me, *others]:
+        state: dict[str, Any] = {}
+        for key, strat in (
+            ("spice", st.integers(0, 15)),
+            ("tanks", st.integers(0, 8)),
+            ("tanks_special", st.integers(0, 3)),
+        ):
+            if draw(st.booleans()):
+                state[key] = draw(strat)
+        if draw(st.booleans()):
+            state["leaders_in_tanks"] = draw(st.lists(st.sampled_from(LEADERS[f]), max_size=5, unique=True))
+        factions[f] = state
+    count = draw(st.integers(0, 7))
+    special = draw(st.integers(0, 2))
+    move: dict[str, Any] = {"action": "revive", "faction": me, "count": count, "special": special}
+    if draw(st.booleans()):
+        move["emperor_pays"] = draw(st.integers(0, count + special))
+    if draw(st.booleans()):
+        move["fremen_grant"] = draw(st.booleans())
+    if draw(st.booleans()):
+        owner = draw(st.sampled_from([me, *others]))
+        move["leader"] = draw(st.sampled_from(LEADERS[owner]))
+    if draw(st.integers(0, 5)) == 0:
+        move["kwisatz_haderach"] = True
+    if draw(st.integers(0, 9)) == 0:
+        move["card"] = "Tleilaxu Ghola"
+    data: dict[str, Any] = {
+        "ruleset": draw(st.sampled_from(["gf9", "gf9", "overview"])),
+        "advanced": draw(st.booleans()),
+        "factions": factions,
+        "move": move,
+    }
+    if draw(st.booleans()):
+        data["phase"] = draw(st.sampled_from(["revival", "revival", "bidding", "battle"]))
+    if others and draw(st.booleans()):
+        data["alliances"] = [[me, draw(st.sampled_from(others))]]
+    return data
+
+
+@settings(max_examples=350, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=positions())
+def test_generated_revivals_agree_and_keep_the_ceiling(data: dict[str, Any]) -> None:
+    v = judge(data)  # a check and its form that disagree raise Disagreement
+    assert v.verdict in ("legal", "illegal", "unresolved")
+    move = data["move"]
+    own = move["count"] + move["special"] - (move.get("emperor_pays") or 0)
+    if v.verdict == "legal":
+        assert own <= 3
+        parts = ("force_cost", "leader_cost", "kh_cost", "emperor_cost")
+        assert v.outcome["cost"] == sum(v.outcome.get(p, 0) for p in parts)
+        if data["ruleset"] == "gf9":
+            assert v.outcome.get("emperor_cost", 0) == 2 * (move.get("emperor_pays") or 0)
+            spice = data["factions"][move["faction"]].get("spice", 0)
+            assert v.outcome["cost"] - v.outcome.get("emperor_cost", 0) <= spice
