@@ -215,6 +215,38 @@ class CharityMove:
 
 
 @dataclass
+class AllyMove:
+    """An alliance formed in a Nexus, or one broken (checker/kinds/alliance.py)."""
+
+    action: Literal["ally"] = spec(doc="ally: an alliance formed, or broken with break: true")
+    factions: list[str] = spec(
+        names="faction",
+        doc="the factions forming the alliance; to break one: the faction leaving it, or the two allies",
+    )
+    break_: bool = spec(False, aliases=("break",), doc="the alliance is broken (gf9:133) instead of formed")
+
+
+@dataclass
+class BribeMove:
+    """A spice bribe put in front of another faction's shield (checker/kinds/alliance.py)."""
+
+    action: Literal["bribe"] = spec(doc="bribe: spice put in front of another faction's shield (Advanced)")
+    faction: str = spec(names="faction", doc="the faction paying the bribe")
+    to: str = spec(names="faction", doc="the faction receiving it")
+    amount: int = spec(min=1, max=MAX_SPICE, doc="the spice of the bribe")
+
+
+@dataclass
+class GiveMove:
+    """Spice given directly to an ally, behind its shield (the Emperor's advantage, gf9:391)."""
+
+    action: Literal["give"] = spec(doc="give: spice given directly to an ally")
+    faction: str = spec(names="faction", doc="the faction giving the spice")
+    to: str = spec(names="faction", doc="the faction receiving it")
+    amount: int = spec(min=1, max=MAX_SPICE, doc="the spice given")
+
+
+@dataclass
 class CollectMove:
     """Spice collection in one territory: the spice collected (and Advanced stronghold income)."""
 
@@ -226,10 +258,12 @@ class CollectMove:
 
 @dataclass
 class PlayMove:
-    """A Treachery card played outside a battle plan (not encoded yet: unresolved).
+    """A Treachery card played outside a battle plan (checker/kinds/play.py).
 
-    Besides the keys below, the card's own keys (a Weather Control's distance, a Karama's
-    target, ...) may be given: they are kept as written.
+    Besides the keys below, the card's own keys may be given, kept as written and read by the
+    play kind: Weather Control ``distance``, ``storm_moved``; Family Atomics ``storm_moved``;
+    Hajr ``after_movement``; Karama ``cancels``, ``plans_revealed``, ``power_used``,
+    ``territory`` (the Fremen worm).
     """
 
     action: Literal["play"] = spec(doc="play: a Treachery card outside a battle plan")
@@ -294,10 +328,47 @@ class BattleMove:
     plans: dict[str, BattlePlan] = spec({}, key_names="faction", doc="FACTION -> plan (two factions)")
 
 
+@dataclass
+class BlowMove:
+    """A Spice Card turned over in the Spice Blow and Nexus phase (checker/kinds/blow.py)."""
+
+    action: Literal["blow"] = spec(doc="blow: the top card of the Spice Deck is turned over")
+    card: str = spec(doc="the card: a territory card by its territory's name, or shai-hulud")
+    pile: Literal["a", "b"] | None = spec(
+        None, doc="Advanced: the discard pile, A or B, the card is drawn for (gf9:109)"
+    )
+    previous: str | None = spec(
+        None,
+        doc="the card previously on top of that discard pile: a territory, or shai-hulud; asked for when a "
+        "Shai-Hulud devours (gf9:113)",
+    )
+    fremen_protects: bool | None = spec(
+        None, doc="Fremen protects its ally from this Shai-Hulud (gf9:119); asked only when its ally has forces there"
+    )
+
+    def __post_init__(self) -> None:
+        self.card = spice_card(self.card, "move.card")
+        if self.previous is not None:
+            self.previous = spice_card(self.previous, "move.previous")
+
+
+def spice_card(value: str, key: str) -> str:
+    """A Spice Card's name: ``shai-hulud``, or a territory with a spice-blow sector (its territory card)."""
+    if _fold(value).replace(" ", "-") in ("shai-hulud", "shai-hulud-card", "sandworm"):
+        return "shai-hulud"
+    board = gf9_board()
+    cards = [t for t in board.names if board[t].spice_blow is not None]
+    try:
+        return territory_name(value, cards, key)
+    except InputError:
+        what = "shai-hulud, or a territory with a spice-blow sector (a territory card)"
+        raise InputError(key, what, value, nearest(str(value), [*cards, "shai-hulud"])) from None
+
+
 UnencodedMove = ReviveMove | BidMove | CharityMove | CollectMove | PlayMove
 # Moves that had no kind of their own; the unencoded kind answers those whose action has none yet (play).
 UNENCODED_MOVES = (ReviveMove, BidMove, CharityMove, CollectMove, PlayMove)
-Move = ShipMove | MoveMove | StormMove | BattleMove | UnencodedMove
+Move = ShipMove | MoveMove | StormMove | BattleMove | BlowMove | UnencodedMove | AllyMove | BribeMove | GiveMove
 MOVES: dict[str, type] = {
     "ship": ShipMove,
     "move": MoveMove,
@@ -308,6 +379,10 @@ MOVES: dict[str, type] = {
     "battle": BattleMove,
     "collect": CollectMove,
     "play": PlayMove,
+    "blow": BlowMove,
+    "ally": AllyMove,
+    "bribe": BribeMove,
+    "give": GiveMove,
 }
 ACTIONS = tuple(MOVES)
 

@@ -131,6 +131,10 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
         + ", ".join(display(f) for f in names)
         + ".",
         "# Numbers from each faction's text in the GF9 source; edit to follow the game.",
+        "# Turn 1, the Storm phase, the storm on the Storm Start sector: `mentat check` judges this file as the",
+        "# starting position (constraints/gf9/setup.py). Traitors, once dealt: each faction keeps one of four",
+        "# (overview:25), Harkonnen all four (gf9:423), e.g. traitors: [Duncan Idaho]; the Bene Gesserit's",
+        "# prediction names another faction and a turn 1-10 (gf9:361), e.g. prediction: {faction: atreides, turn: 5}.",
         "ruleset: gf9",
         f"advanced: {'true' if advanced else 'false'}",
         f"players: {len(names)}",

@@ -5,16 +5,21 @@ the YAML mappings a user would write, loaded by the published loader, and
 judged by the engine. Every kind of question that has rules gets its own
 generator; a new kind with rules and no generator shows up as a skip. Battle
 positions are drawn whole around one territory (``battle_position``) and get
-their own test, with every applicable rule's form cross-checked.
+their own test, with every applicable rule's form cross-checked. CHOAM Charity, bids,
+revivals and spice collections (``turn_position``) are drawn over the common base with
+the facts their rules read (spice near the charity line, hands listed with Karama and
+Worthless Cards or counted, leaders in the Tanks, alliances with the Emperor or Fremen,
+forces and spice in one sector or another or none), 1,000 positions each, every rule's
+form cross-checked; each generator must reach legal, illegal and unresolved verdicts.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
@@ -22,7 +27,8 @@ from checker.board import gf9_board
 from checker.engine import Disagreement, decide, evaluate
 from checker.facts import KINDS
 from checker.kinds import load_kinds
-from checker.position import components, load_position
+from checker.names import FACTIONS as FACTION_NAMES
+from checker.position import Phase, components, load_position
 from checker.rules import LAYERS, REGISTRY, load_all, rule, ruleset_rules
 
 load_kinds()
@@ -406,6 +412,211 @@ def battle_position(draw: Any) -> dict[str, Any]:
     return pos
 
 
+# -- the turn's other kinds: CHOAM Charity, bidding, revival, spice collection --
+
+ALL_PHASES: list[str] = list(get_args(Phase))
+UNSHEETED = [f for f in FACTION_NAMES if f not in FACTIONS]  # factions gf9 prints no sheet for
+WORTHLESS: list[str] = list(_DECK["worthless"])
+ALL_LEADERS = sorted({n for leaders in LEADERS.values() for n in leaders})
+CITIES = ["Arrakeen", "Carthag"]
+SPICE_TERRITORIES = sorted(n for n in TERRITORIES if BOARD[n].spice_blow is not None)
+TURN_EXAMPLES = 1000  # issue 8: at least 1,000 generated positions for every new kind
+
+
+def _own_phase(draw: Any, pos: dict[str, Any], phase: str) -> None:
+    """Mostly the kind's own phase; sometimes another, or none (the kind then assumes its own, with a note)."""
+    if rarely(draw, 8):
+        pos["phase"] = draw(st.sampled_from(ALL_PHASES))
+    elif rarely(draw, 4):
+        pos.pop("phase", None)
+    else:
+        pos["phase"] = phase
+
+
+def _mover(draw: Any, pos: dict[str, Any], *, unsheeted: int = 25) -> str:
+    """A listed faction; rarely one the position does not list, or one gf9 prints no sheet for."""
+    if rarely(draw, unsheeted):
+        faction = draw(st.sampled_from(UNSHEETED))
+        if draw(st.booleans()):
+            pos["factions"].setdefault(faction, {"spice": draw(st.integers(0, 10)), "tanks": draw(st.integers(0, 6))})
+        return str(faction)
+    if rarely(draw, 30):
+        return str(draw(st.sampled_from(FACTIONS)))  # perhaps not listed: its state is unknown
+    return str(draw(st.sampled_from(list(pos["factions"]))))
+
+
+def _ally(draw: Any, pos: dict[str, Any], me: str, favoured: tuple[str, ...] = ()) -> str | None:
+    """Often an alliance for the mover (with a favoured faction when one is asked for), its ally listed or not."""
+    if draw(st.booleans()):
+        return None
+    pool = [f for f in (*favoured, *FACTIONS) if f != me]
+    ally = str(
+        draw(st.sampled_from(pool if not favoured or rarely(draw, 3) else [f for f in favoured if f != me] or pool))
+    )
+    if not rarely(draw, 6):
+        pos["factions"].setdefault(ally, {})
+        if draw(st.integers(0, 4)):
+            pos["factions"][ally]["spice"] = draw(st.integers(0, 20))
+    pos["alliances"] = [[me, ally]]
+    return ally
+
+
+def _turn_hand(draw: Any, *, room: int = 8) -> int | list[str]:
+    """A hand: a count, or cards by name (Karama and Worthless Cards often among them)."""
+    if rarely(draw, 3):
+        return int(draw(st.integers(0, room + 1)))
+    picks = draw(st.lists(st.integers(0, len(DECK) - 1), max_size=room + 1, unique=True))
+    cards = [DECK[i] for i in picks]
+    if rarely(draw, 3):
+        cards.append(draw(st.sampled_from(["Karama", *WORTHLESS])))
+    return cards
+
+
+@st.composite
+def charity_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    _own_phase(draw, pos, "choam-charity")
+    me = _mover(draw, pos)
+    state = pos["factions"].get(me)
+    if state is not None:
+        if rarely(draw, 8):
+            state.pop("spice", None)
+        else:  # mostly around the charity line of two
+            state["spice"] = draw(st.integers(0, 4) if draw(st.integers(0, 3)) else st.integers(0, 40))
+    return {"action": "charity", "faction": me}
+
+
+@st.composite
+def bid_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    _own_phase(draw, pos, "bidding")
+    me = _mover(draw, pos)
+    state = pos["factions"].get(me)
+    if state is not None:
+        if not rarely(draw, 8):
+            state["spice"] = draw(st.integers(0, 20))
+        if not rarely(draw, 6):
+            state["hand"] = _turn_hand(draw)
+        else:
+            state.pop("hand", None)
+    ally = _ally(draw, pos, me, ("emperor",))
+    if "emperor" not in pos["factions"] and rarely(draw, 3):
+        pos["players"] = min(10, len(pos["factions"]) + draw(st.integers(0, 2)))  # an unlisted player may be it
+    move: dict[str, Any] = {"action": "bid", "faction": me}
+    if not rarely(draw, 6):  # a bid, rarely of nothing; else a pass
+        move["amount"] = draw(st.integers(0, 2) if rarely(draw, 8) else st.integers(1, 25))
+    if (ally is not None and draw(st.booleans())) or rarely(draw, 15):
+        move["ally_support"] = draw(st.integers(0, 12))
+    if rarely(draw, 3):
+        move["karama"] = True
+    if rarely(draw, 20):
+        move["shaddams_favor"] = draw(st.integers(1, 5))
+    return move
+
+
+@st.composite
+def revive_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    _own_phase(draw, pos, "revival")
+    me = _mover(draw, pos, unsheeted=15)
+    state = pos["factions"].get(me)
+    count = draw(st.integers(0, 6) if rarely(draw, 4) else st.integers(0, 3))
+    special = draw(st.integers(0, 3)) if me in SPECIAL_FORCES or rarely(draw, 10) else 0
+    own = sorted(LEADERS.get(me, {}))
+    if state is not None:
+        for key, n in (("tanks", count), ("tanks_special", special)):
+            if rarely(draw, 8):
+                state.pop(key, None)
+            else:  # mostly enough in the Tanks, sometimes too few
+                state[key] = draw(st.integers(0, n) if rarely(draw, 6) else st.integers(n, n + 4))
+        if not rarely(draw, 10):
+            state["spice"] = draw(st.integers(0, 12))
+        if own and draw(st.booleans()):  # leaders in the Tanks: often all five, sometimes some
+            k = len(own) if draw(st.booleans()) else draw(st.integers(1, len(own)))
+            state["leaders_in_tanks"] = draw(st.permutations(own))[:k]
+        if own and rarely(draw, 12):
+            state["leaders"] = {draw(st.sampled_from(own)): draw(st.integers(0, 9))}  # a strength where one is given
+    if rarely(draw, 6):  # another faction's leaders in the Tanks
+        other = draw(st.sampled_from(FACTIONS))
+        pos["factions"].setdefault(other, {})["leaders_in_tanks"] = draw(
+            st.lists(st.sampled_from(sorted(LEADERS[other])), min_size=1, max_size=5, unique=True)
+        )
+    ally = _ally(draw, pos, me, ("emperor", "fremen"))
+    move: dict[str, Any] = {"action": "revive", "faction": me, "count": count, "special": special}
+    if draw(st.booleans()):
+        tanks = (state or {}).get("leaders_in_tanks", [])
+        if tanks and not rarely(draw, 4):
+            move["leader"] = draw(st.sampled_from(tanks))
+        elif own and draw(st.booleans()):
+            move["leader"] = draw(st.sampled_from(own))  # perhaps alive
+        else:
+            move["leader"] = draw(st.sampled_from(ALL_LEADERS))  # perhaps not its own (an unknown name: exit 2)
+    if (ally == "emperor" and draw(st.integers(0, 3))) or rarely(draw, 15):
+        move["emperor_pays"] = draw(st.integers(0, count + special))  # never more than it revives (an input error)
+    if (ally == "fremen" and draw(st.integers(0, 3))) or rarely(draw, 15):
+        move["fremen_grant"] = draw(st.booleans())
+    if (me == "atreides" and rarely(draw, 3)) or rarely(draw, 25):
+        move["kwisatz_haderach"] = True
+    if rarely(draw, 20):
+        move["card"] = draw(st.sampled_from(["Tleilaxu Ghola", "Karama"]))
+    if rarely(draw, 25):
+        move["fate"] = True
+    return move
+
+
+@st.composite
+def collect_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    _own_phase(draw, pos, "spice-collection")
+    me = _mover(draw, pos)
+    pick = draw(st.integers(0, 5))
+    if pick == 5:
+        territory = draw(st.sampled_from(TERRITORIES))
+    elif pick == 4:
+        territory = draw(st.sampled_from([*CITIES, "Tuek's Sietch"]))
+    else:  # mostly where spice can lie
+        territory = draw(st.sampled_from(SPICE_TERRITORIES))
+    sectors = BOARD[territory].sectors
+    home = draw(st.sampled_from(sectors)) if sectors else None  # forces and spice mostly share a sector
+
+    def placed(record: dict[str, Any]) -> dict[str, Any]:
+        if home is not None and not rarely(draw, 4):
+            record["sector"] = home
+        elif (sector := sector_of(draw, territory)) is not None:
+            record["sector"] = sector  # perhaps another sector, perhaps none
+        return record
+
+    for _ in range(draw(st.integers(1, 2) if not rarely(draw, 8) else st.just(0))):  # the collector's forces there
+        group = placed({"faction": me, "territory": territory, "count": draw(st.integers(0, 8))})
+        if rarely(draw, 6):
+            group["count"] = 0
+        elif group["count"] == 0:
+            group["count"] = draw(st.integers(1, 8))
+        if me in SPECIAL_FORCES and rarely(draw, 3):
+            group["special"] = draw(st.integers(1, 3))
+        if me == "bene-gesserit" and rarely(draw, 3):
+            group["advisors"] = True
+        pos["forces"].append(group)
+    for _ in range(draw(st.integers(1, 2) if not rarely(draw, 6) else st.just(0))):  # the spice there
+        pos["spice"].append(placed({"territory": territory, "amount": draw(st.integers(0, 14))}))
+    if rarely(draw, 3):  # it occupies a city (three a force), perhaps with advisors only
+        city: dict[str, Any] = {"faction": me, "territory": draw(st.sampled_from(CITIES)), "count": 1}
+        if me == "bene-gesserit" and draw(st.booleans()):
+            city["advisors"] = True
+        pos["forces"].append(city)
+    move: dict[str, Any] = {"action": "collect", "faction": me, "territory": territory}
+    if sectors and draw(st.booleans()):
+        move["sector"] = draw(st.sampled_from(sectors))
+    return move
+
+
+TURN_KINDS = {"charity": charity_move, "bid": bid_move, "revive": revive_move, "collect": collect_move}
+
+
+@st.composite
+def turn_position(draw: Any, kind: str) -> tuple[str, dict[str, Any]]:
+    ruleset = draw(st.sampled_from(rulesets_for(kind)))
+    pos = draw(base_position(ruleset))
+    pos["move"] = draw(TURN_KINDS[kind](pos))
+    return ruleset, pos
+
+
 MOVES = {"ship": ship_move, "move": move_move, "storm": storm_move, "position": no_move}
 ALLOWED = {"position": {"legal", "invalid-position", "unresolved"}}
 DEFAULT_ALLOWED = {"legal", "illegal", "unresolved"}
@@ -428,6 +639,8 @@ def test_examples_add_up() -> None:
     assert ACTIVE, "no kind of question has rules and a generator"
     assert PER_KIND * len(ACTIVE) >= 1000
     assert "battle" in KINDS_WITH_RULES and BATTLE_EXAMPLES >= 300
+    assert TURN_EXAMPLES >= 1000 and set(TURN_KINDS) <= set(KINDS_WITH_RULES)
+    assert set(KNOWN_DISAGREEMENTS) == set(TURN_XFAIL), "a known disagreement and its xfail go together"
 
 
 def judge(kind: str, ruleset: str, raw: dict[str, Any]) -> engine.Verdict:
@@ -452,7 +665,7 @@ def judge(kind: str, ruleset: str, raw: dict[str, Any]) -> engine.Verdict:
     return verdict
 
 
-@pytest.mark.parametrize("kind", sorted((set(KINDS_WITH_RULES) | set(MOVES)) - set(DEDICATED)))
+@pytest.mark.parametrize("kind", sorted((set(KINDS_WITH_RULES) | set(MOVES)) - set(DEDICATED) - set(TURN_KINDS)))
 @settings(
     max_examples=PER_KIND,
     deadline=None,
@@ -482,6 +695,48 @@ def test_battle_checks_and_forms_agree(raw: dict[str, Any]) -> None:
         judge("battle", raw["ruleset"], raw)
     finally:
         engine.VERIFY_EVERY_RULE = verify
+
+
+# Generated positions on which a rule's check and its z3 form disagreed. The rules' owners fix the rules; until
+# then each is replayed first (so its generator's test fails every time, as its strict xfail expects) and the
+# reason names the rule. Remove the entry and the xfail together once the rule is fixed.
+KNOWN_DISAGREEMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+TURN_XFAIL: dict[str, str] = {}
+# (The first found, gf9.revival.affordable pricing an ally of Fremen with the grant unknown, is fixed: that
+# rule now needs move.fremen_grant; tests/test_revival.py keeps the position as a regression case.)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=TURN_XFAIL[k])) if k in TURN_XFAIL else k
+        for k in sorted(TURN_KINDS)
+    ],
+)
+def test_turn_checks_and_forms_agree(kind: str) -> None:
+    """CHOAM Charity, bids, revivals and collections, gf9 and overview: every rule's check and form agree on
+    1,000 generated positions each, a refusal names a rule, and the positions reach all three verdicts."""
+    seen: set[str] = set()
+
+    @settings(
+        max_examples=TURN_EXAMPLES,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
+    @given(drawn=turn_position(kind))
+    def agree(drawn: tuple[str, dict[str, Any]]) -> None:
+        ruleset, raw = drawn
+        seen.add(judge(kind, ruleset, raw).verdict)
+
+    for known in KNOWN_DISAGREEMENTS.get(kind, []):
+        agree = example(drawn=known)(agree)
+    verify = engine.VERIFY_EVERY_RULE
+    engine.VERIFY_EVERY_RULE = True  # permits are cross-checked too, as under dev.py test
+    try:
+        agree()
+    finally:
+        engine.VERIFY_EVERY_RULE = verify
+    assert seen == {"legal", "illegal", "unresolved"}, f"the {kind} positions only reached {sorted(seen)}"
 
 
 # -- a rule that disagrees with itself ---------------------------------------

@@ -232,14 +232,28 @@ def test_schema_lists_every_action_with_every_key_documented(cli: Any) -> None:
         m["properties"]["action"]["enum"][0]: m for m in schema["properties"]["move"]["anyOf"] if "properties" in m
     }
     assert sorted(by_action) == sorted(
-        ["ship", "move", "revive", "bid", "charity", "storm", "battle", "collect", "play"]
+        [
+            "ship",
+            "move",
+            "revive",
+            "bid",
+            "charity",
+            "storm",
+            "battle",
+            "collect",
+            "play",
+            "blow",
+            "ally",
+            "bribe",
+            "give",
+        ]
     )
     for action, cls in MOVES.items():
         props = by_action[action]["properties"]
         for f in dataclasses.fields(cls):
             if f.name in ("action", "card_keys"):
                 continue
-            shown = "from" if f.name == "from_" else f.name
+            shown = f.name.rstrip("_")  # from_ is written from, break_ break
             assert shown in props, f"{action}: {shown} missing from the schema"
             assert props[shown].get("description"), f"{action}.{shown} has no description"
         assert "from_" not in props, "the schema shows Python's name, not the key users write"

@@ -210,3 +210,23 @@ def test_generated_revivals_agree_and_keep_the_ceiling(data: dict[str, Any]) -> 
             assert v.outcome.get("emperor_cost", 0) == 2 * (move.get("emperor_pays") or 0)
             spice = data["factions"][move["faction"]].get("spice", 0)
             assert v.outcome["cost"] - v.outcome.get("emperor_cost", 0) <= spice
+
+
+def test_an_unknown_fremen_grant_is_asked_for_not_priced() -> None:
+    """Found by the agreement generator: the price of an ally of Fremen's revival depends on the grant (gf9:403)."""
+    from checker.api import check
+    from checker.engine import VERIFY_EVERY_RULE  # noqa: F401 - the suite sets MENTAT_VERIFY=all
+    from checker.position import load_position
+
+    pos = load_position(
+        {
+            "ruleset": "gf9",
+            "phase": "revival",
+            "factions": {"emperor": {"tanks": 2, "tanks_special": 0, "spice": 0}, "fremen": {}},
+            "alliances": [["emperor", "fremen"]],
+            "move": {"action": "revive", "faction": "emperor", "count": 2, "special": 0},
+        }
+    )
+    v = check(pos)
+    assert v.verdict == "unresolved"
+    assert "move.fremen_grant" in v.reason and "gf9.revival.affordable" in v.reason

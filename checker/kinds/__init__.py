@@ -21,6 +21,11 @@ MODULES = {
     "collect": "collection",
     "bid": "bidding",
     "revive": "revival",
+    "play": "play",
+    "blow": "blow",
+    "ally": "alliance",
+    "bribe": "alliance",
+    "give": "alliance",
     "unencoded": "unencoded",
 }
 

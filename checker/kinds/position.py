@@ -35,6 +35,19 @@ SECTORS = 18
 H = len(STRONGHOLD_NAMES)
 TABR, HABBANYA, TUEK = (STRONGHOLD_NAMES.index(x) for x in ("Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch"))
 TUEK_BARRED = ("atreides", "harkonnen", "emperor")  # gf9:405
+STORM_START = 18  # gf9:83, constraints/data/arrakis-board.yaml: storm_start_sector
+# The six base factions, in the order of their codes (``f_code``, ``predicted_code``).
+BASE_CODES = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
+# Where each base faction's starting forces stand (gf9:343, 359, 387, 397, 421, 431). The Advanced
+# Bene Gesserit places its one advisor in any territory (gf9:51, 371): every territory is home.
+START_TERRITORIES: dict[str, tuple[str, ...]] = {
+    "atreides": ("Arrakeen",),
+    "bene-gesserit": (POLAR_SINK,),
+    "emperor": (),
+    "fremen": ("Sietch Tabr", "False Wall South", "False Wall West"),
+    "harkonnen": ("Carthag",),
+    "spacing-guild": ("Tuek's Sietch",),
+}
 
 
 @dataclass
@@ -84,6 +97,16 @@ class PositionFacts(Facts):
     c_a_in: list[bool] = fact([], doc="sectors holding the first faction's fighters")
     c_b_in: list[bool] = fact([], doc="sectors holding the second faction's fighters")
     contact_sectors_known: bool | None = fact(True, key="forces.SECTOR")
+    # the starting position (turn 1, Storm phase, the storm on the Storm Start sector): constraints/gf9/setup.py
+    at_start: bool = fact(False, doc="turn 1, Storm phase, storm on the Storm Start sector (18): before its first move")
+    f_code: list[int] = fact([], doc="per faction: its index in BASE_CODES (-1 for an expansion faction)")
+    f_spice: list[int] = fact([], doc="spice behind the shield (0 when not given)")
+    f_home: list[int] = fact([], doc="force tokens in the faction's starting territories (gf9 faction texts)")
+    f_hand_known: list[bool] = fact([], doc="the faction's hand is given")
+    f_traitors: list[int] = fact([], doc="traitor cards held; -1 when the position lists none")
+    bg_start_alone: bool = fact(False, doc="no other faction's forces share the Bene Gesserit's territory")
+    bg_start_advisor: bool = fact(False, doc="the Bene Gesserit's forces there show the advisor side")
+    predicted_code: int = fact(-1, doc="BASE_CODES index of the Bene Gesserit's predicted faction, -1 if none")
     # labels
     factions: tuple[str, ...] = label(())
     units: tuple[tuple[str, ...], ...] = label(())
@@ -95,6 +118,13 @@ class PositionFacts(Facts):
     given: tuple[tuple[bool, bool, bool], ...] = label((), doc="per faction: reserves, Tanks, hand given")
     sector_key: str = label("")
     players: int = label(0)
+    spice_given: tuple[bool, ...] = label((), doc="per faction: spice given")
+    reserves_given: tuple[bool, ...] = label(
+        (), doc="per faction: reserves given (and special ones, where it owns some)"
+    )
+    board_given: bool = label(False, doc="the position gives 'forces'")
+    places: tuple[tuple[tuple[str, int], ...], ...] = label((), doc="per faction: (territory, tokens) on the board")
+    bg_start_territory: str = label("", doc="the one territory of the Bene Gesserit's forces, if one")
 
     def position_key(self, key: str) -> str:
         return self.sector_key if key == "forces.SECTOR" else key
@@ -239,6 +269,79 @@ def storm_reach(s: PositionFacts, c: int, start: list[bool]) -> set[int]:
 def can_battle(s: PositionFacts, c: int) -> bool:
     """Contact ``c``'s two factions have fighters that meet clear of the storm (gf9:101, 245)."""
     return any(s.c_b_in[c * SECTORS + k - 1] for k in storm_reach(s, c, s.c_a_in))
+
+
+def is_start(pos: Position) -> bool:
+    """Turn 1, the Storm phase, the storm on the Storm Start sector: the position as set up (gf9:81-83).
+
+    Nothing but the storm's placement happens before the storm's first move, so every number set up
+    still stands. (A first move of exactly 18 or 36 sectors would also leave the storm here: the note
+    says what was assumed.)
+    """
+    return pos.turn == 1 and pos.phase == "storm" and pos.storm == STORM_START
+
+
+def _reserves_key(pos: Position, faction: str) -> str:
+    st = pos.factions.get(faction)
+    return "reserves_special" if st and st.reserves is not None else "reserves"
+
+
+def _setup_facts(pos: Position, s: PositionFacts) -> None:
+    """The facts the setup rules read (constraints/gf9/setup.py), and the notes on what they assume."""
+    factions = list(s.factions)
+    st = {f: pos.factions.get(f) for f in factions}
+    s.at_start = is_start(pos)
+    s.f_code = [BASE_CODES.index(f) if f in BASE_CODES else -1 for f in factions]
+    s.f_spice = [(st[f].spice or 0) if st[f] else 0 for f in factions]  # type: ignore[union-attr]
+    s.spice_given = tuple(bool(st[f] and st[f].spice is not None) for f in factions)  # type: ignore[union-attr]
+    s.f_hand_known = [g[2] for g in s.given]
+    has_special = [pos.advanced and f in SPECIAL_CAP for f in factions]
+    s.reserves_given = tuple(
+        bool(st[f] and st[f].reserves is not None and (not sp or st[f].reserves_special is not None))  # type: ignore[union-attr]
+        for f, sp in zip(factions, has_special, strict=True)
+    )
+    s.f_traitors = [len(st[f].traitors) if st[f] and st[f].traitors else -1 for f in factions]  # type: ignore[union-attr]
+    s.board_given = "forces" in pos.given or bool(pos.forces)
+    places: list[tuple[tuple[str, int], ...]] = []
+    home: list[int] = []
+    for f in factions:
+        where: dict[str, int] = {}
+        for g in pos.groups(f):
+            if g.total:
+                where[g.territory] = where.get(g.territory, 0) + g.total
+        places.append(tuple(where.items()))
+        anywhere = f == "bene-gesserit" and pos.advanced
+        home.append(sum(k for t, k in where.items() if anywhere or t in START_TERRITORIES.get(f, ())))
+    s.places = tuple(places)
+    s.f_home = home
+    bg = [g for g in pos.groups("bene-gesserit") if g.total]
+    if len({g.territory for g in bg}) == 1:
+        s.bg_start_territory = bg[0].territory
+        s.bg_start_alone = not (pos.occupants(bg[0].territory, fighters_only=False) - {"bene-gesserit"})
+        s.bg_start_advisor = all(g.advisors for g in bg)
+    bgs = pos.factions.get("bene-gesserit")
+    predicted = bgs.prediction.faction if bgs and bgs.prediction else None
+    s.predicted_code = BASE_CODES.index(predicted) if predicted in BASE_CODES else (-1 if predicted is None else 99)
+    if s.at_start:
+        s.notes.append(
+            f"turn 1, the Storm phase, the storm on the Storm Start sector ({STORM_START}): judged as the "
+            "starting position, before the storm's first move"
+        )
+        unknown = [
+            f"factions.{f}.{key}"
+            for f, res, (_, _, hand), spice in zip(factions, s.reserves_given, s.given, s.spice_given, strict=True)
+            if f in BASE_CODES
+            for key, ok in (("spice", spice), (_reserves_key(pos, f), res), ("hand", hand))
+            if not ok
+        ] + ([] if s.board_given else ["forces"])
+        if unknown:
+            shown = ", ".join(unknown[:6]) + (f" and {len(unknown) - 6} more" if len(unknown) > 6 else "")
+            s.notes.append(f"not given, so not checked against the setup: {shown}")
+    elif pos.turn == 1 and pos.phase == "storm" and pos.storm is None:
+        s.notes.append(
+            f"turn 1, the Storm phase, with no 'storm': not judged as the starting position (give storm: "
+            f"{STORM_START}, the Storm Start sector, to check the setup)"
+        )
 
 
 @kind
@@ -392,6 +495,7 @@ class PositionCheck(Kind):
             sector_key=sector_key,
             players=players,
         )
+        _setup_facts(pos, facts)
         if pos.phase == "mentat-pause":
             wins = qualifiers(facts)
             if bg_in and wins and prediction is None:

@@ -508,11 +508,7 @@ set_aside(
     "advancing the turn counter, and expansions (Homeworlds, Tech Tokens, Hidden Mobile Stronghold, "
     "discovery strongholds, Ecaz) the position format has no keys for",
 )
-set_aside(
-    "gf9:51",
-    "the Advanced Bene Gesserit's setup placement: a position records forces, not the setup steps that "
-    "placed them (their number is checked by the force supply, gf9:37)",
-)
+# gf9:51 (the Advanced Bene Gesserit's starting advisor) is encoded in constraints/gf9/setup.py.
 
 
 def _need_text(s: PositionFacts, u: int) -> str:

@@ -420,7 +420,8 @@ def _cannot_pay(s: RevivalFacts, _o: dict[str, Any]) -> str:
     title="The reviver must be able to pay",
     forbids=_cannot_pay,
     permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for the {own_cost(s)} it pays.",
-    needs=("spice",),
+    # whether its ally Fremen grants three free revivals changes the price: unknown, it is asked for
+    needs=("spice", "fremen_grant"),
     when=_affordable_applies,
     replaces="overview.revival.affordable",
 )

@@ -1,0 +1,198 @@
+"""Overview, Phase 2: Spice Blow and Nexus.
+
+The overview says it in one line (overview:41): a territory card places the indicated spice; a Shai-Hulud
+destroys the forces and spice on the previously revealed territory; after the first turn it triggers a
+Nexus. It has no storm exception and no first-turn exemption from the devouring (GF9 has both,
+constraints/gf9/blow.py); Fremen's immunity and protection are Player Sheet abilities it does not reproduce.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.facts import all_of
+from checker.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word, whose
+from checker.rules import chapter, gap, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("blow", "overview:39-41,105-106")
+
+
+def phase_title(s: BlowFacts) -> str:
+    words = PHASES[s.phase_index or 0].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return f"the {words} phase"
+
+
+# overview:39 "Phase 2: Spice Blow and Nexus"
+
+
+@rule(
+    "overview.blow.phase",
+    on="blow",
+    cites="overview:39",
+    title="Spice Cards are turned over in Phase 2, Spice Blow and Nexus",
+    forbids=lambda s, _o: (
+        f"No Spice Card is turned over in {phase_title(s)}: the spice blow is Phase 2, Spice Blow and Nexus."
+    ),
+    permits="It is Phase 2, Spice Blow and Nexus.",
+    when=lambda s: s.phase_index is not None,
+)
+def blow_phase(s: BlowFacts) -> bool:
+    """The spice blow is revealed in Phase 2, Spice Blow and Nexus (the position's ``spice-blow`` or ``nexus``
+    phase); when the position gives no phase, it is taken to be that one (the verdict's notes say so)."""
+    return s.phase_index in BLOW_PHASES
+
+
+@blow_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Or(*(v.phase_index == p for p in BLOW_PHASES))
+
+
+# overview:41 "Reveal top Spice Deck card. Territory card: place indicated spice on that territory.
+#             Shai-Hulud (sandworm) card: destroy forces/spice on the previously revealed territory, then draw
+#             again until a Territory card appears. After the first turn, Shai-Hulud triggers a Nexus --
+#             players may form or break Alliances."
+
+
+@rule(
+    "overview.blow.spice",
+    on="blow",
+    cites="overview:41",
+    title="A territory card places the spice it indicates",
+    permits=lambda s, o: (
+        f"The {s.territory} card: {o.get('spice_placed', {}).get('amount', s.printed)} spice placed in "
+        f"{s.territory} (sector {s.blow_sector})."
+    ),
+    when=lambda s: not s.worm,
+    defines=("spice_placed",),
+    one_sided="it fixes the spice placed; it forbids nothing",
+)
+def indicated_spice(s: BlowFacts) -> dict[str, Any]:
+    """A territory card places the spice it indicates in its territory (the overview names no storm
+    exception)."""
+    return {"spice_placed": {"territory": s.territory, "sector": s.blow_sector, "amount": s.printed}}
+
+
+@indicated_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(z3.Not(v.worm), v.amount == v.printed)
+
+
+def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
+    gone = o.get("devoured", dict(s.force_count(lambda i: True)))
+    spice = o.get("spice_returned", s.spice_there)
+    forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items()) or "no forces"
+    return f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory."
+
+
+@rule(
+    "overview.blow.devour",
+    on="blow",
+    cites="overview:41",
+    title="Shai-Hulud destroys the forces and spice on the previously revealed territory",
+    permits=_destroyed,
+    when=lambda s: s.worm and not s.consecutive,
+    needs=("spice_there",),
+    defines=("devoured", "spice_returned"),
+    one_sided="it fixes what is destroyed; it forbids nothing",
+)
+def destroy(s: BlowFacts) -> dict[str, Any]:
+    """A Shai-Hulud destroys every force and all the spice on the territory revealed before it (on any turn:
+    the overview's first turn changes only the Nexus)."""
+    return {"devoured": dict(s.force_count(lambda i: True)), "spice_returned": s.spice_there or 0}
+
+
+@destroy.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of([*(d == n for d, n in zip(v.devoured, v.forces_there, strict=True)), v.returned == v.spice_there])
+
+
+@rule(
+    "overview.blow.consecutive",
+    on="blow",
+    cites="overview:41",
+    title="A Shai-Hulud drawn after a Shai-Hulud (the previously revealed territory is not given)",
+    status="unresolved",
+    reason="the move gives a Shai-Hulud card as the previous one: the overview's worm attacks 'the previously "
+    "revealed territory' (overview:41), which the move does not name (give it as move.previous)",
+    when=lambda s: s.worm and s.consecutive,
+    one_sided="an open question: it makes the answer unresolved",
+)
+def consecutive_worm(_s: BlowFacts) -> bool:
+    """Which territory a Shai-Hulud drawn on top of another attacks: the last territory revealed, which the
+    move does not name."""
+    return True
+
+
+@consecutive_worm.z3
+def _(_v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
+@rule(
+    "overview.blow.nexus",
+    on="blow",
+    cites="overview:41",
+    title="After the first turn, Shai-Hulud triggers a Nexus",
+    permits=lambda s, o: (
+        "After the first turn: Shai-Hulud triggers a Nexus."
+        if o.get("nexus", (s.turn or 0) > 1)
+        else "The first turn: Shai-Hulud triggers no Nexus."
+    ),
+    when=lambda s: s.worm,
+    needs=("turn",),
+    defines=("nexus",),
+    one_sided="it fixes whether a Nexus follows; it forbids nothing",
+)
+def worm_nexus(s: BlowFacts) -> dict[str, Any]:
+    """A Shai-Hulud drawn after the first turn triggers a Nexus; on the first turn it triggers none."""
+    return {"nexus": (s.turn or 0) > 1}
+
+
+@worm_nexus.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.nexus == (v.turn > 1)
+
+
+# overview:106 "• Advanced Game adds: double spice blow, stronghold income (...), ..."
+
+
+@rule(
+    "overview.blow.piles",
+    on="blow",
+    cites="overview:106",
+    title="The double spice blow is the Advanced game's",
+    forbids="The Basic game has one spice blow: there is no second pile (B); the double spice blow is Advanced.",
+    permits="Advanced: a double spice blow, the second on pile B.",
+    when=lambda s: s.pile_b,
+)
+def double_blow(s: BlowFacts) -> bool:
+    """Only the Advanced game adds the double spice blow: a draw for the second pile (B) needs it."""
+    return s.advanced
+
+
+@double_blow.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.pile_b, v.advanced)
+
+
+# overview:105 "• Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets." -- Fremen's immunity to worms and its protection of its ally are such abilities
+#              (gf9:117, 119), on sheets the overview does not reproduce.
+
+
+def _fremen_or_ally_there(s: BlowFacts) -> bool:
+    return s.worm and not s.consecutive and any(f or a for f, a in zip(s.is_fremen, s.is_ally, strict=True))
+
+
+gap(
+    "overview.blow.faction-advantages",
+    on="blow",
+    cites="overview:105",
+    title="Fremen and its ally under Shai-Hulud (Player Sheets the overview does not reproduce)",
+    reason="Fremen or its ally has forces where Shai-Hulud attacks: what a worm does to them is a faction "
+    "ability of the Player Sheets (overview:105), which the overview does not reproduce",
+    when=_fremen_or_ally_there,
+)

@@ -1,0 +1,272 @@
+"""Spice blow and Nexus (checker/kinds/blow.py, constraints/*/blow.py): spice placed, Shai-Hulud, the Nexus."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+import checker.engine
+from checker.board import gf9_board
+from checker.cases import mismatches
+from checker.engine import Verdict, evaluate
+from checker.errors import InputError
+from checker.position import Phase, load_position, read_position
+from checker.rules import ruleset_rules
+from checker.yamlio import load_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted(ROOT.glob("cases/*/blow-*.yaml"))
+FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
+PHASES: tuple[str, ...] = get_args(Phase)
+BOARD = gf9_board()
+CARDS = [t for t in BOARD.names if BOARD[t].spice_blow is not None]
+
+
+@pytest.fixture(autouse=True)
+def verify_every_rule() -> Iterator[None]:
+    """Every applicable rule's z3 form is asked on its own and must agree with its check."""
+    before = checker.engine.VERIFY_EVERY_RULE
+    checker.engine.VERIFY_EVERY_RULE = True
+    try:
+        yield
+    finally:
+        checker.engine.VERIFY_EVERY_RULE = before
+
+
+def blow(move: dict[str, Any], **position: Any) -> Verdict:
+    data: dict[str, Any] = {"ruleset": "gf9", "turn": 3, "phase": "spice-blow", "storm": 5, **position}
+    data["move"] = {"action": "blow", **move}
+    return evaluate(load_position(data))
+
+
+def cited(v: Verdict) -> set[str]:
+    return {f"{c.doc}:{n}" for f in v.findings for c in f.rule.cites for n in range(c.first, c.last + 1)}
+
+
+def message(v: Verdict, rule_id: str) -> str:
+    return next(f.message for f in v.findings if f.rule.id == rule_id)
+
+
+HAGGA: dict[str, Any] = {
+    "forces": [
+        {"faction": "harkonnen", "territory": "Hagga Basin", "count": 5},
+        {"faction": "fremen", "territory": "Hagga Basin", "count": 3, "special": 1},
+        {"faction": "atreides", "territory": "Hagga Basin", "count": 2, "sector": 12},
+        {"faction": "harkonnen", "territory": "Hagga Basin", "count": 1, "sector": 11},
+    ],
+    "spice": [{"territory": "Hagga Basin", "amount": 6}, {"territory": "Red Chasm", "amount": 8}],
+    "alliances": [["fremen", "atreides"]],
+}
+
+
+# -- the worked cases ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_case(path: Path) -> None:
+    assert mismatches(load_yaml(path)["expect"], evaluate(read_position(path)).as_json()) == []
+
+
+def test_enough_cases() -> None:
+    assert len([p for p in CASES if p.parent.name == "gf9"]) >= 15
+    assert len([p for p in CASES if p.parent.name == "overview"]) >= 6
+
+
+@pytest.mark.parametrize("layer", ["gf9", "overview"])
+def test_every_rule_shown_both_ways(layer: str) -> None:
+    forbid: set[str] = set()
+    permit: set[str] = set()
+    unresolved: set[str] = set()
+    for path in CASES:
+        e = load_yaml(path)["expect"]
+        forbid |= set(e.get("forbids", [])) | set(e.get("minimal_reason", []))
+        permit |= set(e.get("permits", []))
+        if e["verdict"] == "unresolved":
+            unresolved |= {rid for rid in ruleset_rules(layer) if rid in str(e.get("reason", ""))}
+    rules = {rid: r for rid, r in ruleset_rules(layer).items() if r.on == "blow"}
+    assert rules
+    for rid, r in rules.items():
+        if r.open:
+            assert rid in unresolved, f"{rid}: no unresolved case names it"
+            continue
+        assert rid in permit, f"{rid} has no permitting case"
+        assert rid in forbid or r.one_sided, f"{rid} has no forbidding case"
+
+
+# -- the numbers a player checks -------------------------------------------------
+
+
+@pytest.mark.parametrize("card", CARDS)
+def test_every_territory_card_places_its_printed_amount_in_its_blow_sector(card: str) -> None:
+    sector, amount = BOARD[card].spice_blow  # type: ignore[misc]
+    clear = blow({"card": card}, storm=sector % 18 + 1)
+    assert clear.verdict == "legal"
+    assert clear.outcome == {"spice_placed": {"territory": card, "sector": sector, "amount": amount}}
+    assert f"{amount} spice placed in sector {sector}" in message(clear, "gf9.blow.spice")
+    covered = blow({"card": card}, storm=sector)
+    assert covered.outcome == {"spice_placed": {"territory": card, "sector": sector, "amount": 0}}
+    assert f"The storm is over sector {sector}" in message(covered, "gf9.blow.spice")
+    assert cited(covered) >= {"gf9:105"}
+
+
+def test_the_overview_places_the_spice_under_the_storm_too() -> None:
+    v = blow({"card": "The Great Flat"}, ruleset="overview", storm=14)
+    assert v.outcome == {"spice_placed": {"territory": "The Great Flat", "sector": 14, "amount": 10}}
+
+
+def test_worm_devours_every_sector_of_the_previous_territory_but_fremen_and_its_protected_ally() -> None:
+    v = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **HAGGA)
+    assert v.verdict == "legal"
+    assert v.outcome == {"devoured": {"harkonnen": 6}, "spice_returned": 6, "nexus": True}
+    assert "Harkonnen's 6 forces to the Tanks, 6 spice returned to the Bank" in message(v, "gf9.blow.devour")
+    assert "Fremen's 4 forces in Hagga Basin are not devoured" in message(v, "gf9.blow.fremen-immune")
+    assert "Fremen protects its ally Atreides" in message(v, "gf9.blow.protect-ally")
+    assert {"gf9:113", "gf9:117", "gf9:119"} <= cited(v)
+    left = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": False}, **HAGGA)
+    assert left.outcome["devoured"] == {"harkonnen": 6, "atreides": 2}
+    assert "does not protect its ally Atreides" in message(left, "gf9.blow.protect-ally")
+
+
+def test_fremens_choice_is_asked_only_when_its_ally_is_there() -> None:
+    v = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **HAGGA)
+    assert v.verdict == "unresolved" and "move.fremen_protects" in v.reason
+    no_ally = {**HAGGA, "alliances": []}
+    w = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **no_ally)
+    assert w.verdict == "legal" and w.outcome["devoured"] == {"harkonnen": 6, "atreides": 2}
+
+
+def test_the_attack_is_on_the_previous_card_not_the_new_spice() -> None:
+    v = blow({"card": "shai-hulud", "previous": "Red Chasm"}, **HAGGA)
+    assert v.outcome == {"devoured": {}, "spice_returned": 8, "nexus": True}
+
+
+def test_first_turn_worm_has_no_effect_and_no_nexus() -> None:
+    v = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, turn=1, **HAGGA)
+    assert v.verdict == "legal"
+    assert v.outcome == {"devoured": {}, "spice_returned": 0, "nexus": False}
+    assert "gf9:107" in cited(v)
+
+
+def test_consecutive_worm_and_the_advanced_fremen_placement() -> None:
+    basic = blow({"card": "shai-hulud", "previous": "shai-hulud"}, **HAGGA)
+    assert basic.outcome == {"devoured": {}, "spice_returned": 0, "nexus": True}
+    adv = blow({"card": "shai-hulud", "previous": "shai-hulud", "pile": "a"}, advanced=True, **HAGGA)
+    assert adv.verdict == "unresolved" and "gf9.blow.fremen-places-worm" in adv.reason
+    no_fremen = {"forces": [{"faction": "harkonnen", "territory": "Red Chasm", "count": 1}], "spice": []}
+    alone = blow({"card": "shai-hulud", "previous": "shai-hulud"}, advanced=True, **no_fremen)
+    assert alone.verdict == "legal"
+    maybe = blow({"card": "shai-hulud", "previous": "shai-hulud"}, advanced=True, players=3, **no_fremen)
+    assert maybe.verdict == "unresolved", "an unlisted player may be Fremen"
+
+
+def test_pile_b_only_in_the_advanced_game() -> None:
+    v = blow({"card": "Old Gap", "pile": "B"})
+    assert v.verdict == "illegal" and v.forbidding() == ["gf9.blow.piles"] and cited(v) == {"gf9:109"}
+    assert blow({"card": "Old Gap", "pile": "b"}, advanced=True).verdict == "legal"
+
+
+@pytest.mark.parametrize(
+    ("card", "key", "suggestion"),
+    [("Shai-Hulu", "move.card", "shai-hulud"), ("Arrakeen", "move.card", None), ("Red Chasmm", "move.card", None)],
+)
+def test_a_card_that_is_not_in_the_spice_deck_is_an_input_error(card: str, key: str, suggestion: str | None) -> None:
+    with pytest.raises(InputError) as err:
+        load_position({"ruleset": "gf9", "move": {"action": "blow", "card": card}})
+    assert err.value.key == key
+    if suggestion:
+        assert suggestion in err.value.suggestions
+
+
+def test_phase_and_missing_keys() -> None:
+    wrong = blow({"card": "Red Chasm"}, phase="revival")
+    assert wrong.verdict == "illegal" and "Revival phase" in wrong.findings[0].message
+    none = blow({"card": "Red Chasm"}, phase=None)
+    assert none.verdict == "legal" and any("'phase'" in n for n in none.notes)
+    assert "'storm'" in blow({"card": "Red Chasm"}, storm=None).reason
+    assert "move.previous" in blow({"card": "shai-hulud"}, **HAGGA).reason
+    no_spice_key = {k: v for k, v in HAGGA.items() if k != "spice"}
+    assert "'spice'" in blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **no_spice_key).reason
+
+
+# -- generated positions: the engine never raises, the two encodings agree, the numbers add up ---------
+
+
+def _random_position(rng: random.Random) -> dict[str, Any]:
+    previous_choices = [None, "shai-hulud", *rng.sample(CARDS, 3)]
+    where = [t for t in previous_choices if t not in (None, "shai-hulud")]
+    forces = []
+    for _ in range(rng.randint(0, 5)):
+        g: dict[str, Any] = {
+            "faction": rng.choice(FACTIONS),
+            "territory": rng.choice(where),
+            "count": rng.randint(0, 6),
+        }
+        if rng.random() < 0.3:
+            g["special"] = rng.randint(0, 3)
+        if g["faction"] == "bene-gesserit" and rng.random() < 0.5:
+            g["advisors"] = True
+        forces.append(g)
+    data: dict[str, Any] = {
+        "ruleset": rng.choice(["gf9", "gf9", "overview"]),
+        "advanced": rng.random() < 0.5,
+        "forces": forces,
+    }
+    for key, value in (
+        ("turn", rng.randint(1, 10)),
+        ("phase", rng.choice([*PHASES, "spice-blow", "spice-blow"])),
+        ("storm", rng.randint(1, 18)),
+    ):
+        if rng.random() < 0.85:
+            data[key] = value
+    if rng.random() < 0.85:
+        data["spice"] = [
+            {"territory": rng.choice(where), "amount": rng.randint(0, 12)} for _ in range(rng.randint(0, 3))
+        ]
+    if rng.random() < 0.5:
+        data["alliances"] = [["fremen", rng.choice(["atreides", "harkonnen", "emperor"])]]
+    if rng.random() < 0.2:
+        data["players"] = rng.randint(1, 6)
+    move: dict[str, Any] = {"action": "blow", "card": "shai-hulud" if rng.random() < 0.5 else rng.choice(CARDS)}
+    if rng.random() < 0.8:
+        move["previous"] = rng.choice(previous_choices[1:])
+    if rng.random() < 0.4:
+        move["pile"] = rng.choice(["a", "b"])
+    if rng.random() < 0.5:
+        move["fremen_protects"] = rng.random() < 0.5
+    data["move"] = move
+    return data
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_positions(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(50):  # 400 positions in all
+        data = _random_position(rng)
+        v = evaluate(load_position(data))  # raises on a disagreement between a check and its form
+        m = data["move"]
+        if v.verdict != "legal":
+            continue
+        if m["card"] != "shai-hulud":
+            sector, amount = BOARD[m["card"]].spice_blow  # type: ignore[misc]
+            placed = v.outcome["spice_placed"]
+            assert placed["sector"] == sector
+            under = data["ruleset"] == "gf9" and data.get("storm") == sector
+            assert placed["amount"] == (0 if under else amount)
+            continue
+        devoured = v.outcome["devoured"]
+        prev = m.get("previous")
+        if (data["ruleset"] == "gf9" and data.get("turn") == 1) or prev == "shai-hulud":
+            assert devoured == {} and v.outcome["spice_returned"] == 0
+            continue
+        assert "fremen" not in devoured or data["ruleset"] == "overview"
+        there: dict[str, int] = {}
+        for g in data["forces"]:
+            if g["territory"] == prev:
+                there[g["faction"]] = there.get(g["faction"], 0) + g["count"] + g.get("special", 0)
+        for faction, n in devoured.items():
+            assert n == there[faction]
+        assert v.outcome["spice_returned"] == sum(s["amount"] for s in data["spice"] if s["territory"] == prev)

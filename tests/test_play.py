@@ -1,0 +1,311 @@
+"""Treachery Cards played outside a battle plan (checker/kinds/play.py, constraints/gf9/cards.py)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+import checker.engine
+from checker.cases import mismatches
+from checker.engine import Verdict, evaluate
+from checker.errors import InputError
+from checker.kinds.play import ADVANTAGES, NOT_CANCELLABLE
+from checker.position import Phase, card_names, load_position, read_position
+from checker.rules import ruleset_rules
+from checker.yamlio import load_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted(ROOT.glob("cases/*/play-*.yaml"))
+FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
+PHASES: tuple[str, ...] = get_args(Phase)
+
+
+@pytest.fixture(autouse=True)
+def verify_every_rule() -> Iterator[None]:
+    """Every applicable rule's z3 form is asked on its own and must agree with its check."""
+    before = checker.engine.VERIFY_EVERY_RULE
+    checker.engine.VERIFY_EVERY_RULE = True
+    try:
+        yield
+    finally:
+        checker.engine.VERIFY_EVERY_RULE = before
+
+
+def play(faction: str, card: str, *, hand: Any = None, **position: Any) -> Verdict:
+    keys = position.pop("keys", {})
+    data: dict[str, Any] = {
+        "ruleset": position.pop("ruleset", "gf9"),
+        "factions": {faction: {"hand": [card] if hand is None else hand}},
+        "move": {"action": "play", "faction": faction, "card": card, **keys},
+        **position,
+    }
+    return evaluate(load_position(data))
+
+
+def cited(v: Verdict) -> set[str]:
+    return {f"{c.doc}:{n}" for f in v.findings for c in f.rule.cites for n in range(c.first, c.last + 1)}
+
+
+def message(v: Verdict, rule_id: str) -> str:
+    return next(f.message for f in v.findings if f.rule.id == rule_id)
+
+
+# -- the worked cases ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_case(path: Path) -> None:
+    assert mismatches(load_yaml(path)["expect"], evaluate(read_position(path)).as_json()) == []
+
+
+def test_enough_cases() -> None:
+    assert len(CASES) >= 40
+
+
+def test_every_rule_shown_both_ways() -> None:
+    forbid: set[str] = set()
+    permit: set[str] = set()
+    unresolved: set[str] = set()
+    for path in CASES:
+        e = load_yaml(path)["expect"]
+        forbid |= set(e.get("forbids", [])) | set(e.get("minimal_reason", []))
+        permit |= set(e.get("permits", []))
+        if e["verdict"] == "unresolved":
+            unresolved |= {rid for rid in ruleset_rules("gf9") if rid in str(e.get("reason", ""))}
+    rules = {rid: r for rid, r in ruleset_rules("gf9").items() if r.on == "play"}
+    assert len(rules) >= 30
+    for rid, r in rules.items():
+        if r.open:
+            assert rid in unresolved, f"{rid}: no unresolved case names it"
+            continue
+        assert rid in permit or (r.one_sided and rid in forbid), f"{rid} has no permitting case"
+        assert rid in forbid or r.one_sided, f"{rid} has no forbidding case"
+
+
+# -- Weather Control ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("storm", "distance", "to"), [(5, 4, 9), (16, 5, 3), (18, 10, 10), (7, 0, 7), (1, 1, 2)])
+def test_weather_control_moves_the_storm_counterclockwise(storm: int, distance: int, to: int) -> None:
+    v = play("atreides", "Weather Control", turn=2, phase="storm", storm=storm, keys={"distance": distance})
+    assert v.verdict == "legal"
+    assert v.outcome == {"storm_distance": distance, "storm_sector": to, "discarded": "Weather Control"}
+    assert f"from sector {storm}, {distance} sectors to sector {to}" in message(v, "gf9.cards.weather-storm-sector")
+
+
+@pytest.mark.parametrize("distance", [11, 12, 30])
+def test_weather_control_beyond_ten_is_illegal_naming_the_number(distance: int) -> None:
+    v = play("harkonnen", "Weather Control", turn=4, phase="storm", storm=3, keys={"distance": distance})
+    assert v.verdict == "illegal" and v.forbidding() == ["gf9.cards.weather-distance"]
+    assert f"{distance} sectors" in v.findings[0].message and cited(v) == {"gf9:93"}
+
+
+def test_weather_control_on_turn_one_and_an_unknown_turn() -> None:
+    v = play("fremen", "Weather Control", turn=1, phase="storm", storm=3, keys={"distance": 2})
+    assert v.forbidding() == ["gf9.cards.weather-after-turn-one"] and "turn 1" in v.findings[0].message
+    unknown = play("fremen", "Weather Control", phase="storm", storm=3, keys={"distance": 2})
+    assert unknown.verdict == "unresolved" and "turn" in unknown.reason
+
+
+def test_weather_control_without_a_distance_names_the_key() -> None:
+    v = play("fremen", "Weather Control", turn=3, phase="storm", storm=3)
+    assert v.verdict == "unresolved" and "move.distance" in v.reason
+
+
+def test_without_a_phase_the_storm_phase_is_assumed_and_said() -> None:
+    v = play("emperor", "Weather Control", turn=3, storm=3, keys={"distance": 1})
+    assert v.verdict == "legal"
+    assert any("taken to be the Storm Phase" in n for n in v.notes)
+    assert any("before the storm moves" in n for n in v.notes)
+
+
+# -- Family Atomics ------------------------------------------------------------------
+
+
+def atomics(forces: list[dict[str, Any]], *, storm: int = 2, advanced: bool = False, who: str = "atreides") -> Verdict:
+    return play(who, "Family Atomics", turn=3, phase="storm", storm=storm, forces=forces, advanced=advanced)
+
+
+def test_atomics_destroys_every_force_on_the_wall_counting_specials_and_advisors() -> None:
+    v = atomics(
+        [
+            {"faction": "atreides", "territory": "Sihaya Ridge", "count": 1},
+            {"faction": "fremen", "territory": "Shield Wall", "sector": 7, "count": 2, "special": 2},
+            {"faction": "bene-gesserit", "territory": "Shield Wall", "sector": 8, "count": 1, "advisors": True},
+            {"faction": "harkonnen", "territory": "Imperial Basin", "sector": 8, "count": 6},
+        ],
+        advanced=True,
+    )
+    assert v.verdict == "legal"
+    assert v.outcome["destroyed"] == {"fremen": 4, "bene-gesserit": 1}
+    assert v.outcome["shield_wall"] == "destroyed" and v.outcome["removed_from_game"] == "Family Atomics"
+    assert "discarded" not in v.outcome
+    assert "Bene Gesserit 1, Fremen 4" in message(v, "gf9.cards.atomics-destroys")
+
+
+@pytest.mark.parametrize(
+    "territory", ["False Wall East", "Gara Kulon", "Hole In The Rock", "Pasty Mesa", "The Minor Erg"]
+)
+def test_every_territory_touching_the_wall_qualifies(territory: str) -> None:
+    assert atomics([{"faction": "atreides", "territory": territory, "count": 1}], storm=14).verdict == "legal"
+
+
+@pytest.mark.parametrize("territory", ["Carthag", "Arrakeen", "Old Gap", "Polar Sink"])
+def test_territories_not_touching_the_wall_do_not(territory: str) -> None:
+    v = atomics([{"faction": "atreides", "territory": territory, "count": 5}], storm=14)
+    assert v.forbidding() == ["gf9.cards.atomics-near-wall"]
+
+
+@pytest.mark.parametrize(
+    ("sector", "storm", "verdict"),
+    [(10, 9, "illegal"), (10, 10, "legal"), (8, 8, "legal"), (9, 8, "illegal"), (9, 10, "legal"), (10, 14, "legal")],
+)
+def test_storm_between_the_force_and_the_wall(sector: int, storm: int, verdict: str) -> None:
+    """Imperial Basin spans 8-10 and touches the wall from sector 8 only: storm in between cuts it off; the force's
+    own sector, or the wall's, under the storm does not (gf9:501)."""
+    v = atomics([{"faction": "atreides", "territory": "Imperial Basin", "sector": sector, "count": 2}], storm=storm)
+    assert v.verdict == verdict
+    if verdict == "illegal":
+        assert v.forbidding() == ["gf9.cards.atomics-storm-between"] and f"sector {storm}" in v.findings[0].message
+
+
+def test_a_fighter_elsewhere_saves_the_advisors_case() -> None:
+    forces = [
+        {"faction": "bene-gesserit", "territory": "Shield Wall", "sector": 7, "count": 1, "advisors": True},
+        {"faction": "bene-gesserit", "territory": "Gara Kulon", "count": 1},
+    ]
+    assert atomics(forces, advanced=True, who="bene-gesserit").verdict == "legal"
+    assert atomics(forces[:1], advanced=True, who="bene-gesserit").forbidding() == ["gf9.cards.atomics-advisors"]
+
+
+# -- the other cards ---------------------------------------------------------------------
+
+
+def test_hajr_names_the_movement_question_in_a_note() -> None:
+    v = play("atreides", "Hajr", turn=2, phase="shipment-and-movement", keys={"after_movement": True})
+    assert v.verdict == "legal" and v.outcome == {"extra_movements": 1}
+    assert any("move question" in n for n in v.notes)
+
+
+@pytest.mark.parametrize("cancels", sorted(NOT_CANCELLABLE))
+def test_karama_cannot_stop_what_the_text_excludes(cancels: str) -> None:
+    v = play("atreides", "Karama", turn=3, phase="bidding", keys={"karama_use": "cancel", "cancels": cancels})
+    assert v.verdict == "illegal" and len(v.forbidding()) == 1
+    assert cited(v) <= {"gf9:469", "gf9:471"}
+
+
+@pytest.mark.parametrize("cancels", sorted(ADVANTAGES))
+def test_karama_stops_a_printed_advantage(cancels: str) -> None:
+    v = play("harkonnen", "Karama", turn=3, phase="bidding", keys={"karama_use": "cancel", "cancels": cancels})
+    assert v.verdict == "legal" and v.outcome == {"discarded": "Karama"}
+
+
+def test_karama_naming_a_card_cannot_cancel_it() -> None:
+    v = play("atreides", "Karama", turn=3, phase="battle", keys={"karama_use": "cancel", "cancels": "weather control"})
+    assert v.forbidding() == ["gf9.cards.karama-not-cards"] and "Weather Control" in v.findings[0].message
+
+
+@pytest.mark.parametrize("faction", ["harkonnen", "emperor", "spacing-guild"])
+def test_unprinted_karama_powers_are_unresolved(faction: str) -> None:
+    v = play(faction, "Karama", turn=3, phase="battle", keys={"karama_use": "power", "power_used": False})
+    assert v.verdict == "unresolved" and "gf9.cards.karama-power-unprinted" in v.reason
+
+
+def test_karama_power_without_the_once_per_game_record_names_the_key() -> None:
+    v = play("atreides", "Karama", turn=3, phase="battle", keys={"karama_use": "power"})
+    assert v.verdict == "unresolved" and "move.power_used" in v.reason
+
+
+@pytest.mark.parametrize("card", ["Baliset", "Jubba Cloak", "Kulon", "La La La", "Trip to Gamont"])
+def test_worthless_cards_cannot_be_freely_discarded(card: str) -> None:
+    v = play("atreides", card, turn=3, phase="bidding")
+    assert v.forbidding() == ["gf9.cards.worthless-no-discard"]
+
+
+def test_the_overview_prints_no_card_rules() -> None:
+    v = play("atreides", "Weather Control", ruleset="overview", turn=3, phase="storm", keys={"distance": 2})
+    assert v.verdict == "unresolved"
+
+
+@pytest.mark.parametrize(
+    ("card", "keys", "key"),
+    [
+        ("Weather Control", {"distanse": 3}, "move.distanse"),
+        ("Weather Control", {"distance": "far"}, "move.distance"),
+        ("Hajr", {"after_movement": "yes"}, "move.after_movement"),
+        ("Karama", {"karama_use": "bid"}, "move.karama_use"),
+        ("Karama", {"karama_use": "power", "territory": "Nowhere"}, "move.territory"),
+        ("Truthtrance", {"distance": 3}, "move.distance"),
+    ],
+)
+def test_bad_card_keys_are_input_errors(card: str, keys: dict[str, Any], key: str) -> None:
+    with pytest.raises(InputError) as err:
+        play("fremen", card, turn=3, phase="storm", keys=keys)
+    assert err.value.key == key
+
+
+# -- generated positions: the engine never raises, both encodings agree -------------------
+
+
+def _random_position(rng: random.Random) -> dict[str, Any]:
+    cards = sorted(set(card_names().values()))
+    me = rng.choice(FACTIONS)
+    card = rng.choice(cards + ["Weather Control", "Family Atomics", "Karama", "Hajr"] * 3)
+    hand: Any = rng.choice([[card], [], rng.sample(cards, 2), rng.randint(0, 4), None])
+    keys: dict[str, Any] = {}
+    if rng.random() < 0.7:
+        keys["distance"] = rng.randint(0, 14)
+    for name in ("storm_moved", "after_movement", "plans_revealed", "power_used"):
+        if rng.random() < 0.4:
+            keys[name] = rng.random() < 0.5
+    if rng.random() < 0.6:
+        keys["karama_use"] = rng.choice(["cancel", "power"])
+    if rng.random() < 0.6:
+        keys["cancels"] = rng.choice([*ADVANTAGES, *NOT_CANCELLABLE, "storm", "Hajr"])
+    if rng.random() < 0.3:
+        keys["territory"] = rng.choice(["The Great Flat", "Carthag", "Shield Wall", "Funeral Plain"])
+    from checker.kinds.play import CARD_KEYS, KARAMA
+
+    worthless = card in {"Baliset", "Jubba Cloak", "Kulon", "La La La", "Trip to Gamont"}
+    as_karama = worthless and rng.random() < 0.5
+    allowed = CARD_KEYS.get(KARAMA if (card == KARAMA or as_karama) else card, ())
+    keys = {k: v for k, v in keys.items() if k in allowed or (k == "karama_use" and (card == KARAMA or as_karama))}
+    territories = ["Shield Wall", "Imperial Basin", "Sihaya Ridge", "Carthag", "Gara Kulon", "The Minor Erg"]
+    forces = []
+    for _ in range(rng.randint(0, 4)):
+        t = rng.choice(territories)
+        g: dict[str, Any] = {"faction": rng.choice(FACTIONS), "territory": t, "count": rng.randint(0, 5)}
+        if t == "Imperial Basin" and rng.random() < 0.7:
+            g["sector"] = rng.choice([8, 9, 10])
+        if t == "Shield Wall" and rng.random() < 0.5:
+            g["sector"] = rng.choice([7, 8])
+        if g["faction"] == "bene-gesserit" and rng.random() < 0.5:
+            g["advisors"] = True
+        forces.append(g)
+    data: dict[str, Any] = {
+        "ruleset": rng.choice(["gf9", "gf9", "gf9", "overview"]),
+        "advanced": rng.random() < 0.5,
+        "factions": {me: {} if hand is None else {"hand": hand}},
+        "forces": forces,
+        "move": {"action": "play", "faction": me, "card": card, "as_karama": as_karama, **keys},
+    }
+    for key, values in (("turn", range(1, 11)), ("phase", PHASES), ("storm", range(1, 19))):
+        if rng.random() < 0.85:
+            data[key] = rng.choice(list(values))
+    return data
+
+
+def test_generated_positions_never_raise_and_agree() -> None:
+    rng = random.Random(8)
+    verdicts: set[str] = set()
+    for _ in range(400):
+        data = _random_position(rng)
+        v = evaluate(load_position(data))
+        verdicts.add(v.verdict)
+        if v.verdict == "legal":
+            assert all(f.effect == "permits" for f in v.findings)
+    assert verdicts >= {"legal", "illegal", "unresolved"}
