@@ -270,7 +270,11 @@ class PlayMove:
     faction: str = spec(names="faction", doc="the faction playing the card")
     card: str = spec(doc="the card's name (a Treachery card)")
     as_karama: bool = spec(False, doc="dreamrules: a worthless card played as the faction's Fate / Karama")
-    karama_use: str | None = spec(None, doc="dreamrules: which use of Karama or the Fate")
+    karama_use: str | None = spec(
+        None,
+        doc="which use of Karama: cancel (with the card key cancels: the advantage stopped) or power (the "
+        "faction's special Karama power); dreamrules: also the Fate",
+    )
     card_keys: dict[str, Any] = spec({}, open=True, doc="the card's own keys, as written")
 
 

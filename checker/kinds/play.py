@@ -287,7 +287,8 @@ def _cancels(keys: dict[str, Any]) -> tuple[str, int | None, bool]:
 
 def _karama_use(m: PlayMove) -> int | None:
     if m.karama_use is None:
-        return None
+        # a Karama that names the advantage it stops is a cancellation (gf9:463): no need to say so twice
+        return KARAMA_USES.index("cancel") if "cancels" in m.card_keys else None
     text = m.karama_use.strip().lower()
     if text not in KARAMA_USES:
         raise InputError(
@@ -320,6 +321,8 @@ def _in_hand(pos: Position, me: str, card: str) -> tuple[bool | None, str]:
 
 def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
     out: list[str] = []
+    if m.karama_use is None and "cancels" in m.card_keys and f.karama_use is not None:
+        out.append("the Karama names the advantage it stops ('cancels'): it is taken as a cancellation (gf9:463)")
     keys = m.card_keys
     if f.is_weather or f.is_atomics:
         if pos.phase is None:

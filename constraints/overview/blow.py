@@ -52,7 +52,7 @@ def _(v: Any) -> z3.BoolRef:
 
 # overview:41 "Reveal top Spice Deck card. Territory card: place indicated spice on that territory.
 #             Shai-Hulud (sandworm) card: destroy forces/spice on the previously revealed territory, then draw
-#             again until a Territory card appears. After the first turn, Shai-Hulud triggers a Nexus --
+#             again until a Territory card appears. After the first turn, Shai-Hulud triggers a Nexus —
 #             players may form or break Alliances."
 
 
