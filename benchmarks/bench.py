@@ -34,6 +34,10 @@ PREFIXES = {
     "bidding": "bid-",
     "revival": "revive-",
     "collection": "collect-",
+    "spice blow": "blow-",
+    "card play": "play-",
+    "alliance": "ally-",
+    "bribe": "bribe-",
 }
 
 
