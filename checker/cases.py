@@ -9,6 +9,8 @@ unresolved reason contains).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,28 @@ def _rules_named() -> dict[str, list[str]]:
         for rid in named:
             index.setdefault(rid, []).append(str(path.relative_to(CASES.parent)))
     return index
+
+
+@dataclass
+class Shown:
+    """Which rules a set of cases shows forbidding, permitting, or left open (named in an unresolved reason)."""
+
+    forbid: set[str] = field(default_factory=set)
+    permit: set[str] = field(default_factory=set)
+    unresolved: set[str] = field(default_factory=set)
+
+
+def shown(paths: Iterable[Path], rule_ids: Iterable[str]) -> Shown:
+    """What the cases' ``expect`` blocks show of the given rules (the both-sides tests read this)."""
+    ids = list(rule_ids)
+    out = Shown()
+    for path in paths:
+        e = (load_yaml(path) or {}).get("expect") or {}
+        out.forbid |= set(e.get("forbids") or []) | set(e.get("minimal_reason") or [])
+        out.permit |= set(e.get("permits") or [])
+        if e.get("verdict") == "unresolved":
+            out.unresolved |= {rid for rid in ids if rid in str(e.get("reason", ""))}
+    return out
 
 
 def cases_for_rule(rule_id: str) -> list[str]:

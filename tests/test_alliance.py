@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import checker.engine
-from checker.cases import mismatches
+from checker.cases import mismatches, shown
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
 from checker.position import Phase, load_position, read_position
@@ -58,15 +58,8 @@ def test_case(path: Path) -> None:
 
 @pytest.mark.parametrize("layer", ["gf9", "overview"])
 def test_every_rule_shown_both_ways(layer: str) -> None:
-    forbid: set[str] = set()
-    permit: set[str] = set()
-    unresolved: set[str] = set()
-    for path in CASES:
-        e = load_yaml(path)["expect"]
-        forbid |= set(e.get("forbids", [])) | set(e.get("minimal_reason", []))
-        permit |= set(e.get("permits", []))
-        if e["verdict"] == "unresolved":
-            unresolved |= {rid for rid in ruleset_rules(layer) if rid in str(e.get("reason", ""))}
+    seen = shown(CASES, ruleset_rules(layer))
+    forbid, permit, unresolved = seen.forbid, seen.permit, seen.unresolved
     rules = {rid: r for rid, r in ruleset_rules(layer).items() if r.on in KINDS}
     assert rules
     for rid, r in rules.items():

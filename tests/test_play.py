@@ -10,7 +10,7 @@ from typing import Any, get_args
 import pytest
 
 import checker.engine
-from checker.cases import mismatches
+from checker.cases import mismatches, shown
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
 from checker.kinds.play import ADVANTAGES, NOT_CANCELLABLE
@@ -67,15 +67,8 @@ def test_enough_cases() -> None:
 
 
 def test_every_rule_shown_both_ways() -> None:
-    forbid: set[str] = set()
-    permit: set[str] = set()
-    unresolved: set[str] = set()
-    for path in CASES:
-        e = load_yaml(path)["expect"]
-        forbid |= set(e.get("forbids", [])) | set(e.get("minimal_reason", []))
-        permit |= set(e.get("permits", []))
-        if e["verdict"] == "unresolved":
-            unresolved |= {rid for rid in ruleset_rules("gf9") if rid in str(e.get("reason", ""))}
+    seen = shown(CASES, ruleset_rules("gf9"))
+    forbid, permit, unresolved = seen.forbid, seen.permit, seen.unresolved
     rules = {rid: r for rid, r in ruleset_rules("gf9").items() if r.on == "play"}
     assert len(rules) >= 30
     for rid, r in rules.items():

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from checker.api import check_text
-from checker.cases import mismatches
+from checker.cases import mismatches, shown
 from checker.engine import evaluate
 from checker.errors import InputError
 from checker.kinds.storm import first_seat, hit_sectors, step
@@ -34,18 +34,13 @@ def test_enough_cases() -> None:
 
 @pytest.mark.parametrize("prefix", ["gf9.storm.", "gf9.position.", "overview.storm.", "overview.position."])
 def test_every_rule_shown_both_ways(prefix: str) -> None:
-    named_forbid: set[str] = set()
-    named_permit: set[str] = set()
-    for path in MINE:
-        e = load_yaml(path)["expect"]
-        named_forbid |= set(e.get("forbids", [])) | set(e.get("minimal_reason", []))
-        named_permit |= set(e.get("permits", []))
     layer = prefix.split(".")[0]
+    seen = shown(MINE, ())
     for rid, r in ruleset_rules(layer).items():
         if not rid.startswith(prefix) or r.open:
             continue
-        assert rid in named_permit or r.one_sided, f"{rid} has no permitting case"
-        assert rid in named_forbid or r.one_sided, f"{rid} has no forbidding case"
+        assert rid in seen.permit or r.one_sided, f"{rid} has no permitting case"
+        assert rid in seen.forbid or r.one_sided, f"{rid} has no forbidding case"
 
 
 def test_geometry() -> None:
