@@ -59,6 +59,12 @@ class Rule:
     reason: str = ""  # why a rule is unresolved
     see_also: tuple[Cite, ...] = ()  # lines that support the rule: shown in the rulebook, not in findings
     replaces: tuple[str, ...] = ()
+    # Rules of other rulesets that answer the same question over the same facts (beyond ``replaces``):
+    # ``mentat conflicts --find`` searches each such pair for a position where they answer differently.
+    counterpart: tuple[str, ...] = ()
+    # The texts say different things about the same situation: a source conflict, recorded by hand
+    # (what differs, in a line); each pair of this rule and its counterparts is one conflict.
+    differs: str = ""
     phase: str = ""
     factions: tuple[str, ...] = ()
     one_sided: str = ""  # why no case can show one of forbids/permits, where that is so
@@ -66,6 +72,11 @@ class Rule:
     @property
     def layer(self) -> str:
         return self.id.split(".", 1)[0]
+
+    @property
+    def counterparts(self) -> tuple[str, ...]:
+        """The rules of other layers this one answers the same question as."""
+        return (*self.replaces, *self.counterpart)
 
     @property
     def open(self) -> bool:
@@ -119,6 +130,8 @@ def rule(
     factions: Iterable[str] = (),
     one_sided: str = "",
     see_also: str = "",
+    counterpart: str | Iterable[str] = (),
+    differs: str = "",
 ) -> Callable[[Check], Rule]:
     """Register the decorated check as a rule; returns the :class:`Rule`.
 
@@ -150,7 +163,11 @@ def rule(
             factions=tuple(factions),
             one_sided=one_sided,
             see_also=parse_cites(see_also),
+            counterpart=(counterpart,) if isinstance(counterpart, str) else tuple(counterpart),
+            differs=differs,
         )
+        if differs and not r.counterparts:
+            raise ValueError(f"rule {id}: differs= names a conflict, but the rule has no replaces= or counterpart=")
         REGISTRY[id] = r
         return r
 
@@ -218,18 +235,32 @@ def set_aside(cites: str, why: str) -> None:
 
 @dataclass
 class Layer:
-    """One source's rules over the layer below it (``gf9`` over ``overview``)."""
+    """One source's rules over the layer below it (``gf9`` over ``overview``).
+
+    A layer with a ``fallback`` reads another source where its own text is silent (``overview``
+    falls back on ``gf9``): the fallback's own rules apply, except those that answer a question
+    this layer answers itself (they replace one of its confirmed rules). Where this layer only
+    defers (a gap or an open question: "see the Player Sheet"), the fallback's rule fills it.
+    """
 
     name: str
     base: str | None = None
     removes: dict[str, str] = field(default_factory=dict)  # rule id -> why
+    fallback: str | None = None
+    title: str = ""
 
 
 LAYERS: dict[str, Layer] = {}
 
 
-def layer(name: str, base: str | None = None, removes: dict[str, str] | None = None) -> Layer:
-    LAYERS[name] = Layer(name, base, dict(removes or {}))
+def layer(
+    name: str,
+    base: str | None = None,
+    removes: dict[str, str] | None = None,
+    fallback: str | None = None,
+    title: str = "",
+) -> Layer:
+    LAYERS[name] = Layer(name, base, dict(removes or {}), fallback, title)
     return LAYERS[name]
 
 
@@ -320,13 +351,38 @@ def ruleset_rules(name: str, on: str | None = None) -> dict[str, Rule]:
     replaced = {old for r in own.values() for old in r.replaces}
     out = {rid: r for rid, r in below.items() if rid not in replaced and rid not in lay.removes}
     out.update(own)
+    if lay.fallback:
+        out = _with_fallback(out, lay)
+    return out
+
+
+def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:
+    """A layer's rules, then its fallback's own rules where the layer is silent or only defers."""
+    assert lay.fallback is not None
+    fb_layer = LAYERS.get(lay.fallback)
+    fb_removes = fb_layer.removes if fb_layer else {}
+    speaks = {rid for rid, r in own.items() if not r.open}
+    out = dict(own)
+    for rid, r in REGISTRY.items():
+        if r.layer != lay.fallback or rid in lay.removes:
+            continue
+        if any(old in speaks for old in r.replaces):
+            continue  # this layer says it itself
+        for old in r.replaces:
+            out.pop(old, None)  # this layer only deferred ("see the Player Sheet"): the fallback says it
+        out[rid] = r
+    for rid in fb_removes:  # what the fallback's layer drops as settled by its own rules, where it was deferred
+        if rid in out and out[rid].open:
+            del out[rid]
     return out
 
 
 def counterparts(rule_id: str) -> list[tuple[str, Rule]]:
-    """Rules in other layers that replace this one or that this one replaces."""
+    """Rules in other layers that replace this one, that this one replaces, or that answer the same question."""
     load_all()
     r = REGISTRY[rule_id]
     out = [("replaces", REGISTRY[old]) for old in r.replaces if old in REGISTRY]
+    out += [("counterpart", REGISTRY[other]) for other in r.counterpart if other in REGISTRY]
     out += [("replaced by", other) for other in REGISTRY.values() if rule_id in other.replaces]
+    out += [("counterpart", other) for other in REGISTRY.values() if rule_id in other.counterpart]
     return out
