@@ -38,6 +38,7 @@ PREFIXES = {
     "card play": "play-",
     "alliance": "ally-",
     "bribe": "bribe-",
+    "conquest (every kind)": "../conquest/",
 }
 
 
@@ -61,6 +62,8 @@ def mentat_cmd() -> list[str]:
 
 
 def cases_for(prefix: str) -> list[Path]:
+    if prefix.startswith("../"):  # a whole folder of cases: one ruleset's
+        return sorted(ROOT.glob(f"cases/{prefix[3:]}*.yaml"))
     return sorted(ROOT.glob(f"cases/*/{prefix}*.yaml"))
 
 
@@ -266,6 +269,25 @@ def main(argv: list[str]) -> int:
         took, whole = what_if["strongest_plan_s"] * 1000, what_if["what_if_s"] * 1000
         rows.append(("battle what-if: strongest_plan (6 forces, 2-card plan)", f"{took:.0f} ms", f"{ok} <200"))
         rows.append(("battle what-if: strongest_plan + can_lose (mentat battle)", f"{whole:.0f} ms", ""))
+
+    # one position under every ruleset, and the solver's search for source conflicts (issue 9)
+    took, code = median_run([*mentat_cmd(), "compare", str(README_CASE)], n)
+    report["cold"]["compare"] = {"seconds": round(took, 4), "ratio": round(took / baseline, 2), "exit": code}
+    rows.append(
+        (f"cold mentat compare ({README_CASE.name}, 4 rulesets)", f"{took * 1000:.0f} ms", f"{took / baseline:.2f}x")
+    )
+    start = time.perf_counter()
+    found = subprocess.run(
+        [*mentat_cmd(), "conflicts", "--find", "--no-write", "--json"], cwd=ROOT, capture_output=True, text=True
+    )
+    took = time.perf_counter() - start
+    try:
+        got = json.loads(found.stdout)
+        summary = f"{len(got['found'])} differ, {len(got['missed'])} recorded missed"
+    except (ValueError, KeyError):
+        got, summary = {}, f"exit {found.returncode}"
+    report["conflicts_find"] = {"seconds": round(took, 2), "ratio": round(took / baseline, 1), "summary": summary}
+    rows.append((f"mentat conflicts --find ({summary})", f"{took:.1f} s", f"{took / baseline:.0f}x"))
 
     book = rulebook_build()
     report["rulebook"] = book

@@ -4,7 +4,8 @@
 the complete list); ``minimal_reason``; ``permits`` (rule ids that must be
 among the permitting findings); ``cites`` (``doc:line`` that some finding must
 quote); ``outcome`` (a subset of the verdict's outcome); ``reason`` (a text the
-unresolved reason contains).
+unresolved reason contains); ``under`` (``{RULESET: expect}``: the same position carried to
+other rulesets by ``mentat compare``, each with its own expectation).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from checker.engine import Verdict
 from checker.yamlio import load_yaml
 
-EXPECT_KEYS = ("verdict", "forbids", "minimal_reason", "permits", "cites", "outcome", "reason")
+EXPECT_KEYS = ("verdict", "forbids", "minimal_reason", "permits", "cites", "outcome", "reason", "under")
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
 

@@ -193,6 +193,192 @@ def _wrap(text: str, indent: int, width: int = 88) -> str:
     return ("\n" + " " * indent).join(lines)
 
 
+def _rulesets_option(text: str | None) -> list[str] | None:
+    return [r.strip().lower() for r in text.split(",") if r.strip()] if text else None
+
+
+@app.command("compare")
+def compare(
+    file: Annotated[Path, typer.Argument(help="A position file (YAML).", show_default=False)],
+    rulesets: Annotated[
+        str | None, typer.Option(help="Comma-separated rulesets (default: every ruleset of the position's family).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per ruleset, as a list.")] = False,
+) -> None:
+    """The same position under several rulesets, side by side: verdict, outcome, the rules that decide.
+
+    Exit status: 0 when every ruleset that can express the position agrees, 1 when they differ.
+    """
+    from checker.compare import agreeing, compare_file, differ
+
+    try:
+        rows = compare_file(file, _rulesets_option(rulesets))
+    except InputError as err:
+        fail_input(err, as_json)
+    except Exception as err:  # a bug in Mentat, never a traceback
+        fail_internal(err, as_json)
+    differing = differ(rows)
+    if as_json:
+        typer.echo(json.dumps([r.as_json() for r in rows], indent=2, ensure_ascii=False))
+        raise typer.Exit(1 if differing else 0)
+    width = _width()
+    groups = agreeing(rows)
+    typer.echo(f"{'ruleset':<22}{'verdict':<18}{'outcome':<28}deciding rules")
+    for group in groups:
+        names = ", ".join(r.ruleset for r in group)
+        first = group[0]
+        if first.verdict is None:
+            typer.echo(_line(f"{names:<22}{'cannot express':<18}{first.cannot}", width, 22))
+            continue
+        v = first.verdict
+        outcome = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in v.outcome.items()) or "-"
+        deciding = [(row.ruleset, f) for row in group for f in row.deciding()]
+        head = f"{names:<22}"
+        typer.secho(head, nl=False)
+        typer.secho(f"{v.verdict.upper():<18}", fg=STYLE[v.verdict], bold=True, nl=False)
+        text = outcome if len(outcome) < 27 else outcome[:24] + "..."
+        if deciding:
+            typer.echo(f"{text:<28}{deciding[0][1].rule.id} {_cites(deciding[0][1].rule.cites)}")
+        else:
+            typer.echo(f"{text:<28}" + (v.reason if v.verdict == "unresolved" else "-"))
+        for _, f in deciding[1:]:
+            typer.echo(" " * 68 + f"{f.rule.id} {_cites(f.rule.cites)}")
+    typer.echo("")
+    for group in groups:
+        for row in group:
+            if row.verdict is None:
+                continue
+            v = row.verdict
+            typer.secho(f"{row.ruleset}: {v.verdict}", bold=True, nl=False)
+            typer.echo(
+                f"  ({v.question})" + (f"  outcome: {json.dumps(v.outcome, ensure_ascii=False)}" if v.outcome else "")
+            )
+            if v.verdict == "unresolved" and v.reason:
+                typer.echo(_line(f"  why: {v.reason}", width, 4))
+            for f in row.deciding():
+                _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width)
+                for c in f.rule.cites:
+                    typer.secho(f"    {c}: ", dim=True, nl=False)
+                    typer.echo(_wrap(c.text, 6, width))
+            for note in row.notes:
+                typer.echo(_line(f"  carried over: {note}", width, 4))
+    if len(groups) == 1 and len(rows) > 1:
+        typer.echo(f"all {len(rows)} rulesets agree")
+    raise typer.Exit(1 if differing else 0)
+
+
+@app.command("conflicts")
+def conflicts(
+    rulesets: Annotated[
+        str | None, typer.Option(help="Comma-separated rulesets to compare (default: every GF9-family ruleset).")
+    ] = None,
+    find: Annotated[
+        bool,
+        typer.Option(
+            "--find",
+            help="Ask the solver, for every pair of rules answering the same question, for a position where "
+            "the rulesets differ; write each found one under cases/conflicts/.",
+        ),
+    ] = False,
+    write: Annotated[bool, typer.Option(help="With --find: write the found positions as cases.")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The source conflicts: where two rulesets' texts say different things about the same situation."""
+    from checker import conflicts as cf
+    from checker.position import RULESETS
+
+    names = _rulesets_option(rulesets)
+    for r in names or ():
+        if r not in RULESETS:
+            from checker.errors import nearest
+
+            fail(InputError("--rulesets", "rulesets among " + ", ".join(RULESETS), r, nearest(r, RULESETS)).message)
+    if not find:
+        listed = cf.recorded(names)
+        if as_json:
+            typer.echo(json.dumps([_pair_json(p) for p in listed], indent=2, ensure_ascii=False))
+            return
+        width = _width()
+        for p in listed:
+            _print_pair(p, width)
+        typer.echo(f"{len(listed)} recorded conflicts" + (f" between {', '.join(names)}" if names else ""))
+        return
+    import time
+
+    start = time.monotonic()
+    search = cf.find(names)
+    found, none, missed = search.found, search.agree, search.missed
+    elapsed = time.monotonic() - start
+    written: list[str] = []
+    if write:
+        from checker.cases import CASES
+
+        folder = CASES / "conflicts"
+        folder.mkdir(exist_ok=True)
+        for w in found:
+            path = folder / f"{w.pair.case_name}.yaml"
+            path.write_text(cf.case_text(w), encoding="utf-8")
+            written.append(str(path.relative_to(CASES.parent)))
+        if not search.unsearched and not names:  # a complete search: what it no longer finds goes
+            for old in folder.glob("*.yaml"):
+                if str(old.relative_to(CASES.parent)) not in written:
+                    old.unlink()
+    if as_json:
+        out = {
+            "found": [
+                {
+                    **_pair_json(w.pair),
+                    "case": written[i] if i < len(written) else None,
+                    "changed": w.changed,
+                    "position": w.data,
+                    "verdicts": {w.pair.rulesets[k]: w.verdicts[k].as_json() for k in (0, 1)},
+                }
+                for i, w in enumerate(found)
+            ],
+            "agree": [_pair_json(p) for p in none],
+            "missed": [_pair_json(p) for p in missed],
+            "seconds": round(elapsed, 2),
+        }
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+    else:
+        width = _width()
+        for w in found:
+            _print_pair(w.pair, width)
+            a, b = w.verdicts
+            for rs, v in zip(w.pair.rulesets, (a, b), strict=True):
+                outcome = json.dumps(v.outcome, ensure_ascii=False) if v.outcome else ""
+                typer.echo(_line(f"  {rs}: {v.verdict.upper()} {outcome}", width, 6))
+            typer.echo(_line(f"  found from {w.seed}, setting {w.changed or 'nothing'}", width, 6))
+        for p in missed:
+            typer.secho(f"not found: {p.first.id} / {p.second.id} ({p.recorded})", fg="yellow")
+        recorded = len({p.by for p in cf.recorded(names)})
+        typer.echo(
+            f"{len(found)} pairs differ ({recorded - len(missed)} of the {recorded} recorded conflicts rediscovered), "
+            f"{len(none)} pairs agree on every position tried, in {elapsed:.1f} s"
+            + (f"; {len(search.unsearched)} pairs left unsearched (time)" if search.unsearched else "")
+            + (f"; cases written under cases/conflicts/ ({len(written)})" if written else "")
+        )
+    raise typer.Exit(1 if missed else 0)
+
+
+def _pair_json(p: Any) -> dict[str, Any]:
+    return {
+        "rulesets": list(p.rulesets),
+        "rules": [p.first.id, p.second.id],
+        "recorded": p.recorded,
+        "sources": [[c.as_json() for c in r.cites] for r in (p.first, p.second)],
+    }
+
+
+def _print_pair(p: Any, width: int) -> None:
+    typer.secho(f"{p.first.on}: {p.recorded or p.first.title}", bold=True)
+    for rs, r in zip(p.rulesets, (p.first, p.second), strict=True):
+        typer.echo(f"  {rs}: {r.id}")
+        for c in r.cites:
+            typer.secho(f"    {c}: ", dim=True, nl=False)
+            typer.echo(_wrap(c.text, 6, width))
+
+
 @app.command("rule")
 def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. gf9.shipment.storm-blocks.")]) -> None:
     """Show one rule: its text, quote, z3 form, check and cases."""

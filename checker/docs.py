@@ -524,6 +524,37 @@ def compare_fragment(top: str) -> str:
     return "\n".join(out)
 
 
+def conflicts_fragment() -> str:
+    """Every recorded source conflict: both rules, both quotes, and the position the solver found."""
+    from checker.conflicts import recorded
+
+    every = recorded()
+    found = {p.stem: p for p in (ROOT / "cases" / "conflicts").glob("*.yaml")}
+    out: list[str] = []
+    seen: set[tuple[str, tuple[str, str]]] = set()
+    for p in every:
+        if (p.by, p.rulesets) in seen:  # one conflict per recording rule and pair of rulesets
+            continue
+        seen.add((p.by, p.rulesets))
+        a, b = p.rulesets
+        out += [f"### {a} and {b}: {_md(p.first.title)}", "", _md(p.recorded), ""]
+        for rs, r in ((a, p.first), (b, p.second)):
+            cites = ",".join(f"{c.first}-{c.last}" if c.last != c.first else str(c.first) for c in r.cites)
+            out += [f"`{rs}` ({rule_ref(r.id)}):", "", f"```{{source-quote}} {r.cites[0].doc}:{cites}", "```", ""]
+        keys = [q.case_name for q in every if q.by == p.by and q.rulesets == p.rulesets]
+        case = next((found[k] for k in keys if k in found), None)
+        if case is not None:
+            out += [
+                f"A position where they differ, found by the solver: {{doc}}`{case.stem} </{case_docname(case)}>`.",
+                "",
+            ]
+        else:
+            out += ["*No position found yet by `mentat conflicts --find`.*", ""]
+    if not out:
+        return "*No source conflicts are recorded yet.*\n"
+    return "\n".join(out)
+
+
 def coverage_fragment() -> str:
     rows = report()
     out = [
@@ -766,6 +797,7 @@ def pages() -> dict[str, str]:
     for t in TOPICS:
         out[f"fragments/compare-{t}.md"] = compare_fragment(t)
     out["fragments/coverage.md"] = coverage_fragment()
+    out["fragments/conflicts.md"] = conflicts_fragment()
     out["fragments/position-schema.md"] = schema_fragment()
     from checker.svg import board_svg
 

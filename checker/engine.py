@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from checker.cache import cache_file, read_text, write_text
 from checker.facts import Facts, Kind, Vars, bindings, missing_key
 from checker.names import display
-from checker.rules import LAYERS, REGISTRY, Rule, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, Rule, layer_of, ruleset_rules
 
 if TYPE_CHECKING:
     from checker.position import Position
@@ -185,6 +185,9 @@ def kind_of(pos: Position) -> Kind:
     from checker.kinds import MODULES, load_kind
 
     action = getattr(pos.move, "action", None) or "position"
+    lay = layer_of(pos.ruleset)
+    if lay is not None and lay.kinds:  # a game with kinds of its own (conquest-ship, ...)
+        action = lay.kinds + lay.actions.get(action, action)
     return load_kind(action if action in MODULES else "unencoded")
 
 
@@ -241,7 +244,7 @@ def _same_for_every_value(pos: Position, ruleset: str, key: str) -> Verdict | No
 def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verdict:
     """Run checks and solver on one facts record (the engine's core, for any kind)."""
     applicable = [r for r in in_force if r.applies(facts)]
-    bad = "invalid-position" if kind.name == "position" else "illegal"
+    bad = "invalid-position" if kind.judges_position else "illegal"
     verdict = Verdict(ruleset, "legal", question=kind.name, notes=list(facts.notes))
 
     forbidding: list[Rule] = []

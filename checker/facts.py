@@ -13,7 +13,7 @@ import dataclasses
 import typing
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, get_args, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar, get_args, get_origin
 
 from checker.names import display
 
@@ -136,6 +136,10 @@ class Kind:
     name = ""
     title = ""
     ruled: tuple[str, ...] = ()  # outcome keys reported only when an applicable rule fixes them
+    judges_position = False  # a question about the position itself: a forbidding rule makes it invalid
+    # Outcome keys of this kind that mean one of the published shared keys (``devoured`` is ``losses``):
+    # how answers of two games' kinds are compared (checker.conflicts).
+    shared_names: ClassVar[dict[str, str]] = {}
 
     def facts(self, pos: Position) -> Facts:
         raise NotImplementedError

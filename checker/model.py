@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin
 
 from checker.errors import InputError, nearest
 
@@ -54,8 +55,9 @@ def spec(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+@functools.cache
+def _hints(cls: Any) -> dict[str, Any]:
+    return typing.get_type_hints(cls)  # resolving string annotations is slow: once per record type
 
 
 def _is_optional(tp: Any) -> tuple[bool, Any]:
@@ -172,7 +174,7 @@ def load_record(cls: type[T], data: Any, key: str = "") -> T:
     fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}  # type: ignore[arg-type]
     if not isinstance(data, dict):
         raise InputError(key, f"a mapping of {', '.join(fields)}", data)
-    hints = _hints(cls)
+    hints = _hints(cast(Any, cls))
     by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
     open_field = next((f.name for f in fields.values() if f.metadata.get("open")), None)
     keys = _user_keys(fields)

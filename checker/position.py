@@ -8,13 +8,14 @@ optional. Loading checks types, names and ranges and raises an
 from __future__ import annotations
 
 import dataclasses
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from checker import model
-from checker.board import POLAR_SINK, Board, gf9_board
+from checker.board import POLAR_SINK, Board, board_from_data, board_from_inline, gf9_board
 from checker.errors import InputError, nearest
 from checker.model import spec
 from checker.names import faction_name, territory_name
@@ -25,7 +26,11 @@ RULESETS = ("gf9", "overview", "conquest", "dreamrules", "dice")
 MAX_FORCES = 99
 MAX_SPICE = 9999
 MAX_STORM_DIAL = 99  # per dial; the game's dials go to 20 (turn 1), rules judge anything up to this
-UNENCODED_FORMATS = ("conquest", "dice")  # positions on their own boards, not modelled yet
+UNENCODED_FORMATS = ("dice",)  # positions on their own boards, not modelled yet
+# Conquest (Dune: A Game of Conquest and Diplomacy) plays four factions (conquest:11, 57).
+CONQUEST_FACTIONS = ("atreides", "fremen", "harkonnen", "imperium")
+CONQUEST_SUGGEST = {"emperor": "imperium", "padishah-emperor": "imperium", "corrino": "imperium"}
+TERRITORY_KINDS = ("sand", "rock", "stronghold", "polar-sink")
 Ruleset = Literal["gf9", "overview", "conquest", "dreamrules", "dice"]
 Phase = Literal[
     "storm",
@@ -41,8 +46,19 @@ Phase = Literal[
 ]
 
 
+# The territory names a position being loaded may use: None, the GF9 board's; a list, a conquest
+# board's; FREE, any name as written (a conquest position with no board: conquest prints none).
+FREE: list[str] = []
+_TERRITORIES: ContextVar[list[str] | None] = ContextVar("territories", default=None)
+
+
 def _territory(value: object, key: str) -> str:
-    return territory_name(value, gf9_board().names, key)
+    names = _TERRITORIES.get()
+    if names is FREE:
+        if not isinstance(value, str) or not value.strip():
+            raise InputError(key, "a territory name", value)
+        return " ".join(value.split())
+    return territory_name(value, gf9_board().names if names is None else names, key)
 
 
 def _destination(value: object, key: str) -> str:
@@ -77,6 +93,7 @@ class FactionState:
     forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
     leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
+    market_cards: int | None = spec(None, min=0, max=MAX_FORCES, doc="conquest: how many market cards it holds")
     prediction: Prediction | None = spec(None, doc="Bene Gesserit: the secret prediction")
     kwisatz_haderach_used_in: str | None = spec(
         None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
@@ -356,6 +373,33 @@ class BlowMove:
             self.previous = spice_card(self.previous, "move.previous")
 
 
+@dataclass
+class BuyMove:
+    """Conquest: a market card bought for 2 spice (conquest:25) (checker/kinds/conquest.py)."""
+
+    action: Literal["buy"] = spec(doc="buy: a market card bought (conquest)")
+    faction: str = spec(names="faction", doc="the faction buying")
+    card: Literal["market"] = spec("market", doc="the card bought: market")
+
+
+@dataclass
+class SpiceBlowMove:
+    """Conquest: the spice card turned over in the Storm and spice step (conquest:21)."""
+
+    action: Literal["spice-blow"] = spec(doc="spice-blow: a spice card turned over (conquest)")
+    card: str = spec(doc="sandworm, or the territory the spice card names")
+    previous_card_territories: list[str] = spec(
+        [], names="territory", doc="the territories of the previous spice card (what a sandworm strikes)"
+    )
+
+    def __post_init__(self) -> None:
+        folded = _fold(self.card).replace(" ", "-")
+        if folded in ("sandworm", "shai-hulud", "worm", "sandworm-card"):
+            self.card = "sandworm"
+        else:
+            self.card = _territory(self.card, "move.card")
+
+
 def spice_card(value: str, key: str) -> str:
     """A Spice Card's name: ``shai-hulud``, or a territory with a spice-blow sector (its territory card)."""
     if _fold(value).replace(" ", "-") in ("shai-hulud", "shai-hulud-card", "sandworm"):
@@ -372,7 +416,19 @@ def spice_card(value: str, key: str) -> str:
 UnencodedMove = ReviveMove | BidMove | CharityMove | CollectMove | PlayMove
 # Moves that had no kind of their own; the unencoded kind answers those whose action has none yet (play).
 UNENCODED_MOVES = (ReviveMove, BidMove, CharityMove, CollectMove, PlayMove)
-Move = ShipMove | MoveMove | StormMove | BattleMove | BlowMove | UnencodedMove | AllyMove | BribeMove | GiveMove
+Move = (
+    ShipMove
+    | MoveMove
+    | StormMove
+    | BattleMove
+    | BlowMove
+    | UnencodedMove
+    | AllyMove
+    | BribeMove
+    | GiveMove
+    | BuyMove
+    | SpiceBlowMove
+)
 MOVES: dict[str, type] = {
     "ship": ShipMove,
     "move": MoveMove,
@@ -387,6 +443,8 @@ MOVES: dict[str, type] = {
     "ally": AllyMove,
     "bribe": BribeMove,
     "give": GiveMove,
+    "buy": BuyMove,
+    "spice-blow": SpiceBlowMove,
 }
 ACTIONS = tuple(MOVES)
 
@@ -423,12 +481,22 @@ class Position:
     expect: dict[str, Any] | None = spec(None, doc="the expected verdict (cases only)")
     # The top-level keys the file gave: "no spice listed" differs from "no 'spice' key at all".
     given: frozenset[str] = dataclasses.field(default=frozenset(), metadata={"internal": True})
+    # conquest: the board the position gives (inline or from a file); None when it gives none
+    conquest_board: Board | None = dataclasses.field(default=None, metadata={"internal": True})
 
     # -- the questions rules ask ----------------------------------------
     @property
     def board(self) -> Board:
-        """The board the rules read: the GF9 board for the gf9 family."""
+        """The board the rules read: the GF9 board for the gf9 family; for conquest, the board the
+        position gives (an empty board when it gives none: every board fact is then unknown)."""
+        if self.ruleset == "conquest":
+            return self.conquest_board or Board({}, adjacency={}, adjacency_known=frozenset())
         return gf9_board()
+
+    @property
+    def has_board(self) -> bool:
+        """Whether the board's facts are known (always for the gf9 family)."""
+        return self.ruleset != "conquest" or self.conquest_board is not None
 
     @property
     def faction_names(self) -> list[str]:
@@ -471,6 +539,8 @@ def _check_sectors(pos: Position) -> None:
     board = pos.board
 
     def sector_ok(territory: str, sector: int | None, key: str) -> None:
+        if territory not in board.territories:  # conquest with no board: nothing to check against
+            return
         t = board[territory]
         if sector is not None and t.sectors and sector not in t.sectors:
             raise InputError(key, f"a sector of {territory} ({', '.join(map(str, t.sectors))})", sector)
@@ -650,17 +720,135 @@ def load_position(data: Any, file: str | None = None) -> Position:
         if ruleset in UNENCODED_FORMATS:
             # Their own boards and keys are not modelled yet: keep the question, answer unresolved.
             return Position(ruleset=ruleset, title=str(body.get("title") or ""), expect=body.get("expect"))
-        move = body.pop("move", None)
-        pos = model.load_record(Position, body)
-        pos.given = frozenset(str(k) for k in data)
-        if move is not None:
-            pos.move = _load_move(move)
+        board: Board | None = None
+        names: list[str] | None = None
+        if ruleset == "conquest":
+            raw = body.get("board")
+            board = None if raw is None else load_board(raw, file)
+            names = FREE if board is None else board.names
+        token = _TERRITORIES.set(names)
+        try:
+            move = body.pop("move", None)
+            pos = model.load_record(Position, body)
+            pos.given = frozenset(str(k) for k in data)
+            pos.conquest_board = board
+            if move is not None:
+                pos.move = _load_move(move)
+        finally:
+            _TERRITORIES.reset(token)
+        if ruleset == "conquest":
+            check_conquest(pos)
         _check_sectors(pos)
         check_move(pos)
         return pos
     except InputError as err:
         err.file = file
         raise
+
+
+def load_board(raw: Any, file: str | None) -> Board:
+    """A conquest position's board: a file in the project's board format (relative to the position
+    file), or inline facts ``{TERRITORY: {kind, sectors, adjacent}}``."""
+    if isinstance(raw, str):
+        from checker.yamlio import parse_yaml
+
+        where = Path(raw)
+        if not where.is_absolute() and file:
+            where = Path(file).resolve().parent / where
+        try:
+            data = parse_yaml(where.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            raise InputError("board", "a readable board file (relative to the position file)", raw) from err
+        except Exception:  # a YAML error
+            raise InputError("board", "a board file in valid YAML", raw) from None
+        if not isinstance(data, dict) or not isinstance(data.get("territories"), dict):
+            raise InputError("board", "a board file in the project's format (a 'territories' mapping)", raw)
+        try:
+            return board_from_data(data)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise InputError(
+                "board", "a board file in the format of constraints/data/arrakis-board.yaml", raw
+            ) from None
+    if not isinstance(raw, dict) or not raw:
+        raise InputError("board", "a board file's path, or a mapping TERRITORY -> {kind, sectors, adjacent}", raw)
+    names = [" ".join(str(k).split()) for k in raw]
+    facts: dict[str, dict[str, object]] = {}
+    for name, (key, t) in zip(names, raw.items(), strict=True):
+        here = f"board.{key}"
+        if t is None:
+            t = {}
+        if not isinstance(t, dict):
+            raise InputError(here, "a mapping of kind, sectors, adjacent", t)
+        extra = sorted(set(map(str, t)) - {"kind", "sectors", "adjacent"})
+        if extra:
+            raise InputError(f"{here}.{extra[0]}", "one of the keys kind, sectors, adjacent", None)
+        kind = t.get("kind")
+        if kind is not None and kind not in TERRITORY_KINDS:
+            raise InputError(
+                f"{here}.kind", "one of " + ", ".join(TERRITORY_KINDS), kind, nearest(str(kind), TERRITORY_KINDS)
+            )
+        sectors = t.get("sectors")
+        if sectors is not None:
+            sectors = model.convert(list[int], sectors, f"{here}.sectors", {"min": 1, "max": 18})
+        adjacent = t.get("adjacent")
+        if adjacent is not None:
+            if not isinstance(adjacent, list):
+                raise InputError(f"{here}.adjacent", "a list of territories of the board", adjacent)
+            adjacent = [territory_name(a, names, f"{here}.adjacent[{i}]") for i, a in enumerate(adjacent)]
+        facts[name] = {"kind": kind, "sectors": sectors, "adjacent": adjacent}
+    return board_from_inline(facts)
+
+
+def _faction_refs(obj: Any, key: str) -> list[tuple[str, str]]:
+    """(key, faction) for every faction a loaded record names, as a key or as a value."""
+    out: list[tuple[str, str]] = []
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return out
+    for f in dataclasses.fields(obj):
+        if f.metadata.get("internal") or f.metadata.get("open"):
+            continue
+        value = getattr(obj, f.name)
+        where = f"{key}.{f.name.rstrip('_')}" if key else f.name.rstrip("_")
+        if f.metadata.get("key_names") == "faction" and isinstance(value, dict):
+            out += [(f"{where}.{k}", k) for k in value]
+        if f.metadata.get("names") == "faction":
+            if isinstance(value, str):
+                out.append((where, value))
+            elif isinstance(value, list):
+                for i, v in enumerate(value):
+                    if isinstance(v, list):
+                        out += [(f"{where}[{i}][{j}]", x) for j, x in enumerate(v)]
+                    else:
+                        out.append((f"{where}[{i}]", v))
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for k, v in items:
+            out += _faction_refs(v, f"{where}.{k}" if isinstance(value, dict) else f"{where}[{k}]")
+        out += _faction_refs(value, where)
+    return out
+
+
+def check_conquest(pos: Position) -> None:
+    """Conquest's own names: its four factions; leaders from the factions' ``leaders`` maps."""
+    for key, name in _faction_refs(pos, ""):
+        if name not in CONQUEST_FACTIONS:
+            hint = [CONQUEST_SUGGEST[name]] if name in CONQUEST_SUGGEST else nearest(name, CONQUEST_FACTIONS)
+            raise InputError(key, "a conquest faction: atreides, fremen, harkonnen or imperium", name, hint)
+    # conquest prints no leaders: a position names them in factions.X.leaders, and other lists must use those
+    leaders = {_fold(n): n for state in pos.factions.values() for n in state.leaders}
+    if not leaders:
+        return
+    what = "a leader named in a faction's 'leaders' map (conquest prints no leaders)"
+    for fname, state in pos.factions.items():
+        key = f"factions.{fname}"
+        state.traitors = [_name(n, leaders, f"{key}.traitors[{i}]", what) for i, n in enumerate(state.traitors)]
+        state.leaders_in_tanks = [
+            _name(n, leaders, f"{key}.leaders_in_tanks[{i}]", what) for i, n in enumerate(state.leaders_in_tanks)
+        ]
+    m = pos.move
+    if isinstance(m, BattleMove):
+        for fname, plan in m.plans.items():
+            if plan.leader is not None:
+                plan.leader = _name(plan.leader, leaders, f"move.plans.{fname}.leader", what)
 
 
 def read_position(path: str | Path) -> Position:

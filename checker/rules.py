@@ -31,7 +31,7 @@ from typing import Any
 
 from checker.sources import Cite, parse_cites
 
-Check = Callable[[Any], "bool | dict[str, int]"]
+Check = Callable[[Any], "bool | dict[str, Any]"]
 Form = Callable[[Any], Any]  # Vars -> z3.BoolRef
 # A finding's message: a str.format template over the facts (and, for permits, the outcome), or a
 # function of (facts, outcome) that names the element that decided, with the position's own values.
@@ -248,6 +248,16 @@ class Layer:
     removes: dict[str, str] = field(default_factory=dict)  # rule id -> why
     fallback: str | None = None
     title: str = ""
+    # Another game's name for a faction -> this ruleset's (GF9's Emperor is Conquest's Imperium):
+    # how `mentat compare` carries a position from one ruleset to another.
+    names: dict[str, str] = field(default_factory=dict)
+    # How a position of another ruleset of the family is read in this one, beyond names: a move
+    # another game spells differently (GF9's ``blow`` is Conquest's ``spice-blow``). Data in, data out.
+    carry: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # A game with kinds of question of its own names them ``<kinds><action>`` (``conquest-ship``);
+    # ``actions`` maps a move's action to its kind's (``spice-blow`` -> ``blow``).
+    kinds: str = ""
+    actions: dict[str, str] = field(default_factory=dict)
 
 
 LAYERS: dict[str, Layer] = {}
@@ -259,8 +269,14 @@ def layer(
     removes: dict[str, str] | None = None,
     fallback: str | None = None,
     title: str = "",
+    names: dict[str, str] | None = None,
+    carry: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    kinds: str = "",
+    actions: dict[str, str] | None = None,
 ) -> Layer:
-    LAYERS[name] = Layer(name, base, dict(removes or {}), fallback, title)
+    LAYERS[name] = Layer(
+        name, base, dict(removes or {}), fallback, title, dict(names or {}), carry, kinds, dict(actions or {})
+    )
     return LAYERS[name]
 
 
@@ -283,6 +299,16 @@ def load_all() -> dict[str, Rule]:
             _write_index(index)
         _loaded = True
     return REGISTRY
+
+
+def layer_of(ruleset: str) -> Layer | None:
+    """A ruleset's layer (its package under ``constraints`` is imported for it; a ruleset without one has none)."""
+    if ruleset not in LAYERS:
+        try:
+            importlib.import_module(f"constraints.{ruleset}")
+        except ModuleNotFoundError:
+            return None
+    return LAYERS.get(ruleset)
 
 
 def load_for(on: str) -> dict[str, Rule]:

@@ -106,13 +106,17 @@ def test_payee_emperor_bank() -> None:
     assert any("Emperor is not in the position" in n for n in without.notes)
 
 
-def test_overview_leaves_harkonnen_and_emperor_open() -> None:
+def test_overview_reads_harkonnen_and_emperor_from_gf9() -> None:
+    """overview:105 defers faction advantages to Player Sheets it does not print: gf9's text fills them."""
     hark = bid("{action: bid, faction: harkonnen, amount: 1}", "{harkonnen: {spice: 5, hand: 1}}", ruleset="overview")
-    assert hark.verdict == "unresolved" and "overview:105" in hark.reason
+    assert hark.verdict == "legal" and hark.outcome["cards_gained"] == 2  # gf9:59, the bonus card
+    assert "gf9.bidding.harkonnen-bonus" in {f.rule.id for f in hark.findings}
     emp = bid(
         "{action: bid, faction: fremen, amount: 1}", "{fremen: {spice: 5, hand: 1}, emperor: {}}", ruleset="overview"
     )
-    assert emp.verdict == "unresolved" and "overview.bidding.emperor-sheet" in emp.reason
+    assert emp.verdict == "legal" and emp.outcome["paid_to"] == "emperor"  # gf9:149
+    payee = next(f for f in emp.findings if f.rule.id == "gf9.bidding.payee")
+    assert [c.doc for c in payee.rule.cites] == ["gf9", "gf9"]
 
 
 # -- generated positions --------------------------------------------------------

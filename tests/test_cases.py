@@ -43,6 +43,32 @@ def test_case(case_file: Path, cli) -> None:  # type: ignore[no-untyped-def]
         assert "{" not in finding["message"] and "['" not in finding["message"], finding["message"]
 
 
+UNDER = [
+    p
+    for p in sorted(ROOT.glob("cases/*/*.yaml"))
+    if "under" in ((yaml.safe_load(p.read_text(encoding="utf-8")) or {}).get("expect") or {})
+]
+
+
+@pytest.mark.parametrize("under_case", UNDER, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_case_under_other_rulesets(under_case: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A case's ``expect.under``: ``mentat compare`` gives each other ruleset its own expected verdict."""
+    expect = expect_of(under_case)
+    own = yaml.safe_load(under_case.read_text(encoding="utf-8"))["ruleset"]
+    others = expect["under"]
+    run = cli("compare", under_case, "--rulesets", ",".join([own, *others]), "--json")
+    assert not run.traceback, f"{under_case.name}: {run.exception!r}"
+    rows = {row["ruleset"]: row for row in run.json()}
+    assert not mismatches({k: v for k, v in expect.items() if k != "under"}, rows[own])
+    for ruleset, wanted in others.items():
+        assert rows[ruleset]["verdict"] is not None, f"{ruleset} cannot express {under_case.name}"
+        problems = mismatches(wanted, rows[ruleset])
+        assert not problems, f"{under_case.name} under {ruleset}:\n  " + "\n  ".join(problems)
+    decided = [r for r in rows.values() if r["verdict"] != "unresolved"]  # an open answer differs from none
+    differ = len({(r["verdict"], json.dumps(r["outcome"], sort_keys=True)) for r in decided}) > 1
+    assert run.code == (1 if differ else 0)
+
+
 def test_case_text_output_agrees(case_file: Path, cli) -> None:  # type: ignore[no-untyped-def]
     """Without --json: the same exit code, the verdict word and every forbidding rule printed."""
     expect = expect_of(case_file)

@@ -295,7 +295,8 @@ def test_notes_are_printed(cli) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize(
-    "text", ["ruleset: conquest\n", "ruleset: dice\nmove: {action: ship}\n", "ruleset: dreamrules\n"]
+    "text",
+    ["ruleset: conquest\nphase: mentat-pause\n", "ruleset: dice\nmove: {action: ship}\n", "ruleset: dreamrules\n"],
 )
 def test_the_heading_has_no_empty_slot(cli, tmp_path: Path, text: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "pos.yaml"

@@ -145,11 +145,13 @@ def test_dreamrules_cards_in_a_dreamrules_hand_only(tmp_path: Path, cli: Any) ->
     assert error["key"] == "factions.atreides.hand[0]" and error["got"] == "Mercenaries"
 
 
-@pytest.mark.parametrize("ruleset", ["conquest", "dice"])
-def test_conquest_and_dice_positions_still_load(tmp_path: Path, cli: Any, ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "verdict"), [("conquest", "legal"), ("dice", "unresolved")])
+def test_conquest_and_dice_positions_still_load(tmp_path: Path, cli: Any, ruleset: str, verdict: str) -> None:
+    """Names the GF9 components do not know load under conquest (it prints no leaders or cards: a leader
+    name is checked only against the factions' own ``leaders`` maps, and here none is given) and dice."""
     text = f"ruleset: {ruleset}\nfactions:\n  atreides: {{leaders_in_tanks: [Kudoo], hand: [Market]}}\n"
     run = cli("check", _write(tmp_path, text), "--json")
-    assert run.code == 3 and run.json()["verdict"] == "unresolved"
+    assert run.code != 2 and run.json()["verdict"] == verdict
 
 
 def test_a_move_option_is_checked_like_the_files_move(tmp_path: Path, cli: Any) -> None:
@@ -246,6 +248,8 @@ def test_schema_lists_every_action_with_every_key_documented(cli: Any) -> None:
             "ally",
             "bribe",
             "give",
+            "buy",
+            "spice-blow",
         ]
     )
     for action, cls in MOVES.items():

@@ -15,6 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"^(?P<layer>[a-z0-9]+)\.(?P<chapter>[a-z0-9-]+)\.(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)$")
 RULES = sorted(load_all())
 GF9 = sorted(ruleset_rules("gf9"))
+IN_FORCE = {name: set(ruleset_rules(name)) for name in LAYERS}
+REPLACED = {old for r in REGISTRY.values() for old in r.replaces} | {
+    rid for lay in LAYERS.values() for rid in lay.removes
+}
 
 
 def _cases() -> list[tuple[Path, dict]]:
@@ -92,6 +96,11 @@ def test_every_rule_named_by_a_case_exists() -> None:
 @pytest.mark.parametrize("rule_id", RULES)
 def test_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
     r = REGISTRY[rule_id]
+    if r.open and not any(rule_id in IN_FORCE[name] for name in LAYERS):
+        # an open question of the overview that gf9 answers in its place under both rulesets (the overview
+        # falls back on gf9 where it only defers): no case can reach it; the rules answering it must exist
+        assert r.id in REPLACED, f"{rule_id}: in no ruleset, and no rule answers in its place"
+        return
     if r.open:  # an open question or a gap: one case must show it left open
         assert rule_id in PERMITTING, f"{rule_id}: no unresolved case names it in expect.reason"
         return

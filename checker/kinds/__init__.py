@@ -27,6 +27,13 @@ MODULES = {
     "bribe": "alliance",
     "give": "alliance",
     "unencoded": "unencoded",
+    "conquest-ship": "conquest",
+    "conquest-move": "conquest",
+    "conquest-storm": "conquest",
+    "conquest-blow": "conquest",
+    "conquest-buy": "conquest",
+    "conquest-position": "conquest",
+    "conquest-battle": "conquest_battle",
 }
 
 

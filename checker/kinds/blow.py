@@ -23,7 +23,7 @@ lying there is unknown (the answer names the key); without ``forces`` no forces 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.board import gf9_board
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -112,6 +112,10 @@ class Blow(Kind):
     name = "blow"
     title = "Spice blow and Nexus"
     ruled = ("spice_placed", "devoured", "spice_returned", "nexus")
+    shared_names: ClassVar[dict[str, str]] = {
+        "devoured": "losses",
+        "spice_returned": "spice_lost",
+    }  # forces removed, spice back to the Bank
 
     def facts(self, pos: Position) -> BlowFacts:
         m = pos.move

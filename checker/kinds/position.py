@@ -347,6 +347,7 @@ def _setup_facts(pos: Position, s: PositionFacts) -> None:
 @kind
 class PositionCheck(Kind):
     name = "position"
+    judges_position = True
     title = "Position validity"
     ruled = ("winner",)
 

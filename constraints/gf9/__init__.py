@@ -1,12 +1,30 @@
 """Dune, GF9 2019, Basic and Advanced (``gf9``): over the overview where gf9 is silent."""
 
+from typing import Any
+
 from checker.rules import layer
+
+
+def from_conquest(data: dict[str, Any]) -> dict[str, Any]:
+    """Conquest's ``spice-blow`` (a card, the previous card's territories) as the GF9 family's ``blow``."""
+    move = data.get("move")
+    if isinstance(move, dict) and move.get("action") == "spice-blow":
+        card = "shai-hulud" if str(move.get("card", "")).lower() in ("sandworm", "shai-hulud") else move.get("card")
+        carried: dict[str, Any] = {"action": "blow", "card": card}
+        previous = move.get("previous_card_territories") or []
+        if len(previous) == 1:
+            carried["previous"] = previous[0]
+        data = {**data, "move": carried}
+    return data
+
 
 layer(
     "gf9",
     base="overview",
+    title="Dune, GF9 2019 (Basic and Advanced), over the overview where GF9 is silent",
+    names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house
+    carry=from_conquest,
     removes={
         "overview.movement.faction-advantages": "gf9 prints the Fremen's range (gf9:401): gf9.movement.fremen-range",
-        "overview.battle.resolution": "gf9 resolves battles itself (gf9.battle.winner and the rules beside it)",
     },
 )

@@ -244,6 +244,9 @@ def _(v: Any) -> z3.BoolRef:
     title="Bribery is an Advanced Game rule",
     forbids=lambda s, _o: f"{display(s.faction)} cannot bribe {display(s.to)} in a Basic game: bribery is Advanced.",
     permits="An Advanced game: bribery is allowed.",
+    replaces="overview.deals.not-allies",
+    differs="bribes in the Basic game: overview:107 lets non-allied players make deals and bribes in any game (bribes "
+    "are not among overview:106's Advanced additions); gf9:337 makes bribery an Advanced Game rule",
 )
 def bribe_advanced(s: BribeFacts) -> bool:
     """Bribes are made in the Advanced game only; in the Basic game players may still share information (which

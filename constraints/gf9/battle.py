@@ -153,6 +153,7 @@ def _fights(s: BattleFacts, x: str) -> bool:
         lambda s, x: f"{_who(s, x)} has no fighting forces in {s.territory} (advisors do not fight): no battle.",
     ),
     permits="{A} ({a_forces}+{a_special}) and {D} ({d_forces}+{d_special}) both have fighting forces in {territory}.",
+    replaces="overview.battle.where",
 )
 def both_sides(s: BattleFacts) -> bool:
     """Opposing forces in one territory fight: each side needs forces there; advisors do not fight."""
@@ -251,6 +252,7 @@ def _reach(s: BattleFacts) -> set[int]:
     permits="{A}'s and {D}'s forces in {territory} meet clear of the storm (sector {storm_sector}).",
     needs=("sectors_known",),
     when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _clear),
+    replaces="overview.battle.storm-separates",
 )
 def storm_separates(s: BattleFacts) -> bool:
     """Forces in parts of a territory the storm separates do not meet: some aggressor's and defender's forces
@@ -708,6 +710,7 @@ def _dial_text(s: BattleFacts, x: str) -> str:
     permits="{A}'s dial {a_dial} and {D}'s dial {d_dial} are worth forces present, with the spice committed.",
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: s.advanced,
+    replaces="overview.battle.dial-support",
 )
 def dial_support(s: BattleFacts) -> bool:
     """A force supported by one spice counts full, unsupported half. The dial must be the strength of some
@@ -1012,6 +1015,7 @@ def _card_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     forbids=_says(_card_ok, _card_refused),
     permits=_card_said,
     when=lambda s: s.a_traitor or s.d_traitor,
+    replaces="overview.battle.traitor-card",
 )
 def traitor_card(s: BattleFacts) -> bool:
     """Only a leader (not a Cheap Hero) whose Traitor Card the caller holds can be revealed; Harkonnen may
@@ -1665,6 +1669,9 @@ def _traitor_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     defines=("winner", "leaders_killed", "losses", "spice_gained", "cards_discarded"),
     when=_one_traitor,
     one_sided="it fixes an outcome of legal plans and never forbids",
+    replaces="overview.battle.traitor",
+    differs="the caller's Cheap Hero: overview:82 has the traitor's caller lose nothing; gf9:285 keeps its cards "
+    "under the normal winner rule, which discards a Cheap Hero even of a winner (gf9:255)",
 )
 def traitor(s: BattleFacts) -> dict[str, Any]:
     """The side whose call reveals the opposing leader as a traitor (its own, or its allied Harkonnen's: the
@@ -1762,6 +1769,7 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     defines=("winner",),
     when=_ordinary,
     one_sided="it fixes an outcome of legal plans and never forbids",
+    replaces="overview.battle.winner",
 )
 def battle_winner(s: BattleFacts) -> dict[str, Any]:
     """Total = dial plus the leader's strength if it survives (plus two for the Kwisatz Haderach); the higher
@@ -1785,6 +1793,7 @@ def _(v: Any) -> Any:
     defines=("leaders_killed",),
     when=_ordinary,
     one_sided="it fixes an outcome of legal plans and never forbids",
+    replaces="overview.battle.leaders-killed",
 )
 def leaders_killed(s: BattleFacts) -> dict[str, Any]:
     """A projectile weapon is stopped by a Shield, poison by a Snooper, a Lasgun by nothing; the defense
@@ -1832,6 +1841,7 @@ def _losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     defines=("losses",),
     when=_ordinary,
     one_sided="it fixes an outcome of legal plans and never forbids",
+    replaces="overview.battle.losses",
 )
 def losses(s: BattleFacts) -> dict[str, Any]:
     """The loser loses every force in the territory; the winner loses forces worth its dial. Advanced: a winner
@@ -1855,6 +1865,7 @@ def _(v: Any) -> Any:
     defines=("spice_gained",),
     when=_ordinary,
     one_sided="it fixes an outcome of legal plans and never forbids",
+    replaces="overview.battle.spice-gained",
 )
 def spice_gained(s: BattleFacts) -> dict[str, Any]:
     """The winner receives the spice value of the leaders killed in the battle, its own included."""
@@ -1877,6 +1888,9 @@ def _(v: Any) -> Any:
     defines=("cards_discarded",),
     when=_ordinary,
     one_sided="it fixes an outcome of legal plans and never forbids",
+    replaces="overview.battle.cards-discarded",
+    differs="a winner's Cheap Hero: overview:61 has the winner lose only the forces it dialed (the loser alone "
+    "discards its played cards); gf9:255, 459 discard the Cheap Hero even of a winner",
 )
 def cards_discarded(s: BattleFacts) -> dict[str, Any]:
     """The loser discards every card of its plan; the winner may keep its cards but discards a Cheap Hero."""

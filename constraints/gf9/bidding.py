@@ -330,20 +330,42 @@ def _payee_message(s: BidFacts, _o: dict[str, Any]) -> str:
     on="bid",
     cites="gf9:149,389",
     see_also="gf9:147",
-    title="The winning bid is paid to the Emperor, or the Bank without it",
+    title="With the Emperor playing, the winning bid is paid to the Emperor (its own to the Bank)",
     permits=_payee_message,
     defines=("paid_to",),
     needs=("emperor_in_game",),
-    when=lambda s: not s.passes,
-    replaces=("overview.bidding.payee", "overview.bidding.emperor-sheet"),
+    when=lambda s: not s.passes and s.emperor_in_game is not False,
+    # the Emperor's advantage the overview leaves to its Player Sheet (overview:105): gf9 prints it
+    replaces="overview.bidding.emperor-sheet",
     one_sided="it names who is paid; it never forbids",
 )
 def payee(s: BidFacts) -> dict[str, Any]:
-    """Other factions pay the full winning bid to the Emperor when it plays; the Emperor, and everyone
-    without it, pay the Bank. When the Emperor helps its ally buy, its contribution comes back to it."""
+    """Other factions pay the full winning bid to the Emperor when it plays; the Emperor pays the Bank.
+    When the Emperor helps its ally buy, its contribution comes back to it."""
     return {"paid_to": "emperor" if s.emperor_in_game and not s.is_emperor else "bank"}
 
 
 @payee.z3
 def _(v: Any) -> z3.BoolRef:
     return v.payee == z3.If(z3.And(v.emperor_in_game, z3.Not(v.is_emperor)), 2, 1)
+
+
+@rule(
+    "gf9.bidding.payee-bank",
+    on="bid",
+    cites="gf9:149",
+    title="Without the Emperor, the winning bid is paid to the Bank",
+    permits=_payee_message,
+    defines=("paid_to",),
+    when=lambda s: not s.passes and s.emperor_in_game is False,
+    replaces="overview.bidding.payee",
+    one_sided="it names who is paid; it never forbids",
+)
+def payee_bank(s: BidFacts) -> dict[str, Any]:
+    """With no Emperor in the game, every purchase is paid to the Bank."""
+    return {"paid_to": "bank"}
+
+
+@payee_bank.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.payee == 1

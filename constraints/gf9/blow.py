@@ -63,6 +63,8 @@ def _placed(s: BlowFacts, o: dict[str, Any]) -> str:
     needs=("storm_sector",),
     defines=("spice_placed",),
     replaces="overview.blow.spice",
+    differs="a territory card whose spice-blow sector is under the storm: overview:41 places the indicated spice "
+    "(no storm exception); gf9:105 places none",
     one_sided="it fixes the spice placed; it forbids nothing",
 )
 def printed_spice(s: BlowFacts) -> dict[str, Any]:
@@ -95,6 +97,9 @@ def _(v: Any) -> z3.BoolRef:
     ),
     when=lambda s: s.worm and s.turn == 1,
     defines=("devoured", "spice_returned", "nexus"),
+    replaces=("overview.blow.devour", "overview.blow.nexus"),
+    differs="a first-turn Shai-Hulud: overview:41 has it destroy the forces and spice on the previously revealed "
+    "territory (only the Nexus waits for turn two); gf9:107 sets it aside with no effect",
     one_sided="it fixes the worm's (lack of) effect; it forbids nothing",
 )
 def first_turn(_s: BlowFacts) -> dict[str, Any]:
@@ -181,7 +186,9 @@ def _fremen_there(s: BlowFacts) -> bool:
     ),
     when=_fremen_there,
     needs=("turn",),
-    replaces="overview.blow.faction-advantages",
+    # what a worm devours is overview.blow.devour's question too: under the overview, whose Player Sheets are
+    # not printed, Fremen there leaves overview.blow.faction-advantages open rather than two answers
+    replaces=("overview.blow.faction-advantages", "overview.blow.devour"),
     one_sided="it spares forces; it forbids nothing",
 )
 def fremen_immune(_s: BlowFacts) -> bool:
@@ -216,6 +223,7 @@ def _protection(s: BlowFacts, _o: dict[str, Any]) -> str:
     permits=_protection,
     when=lambda s: _after_turn_one(s) and not s.consecutive and any(s.is_ally),
     needs=("turn", "fremen_protects"),
+    replaces=("overview.blow.faction-advantages", "overview.blow.devour"),
     one_sided="Fremen's choice: it spares its ally's forces or not; it forbids nothing",
 )
 def protect_ally(_s: BlowFacts) -> bool:

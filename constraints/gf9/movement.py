@@ -143,6 +143,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids=_too_far,
     permits=_within,
     when=lambda s: s.ornithopters,
+    replaces="overview.movement.range",
 )
 def gf9_ornithopters(s: MovementFacts) -> bool:
     """A faction with fighting forces in Arrakeen or Carthag when its movement begins moves three territories,

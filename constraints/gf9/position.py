@@ -91,6 +91,7 @@ def _supply_within(s: PositionFacts, _: dict[str, Any]) -> str:
     title="Each faction has twenty force tokens",
     forbids=_supply_over,
     permits=_supply_within,
+    replaces="overview.position.force-supply",
 )
 def force_supply(s: PositionFacts) -> bool:
     """A faction's forces on the board, in reserve and in the Tanks number at most twenty."""
@@ -127,6 +128,7 @@ def _special_over(s: PositionFacts, _: dict[str, Any]) -> str:
     forbids=_special_over,
     permits="Special forces within the Emperor's five Sardaukar and the Fremen's three Fedaykin.",
     when=lambda s: s.advanced,
+    replaces="overview.position.special-forces",
 )
 def special_forces(s: PositionFacts) -> bool:
     """In the Advanced game the Emperor owns five Sardaukar and the Fremen three Fedaykin (the rest of
@@ -565,6 +567,8 @@ def _normal(s: PositionFacts) -> bool:
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
     replaces="overview.position.victory",
+    differs="a three-player game: overview:94 needs four strongholds to win; gf9:319 three for an unallied faction "
+    "(gf9:21 raises it to four only for two players)",
 )
 def victory(s: PositionFacts) -> dict[str, Any]:
     """At the Mentat Pause an unallied faction holding three strongholds alone wins; an alliance needs four
@@ -595,6 +599,7 @@ def victory_form(v: Any) -> z3.BoolRef:
     when=lambda s: _normal(s) and s.two_players,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
+    replaces="overview.position.victory",
 )
 def victory_two_players(s: PositionFacts) -> dict[str, Any]:
     """In a two-player game every faction and alliance needs four strongholds held by its members alone."""
@@ -628,6 +633,7 @@ def _bg_message(s: PositionFacts, _: dict[str, Any]) -> str:
     when=lambda s: at_pause(s) and bg_prediction_wins(s),
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
+    replaces=("overview.position.victory", "overview.position.prediction"),
 )
 def bg_prediction(s: PositionFacts) -> dict[str, Any]:
     """When the faction the Bene Gesserit predicted wins normally on the predicted turn (alone or allied),
@@ -705,6 +711,8 @@ def _side_of(v: Any, marks: list[Any]) -> list[Any]:
     defines=("winner",),
     one_sided="an outcome rule: it names the winners when its condition holds and never forbids",
     replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
+    differs="turn ten ends with no normal winner in the Basic game: overview:96 ends it with no winner; gf9:325 "
+    "checks the Fremen special condition in every game",
 )
 def fremen_special(s: PositionFacts) -> Any:
     """At the end of turn ten with no normal victory, Fremen and its ally win if Sietch Tabr and Habbanya
@@ -739,6 +747,9 @@ def _guild_message(s: PositionFacts, _: dict[str, Any]) -> str:
     ),
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",
+    replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
+    differs="turn ten ends with no normal winner in the Basic game: overview:96 ends it with no winner; gf9:325 "
+    "gives the Spacing Guild and its ally the win in every game",
 )
 def guild_special(s: PositionFacts) -> dict[str, Any]:
     """At the end of turn ten with no normal victory and no Fremen special victory, the Spacing Guild and
@@ -785,6 +796,7 @@ def _fallback_fremen_applies(s: PositionFacts) -> bool:
     when=_fallback_fremen_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
+    replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
 )
 def fallback_fremen(s: PositionFacts) -> dict[str, Any]:
     """With no normal victory on turn ten, no Fremen special victory and no Guild, the Fremen win."""
@@ -828,6 +840,7 @@ def _fallback_most_applies(s: PositionFacts) -> bool:
     when=_fallback_most_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",
+    replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
 )
 def fallback_most(s: PositionFacts) -> dict[str, Any]:
     """With no normal victory on turn ten and neither Fremen nor Guild in the game, the factions occupying
@@ -864,6 +877,7 @@ def _(v: Any) -> z3.BoolRef:
     "special victories)",
     when=lambda s: _fallback(s) and not _fallback_fremen_applies(s) and not _fallback_most_applies(s),
     one_sided="an open question: it neither forbids nor permits",
+    replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
 )
 def fallback_open(s: PositionFacts) -> bool:
     """Where the printed fallback leaves the winner open (an allied Fremen, no stronghold occupied, a Bene

@@ -524,7 +524,7 @@ _eligibility.replaces = ("overview.revival.leader-all-dead",)
 # gf9:195 "When a revived leader dies again, place it face down in the Tanks. It cannot be revived again
 #          until all the faction's other revivable leaders have also been revived, killed and returned to
 #          the Tanks. Ghola and Tleilaxu may explicitly bypass normal availability restrictions."
-gap(
+_face_down = gap(
     "gf9.revival.face-down",
     on="revive",
     cites="gf9:195",
@@ -533,6 +533,12 @@ gap(
     "revivable leaders have been revived, killed and returned (gf9:195); the position format records no face-down "
     "leaders, so whether this one may come back is not known",
     when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks,
+)
+# which dead leader may come back is overview.revival.leader-all-dead's question, which the overview answers itself
+_face_down.replaces = ("overview.revival.leader-all-dead",)
+_face_down.differs = (
+    "a leader revived before and killed again: overview:53 revives any one of five dead leaders a turn; gf9:195 keeps "
+    "it face down until the faction's other leaders have been revived and killed again"
 )
 
 # gf9:197 "A leader revived by Ghola during Battle can fight immediately, including in that same phase. The

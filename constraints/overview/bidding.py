@@ -32,6 +32,7 @@ def _cards(n: int | None) -> str:
     "overview.bidding.phase",
     on="bid",
     cites="overview:47,49",
+    see_also="overview:33,116",
     title="Bids are made in Phase 4, Bidding",
     forbids=lambda s, _o: (
         f"{display(s.faction)} cannot bid in the {s.phase_name.replace('-', ' ')} phase: "

@@ -32,6 +32,7 @@ def phase_title(s: BlowFacts) -> str:
     "overview.blow.phase",
     on="blow",
     cites="overview:39",
+    see_also="overview:33,114",
     title="Spice Cards are turned over in Phase 2, Spice Blow and Nexus",
     forbids=lambda s, _o: (
         f"No Spice Card is turned over in {phase_title(s)}: the spice blow is Phase 2, Spice Blow and Nexus."

@@ -31,6 +31,7 @@ def bene_gesserit_open(s: CharityFacts) -> bool:
     "overview.charity.phase",
     on="charity",
     cites="overview:43,45",
+    see_also="overview:33,115",
     title="CHOAM Charity is claimed in Phase 3, CHOAM Charity",
     forbids=lambda s, _o: (
         f"{display(s.faction)} cannot claim CHOAM Charity in {phase_title(s)}: charity is claimed in "

@@ -32,6 +32,7 @@ def _phase_name(s: CollectionFacts) -> str:
     "overview.collection.phase",
     on="collect",
     cites="overview:63,65",
+    see_also="overview:33,120",
     title="Spice is collected in Phase 8, Spice Harvest",
     forbids=lambda s, _o: (
         f"{display(s.faction)} cannot collect spice in the {_phase_name(s)} phase: "

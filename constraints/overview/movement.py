@@ -39,6 +39,7 @@ PHASES_NAMES = [p.replace("-", " ") for p in PHASES]
     "overview.movement.phase",
     on="move",
     cites="overview:55,57",
+    see_also="overview:33,118",
     title="Movement is made in Phase 6, Shipment and Movement",
     forbids=lambda s, _o: (
         f"{display(s.faction)} cannot move forces in the "

@@ -20,10 +20,95 @@ from checker.kinds.position import (
     winner_value,
 )
 from checker.names import display
-from checker.rules import chapter, gap, rule
+from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("position", "overview:3,67-69,84-98,104-105,125,129")
+chapter("position", "overview:3,7-8,18,67-69,84-98,104-105,125,129")
+
+set_aside(
+    "overview:7",
+    "the board (sand, rock, stronghold and Polar Sink territories, 18 sectors) is the board data every kind of "
+    "question reads (constraints/data); a territory or sector not on it is an input error when the position is "
+    "read, never a verdict",
+)
+set_aside(
+    "overview:111",
+    "the heading of the Player Reference's turn sequence (overview:113-121), whose phases the phase rules cite",
+)
+
+SUPPLY = 20  # overview:8 "20 force tokens"
+
+
+def _tokens(s: PositionFacts, f: int) -> str:
+    return (
+        f"{display(s.factions[f])} has {s.f_board[f] + s.f_reserves[f] + s.f_tanks[f]} force tokens "
+        f"({s.f_board[f]} on the board, {s.f_reserves[f]} in reserve, {s.f_tanks[f]} in the Tanks)"
+    )
+
+
+def _total(s: PositionFacts, f: int) -> int:
+    return s.f_board[f] + s.f_reserves[f] + s.f_tanks[f]
+
+
+# overview:8 "• 6 faction sets, each containing: Player Shield, Player Sheet, Player Marker, 5 Leader Discs,
+#            20 force tokens"
+
+
+@rule(
+    "overview.position.force-supply",
+    on="position",
+    cites="overview:8",
+    title="Each faction set has twenty force tokens",
+    forbids=lambda s, _: (
+        "; ".join(_tokens(s, f) for f in range(len(s.factions)) if _total(s, f) > SUPPLY)
+        + ": a faction set has 20 force tokens."
+    ),
+    permits=lambda s, _: (
+        f"No faction has more than 20 force tokens (the most: "
+        f"{_tokens(s, max(range(len(s.factions)), key=lambda f: _total(s, f)))})."
+        if s.factions
+        else "No faction is listed: no supply to exceed."
+    ),
+)
+def overview_force_supply(s: PositionFacts) -> bool:
+    """A faction's forces on the board, in reserve and in the Tanks come from its set of twenty tokens."""
+    return all(_total(s, f) <= SUPPLY for f in range(len(s.factions)))
+
+
+@overview_force_supply.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(b + r + t <= SUPPLY for b, r, t in zip(v.f_board, v.f_reserves, v.f_tanks, strict=True))
+
+
+# overview:18 "• Advanced components: 5 Special Emperor forces, Bene Gesserit advisor forces, Kwisatz Haderach
+#             Card and Counter, Sandworm Token, 3 Special Fremen forces"
+
+
+@rule(
+    "overview.position.special-forces",
+    on="position",
+    cites="overview:18",
+    title="Advanced: five special Emperor forces, three special Fremen forces, no other",
+    forbids=lambda s, _: (
+        "; ".join(
+            f"{display(n)} has {sp} special forces; the Advanced components give it {cap}"
+            for n, sp, cap in zip(s.factions, s.f_special, s.f_special_cap, strict=True)
+            if sp > cap
+        )
+        + "."
+    ),
+    permits="Special forces within the Advanced components: 5 Emperor, 3 Fremen.",
+    when=lambda s: s.advanced,
+)
+def overview_special_forces(s: PositionFacts) -> bool:
+    """The Advanced components hold five special Emperor forces and three special Fremen forces; no other
+    faction has special forces."""
+    return all(sp <= cap for sp, cap in zip(s.f_special, s.f_special_cap, strict=True))
+
+
+@overview_special_forces.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(sp <= cap for sp, cap in zip(v.f_special, v.f_special_cap, strict=True))
 
 
 def _hands(s: PositionFacts, limit: int) -> str:
@@ -184,15 +269,20 @@ def _overview_victory_message(s: PositionFacts, _: dict[str, Any]) -> str:
     return f"No one wins: {_unit_holds(s, best, overview_held(s, best))}; {_unit_need(s, best)}."
 
 
+def _prediction_due(s: PositionFacts) -> bool:
+    """The Bene Gesserit predicted this turn a faction the overview's count makes a winner."""
+    return s.bg_in_game and s.predicted >= 0 and s.prediction_turn_now and s.predicted in overview_qualifiers(s)
+
+
 def _overview_victory_applies(s: PositionFacts) -> bool:
-    return at_pause(s) and not (s.turn == LAST_TURN and not overview_qualifiers(s))
+    return at_pause(s) and not (s.turn == LAST_TURN and not overview_qualifiers(s)) and not _prediction_due(s)
 
 
 @rule(
     "overview.position.victory",
     on="position",
     cites="overview:90,92,94",
-    see_also="overview:3,69,98,125",
+    see_also="overview:3,33,69,98,121,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
     permits=_overview_victory_message,
     needs=("ov_turn_known",),
@@ -254,4 +344,18 @@ gap(
     reason="no one holds the strongholds it needs at the end of turn 10 of the Advanced game; overview:96 applies "
     "the factions' alternate win conditions, which the overview does not print",
     when=lambda s: at_pause(s) and s.turn == LAST_TURN and s.advanced and not overview_qualifiers(s),
+)
+
+
+# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets." -- the Bene Gesserit's prediction is such an ability (gf9:323, 361 print it).
+
+gap(
+    "overview.position.prediction",
+    on="position",
+    cites="overview:105",
+    title="A Bene Gesserit prediction of this turn's winner (its Player Sheet, not reproduced)",
+    reason="the Bene Gesserit predicted this turn's winner: overview:105 lets faction advantages override the "
+    "standard victory, and the overview does not print what the prediction does",
+    when=lambda s: at_pause(s) and _prediction_due(s),
 )

@@ -26,6 +26,7 @@ set_aside("overview:117", "the turn sequence's list entry '5. Revival': the phas
     "overview.revival.phase",
     on="revive",
     cites="overview:51,53",
+    see_also="overview:33,117",
     title="Revival is made in Phase 5, Revival",
     forbids=lambda s, _o: (
         f"{display(s.faction)} cannot revive in the {s.phase_name.replace('-', ' ')} phase: "

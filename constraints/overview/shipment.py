@@ -33,6 +33,7 @@ chapter("ship", "overview:55-57,86,105")
     "overview.shipment.phase",
     on="ship",
     cites="overview:55,57",
+    see_also="overview:33,118",
     title="Shipment is made in Phase 6, Shipment and Movement",
     forbids=lambda s, _o: (
         f"{display(s.faction)} cannot ship in the {s.phase_name.replace('-', ' ')} phase: "

@@ -127,6 +127,7 @@ def first_player(s: StormFacts) -> dict[str, Any]:
     "overview.storm.movement",
     on="storm",
     cites="overview:37",
+    see_also="overview:33,113",
     title="The storm moves counterclockwise",
     permits="The storm moves {distance} sectors from sector {storm_sector} to sector {storm}.",
     needs=("storm_sector",),

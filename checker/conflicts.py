@@ -1,0 +1,489 @@
+"""Source conflicts: where two rulesets' texts answer the same question differently.
+
+A rule names the rules of other rulesets that answer the same question over the
+same facts (``replaces=`` or ``counterpart=``); ``differs=`` records by hand
+that the texts say different things. :func:`find` asks the solver, for each such
+pair, for a position where the two answers differ: it starts from the worked
+cases (carried to both rulesets by :mod:`checker.compare`), frees the facts a
+position file sets directly (``move.count``, ``factions.X.spice``, ``players``,
+...), binds the rest, and asks for the two rules' z3 forms to disagree (or, for
+rules fixing an outcome, to fix different values). A model is written back into
+the position, and the position counts only if the two rulesets' verdicts or
+outcomes really differ when checked in full.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from checker.compare import FAMILY, translate
+from checker.engine import Verdict, evaluate, kind_of
+from checker.errors import InputError
+from checker.facts import Facts, Kind, Vars, fact_fields, missing_key
+from checker.position import Position, load_position
+from checker.rules import LAYERS, REGISTRY, Rule, load_all, ruleset_rules
+
+SOLVER_TIMEOUT_MS = 2000
+SEEDS_PER_PAIR = 12  # seed positions tried per pair not known to differ, at most
+SEEDS_PER_RECORDED = 60  # ... and per pair of a recorded conflict
+MODELS_PER_SEED = 4  # models tried per seed before the next seed
+# The bounds of a freed number: what a position file could say.
+BOUNDS = {"storm": (1, 18), "turn": (1, 10), "players": (1, 6)}
+DEFAULT_BOUNDS = (0, 30)
+TOP_LEVEL = ("storm", "turn", "players", "advanced")
+# Second pass, for a recorded conflict the plain seeds do not show: each seed again with one of these
+# facts set (a fact one ruleset needs and the seed's own ruleset never asked for, a shorter storm, a smaller
+# game). Each patch applies only where the seed has the parent key (a move with that key).
+PATCHES: tuple[dict[str, Any], ...] = (
+    {"shield_wall": "standing"},
+    {"move.distance": 1, "shield_wall": "standing"},
+    {"players": 3},
+    {"players": 4},
+    {"turn": 2},
+    {"turn": 10},
+    {"advanced": True},
+    {"advanced": False},
+)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two rules answering the same question, one in force in each ruleset."""
+
+    first: Rule  # in force in ``rulesets[0]``
+    second: Rule  # in force in ``rulesets[1]``
+    rulesets: tuple[str, str]
+    recorded: str = ""  # the hand-recorded difference (``differs=``), or "" for a pair not known to differ
+    by: str = ""  # the rule that names the other (its ``replaces=`` or ``counterpart=``, and ``differs=``)
+
+    @property
+    def key(self) -> str:
+        return f"{self.first.id}--{self.second.id}"
+
+    @property
+    def case_name(self) -> str:
+        """The file name of the case ``--find`` writes for the pair (its rulesets first)."""
+        return f"{self.rulesets[0]}-{self.rulesets[1]}--{self.key}"
+
+
+@dataclass
+class Witness:
+    """A position where the pair's rulesets answer differently."""
+
+    pair: Pair
+    data: dict[str, Any]  # the position, under the pair's first ruleset
+    verdicts: tuple[Verdict, Verdict]
+    seed: str  # the case it was found from
+    changed: dict[str, Any] = field(default_factory=dict)  # position keys the solver set
+
+
+def pairs(rulesets: list[str] | None = None) -> list[Pair]:
+    """Every pair of counterpart rules in force in two different rulesets (confirmed rules only)."""
+    load_all()
+    names = rulesets or [r for r in FAMILY if r in LAYERS]
+    in_force = {rs: set(ruleset_rules(rs)) for rs in names}
+    out: dict[str, Pair] = {}
+    for r in REGISTRY.values():
+        for other_id in r.counterparts:
+            other = REGISTRY.get(other_id)
+            if other is None or ((r.open or other.open) and not r.differs):
+                continue  # an open rule answers nothing to differ from, unless the difference is recorded
+            for a, b in itertools.permutations(names, 2):
+                if names.index(a) > names.index(b):
+                    continue
+                for x, y in ((r, other), (other, r)):
+                    if x.id in in_force[a] and y.id in in_force[b] and x.id not in in_force[b]:
+                        if y.id in in_force[a]:
+                            continue  # both in force in a: a answers both ways, no conflict of texts
+                        p = Pair(x, y, (a, b), r.differs, r.id)
+                        out.setdefault(f"{p.key}@{a},{b}", p)
+    return sorted(out.values(), key=lambda p: (p.rulesets, p.first.id, p.second.id))
+
+
+def recorded(rulesets: list[str] | None = None) -> list[Pair]:
+    """The conflicts recorded by hand (``differs=``) between the given rulesets."""
+    return [p for p in pairs(rulesets) if p.recorded]
+
+
+# -- the search ---------------------------------------------------------------------------------
+
+
+@cache
+def _seed_data() -> list[tuple[str, dict[str, Any], str]]:
+    """Every worked case of the family: (file, data, text)."""
+    from checker.cases import all_cases
+    from checker.yamlio import load_yaml
+
+    out = []
+    for path in all_cases():
+        if path.parent.name == "conflicts":
+            continue  # the finder's own output is never its evidence
+        try:
+            data = load_yaml(path)
+        except Exception:
+            continue
+        if isinstance(data, dict) and data.get("ruleset") in FAMILY:
+            out.append((str(path), data, path.read_text(encoding="utf-8")))
+    return out
+
+
+def _seeds_for(pair: Pair) -> list[tuple[str, dict[str, Any]]]:
+    """The cases most likely to show the pair first: those naming either rule, then the rest."""
+    ids = (pair.first.id, pair.second.id)
+    seeds = _seed_data()
+    naming = [(f, d) for f, d, text in seeds if any(i in text for i in ids)]
+    rest = [(f, d) for f, d, text in seeds if not any(i in text for i in ids)]
+    return naming + rest
+
+
+def _patched(data: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any] | None:
+    """The seed with a patch's facts set, or None where it does not apply (or changes nothing)."""
+    out = copy.deepcopy(data)
+    changed = False
+    for path, value in patch.items():
+        parts = path.split(".")
+        here = out
+        for part in parts[:-1]:
+            if not isinstance(here.get(part), dict) or (part == "move" and parts[-1] not in here[part]):
+                return None
+            here = here[part]
+        if here.get(parts[-1]) != value:
+            here[parts[-1]] = value
+            changed = True
+    return out if changed else None
+
+
+_LOADED: dict[tuple[str, str], tuple[dict[str, Any], Position, Kind, Facts] | None] = {}
+
+
+def _under(file: str, data: dict[str, Any], ruleset: str) -> tuple[dict[str, Any], Position, Kind, Facts] | None:
+    """A seed carried to a ruleset: its data, position, kind and facts (None where it cannot be)."""
+    key = (file, ruleset)
+    if key not in _LOADED:
+        carried, _ = translate(data, ruleset)
+        try:
+            pos = load_position(copy.deepcopy(carried), file.split("#")[0])
+            kind = kind_of(pos)
+            facts = kind.facts(pos)
+            _LOADED[key] = (carried, pos, kind, facts)
+        except Exception:  # a seed a ruleset cannot express is simply not a seed for it
+            _LOADED[key] = None
+    return _LOADED[key]
+
+
+def _settable(facts: Facts, name: str, key: str, data: dict[str, Any]) -> str | None:
+    """The position path a fact is read from, when the file sets it directly as a number or truth."""
+    if not key:
+        return None
+    path = facts.position_key(key)
+    if path in TOP_LEVEL:
+        return path
+    if not path.startswith(("move.", "factions.")) or any(part.isupper() for part in path.split(".")):
+        return None
+    here: Any = data
+    parts = path.split(".")
+    for part in parts[:-1]:
+        if not isinstance(here, dict) or part not in here:
+            return None
+        here = here[part]
+    value = here.get(parts[-1]) if isinstance(here, dict) else None
+    if value is not None and not isinstance(value, (int, bool)):
+        return None
+    return path
+
+
+def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    here = data
+    parts = path.split(".")
+    for part in parts[:-1]:
+        here = here.setdefault(part, {})
+    here[parts[-1]] = value
+
+
+def _get(data: dict[str, Any], path: str) -> Any:
+    here: Any = data
+    for part in path.split("."):
+        if not isinstance(here, dict):
+            return None
+        here = here.get(part)
+    return here
+
+
+def _vars(kind: Kind, facts: Facts, rename: tuple[str, ...] = ()) -> Vars:
+    import z3
+
+    v = Vars(facts)
+    kind.choices(v, facts)
+    for name in rename:  # the second rule's outcome values, apart from the first's
+        old = getattr(v, name, None)
+        if isinstance(old, z3.ExprRef):
+            setattr(v, name, z3.Const(f"{name}__second", old.sort()))
+    return v
+
+
+def _answers_differ(a: Any, b: Any) -> bool:
+    """Two checks' answers differ: one forbids and the other permits, or they fix a value differently."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        shared = a.keys() & b.keys()  # none shared: two kinds naming their values apart; the verdicts will tell
+        return not shared or any(a[k] != b[k] for k in shared)
+    if isinstance(a, dict) != isinstance(b, dict):
+        return True  # one fixes a value the other only permits: the full verdicts will tell
+    return bool(a) != bool(b)
+
+
+def _has(v: Vars, name: str) -> bool:
+    import z3
+
+    try:
+        return isinstance(getattr(v, name), z3.ExprRef)
+    except AttributeError:
+        return False
+
+
+def _bind(v: Vars, facts: Facts, free: set[str]) -> list[Any]:
+    out = []
+    for name, sort, _ in fact_fields(type(facts)):
+        value = getattr(facts, name)
+        if name in free or value is None:
+            continue
+        if sort.endswith("List"):
+            for x, y in zip(getattr(v, name), value, strict=False):
+                out.append(x == (int(y) if sort == "IntList" else bool(y)))
+        else:
+            out.append(getattr(v, name) == value)
+    return out
+
+
+def _shared(v: Verdict) -> dict[str, Any]:
+    """A verdict's outcome under the published shared names (a kind may name a value its own way)."""
+    from checker.facts import KINDS
+
+    kind = KINDS.get(v.question)
+    names = kind.shared_names if kind else {}
+    return {names.get(k, k): x for k, x in v.outcome.items()}
+
+
+def _differ(a: Verdict, b: Verdict) -> bool:
+    """Different verdicts, or a value both outcomes give, given differently (only the values both give are
+    compared: two games' kinds report different things)."""
+    oa, ob = _shared(a), _shared(b)
+    return a.verdict != b.verdict or any(oa[k] != ob[k] for k in oa.keys() & ob.keys())
+
+
+def _search_seed(pair: Pair, file: str, data: dict[str, Any]) -> Witness | None:
+    import z3
+
+    a_rs, b_rs = pair.rulesets
+    got_a, got_b = _under(file, data, a_rs), _under(file, data, b_rs)
+    if got_a is None or got_b is None:
+        return None
+    da, _pa, ka, fa = got_a
+    db, _pb, kb, fb = got_b
+    if ka.name != pair.first.on or kb.name != pair.second.on:
+        return None
+    if not (pair.first.applies(fa) and pair.second.applies(fb)):
+        return None
+    if missing_key(fa, pair.first.needs) or missing_key(fb, pair.second.needs):
+        return None
+    if pair.first.open or pair.second.open:  # one text leaves it open: the seed itself, or nothing
+        return _realise(pair, file, da, db, {})
+    if pair.first.form is None or pair.second.form is None:
+        return None
+    # the seed itself, when the two checks already answer differently on it (no solver needed)
+    if _answers_differ(pair.first.check(fa), pair.second.check(fb)):
+        witness = _realise(pair, file, da, db, {})
+        if witness is not None:
+            return witness
+    # the facts a position sets directly, in either ruleset's reading: free for the solver
+    paths: dict[str, str] = {}
+    for facts, d in ((fa, da), (fb, db)):
+        for name, sort, key in fact_fields(type(facts)):
+            if sort in ("Int", "Bool"):
+                path = _settable(facts, name, key, d)
+                if path:
+                    paths.setdefault(name, path)
+    free = set(paths)
+    va = _vars(ka, fa)
+    shared_out = tuple(x for x in pair.second.defines if x in pair.first.defines and _has(va, x))
+    vb = _vars(kb, fb, rename=shared_out)
+    shared_out = tuple(x for x in shared_out if _has(vb, x))
+    s = z3.Solver()
+    s.set("timeout", SOLVER_TIMEOUT_MS)
+    s.add(*ka.frame(va, fa), *_bind(va, fa, free))
+    if ka is not kb or fa != fb or shared_out:  # the same facts of the same kind: one frame serves both
+        s.add(*kb.frame(vb, fb), *_bind(vb, fb, free))
+    for name in free:
+        var = getattr(va, name) if _has(va, name) else getattr(vb, name, None)
+        if isinstance(var, z3.ArithRef):
+            lo, hi = BOUNDS.get(paths[name], DEFAULT_BOUNDS)
+            s.add(var >= lo, var <= hi)
+    form_a, form_b = pair.first.form(va), pair.second.form(vb)
+    if shared_out:
+        s.add(form_a, form_b, z3.Or(*[getattr(va, x) != getattr(vb, x) for x in shared_out]))
+    else:
+        s.add(form_a != form_b)
+    for _ in range(MODELS_PER_SEED):
+        if s.check() != z3.sat:
+            return None
+        model = s.model()
+        changed: dict[str, Any] = {}
+        block = []
+        for name in sorted(free):
+            var = getattr(va, name) if _has(va, name) else getattr(vb, name)
+            got = model.eval(var, model_completion=True)
+            value: Any = got.as_long() if z3.is_int_value(got) else z3.is_true(got)
+            block.append(var != got)
+            if _get(da, paths[name]) != value and not (value is False and _get(da, paths[name]) is None):
+                changed[paths[name]] = value
+        witness = _realise(pair, file, da, db, changed)
+        if witness is not None:
+            return witness
+        if not block:
+            return None
+        s.add(z3.Or(*block))  # another model, please
+    return None
+
+
+def _realise(pair: Pair, file: str, da: dict[str, Any], db: dict[str, Any], changed: dict[str, Any]) -> Witness | None:
+    """The model written back into the position; a witness only if the full verdicts differ."""
+    pos_data = [copy.deepcopy(da), copy.deepcopy(db)]
+    for d in pos_data:
+        for path, value in changed.items():
+            _set(d, path, value)
+    try:
+        va = evaluate(load_position(copy.deepcopy(pos_data[0]), file.split("#")[0]))
+        vb = evaluate(load_position(copy.deepcopy(pos_data[1]), file.split("#")[0]))
+    except (InputError, Exception):
+        return None
+    if not _differ(va, vb):
+        return None
+    for r, v in ((pair.first, va), (pair.second, vb)):  # open only where that side's text leaves it open
+        if v.verdict == "unresolved" and not (r.open and r.id in v.reason):
+            return None
+    if not (_decides(pair.first, va, vb) or _decides(pair.second, vb, va)):
+        return None  # the rulesets differ here, but for another reason than this pair
+    return Witness(pair, pos_data[0], (va, vb), Path(file).name, changed)  # the name keeps its patch
+
+
+def _decides(r: Rule, mine: Verdict, other: Verdict) -> bool:
+    """Whether ``r`` makes its verdict differ from the other: it forbids there, fixes an outcome value
+    the other verdict gives differently, or leaves open what the other decides."""
+    if r.open:
+        return mine.verdict == "unresolved" and r.id in mine.reason and other.verdict != "unresolved"
+    if r.id in mine.forbidding() or r.id in mine.minimal_reason:
+        return mine.verdict != other.verdict
+    if mine.verdict == other.verdict == "legal":
+        from checker.facts import KINDS
+
+        names = KINDS[mine.question].shared_names if mine.question in KINDS else {}
+        ours, theirs = _shared(mine), _shared(other)
+        return any(
+            names.get(key, key) in ours
+            and names.get(key, key) in theirs
+            and ours[names.get(key, key)] != theirs[names.get(key, key)]
+            for key in r.defines
+        )
+    return False
+
+
+def find_pair(pair: Pair, deadline: float | None = None) -> Witness | None:
+    """A position where the pair's two rulesets answer differently, or None."""
+    seeds = _seeds_for(pair)
+    passes: list[tuple[dict[str, Any], ...]] = [({},)] + ([PATCHES] if pair.recorded else [])
+    for patches in passes:
+        tried = 0
+        limit = SEEDS_PER_RECORDED if pair.recorded else SEEDS_PER_PAIR
+        for file, data in seeds:
+            got_a = _under(file, data, pair.rulesets[0])
+            if got_a is None or got_a[2].name != pair.first.on:
+                continue
+            tried += 1
+            for patch in patches:
+                if deadline is not None and time.monotonic() > deadline:
+                    return None
+                variant = _patched(data, patch) if patch else data
+                if variant is None:
+                    continue
+                witness = _search_seed(pair, _variant_name(file, patch), variant)
+                if witness is not None:
+                    return witness
+            if tried >= limit:
+                break
+    return None
+
+
+def _variant_name(file: str, patch: dict[str, Any]) -> str:
+    """A seed file's name, and the patch applied (the cache of carried positions is keyed by it)."""
+    return file if not patch else f"{file}#" + ",".join(f"{k}={v}" for k, v in patch.items())
+
+
+@dataclass
+class Search:
+    """What :func:`find` found: a witness per pair that has one, the pairs with none, and the recorded
+    conflicts (a rule's ``differs=``) none of whose pairs was found."""
+
+    found: list[Witness]
+    agree: list[Pair]
+    missed: list[Pair]  # one pair per recorded conflict not rediscovered
+    seconds: float
+    unsearched: list[Pair] = field(default_factory=list)  # left when the time budget ran out
+
+
+def find(rulesets: list[str] | None = None, budget_s: float = 55.0) -> Search:
+    """Search every pair (recorded conflicts first) for a position where the two rulesets differ."""
+    start = time.monotonic()
+    every = pairs(rulesets)
+    ordered = [p for p in every if p.recorded] + [p for p in every if not p.recorded]
+    found: list[Witness] = []
+    agree: list[Pair] = []
+    unsearched: list[Pair] = []
+    deadline = start + budget_s
+    for p in ordered:
+        if time.monotonic() > deadline:
+            unsearched.append(p)
+            continue
+        w = find_pair(p, deadline=deadline)
+        (found.append(w) if w is not None else agree.append(p))
+    # a recorded conflict is one rule's difference from its counterparts: found if any of its pairs is
+    shown = {w.pair.by for w in found if w.pair.recorded}
+    missed: dict[str, Pair] = {}
+    for p in agree + unsearched:
+        if p.recorded and p.by not in shown:
+            missed.setdefault(p.by, p)
+    return Search(found, agree, list(missed.values()), time.monotonic() - start, unsearched)
+
+
+def case_text(w: Witness) -> str:
+    """A witness as a worked case: the position under the first ruleset, and each ruleset's expectation."""
+    import yaml
+
+    a, b = w.verdicts
+    data = {k: v for k, v in w.data.items() if k not in ("expect", "title", "notes")}
+    board = data.get("board")
+    if isinstance(board, str) and Path(board).is_absolute():
+        from checker.cases import CASES
+
+        data["board"] = str(Path("../..") / Path(board).relative_to(CASES.parent))
+    data["title"] = f"{w.pair.rulesets[0]} and {w.pair.rulesets[1]} differ: {w.pair.recorded or w.pair.first.title}"
+    data["notes"] = (
+        f"Found by `mentat conflicts --find` from {w.seed} for {w.pair.first.id} / {w.pair.second.id}; "
+        f"the solver set {', '.join(f'{k}={v}' for k, v in w.changed.items()) or 'nothing'}."
+    )
+
+    def expect(v: Verdict) -> dict[str, Any]:
+        out: dict[str, Any] = {"verdict": v.verdict}
+        forbidding = v.forbidding()
+        if forbidding:
+            out["forbids"] = forbidding
+        if v.outcome:
+            out["outcome"] = v.outcome
+        return out
+
+    data["expect"] = {**expect(a), "under": {w.pair.rulesets[1]: expect(b)}}
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)

@@ -1,0 +1,145 @@
+"""The overview ruleset as a player meets it: its own text where it speaks, GF9 where it only defers.
+
+The same position under ``gf9`` and ``overview`` gives each text's answer, citing its own lines; a question
+the overview leaves to a Player Sheet is answered from GF9's printed sheet, with GF9's lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.api import check_file
+from checker.engine import Verdict
+from checker.rules import REGISTRY, load_all, ruleset_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(case: str, ruleset: str) -> Verdict:
+    return check_file(ROOT / "cases" / case, ruleset=ruleset)
+
+
+def _cited(v: Verdict, rule_id: str) -> list[str]:
+    """The lines the finding of ``rule_id`` quotes, as 'doc:N'."""
+    for f in v.findings:
+        if f.rule.id == rule_id:
+            return [f"{c.doc}:{n}" for c in f.rule.cites for n in range(c.first, c.last + 1)]
+    raise AssertionError(f"{rule_id} made no finding: {[f.rule.id for f in v.findings]}")
+
+
+# (case, rule and line deciding under gf9, outcome under gf9, the same under the overview)
+DIFFERING: list[tuple[str, str, str, dict[str, Any], str, str, dict[str, Any]]] = [
+    (
+        "overview/position-three-players-three.yaml",
+        "gf9.position.victory",
+        "gf9:319",
+        {"winner": "harkonnen"},
+        "overview.position.victory",
+        "overview:94",
+        {"winner": "none"},
+    ),
+    (
+        "overview/blow-worm-first-turn.yaml",
+        "gf9.blow.first-turn",
+        "gf9:107",
+        {"devoured": {}, "nexus": False},
+        "overview.blow.devour",
+        "overview:41",
+        {"devoured": {"harkonnen": 5}, "nexus": False},
+    ),
+    (
+        "overview/blow-territory-card.yaml",
+        "gf9.blow.spice",
+        "gf9:105",
+        {"spice_placed": {"territory": "Red Chasm", "sector": 6, "amount": 0}},
+        "overview.blow.spice",
+        "overview:41",
+        {"spice_placed": {"territory": "Red Chasm", "sector": 6, "amount": 8}},
+    ),
+    (
+        "overview/position-turn-limit-guild.yaml",
+        "gf9.position.guild-special",
+        "gf9:325",
+        {"winner": "spacing-guild"},
+        "overview.position.turn-limit",
+        "overview:96",
+        {"winner": "none"},
+    ),
+]
+
+
+@pytest.mark.parametrize("case,g_rule,g_line,g_out,o_rule,o_line,o_out", DIFFERING)
+def test_same_position_each_ruleset_its_own_text(
+    case: str, g_rule: str, g_line: str, g_out: dict, o_rule: str, o_line: str, o_out: dict
+) -> None:
+    gf9, overview = _run(case, "gf9"), _run(case, "overview")
+    assert gf9.verdict == overview.verdict == "legal"
+    assert {k: gf9.outcome.get(k) for k in g_out} == g_out
+    assert {k: overview.outcome.get(k) for k in o_out} == o_out
+    assert g_line in _cited(gf9, g_rule)
+    assert o_line in _cited(overview, o_rule)
+    assert not any(f.rule.layer == "gf9" and f.rule.id == g_rule for f in overview.findings)
+    assert not any(f.rule.id == o_rule for f in gf9.findings)
+
+
+def test_basic_bribe_legal_under_the_overview_illegal_under_gf9() -> None:
+    case = "overview/bribe-non-allied.yaml"
+    gf9, overview = _run(case, "gf9"), _run(case, "overview")
+    assert gf9.verdict == "illegal" and gf9.minimal_reason == ["gf9.deals.bribe-advanced"]
+    assert overview.verdict == "legal"
+    assert "overview:107" in _cited(overview, "overview.deals.not-allies")
+
+
+def test_fallback_fills_a_player_sheet_question_with_gf9_lines() -> None:
+    """overview:105 defers Harkonnen's advantages to a sheet the overview does not print: GF9's answer."""
+    v = _run("overview/bid-harkonnen.yaml", "overview")
+    assert v.verdict == "legal"
+    assert v.outcome["cards_gained"] == 2
+    assert "gf9:425" in _cited(v, "gf9.bidding.harkonnen-bonus")
+    assert "overview:49" in _cited(v, "overview.bidding.payee")  # the overview still names the Bank itself
+
+
+def test_fallback_fills_the_guild_price_and_the_overview_keeps_its_own() -> None:
+    guild = _run("overview/ship-guild-unresolved.yaml", "overview")
+    assert guild.verdict == "legal" and guild.outcome["cost"] == 3
+    assert "gf9:437" in _cited(guild, "gf9.shipment.guild-rates")
+    plain = _run("overview/ship-sand-cost.yaml", "overview")
+    assert plain.outcome["cost"] == 6
+    assert "overview:57" in _cited(plain, "overview.shipment.cost")
+
+
+def test_what_neither_sheet_nor_overview_settles_stays_open() -> None:
+    """Fremen under a worm: overview:41 destroys everything, overview:105 defers the Fremen's advantage; the
+    overview's own rule and GF9's immunity are not both applied: the answer is unresolved, naming overview:105."""
+    v = _run("overview/blow-worm-fremen.yaml", "overview")
+    assert v.verdict == "unresolved"
+    assert "overview.blow.faction-advantages" in v.reason
+
+
+def test_one_rule_answers_each_question_under_the_overview() -> None:
+    """A gf9 rule that answers what a confirmed overview rule answers is left out of the overview ruleset."""
+    load_all()
+    overview = ruleset_rules("overview")
+    for rid, r in overview.items():
+        if r.layer != "gf9":
+            continue
+        speaks = [old for old in r.replaces if old in REGISTRY and not REGISTRY[old].open]
+        assert not speaks, f"{rid} replaces {speaks}, which the overview says itself, yet is in force"
+
+
+def test_recorded_conflicts_name_an_overview_rule() -> None:
+    load_all()
+    pairs = {(r.id, old) for r in REGISTRY.values() if r.differs for old in r.counterparts}
+    for gid, oid in [
+        ("gf9.blow.first-turn", "overview.blow.devour"),
+        ("gf9.blow.spice", "overview.blow.spice"),
+        ("gf9.deals.bribe-advanced", "overview.deals.not-allies"),
+        ("gf9.position.victory", "overview.position.victory"),
+        ("gf9.position.guild-special", "overview.position.turn-limit"),
+        ("gf9.position.fremen-special", "overview.position.turn-limit"),
+        ("gf9.revival.face-down", "overview.revival.leader-all-dead"),
+    ]:
+        assert (gid, oid) in pairs, f"{gid} / {oid}: not recorded as a source conflict"
