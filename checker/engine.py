@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from checker.cache import cache_file, read_text, write_text
 from checker.facts import Facts, Kind, Vars, bindings, missing_key
 from checker.names import display
-from checker.rules import LAYERS, REGISTRY, Rule, layer_of, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, Rule, layer_of, reviewed, ruleset_rules
 
 if TYPE_CHECKING:
     from checker.position import Position
@@ -205,6 +205,12 @@ def evaluate(pos: Position, ruleset: str | None = None) -> Verdict:
         reason = f"Mentat does not encode the rules of '{action}' moves yet"
         return Verdict(ruleset, "unresolved", reason=reason, question=action)
     in_force = [r for r in ruleset_rules(ruleset, on=kind.name).values() if r.on == kind.name]
+    lay = LAYERS.get(ruleset)
+    if lay is not None and lay.whole_game and not reviewed(ruleset, kind.name):
+        # its base's rules are in force, but what this text changes about the question is not encoded yet
+        what = kind.title.lower() or kind.name
+        reason = f"Mentat does not encode yet what {ruleset} changes about {what} (its base, {lay.base}, would guess)"
+        return Verdict(ruleset, "unresolved", reason=reason, question=kind.name)
     if not in_force or ruleset not in LAYERS:
         # No rules is no permission: say so rather than call the move legal. Checked before the
         # facts are built: a ruleset with no rules here may use components the kind does not know.

@@ -221,6 +221,11 @@ CHAPTERS: dict[str, list[Cite]] = {}
 SET_ASIDE: dict[str, dict[int, str]] = {}
 
 
+def reviewed(ruleset: str, on: str) -> bool:
+    """Whether a ruleset's own text has been encoded for a kind of question (a chapter of its names it)."""
+    return any(c.doc == ruleset for c in CHAPTERS.get(on, ()))
+
+
 def chapter(on: str, cites: str) -> None:
     """Declare the source lines a kind of question (``on``) answers from."""
     CHAPTERS.setdefault(on, []).extend(parse_cites(cites))
@@ -258,6 +263,9 @@ class Layer:
     # ``actions`` maps a move's action to its kind's (``spice-blow`` -> ``blow``).
     kinds: str = ""
     actions: dict[str, str] = field(default_factory=dict)
+    # A text that speaks to every part of the game (Dreamrules rewrites the whole of GF9): a kind of
+    # question none of its chapters names is not encoded yet, and its base's answer would be a guess.
+    whole_game: bool = False
 
 
 LAYERS: dict[str, Layer] = {}
@@ -273,9 +281,19 @@ def layer(
     carry: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
     kinds: str = "",
     actions: dict[str, str] | None = None,
+    whole_game: bool = False,
 ) -> Layer:
     LAYERS[name] = Layer(
-        name, base, dict(removes or {}), fallback, title, dict(names or {}), carry, kinds, dict(actions or {})
+        name,
+        base=base,
+        removes=dict(removes or {}),
+        fallback=fallback,
+        title=title,
+        names=dict(names or {}),
+        carry=carry,
+        kinds=kinds,
+        actions=dict(actions or {}),
+        whole_game=whole_game,
     )
     return LAYERS[name]
 

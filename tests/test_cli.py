@@ -310,12 +310,12 @@ def test_the_heading_has_no_empty_slot(cli, tmp_path: Path, text: str) -> None: 
 def test_rules_of_a_ruleset_with_none_encoded(cli) -> None:  # type: ignore[no-untyped-def]
     from checker.rules import ruleset_rules
 
-    assert not ruleset_rules("dreamrules"), "dreamrules has rules now: this test needs a ruleset without"
-    run = cli("rules", "--ruleset", "dreamrules")
+    assert not ruleset_rules("dice"), "dice has rules now: this test needs a ruleset without"
+    run = cli("rules", "--ruleset", "dice")
     assert run.code == 0 and run.stdout == ""
     assert "no rules encoded yet" in run.stderr and "did you mean" not in run.stderr
     named = run.stderr.split("rulesets with rules:")[1]
-    assert "dreamrules" not in named and "gf9" in named
+    assert "dice" not in named and "gf9" in named
 
 
 def test_rules_unresolved_lists_open_questions_and_gaps(cli) -> None:  # type: ignore[no-untyped-def]
