@@ -398,6 +398,15 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. gf9.s
         typer.echo(f"  {c}: {_wrap(c.text, 4)}")
     if r.see_also:
         typer.echo("\nsee also (lines that support it): " + ", ".join(map(str, r.see_also)))
+    from checker.rules import counterparts, in_force_in
+
+    typer.echo("\nin force: " + ("; ".join(f"{rs} ({how})" for rs, how in in_force_in(r.id)) or "in no ruleset"))
+    for relation, other in counterparts(r.id):
+        typer.echo(f"\n{relation}: {other.id}: {other.title}" + (f"\n  differs: {r.differs}" if r.differs else ""))
+        if other.differs and relation != "replaces":
+            typer.echo(f"  differs: {other.differs}")
+        for c in other.cites:
+            typer.echo(f"  {c}: {_wrap(c.text, 4)}")
     typer.echo("\ncheck:\n" + r.check_source)
     if r.form:
         typer.echo("z3 form:\n" + r.form_source)

@@ -242,16 +242,24 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
     facts = [f"question: `{r.on}`", f"phase: `{r.phase}`"]
     if r.factions:
         facts.append("factions: " + ", ".join(r.factions))
-    forced = in_force(r)
-    facts.append("in force in: " + (", ".join(forced) if forced else "none"))
+    from checker.rules import in_force_in
+
+    forced = in_force_in(r.id) if r.id in REGISTRY else [(rs, "its own") for rs in in_force(r)]
+    facts.append("in force in: " + (", ".join(f"`{rs}` ({how})" for rs, how in forced) if forced else "none"))
     body += ["; ".join(facts), ""]
     if r.one_sided:
         body += [f"*One-sided:* {_md(r.one_sided)}", ""]
     named = cases.get(r.id, [])
     body += ["Cases: " + (", ".join(f"{{doc}}`/{case_docname(p)}`" for p in named) if named else "none yet"), ""]
     cps = counterparts(r.id) if r.id in REGISTRY else []
-    if cps:
-        body += ["Counterparts: " + "; ".join(f"{how} {rule_ref(o.id)} ({_md(o.title)})" for how, o in cps), ""]
+    for how, o in cps:  # the other text beside this one: both quotes, and how they differ where they do
+        body += [f"{how.capitalize()} {rule_ref(o.id)} ({_md(o.title)}):", ""]
+        if o.cites and _cites_valid(o.cites):
+            other = "; ".join(f"{c.doc}:{c.first}" + (f"-{c.last}" if c.last != c.first else "") for c in o.cites)
+            body += [f"```{{source-quote}} {other}", "```", ""]
+        differs = r.differs if how in ("replaces", "counterpart") and r.differs else o.differs
+        if differs:
+            body += [f"*The texts differ:* {_md(differs)}", ""]
     for rs, lay in LAYERS.items():
         if r.id in lay.removes:
             body += [f"Removed in `{rs}`: {_md(lay.removes[r.id])}", ""]

@@ -8,6 +8,7 @@ optional. Loading checks types, names and ranges and raises an
 from __future__ import annotations
 
 import dataclasses
+import functools
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
@@ -98,6 +99,28 @@ class FactionState:
     kwisatz_haderach_used_in: str | None = spec(
         None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
     )
+    # -- dreamrules (read under every ruleset of the family; only dreamrules' rules read them) --
+    suppressed: list[str] = spec([], doc="dreamrules: advantages Karama stopped for the whole phase (dreamrules:778)")
+    bribe_pile: int | None = spec(
+        None, min=0, max=MAX_SPICE, doc="dreamrules: spice of bribes waiting in front of its shield (dreamrules:624)"
+    )
+    thumpers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules: Fremen Thumper tokens (dreamrules:268)")
+    tech_tokens: list[str] = spec(
+        [], doc="dreamrules: the standard tech tokens it holds, by name (the text prints no names: dreamrules:670)"
+    )
+    carryall: bool = spec(False, doc="dreamrules: Atreides holds the Carryall tech token (dreamrules:1052)")
+    fate_indicator: str | None = spec(
+        None, doc="dreamrules: the worthless Treachery card its Fate Indicator matches (dreamrules:732)"
+    )
+    fate_used: bool = spec(False, doc="dreamrules: it has used its once-per-game Fate (dreamrules:734)")
+    made_ordinary_move: bool = spec(
+        False, doc="dreamrules: it made its ordinary on-planet move this phase (Zensunni Path, dreamrules:1132)"
+    )
+    leaders_killed_this_phase: dict[str, str] = spec(
+        {}, names="territory", doc="dreamrules: leader -> territory where it was killed this phase"
+    )
+    ghola_revived: list[str] = spec([], doc="dreamrules: leaders revived with Tleilaxu Ghola (dreamrules:770)")
+    infiltrating: list[str] = spec([], names="faction", doc="dreamrules: Bene Tleilax: the factions it infiltrates")
 
 
 @dataclass
@@ -110,6 +133,10 @@ class ForceGroup:
     special: int = spec(0, min=0, max=MAX_FORCES, doc="Sardaukar / Fedaykin")
     sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
     advisors: bool = spec(False, doc="Advanced Bene Gesserit advisors")
+    surveyor: bool = spec(False, doc="dreamrules: the group is aboard the Ixians' Hidden Mobile Surveyor")
+    patched: int = spec(
+        0, min=0, max=MAX_FORCES, doc="dreamrules: how many of its Cyborgs (special) are patched (dreamrules:502)"
+    )
 
     @property
     def total(self) -> int:
@@ -123,6 +150,48 @@ class SpiceGroup:
     territory: str = spec(names="territory", doc="where it lies")
     amount: int = spec(min=0, max=MAX_SPICE, doc="how much")
     sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
+
+
+@dataclass
+class SurveyorPlace:
+    """dreamrules: where the Ixians' Hidden Mobile Surveyor stands (dreamrules:166, 552)."""
+
+    territory: str = spec(names="territory", doc="the territory (never a stronghold)")
+    sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
+
+
+@dataclass
+class SpiceMine:
+    """dreamrules: a spice mine on the board (dreamrules:288, 296)."""
+
+    territory: str = spec(names="territory", doc="where the mine lies")
+    sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
+    yield_: int | None = spec(None, min=0, max=MAX_SPICE, aliases=("yield",), doc="spice it yields each turn")
+    created_turn: int | None = spec(None, min=1, max=10, doc="the turn it was created")
+
+
+@dataclass
+class Auction:
+    """dreamrules: the auction under way: the highest bid so far."""
+
+    high_bidder: str | None = spec(None, names="faction", doc="the faction with the highest bid")
+    high_bid: int | None = spec(None, min=0, max=MAX_SPICE, doc="the highest bid, in spice")
+
+
+@dataclass
+class LastBattle:
+    """dreamrules: a battle already resolved this phase."""
+
+    territory: str | None = spec(None, names="territory", doc="where it was fought")
+    winner: str | None = spec(None, names="faction", doc="the faction that won it")
+    result: Literal["ordinary", "traitor", "zoal-infiltration"] | None = spec(
+        None, doc="ordinary, traitor, or zoal-infiltration"
+    )
+    cards_played: dict[str, list[str]] = spec({}, key_names="faction", doc="FACTION -> the cards it played")
+    leaders_killed: list[str] = spec([], doc="the leaders killed in it")
+    fanatical_tactics: dict[str, list[str]] = spec(
+        {}, key_names="faction", doc="FACTION -> the cards Fanatical Tactics revealed (dreamrules:1130)"
+    )
 
 
 @dataclass
@@ -165,6 +234,7 @@ class MoveMove:
     from_sector: int | None = spec(None, min=1, max=18, doc="sector of the origin")
     sector: int | None = spec(None, min=1, max=18, doc="sector of the destination")
     via: list[str] = spec([], names="territory", doc="territories entered on the way, in order")
+    zensunni_path: bool = spec(False, doc="dreamrules: the move Fremen's Zensunni Path allows (dreamrules:1132)")
 
     @property
     def total(self) -> int:
@@ -326,10 +396,18 @@ class BattlePlan:
     weapon: str | None = spec(None, doc="a Treachery card name")
     defense: str | None = spec(None, doc="a Treachery card name")
     kwisatz_haderach: bool = spec(False, doc="Atreides: the Kwisatz Haderach accompanies the leader")
-    mercenaries: int | None = spec(None, min=0, max=MAX_FORCES, doc="not a GF9 rule (left unresolved)")
+    mercenaries: bool | int | None = spec(
+        None, min=0, max=MAX_FORCES, doc="dreamrules: true (a Mercenaries card, dreamrules:740); not a GF9 rule"
+    )
     traitor: bool = spec(False, doc="calls traitor on the opposing leader")
     voice: Voice | None = spec(None, doc="the Voice instruction this side received (gf9:259, 365)")
     prescience: Prescience | None = spec(None, doc="the Prescience question put to this side (gf9:261)")
+    break_conditioning: bool = spec(False, doc="dreamrules: Break Conditioning is played with the plan")
+    retreat: bool = spec(False, doc="dreamrules: the Guild retreats from this battle (dreamrules:506)")
+
+    def __post_init__(self) -> None:
+        if isinstance(self.mercenaries, bool):  # true: one Mercenaries card (dreamrules:740 allows one a plan)
+            self.mercenaries = int(self.mercenaries)
 
     @property
     def cards(self) -> list[str]:
@@ -400,6 +478,89 @@ class SpiceBlowMove:
             self.card = _territory(self.card, "move.card")
 
 
+# -- dreamrules moves (checker/kinds/unencoded.py answers those no chapter has a kind for yet) --
+
+
+@dataclass
+class ThumperMove:
+    """dreamrules: Fremen discards a Thumper to call a riding worm (dreamrules:268)."""
+
+    action: Literal["thumper"] = spec(doc="thumper: Fremen calls a riding worm with a Thumper (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction using the Thumper")
+    territory: str = spec(names="territory", doc="where the worm is called")
+    sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
+
+
+@dataclass
+class WormMove:
+    """dreamrules: a drawn Shai-Hulud and where it strikes."""
+
+    action: Literal["worm"] = spec(doc="worm: a drawn Shai-Hulud strikes a territory (dreamrules)")
+    territory: str = spec(names="territory", doc="where the worm strikes")
+    sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
+
+
+@dataclass
+class TechnologyMove:
+    """dreamrules: Ixian Technology replaces the card up for bid with one from the hand (dreamrules:1218)."""
+
+    action: Literal["technology"] = spec(doc="technology: Ixians swap the auction card for one of theirs")
+    faction: str = spec(names="faction", doc="the faction using Technology")
+    card: str = spec(doc="the Treachery card from its hand put up for bid")
+
+
+@dataclass
+class InterjectMove:
+    """dreamrules: the Guild's interjection in the Shipment and Movement order (dreamrules:1102)."""
+
+    action: Literal["interject"] = spec(doc="interject: the Guild changes its place in the order (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction interjecting")
+    choice: Literal["first", "last", "between", "swap", "take-position"] = spec(
+        doc="first, last, between, swap, or take-position"
+    )
+    target: str | None = spec(None, names="faction", doc="the other faction (between, swap, take-position)")
+
+
+@dataclass
+class MoveSurveyorMove:
+    """dreamrules: the Ixians move the Hidden Mobile Surveyor (dreamrules:552)."""
+
+    action: Literal["move-surveyor"] = spec(doc="move-surveyor: the Hidden Mobile Surveyor moves (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction moving it")
+    to: str = spec(names="territory", doc="the destination territory")
+    from_: str | None = spec(
+        None, names="territory", aliases=("from",), doc="where it stands (default: the position's)"
+    )
+    via: list[str] = spec([], names="territory", doc="territories entered on the way, in order")
+
+
+@dataclass
+class RetreatMove:
+    """dreamrules: the Guild's Retreat from a battle (dreamrules:506, 1104)."""
+
+    action: Literal["retreat"] = spec(doc="retreat: the Guild retreats troops to reserves (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction retreating")
+    territory: str = spec(names="territory", doc="the battle's territory")
+
+
+@dataclass
+class TakeTechTokenMove:
+    """dreamrules: a battle's winner takes a tech token from the unused pool (dreamrules:654)."""
+
+    action: Literal["take-tech-token"] = spec(doc="take-tech-token: a winner takes a tech token (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction taking it")
+
+
+@dataclass
+class SpiteMove:
+    """dreamrules: Harkonnen's Vladimir's Spite swaps played cards (dreamrules:1068)."""
+
+    action: Literal["spite"] = spec(doc="spite: Harkonnen swaps played Treachery cards (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction using Spite")
+    give: str | None = spec(None, doc="the played card it gives")
+    take: str | None = spec(None, doc="the played card it takes")
+
+
 def spice_card(value: str, key: str) -> str:
     """A Spice Card's name: ``shai-hulud``, or a territory with a spice-blow sector (its territory card)."""
     if _fold(value).replace(" ", "-") in ("shai-hulud", "shai-hulud-card", "sandworm"):
@@ -413,9 +574,33 @@ def spice_card(value: str, key: str) -> str:
         raise InputError(key, what, value, nearest(str(value), [*cards, "shai-hulud"])) from None
 
 
+DreamrulesMove = (
+    ThumperMove
+    | WormMove
+    | TechnologyMove
+    | InterjectMove
+    | MoveSurveyorMove
+    | RetreatMove
+    | TakeTechTokenMove
+    | SpiteMove
+)
 UnencodedMove = ReviveMove | BidMove | CharityMove | CollectMove | PlayMove
-# Moves that had no kind of their own; the unencoded kind answers those whose action has none yet (play).
-UNENCODED_MOVES = (ReviveMove, BidMove, CharityMove, CollectMove, PlayMove)
+# Moves that had no kind of their own; the unencoded kind answers those whose action has none yet.
+UNENCODED_MOVES = (
+    ReviveMove,
+    BidMove,
+    CharityMove,
+    CollectMove,
+    PlayMove,
+    ThumperMove,
+    WormMove,
+    TechnologyMove,
+    InterjectMove,
+    MoveSurveyorMove,
+    RetreatMove,
+    TakeTechTokenMove,
+    SpiteMove,
+)
 Move = (
     ShipMove
     | MoveMove
@@ -428,6 +613,7 @@ Move = (
     | GiveMove
     | BuyMove
     | SpiceBlowMove
+    | DreamrulesMove
 )
 MOVES: dict[str, type] = {
     "ship": ShipMove,
@@ -445,6 +631,14 @@ MOVES: dict[str, type] = {
     "give": GiveMove,
     "buy": BuyMove,
     "spice-blow": SpiceBlowMove,
+    "thumper": ThumperMove,
+    "worm": WormMove,
+    "technology": TechnologyMove,
+    "interject": InterjectMove,
+    "move-surveyor": MoveSurveyorMove,
+    "retreat": RetreatMove,
+    "take-tech-token": TakeTechTokenMove,
+    "spite": SpiteMove,
 }
 ACTIONS = tuple(MOVES)
 
@@ -454,7 +648,9 @@ class Position:
     """A described game situation, optionally with one proposed move."""
 
     ruleset: Ruleset = spec(doc="the rules the position is judged by")
-    advanced: bool = spec(False, doc="the Advanced game (gf9)")
+    advanced: bool = spec(
+        False, doc="the Advanced game (gf9); dreamrules is always the Advanced game (dreamrules:15): read as true"
+    )
     players: int | None = spec(None, min=1, max=10, doc="default: number of factions listed")
     turn: int | None = spec(None, min=1, max=10, doc="the game turn")
     phase: Phase | None = spec(None, doc="the phase of the turn")
@@ -462,7 +658,24 @@ class Position:
     shield_wall: Literal["standing", "destroyed"] | None = spec(
         None, doc="standing, or destroyed by Family Atomics; asked for when the storm reaches what it shelters"
     )
-    shield_wall_markers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules")
+    shield_wall_markers: int | None = spec(
+        None, min=0, max=MAX_FORCES, doc="dreamrules: markers on the Shield Wall (dreamrules:276)"
+    )
+    hidden_mobile_surveyor: SurveyorPlace | None = spec(
+        None, doc="dreamrules: where the Ixians' Hidden Mobile Surveyor stands"
+    )
+    spice_mines: list[SpiceMine] = spec([], doc="dreamrules: spice mines on the board")
+    atomics_sietches: list[str] = spec(
+        [], names="territory", doc="dreamrules: sietches Family Atomics opened to the storm (dreamrules:760)"
+    )
+    nexus_card: int | Literal["blank"] | None = spec(
+        None, min=1, max=7, doc="dreamrules: this turn's Nexus card: 1 to 7, or blank (dreamrules:228)"
+    )
+    current_auction: Auction | None = spec(None, doc="dreamrules: the auction under way")
+    acted_this_phase: list[str] = spec(
+        [], names="faction", doc="dreamrules: factions that finished their Shipment and Movement turn"
+    )
+    last_battle: LastBattle | None = spec(None, doc="dreamrules: a battle already resolved this phase")
     factions: dict[str, FactionState] = spec({}, key_names="faction", doc="FACTION -> what it holds off the board")
     forces: list[ForceGroup] = spec([], doc="force groups on the board")
     spice: list[SpiceGroup] = spec([], doc="spice on the board")
@@ -549,6 +762,13 @@ def _check_sectors(pos: Position) -> None:
 
     for i, g in enumerate(pos.forces):
         sector_ok(g.territory, g.sector, f"forces[{i}].sector")
+    if pos.hidden_mobile_surveyor is not None:
+        here = pos.hidden_mobile_surveyor
+        sector_ok(here.territory, here.sector, "hidden_mobile_surveyor.sector")
+    for i, mine in enumerate(pos.spice_mines):
+        sector_ok(mine.territory, mine.sector, f"spice_mines[{i}].sector")
+    if isinstance(pos.move, (ThumperMove, WormMove)):
+        sector_ok(pos.move.territory, pos.move.sector, "move.sector")
     for i, s in enumerate(pos.spice):
         sector_ok(s.territory, s.sector, f"spice[{i}].sector")
     m = pos.move
@@ -609,26 +829,26 @@ def leader_names(pos: Position) -> dict[str, str]:
 
 # Rulesets whose names (leaders, Treachery cards) are the GF9 components' (conquest and dice
 # positions are read apart and answered unresolved). Dreamrules may add leaders (a faction's
-# ``leaders`` map) and plays a deck with the cards dreamrules:128 adds and the Supplies cache of
-# dreamrules:746 (named as the published format spells them).
+# ``leaders`` map) and plays a deck with the cards constraints/data/dreamrules-cards.yaml lists (what
+# dreamrules:128 adds, the cards its card chapter prints, and the Supplies cache of dreamrules:746).
 NAMED_RULESETS = ("gf9", "overview", "dreamrules")
-DREAMRULES_CARDS = (
-    "Mercenaries",
-    "Supplies",
-    "Break Conditioning",
-    "Orange Catholic Bible",
-    "Supplies poison weapon",
-    "Supplies projectile weapon",
-    "Supplies Shield",
-    "Supplies Snooper",
-)
+
+
+@cache
+def dreamrules_cards() -> tuple[str, ...]:
+    """The card names a dreamrules position may name besides the GF9 deck's (constraints/data/dreamrules-cards.yaml)."""
+    from checker.board import DATA
+    from checker.yamlio import load_data
+
+    data: dict[str, Any] = load_data(DATA / "dreamrules-cards.yaml")
+    return tuple(str(c) for part in ("adds", "named", "supplies_cache") for c in data[part])
 
 
 def known_cards(ruleset: str) -> dict[str, str]:
     """Folded card name -> canonical name of the cards a ruleset's positions may name."""
     out = {_fold(n): n for n in card_names().values()}
     if ruleset == "dreamrules":
-        out.update({_fold(n): n for n in DREAMRULES_CARDS})
+        out.update({_fold(n): n for n in dreamrules_cards()})
     return out
 
 
@@ -669,6 +889,26 @@ def check_names(pos: Position) -> None:
         }
         if isinstance(state.hand, list):
             state.hand = [_name(c, cards, f"{key}.hand[{i}]", card) for i, c in enumerate(state.hand)]
+        state.leaders_killed_this_phase = {
+            _name(n, leaders, f"{key}.leaders_killed_this_phase.{n}", leader): t
+            for n, t in state.leaders_killed_this_phase.items()
+        }
+        state.ghola_revived = [
+            _name(n, leaders, f"{key}.ghola_revived[{i}]", leader) for i, n in enumerate(state.ghola_revived)
+        ]
+        if state.fate_indicator is not None:
+            state.fate_indicator = _name(state.fate_indicator, cards, f"{key}.fate_indicator", card)
+    if pos.last_battle is not None:
+        lb = pos.last_battle
+        lb.leaders_killed = [
+            _name(n, leaders, f"last_battle.leaders_killed[{i}]", leader) for i, n in enumerate(lb.leaders_killed)
+        ]
+        for field in ("cards_played", "fanatical_tactics"):
+            played: dict[str, list[str]] = getattr(lb, field)
+            for fname, names in played.items():
+                played[fname] = [
+                    _name(c, cards, f"last_battle.{field}.{fname}[{i}]", card) for i, c in enumerate(names)
+                ]
     m = pos.move
     if isinstance(m, BattleMove):
         deck = cards
@@ -690,8 +930,13 @@ def check_names(pos: Position) -> None:
             m.leader = _name(m.leader, leaders, "move.leader", leader)
         if m.card is not None:
             m.card = _name(m.card, cards, "move.card", card)
-    elif isinstance(m, PlayMove):
+    elif isinstance(m, (PlayMove, TechnologyMove)):
         m.card = _name(m.card, cards, "move.card", card)
+    elif isinstance(m, SpiteMove):
+        if m.give is not None:
+            m.give = _name(m.give, cards, "move.give", card)
+        if m.take is not None:
+            m.take = _name(m.take, cards, "move.take", card)
 
 
 def _check_battle(pos: Position) -> None:
@@ -738,6 +983,9 @@ def load_position(data: Any, file: str | None = None) -> Position:
             _TERRITORIES.reset(token)
         if ruleset == "conquest":
             check_conquest(pos)
+        if ruleset == "dreamrules":
+            check_dreamrules(pos)
+        _check_dreamrules_keys(pos)
         _check_sectors(pos)
         check_move(pos)
         return pos
@@ -746,17 +994,23 @@ def load_position(data: Any, file: str | None = None) -> Position:
         raise
 
 
+@functools.cache
+def _board_file(path: str, _mtime: int) -> Any:
+    """A board file's parsed YAML, once per process and version of the file (a search reads it often)."""
+    from checker.yamlio import parse_yaml
+
+    return parse_yaml(Path(path).read_text(encoding="utf-8"))
+
+
 def load_board(raw: Any, file: str | None) -> Board:
     """A conquest position's board: a file in the project's board format (relative to the position
     file), or inline facts ``{TERRITORY: {kind, sectors, adjacent}}``."""
     if isinstance(raw, str):
-        from checker.yamlio import parse_yaml
-
         where = Path(raw)
         if not where.is_absolute() and file:
             where = Path(file).resolve().parent / where
         try:
-            data = parse_yaml(where.read_text(encoding="utf-8"))
+            data = _board_file(str(where.resolve()), where.stat().st_mtime_ns)
         except (OSError, UnicodeDecodeError) as err:
             raise InputError("board", "a readable board file (relative to the position file)", raw) from err
         except Exception:  # a YAML error
@@ -849,6 +1103,51 @@ def check_conquest(pos: Position) -> None:
         for fname, plan in m.plans.items():
             if plan.leader is not None:
                 plan.leader = _name(plan.leader, leaders, f"move.plans.{fname}.leader", what)
+
+
+# Dreamrules plays the GF9 six and two more (dreamrules:118); Conquest's and the Dice Game's houses are not its.
+DREAMRULES_FACTIONS = (
+    "atreides",
+    "harkonnen",
+    "emperor",
+    "spacing-guild",
+    "fremen",
+    "bene-gesserit",
+    "bene-tleilax",
+    "ixians",
+)
+
+
+def check_dreamrules(pos: Position) -> None:
+    """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:15)."""
+    for key, name in _faction_refs(pos, ""):
+        if name not in DREAMRULES_FACTIONS:
+            hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)
+            raise InputError(
+                key, "a Dreamrules faction (dreamrules:118): " + ", ".join(DREAMRULES_FACTIONS), name, hint
+            )
+    # "Dreamrules builds on GF9's Advanced Game" (dreamrules:15): there is no Basic Dreamrules game, so a file's
+    # `advanced: false` cannot ask for one; it is read as the Advanced game (the schema's doc says so).
+    pos.advanced = True
+
+
+SIETCHES = ("Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch")
+
+
+def _check_dreamrules_keys(pos: Position) -> None:
+    """The Dreamrules keys' facts that need more than a type (read under every ruleset of the family)."""
+    for i, g in enumerate(pos.forces):
+        if g.patched > g.special:
+            what = f"at most the group's Cyborgs (special: {g.special})"
+            raise InputError(f"forces[{i}].patched", what, g.patched)
+    for i, name in enumerate(pos.atomics_sietches):
+        if pos.ruleset != "conquest" and name not in SIETCHES:
+            raise InputError(
+                f"atomics_sietches[{i}]", "a sietch: " + ", ".join(SIETCHES), name, nearest(name, SIETCHES)
+            )
+    m = pos.move
+    if isinstance(m, InterjectMove) and m.choice in ("between", "swap", "take-position") and m.target is None:
+        raise InputError("move.target", f"the other faction of a '{m.choice}' interjection", None)
 
 
 def read_position(path: str | Path) -> Position:

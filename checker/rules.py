@@ -421,6 +421,24 @@ def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:
     return out
 
 
+def in_force_in(rule_id: str) -> list[tuple[str, str]]:
+    """Each ruleset the rule is in force in, and how: its own, inherited from a base, or read by fallback."""
+    load_all()
+    r = REGISTRY[rule_id]
+    out = []
+    for name, lay in LAYERS.items():
+        if rule_id not in ruleset_rules(name):
+            continue
+        if r.layer == name:
+            how = "its own"
+        elif lay.fallback == r.layer:
+            how = f"{name} is silent: read from {r.layer}"
+        else:
+            how = f"inherited from {r.layer}"
+        out.append((name, how))
+    return out
+
+
 def counterparts(rule_id: str) -> list[tuple[str, Rule]]:
     """Rules in other layers that replace this one, that this one replaces, or that answer the same question."""
     load_all()

@@ -13,8 +13,15 @@ from dataclasses import dataclass, field
 from checker.errors import InputError, nearest
 from checker.names import display, faction_name
 
-RULESETS = ("gf9",)
+RULESETS = ("gf9", "dreamrules")
 BASE_FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
+# dreamrules:118 "This book covers Atreides, Harkonnen, Emperor, Spacing Guild, Fremen, Bene Gesserit, Bene Tleilax
+# and Ixians."
+DREAM_FACTIONS = (*BASE_FACTIONS, "bene-tleilax", "ixians")
+# Defaults for the choices Dreamrules leaves to the player (dreamrules:164, 166): non-stronghold territories no
+# other faction starts in.
+DREAM_BG_TERRITORY = "Rim Wall West"
+DREAM_SURVEYOR = "Hole In The Rock"
 # gf9:69 storm order starts at the First Player; the seat of each faction is the players' choice.
 PLAYER_CIRCLES = (18, 3, 6, 9, 12, 15)
 
@@ -30,6 +37,7 @@ class Start:
         default_factory=list
     )  # territory, sector, count, advisors, note
     note: str = ""
+    special_aboard: int = 0  # dreamrules: Ixian Cyborgs aboard the Surveyor (the forces' count is the Suboids)
 
 
 def _start(faction: str, advanced: bool) -> Start:
@@ -95,6 +103,55 @@ def _start(faction: str, advanced: bool) -> Start:
     raise AssertionError(faction)
 
 
+def _dream_start(faction: str) -> Start:
+    """A Dreamrules faction's "At start" (the faction chapters), where it differs from GF9's Advanced start."""
+    if faction == "bene-gesserit":
+        # dreamrules:164  "Bene Gesserit places one troop in an unoccupied territory and one in the Polar Sink,
+        #                  leaving eighteen in reserves."  1142 "... 5 spice."
+        return Start(
+            "dreamrules:164,1142",
+            5,
+            1,
+            18,
+            forces=[
+                ("Polar Sink", None, 1, False, ""),
+                (
+                    DREAM_BG_TERRITORY,
+                    None,
+                    1,
+                    False,
+                    "one troop in an unoccupied territory (dreamrules:164), here a default; which side it shows "
+                    "is not said (an advisor there is unresolved)",
+                ),
+            ],
+        )
+    if faction == "bene-tleilax":
+        # dreamrules:1168 "20 troops in reserves. Start with 10 spice."  170: one Treachery Card
+        return Start("dreamrules:1168,170", 10, 1, 20)
+    if faction == "ixians":
+        # dreamrules:1210 "3 Cyborgs & 3 Suboids in the HMS. 6 Cyborgs and 8 Suboids in Reserves. 10 spice."
+        return Start(
+            "dreamrules:166,1210,170",
+            10,
+            1,
+            8,
+            6,
+            forces=[(DREAM_SURVEYOR, None, 3, False, "aboard the Hidden Mobile Surveyor: 3 Suboids, 3 Cyborgs")],
+            note="six Cyborgs (dreamrules:1210)",
+            special_aboard=3,
+        )
+    # dreamrules:1038, 1056, 1076, 1094, 1114: GF9's numbers; 1086 five Sardaukar, 1122 three Fedaykin
+    start = _start(faction, True)
+    start.cite = {
+        "atreides": "dreamrules:1038",
+        "harkonnen": "dreamrules:1056",
+        "emperor": "dreamrules:1076,1086",
+        "spacing-guild": "dreamrules:1094",
+        "fremen": "dreamrules:162,1114,1122",
+    }[faction]
+    return start
+
+
 def _faction(text: str) -> str:
     try:
         name = faction_name(text, "--factions")
@@ -109,12 +166,25 @@ def _faction(text: str) -> str:
     return name
 
 
+def _dream_faction(text: str) -> str:
+    what = "Dreamrules factions: " + ", ".join(DREAM_FACTIONS)
+    try:
+        name = faction_name(text, "--factions")
+    except InputError as err:
+        raise InputError("--factions", what, text, nearest(text, DREAM_FACTIONS)) from err
+    if name not in DREAM_FACTIONS:
+        raise InputError("--factions", what, text, ["emperor"] if name == "imperium" else nearest(text, DREAM_FACTIONS))
+    return name
+
+
 def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
     """The YAML text of a game's starting position, with comments citing the rule texts."""
     if ruleset.strip().lower() not in RULESETS:
         raise InputError(
             "ruleset", "a ruleset with starting positions: " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS)
         )
+    if ruleset.strip().lower() == "dreamrules":
+        return _dream_position([_dream_faction(f) for f in factions if f.strip()])
     names = [_faction(f) for f in factions if f.strip()]
     if not names:
         raise InputError("--factions", "at least one faction", factions, list(BASE_FACTIONS))
@@ -171,6 +241,74 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
         "alliances: []",
         "# seats: which faction sits at which player circle (sectors 18, 3, 6, 9, 12, 15); the storm",
         "# question needs it for the First Player (gf9:69). For example:",
+        "# seats: {" + ", ".join(f"{f}: {s}" for f, s in zip(names, PLAYER_CIRCLES, strict=False)) + "}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _dream_position(names: list[str]) -> str:
+    """A Dreamrules game's starting position: always GF9's Advanced game (dreamrules:17)."""
+    if not names:
+        raise InputError("--factions", "at least one faction", names, list(DREAM_FACTIONS))
+    if len(set(names)) != len(names):
+        raise InputError("--factions", "each faction once", next(n for n in names if names.count(n) > 1))
+    starts = {f: _dream_start(f) for f in names}
+    out = [
+        "# Starting position of a Dreamrules v0.8 game (GF9's Advanced game, dreamrules:17): "
+        + ", ".join(display(f) for f in names)
+        + ".",
+        "# Numbers from each faction chapter's 'At start' and the setup chapter (dreamrules:114-172); edit to follow",
+        "# the game. Turn 1, the Storm phase, the storm on the Storm Start sector: `mentat check` judges this file as",
+        "# the starting position (constraints/dreamrules/setup.py). Traitors, once dealt: one enemy leader each",
+        "# (dreamrules:150, 152), Harkonnen all four; Fate Indicators: one worthless card each (dreamrules:130, 170),",
+        "# e.g. fate_indicator: Kulon.",
+        "ruleset: dreamrules",
+        "advanced: true",
+        f"players: {len(names)}",
+        "turn: 1",
+        "phase: storm",
+        "storm: 18                     # the Storm Start sector; the first storm is GF9's (dreamrules:200)",
+        "shield_wall: standing",
+        "shield_wall_markers: 0        # the markers are set aside within reach (dreamrules:134)",
+    ]
+    if "ixians" in names:
+        out.append(
+            f'hidden_mobile_surveyor: {{territory: "{DREAM_SURVEYOR}"}}  # any territory not a stronghold '
+            "(dreamrules:166, 1232): a default"
+        )
+    out.append("factions:")
+    for f in names:
+        s = starts[f]
+        out.append(f"  {f + ':':22}# {s.cite}")
+        out.append(f"    spice: {s.spice}")
+        out.append(f"    reserves: {s.reserves}")
+        if s.reserves_special or f in ("emperor", "fremen", "ixians"):
+            out.append(f"    reserves_special: {s.reserves_special}       # {s.note}")
+        out.append("    tanks: 0")
+        out.append(f"    hand: {s.hand}                     # dreamrules:170")
+        if f == "fremen":
+            out.append("    thumpers: 2                 # dreamrules:134, 1128")
+    out.append("forces:")
+    order = sorted(names, key=lambda f: {"bene-gesserit": 1, "ixians": 2}.get(f, 0))  # dreamrules:162-166
+    for f in order:
+        s = starts[f]
+        for territory, sector, count, advisors, note in s.forces:
+            parts = [f"faction: {f}", f'territory: "{territory}"']
+            if sector is not None:
+                parts.append(f"sector: {sector}")
+            parts.append(f"count: {count}")
+            if f == "ixians":
+                parts += [f"special: {s.special_aboard}", "surveyor: true"]
+            if f == "bene-gesserit":
+                parts.append(f"advisors: {'true' if advisors else 'false'}")
+            line = "  - {" + ", ".join(parts) + "}"
+            out.append(line + (f"  # {note}" if note else ""))
+    if not any(starts[f].forces for f in names):
+        out[-1] = "forces: []"
+    out += [
+        "spice: []",
+        "alliances: []",
+        "# seats: which faction sits at which player circle (sectors 18, 3, 6, 9, 12, 15); for example:",
         "# seats: {" + ", ".join(f"{f}: {s}" for f, s in zip(names, PLAYER_CIRCLES, strict=False)) + "}",
     ]
     return "\n".join(out) + "\n"

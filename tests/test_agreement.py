@@ -429,6 +429,13 @@ def battle_position(draw: Any) -> dict[str, Any]:
 
 ALL_PHASES: list[str] = list(get_args(Phase))
 UNSHEETED = [f for f in FACTION_NAMES if f not in FACTIONS]  # factions gf9 prints no sheet for
+
+
+def _unsheeted(pos: dict[str, Any]) -> list[str]:
+    """Those a position of its ruleset may name: dreamrules names only its eight factions (dreamrules:118)."""
+    return [f for f in UNSHEETED if pos.get("ruleset") != "dreamrules" or f in ("bene-tleilax", "ixians")]
+
+
 WORTHLESS: list[str] = list(_DECK["worthless"])
 ALL_LEADERS = sorted({n for leaders in LEADERS.values() for n in leaders})
 CITIES = ["Arrakeen", "Carthag"]
@@ -449,7 +456,7 @@ def _own_phase(draw: Any, pos: dict[str, Any], phase: str) -> None:
 def _mover(draw: Any, pos: dict[str, Any], *, unsheeted: int = 25) -> str:
     """A listed faction; rarely one the position does not list, or one gf9 prints no sheet for."""
     if rarely(draw, unsheeted):
-        faction = draw(st.sampled_from(UNSHEETED))
+        faction = draw(st.sampled_from(_unsheeted(pos)))
         if draw(st.booleans()):
             pos["factions"].setdefault(faction, {"spice": draw(st.integers(0, 10)), "tanks": draw(st.integers(0, 6))})
         return str(faction)
@@ -869,7 +876,7 @@ def start_move(draw: Any, pos: dict[str, Any]) -> None:
             pos[key] = {"turn": 2, "phase": "spice-blow", "storm": draw(st.integers(1, 17))}[key]
     players = draw(st.lists(st.sampled_from(FACTIONS), min_size=2, max_size=6, unique=True))
     if rarely(draw, 15):
-        players.append(draw(st.sampled_from(UNSHEETED)))  # an expansion faction
+        players.append(draw(st.sampled_from(_unsheeted(pos))))  # an expansion faction
     factions: dict[str, Any] = {}
     forces: list[dict[str, Any]] = []
     for f in players:

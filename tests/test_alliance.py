@@ -218,10 +218,13 @@ def test_a_gift_without_the_allys_spice_gives_the_givers_total_only() -> None:
     assert v.verdict == "legal" and v.outcome == {"spice_total": 5}
 
 
-def test_overview_bribes_and_gifts_are_unresolved() -> None:
+def test_overview_allows_bribes_and_reads_what_they_do_from_gf9() -> None:
+    """overview:107 allows deals and bribes between non-allies and says no more: gf9 says where the spice goes."""
     bribe = {"action": "bribe", "faction": "harkonnen", "to": "fremen", "amount": 1}
     v = evaluate(load_position({"ruleset": "overview", "factions": {"harkonnen": {"spice": 3}}, "move": bribe}))
-    assert v.verdict == "unresolved" and "overview.deals.bribe-terms" in v.reason
+    assert v.verdict == "legal"
+    rules = {f.rule.id for f in v.findings}
+    assert "overview.deals.not-allies" in rules and "gf9.deals.bribe-in-front" in rules
     give = {"action": "give", "faction": "emperor", "to": "fremen", "amount": 1}
     v = evaluate(load_position({"ruleset": "overview", "alliances": [["emperor", "fremen"]], "move": give}))
     assert v.verdict == "unresolved"

@@ -102,13 +102,17 @@ def test_every_territory_card_places_its_printed_amount_in_its_blow_sector(card:
     assert f"{amount} spice placed in sector {sector}" in message(clear, "gf9.blow.spice")
     covered = blow({"card": card}, storm=sector)
     assert covered.outcome == {"spice_placed": {"territory": card, "sector": sector, "amount": 0}}
-    assert f"The storm is over sector {sector}" in message(covered, "gf9.blow.spice")
+    assert f"The storm is over sector {sector}" in message(covered, "gf9.blow.spice-storm")
     assert cited(covered) >= {"gf9:105"}
 
 
-def test_the_overview_places_the_spice_under_the_storm_too() -> None:
+def test_the_overview_is_silent_under_the_storm_and_reads_gf9() -> None:
     v = blow({"card": "The Great Flat"}, ruleset="overview", storm=14)
-    assert v.outcome == {"spice_placed": {"territory": "The Great Flat", "sector": 14, "amount": 10}}
+    assert v.outcome == {"spice_placed": {"territory": "The Great Flat", "sector": 14, "amount": 0}}
+    assert "gf9.blow.spice-storm" in {f.rule.id for f in v.findings}
+    clear = blow({"card": "The Great Flat"}, ruleset="overview", storm=2)
+    assert clear.outcome == {"spice_placed": {"territory": "The Great Flat", "sector": 14, "amount": 10}}
+    assert "overview.blow.spice" in {f.rule.id for f in clear.findings}
 
 
 def test_worm_devours_every_sector_of_the_previous_territory_but_fremen_and_its_protected_ally() -> None:
@@ -247,7 +251,7 @@ def test_generated_positions(seed: int) -> None:
             sector, amount = BOARD[m["card"]].spice_blow  # type: ignore[misc]
             placed = v.outcome["spice_placed"]
             assert placed["sector"] == sector
-            under = data["ruleset"] == "gf9" and data.get("storm") == sector
+            under = data.get("storm") == sector  # the overview is silent there and reads gf9:105
             assert placed["amount"] == (0 if under else amount)
             continue
         devoured = v.outcome["devoured"]

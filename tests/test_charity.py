@@ -166,9 +166,12 @@ def test_wrong_phase_is_illegal_and_no_phase_is_noted() -> None:
     assert any("'phase'" in n and "CHOAM Charity" in n for n in none.notes)
 
 
-def test_overview_leaves_a_bene_gesserit_holding_spice_open() -> None:
-    v = charity("bene-gesserit", 4, ruleset="overview")
-    assert v.verdict == "unresolved" and "overview.charity.faction-advantages" in v.reason
+def test_overview_reads_the_bene_gesserit_sheet_from_gf9() -> None:
+    """overview:105 defers the Bene Gesserit's advantage to its sheet: gf9:163 gives it in the Advanced game."""
+    v = charity("bene-gesserit", 4, ruleset="overview", advanced=True)
+    assert v.verdict == "legal" and v.outcome == {"spice_received": 2, "spice_total": 6}
+    assert "gf9.charity.bene-gesserit" in {f.rule.id for f in v.findings}
+    assert charity("bene-gesserit", 4, ruleset="overview").forbidding() == ["overview.charity.eligible"]  # Basic
     assert charity("bene-gesserit", 0, ruleset="overview").outcome == {"spice_received": 2, "spice_total": 2}
     assert charity("atreides", 3, ruleset="overview").forbidding() == ["overview.charity.eligible"]
 
@@ -193,10 +196,8 @@ def test_generated_positions(ruleset: str, advanced: bool, faction: str, spice: 
     if spice is None:
         assert v.verdict == "unresolved" and f"factions.{faction}.spice" in v.reason
         return
-    if ruleset == "gf9" and advanced and bg:
+    if advanced and bg:  # gf9:163, read by the overview too (overview:105 defers to the sheet)
         assert v.verdict == "legal" and v.outcome == {"spice_received": 2, "spice_total": spice + 2}
-    elif ruleset == "overview" and bg and spice >= 1:
-        assert v.verdict == "unresolved" and "overview.charity.faction-advantages" in v.reason
     elif spice <= 1:
         assert v.verdict == "legal" and v.outcome == {"spice_received": 2 - spice, "spice_total": 2}
     else:

@@ -150,3 +150,15 @@ def test_find_rediscovers_every_recorded_conflict() -> None:
         assert w.pair.first.id in {f.rule.id for f in a.findings} | set(a.minimal_reason) or w.pair.second.id in {
             f.rule.id for f in b.findings
         }
+
+
+def test_rule_says_where_it_is_in_force_and_what_it_replaces(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("rule", "gf9.position.victory")
+    assert run.code == 0
+    assert "gf9 (its own)" in run.stdout
+    assert "replaces: overview.position.victory" in run.stdout
+    assert 'overview:L94: "2-3 Player Games: Need 4 strongholds to win."' in run.stdout
+    borrowed = cli("rule", "gf9.shipment.one-territory").stdout
+    assert "overview (overview is silent: read from gf9)" in borrowed
+    inherited = next(rid for rid in sorted(ruleset_rules("dreamrules")) if rid.startswith("gf9."))
+    assert "dreamrules (inherited from gf9)" in cli("rule", inherited).stdout

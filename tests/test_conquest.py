@@ -258,6 +258,81 @@ def test_a_victory_question_is_unresolved_naming_the_empty_heading() -> None:
     assert v.verdict == "unresolved" and "conquest.position.victory" in v.reason and "conquest:43" in _cites(v)
 
 
+KEEP_BOARD = {
+    "Alpha": {"kind": "sand", "sectors": [1], "adjacent": ["Beta", "Keep"]},
+    "Beta": {"kind": "rock", "sectors": [2], "adjacent": ["Alpha", "Gamma"]},
+    "Gamma": {"kind": "sand", "sectors": [3], "adjacent": ["Beta", "Keep"]},
+    "Keep": {"kind": "stronghold", "sectors": [1], "adjacent": ["Alpha", "Gamma"]},
+}
+KEEP_FORCES = [
+    {"faction": "atreides", "territory": "Alpha", "count": 3},
+    {"faction": "harkonnen", "territory": "Keep", "count": 1},
+    {"faction": "imperium", "territory": "Keep", "count": 1},
+]
+
+
+@pytest.mark.parametrize(("via", "verdict"), [(["Keep"], "illegal"), (["Beta"], "legal"), ([], "legal")])
+def test_a_named_route_through_a_closed_stronghold_is_illegal(via: list[str], verdict: str) -> None:
+    """conquest:29: the route the move names is judged, not the shortest open one."""
+    move = {"action": "move", "faction": "atreides", "count": 3, "from": "Alpha", "to": "Gamma", "via": via}
+    v = evaluate(pos(phase="shipment-and-movement", storm=10, board=KEEP_BOARD, forces=KEEP_FORCES, move=move))
+    assert v.verdict == verdict
+    if verdict == "illegal":
+        assert "conquest.movement.closed-on-the-way" in v.minimal_reason
+        assert any("Alpha → Keep → Gamma" in f.message for f in v.findings)
+
+
+def test_a_route_between_territories_that_do_not_border_is_an_input_error() -> None:
+    move = {"action": "move", "faction": "atreides", "count": 3, "from": "Alpha", "to": "Gamma", "via": ["Gamma"]}
+    with pytest.raises(InputError) as err:
+        evaluate(pos(phase="shipment-and-movement", board=KEEP_BOARD, forces=KEEP_FORCES[:1], move=move))
+    assert err.value.key == "move.via" and "does not border Alpha" in err.value.expected
+
+
+def test_fremen_shipping_into_the_storm_on_sand_is_open_not_illegal() -> None:
+    """conquest:29 forbids shipping into the storm, conquest:53 has the Fremen ignore storms on sand."""
+    move = {"action": "ship", "faction": "fremen", "count": 2, "to": "Imperial Basin", "sector": 9}
+    fremen = evaluate(pos(storm=9, board=SMALL, factions={"fremen": {"spice": 5, "reserves": 5}}, move=move))
+    assert fremen.verdict == "unresolved" and "conquest.shipment.fremen-storm" in fremen.reason
+    assert "conquest:53" in _cites(fremen)
+    move["faction"] = "atreides"
+    atreides = evaluate(pos(storm=9, board=SMALL, factions={"atreides": {"spice": 5, "reserves": 5}}, move=move))
+    assert atreides.verdict == "illegal" and atreides.forbidding() == ["conquest.shipment.storm"]
+
+
+def test_a_two_player_stronghold_holding_forces_is_in_play() -> None:
+    """conquest:57 does not name the covered stronghold, but one where forces stand is not it."""
+    move = {"action": "ship", "faction": "atreides", "count": 3, "to": "Carthag"}
+    empty = evaluate(
+        pos(players=2, storm=1, board=SMALL, factions={"atreides": {"spice": 5, "reserves": 5}}, move=move)
+    )
+    assert empty.verdict == "unresolved" and "conquest.shipment.two-player-stronghold" in empty.reason
+    held = [{"faction": "harkonnen", "territory": "Carthag", "count": 1}]
+    v = evaluate(
+        pos(players=2, storm=1, board=SMALL, factions={"atreides": {"spice": 5, "reserves": 5}}, forces=held, move=move)
+    )
+    assert v.verdict == "legal" and v.outcome["cost"] == 3
+
+
+def test_an_unknown_defense_match_says_which_cards() -> None:
+    plans = {
+        "atreides": {"leader": "Duncan", "dial": 2, "weapon": "Crysknife"},
+        "harkonnen": {"leader": "Feyd", "dial": 2, "defense": "Shield"},
+    }
+    v = evaluate(
+        pos(
+            factions={"atreides": {"leaders": {"Duncan": 3}}, "harkonnen": {"leaders": {"Feyd": 5}}},
+            forces=[
+                {"faction": "atreides", "territory": "Arrakeen", "count": 6},
+                {"faction": "harkonnen", "territory": "Arrakeen", "count": 5},
+            ],
+            move={"action": "battle", "territory": "Arrakeen", "aggressor": "atreides", "plans": plans},
+        )
+    )
+    assert v.verdict == "unresolved"
+    assert any("'Shield' matches Atreides's weapon 'Crysknife'" in n for n in v.notes)
+
+
 def test_every_differs_pair_names_an_existing_rule() -> None:
     load_all()
     pairs = [(r.id, other) for r in REGISTRY.values() if r.layer == "conquest" for other in r.counterparts]

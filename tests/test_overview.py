@@ -51,15 +51,6 @@ DIFFERING: list[tuple[str, str, str, dict[str, Any], str, str, dict[str, Any]]] 
         {"devoured": {"harkonnen": 5}, "nexus": False},
     ),
     (
-        "overview/blow-territory-card.yaml",
-        "gf9.blow.spice",
-        "gf9:105",
-        {"spice_placed": {"territory": "Red Chasm", "sector": 6, "amount": 0}},
-        "overview.blow.spice",
-        "overview:41",
-        {"spice_placed": {"territory": "Red Chasm", "sector": 6, "amount": 8}},
-    ),
-    (
         "overview/position-turn-limit-guild.yaml",
         "gf9.position.guild-special",
         "gf9:325",
@@ -135,7 +126,6 @@ def test_recorded_conflicts_name_an_overview_rule() -> None:
     pairs = {(r.id, old) for r in REGISTRY.values() if r.differs for old in r.counterparts}
     for gid, oid in [
         ("gf9.blow.first-turn", "overview.blow.devour"),
-        ("gf9.blow.spice", "overview.blow.spice"),
         ("gf9.deals.bribe-advanced", "overview.deals.not-allies"),
         ("gf9.position.victory", "overview.position.victory"),
         ("gf9.position.guild-special", "overview.position.turn-limit"),

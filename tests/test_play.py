@@ -219,9 +219,12 @@ def test_worthless_cards_cannot_be_freely_discarded(card: str) -> None:
     assert v.forbidding() == ["gf9.cards.worthless-no-discard"]
 
 
-def test_the_overview_prints_no_card_rules() -> None:
+def test_the_overview_prints_no_card_rules_and_reads_gf9s() -> None:
+    """overview:78 only names the special cards: what Weather Control does is gf9's text, read by fallback."""
     v = play("atreides", "Weather Control", ruleset="overview", turn=3, phase="storm", keys={"distance": 2})
-    assert v.verdict == "unresolved"
+    assert v.verdict == "legal"
+    assert all(f.rule.layer in ("gf9", "overview") for f in v.findings)
+    assert any(f.rule.layer == "gf9" and f.rule.cites[0].doc == "gf9" for f in v.findings)
 
 
 @pytest.mark.parametrize(

@@ -122,7 +122,8 @@ move: {action: ship, faction: atreides, count: 1, to: Carthag, accompany: true}
 
 
 def test_no_outcome_guess_without_rule() -> None:
-    """The overview names no payee: the outcome leaves it out rather than report the model's whim."""
+    """A value no rule in force fixes is left out rather than the model's whim; the overview names no payee
+    and reads gf9's (gf9:205)."""
     v = check_text("""
 ruleset: overview
 storm: 3
@@ -130,7 +131,10 @@ factions: {atreides: {spice: 10, reserves: 10}}
 move: {action: ship, faction: atreides, count: 2, to: Carthag}
 """)
     assert v.verdict == "legal"
-    assert "paid_to" not in v.outcome and "losses" not in v.outcome and "bene_gesserit" not in v.outcome
+    assert "losses" not in v.outcome and "bene_gesserit" not in v.outcome
+    assert v.outcome["paid_to"] == "bank"
+    payee = next(f for f in v.findings if f.rule.defines and "paid_to" in f.rule.defines)
+    assert payee.rule.layer == "gf9" and payee.rule.cites[0].doc == "gf9"
 
 
 def test_advanced_fremen_named_storm_sector() -> None:

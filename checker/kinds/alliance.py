@@ -70,9 +70,16 @@ class AllyFacts(Facts):
     allied_elsewhere: int = fact(0, doc="forming factions already allied with a faction outside the move")
     existing: bool = fact(False, doc="to break: the named factions are allied")
     shared: int = fact(0, doc="territories outside the Polar Sink where the new allies both have forces")
+    shared_apart: int = fact(
+        0, doc="dreamrules: those territories, Bene Gesserit advisors and troops aboard the Surveyor not counted"
+    )
+    turn: int | None = fact(None, key="turn", doc="the game turn")
+    nexus_card: int | None = fact(None, key="nexus_card", doc="dreamrules: this turn's Nexus card (0 blank)")
+    nexus_card_given: bool = fact(False, doc="dreamrules: the position gives this turn's Nexus card")
     factions: list[str] = label([], doc="the factions of the move")
     elsewhere: list[tuple[str, str]] = label([], doc="(forming faction, its ally outside the move)")
     shared_names: list[str] = label([], doc="those territories")
+    shared_apart_names: list[str] = label([], doc="dreamrules: those territories, advisors and Surveyor aside")
     after: list[list[str]] = label([], doc="the alliances after the move")
 
 
@@ -85,14 +92,21 @@ def _alliances_after(pos: Position, m: AllyMove) -> list[list[str]]:
     return [*(list(a) for a in pos.alliances), list(m.factions)]
 
 
-def _shared(pos: Position, factions: list[str]) -> list[str]:
-    """Territories outside the Polar Sink where each of the factions has forces (advisors included, gf9:383)."""
+def _shared(pos: Position, factions: list[str], *, apart: bool = False) -> list[str]:
+    """Territories outside the Polar Sink where each of the factions has forces (advisors included, gf9:383).
+
+    ``apart``: Dreamrules' count, where Bene Gesserit advisors coexist (dreamrules:568) and troops aboard the
+    Hidden Mobile Surveyor are in a territory of their own (dreamrules:1232)."""
     where: list[str] = []
     for g in pos.forces:
         t = g.territory
         if t == POLAR_SINK or t in where:
             continue
-        if all(any(h.total > 0 for h in pos.groups(faction=f, territory=t)) for f in factions):
+
+        def counts(h: Any) -> bool:
+            return h.total > 0 and not (apart and (h.advisors or h.surveyor))
+
+        if all(any(counts(h) for h in pos.groups(faction=f, territory=t)) for f in factions):
             where.append(t)
     return where
 
@@ -119,6 +133,8 @@ class Ally(Kind):
         allies = pos.allies_of(first)
         existing = bool(allies) and all(f in allies for f in m.factions[1:])
         shared = [] if m.break_ or len(m.factions) != 2 else _shared(pos, m.factions)
+        apart = [] if m.break_ or len(m.factions) != 2 else _shared(pos, m.factions, apart=True)
+        card = getattr(pos, "nexus_card", None)
         f = AllyFacts(
             faction=first,
             advanced=pos.advanced,
@@ -128,9 +144,14 @@ class Ally(Kind):
             allied_elsewhere=len({f for f, _ in elsewhere}),
             existing=existing,
             shared=len(shared),
+            shared_apart=len(apart),
+            turn=pos.turn,
+            nexus_card=0 if card == "blank" else card,
+            nexus_card_given=card is not None,
             factions=list(m.factions),
             elsewhere=elsewhere,
             shared_names=shared,
+            shared_apart_names=apart,
             after=_alliances_after(pos, m),
         )
         if not m.break_ and any(set(a) == set(m.factions) for a in pos.alliances):
@@ -148,9 +169,10 @@ class Ally(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, AllyFacts)
         separate = value(v.separate)  # type: ignore[attr-defined]
+        where = facts.shared_names if separate == facts.shared else facts.shared_apart_names
         return {
             "alliances": facts.after,
-            "must_separate": list(facts.shared_names) if separate else [],
+            "must_separate": list(where) if separate else [],
         }
 
 
@@ -163,6 +185,11 @@ class BribeFacts(Facts):
     amount: int = fact(0, key="move.amount", doc="the bribe")
     allied: bool = fact(False, doc="briber and recipient are allies")
     to: str = label("", doc="the recipient")
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    bribe_pile: int | None = fact(
+        None, key="factions.FACTION.bribe_pile", doc="dreamrules: bribes waiting in front of the briber's shield"
+    )
+    tleilaxu: bool = fact(False, doc="Bene Tleilax gives or receives the bribe")
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
@@ -187,10 +214,17 @@ class Bribe(Kind):
             amount=m.amount,
             allied=m.to in pos.allies_of(m.faction),
             to=m.to,
+            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            bribe_pile=state.bribe_pile if state and state.bribe_pile is not None else (0 if state else None),
+            tleilaxu="bene-tleilax" in (m.faction, m.to),
         )
-        if pos.ruleset != "overview" and "advanced" not in pos.given:
+        if pos.ruleset == "dreamrules" and state and state.bribe_pile is None:
+            f.notes.append(f"the position does not give factions.{m.faction}.bribe_pile: it is taken to be empty")
+        if pos.ruleset not in ("overview", "dreamrules") and "advanced" not in pos.given:
             f.notes.append("the position does not give 'advanced': a Basic game (the format's default)")
-        if pos.ruleset != "overview":
+        if pos.ruleset == "dreamrules":
+            f.notes.append(f"the bribe goes to {whose(m.to)} bribe pile: the outcome's in_front_of_shield")
+        elif pos.ruleset != "overview":
             f.notes.append(
                 f"factions.{m.to}.spice is the spice behind {whose(m.to)} shield: a bribe in front of it does not "
                 "change it (the position format has no key for spice in front of a shield)"

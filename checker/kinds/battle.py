@@ -19,7 +19,16 @@ from typing import Any, get_args
 
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.position import BattleMove, BattlePlan, Phase, Position, card_names, components, leader_names
+from checker.position import (
+    BattleMove,
+    BattlePlan,
+    Phase,
+    Position,
+    card_names,
+    components,
+    dreamrules_cards,
+    leader_names,
+)
 
 SIDES = ("a", "d")
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -76,13 +85,25 @@ def card_kinds() -> tuple[dict[str, int], dict[str, int]]:
             defense[c] = codes[k]
     for c in deck["worthless"]:
         weapon[c] = defense[c] = WORTHLESS
+    # Dreamrules' own cards (constraints/data/dreamrules-cards.yaml): the Supplies cache is four basic cards
+    # "otherwise played as Treachery Cards" (dreamrules:746); the Orange Catholic Bible fills either slot
+    # without effect, as a worthless card does (dreamrules:708, 710); the others fill no slot.
+    for c in dreamrules_cards():
+        weapon[c] = defense[c] = WRONG
+    weapon["Supplies poison weapon"], weapon["Supplies projectile weapon"] = POISON, PROJECTILE
+    defense["Supplies Snooper"], defense["Supplies Shield"] = POISON, PROJECTILE
+    weapon["Orange Catholic Bible"] = defense["Orange Catholic Bible"] = WORTHLESS
+    # Weirding Way and Chemistry change role with the plan's other cards (dreamrules:724, 728): a plan holding
+    # either is left unresolved (dreamrules.battle.weirding-chemistry); each fits the slot it can fill.
+    weapon["Weirding Way"] = defense["Weirding Way"] = PROJECTILE
+    weapon["Chemistry"] = defense["Chemistry"] = POISON
     return weapon, defense
 
 
 @cache
 def card_ids() -> dict[str, int]:
     """Card name -> a number of its own (1, 2, ...; 0 is no card), for the solver."""
-    return {c: i for i, c in enumerate(sorted(set(card_names().values())), start=1)}
+    return {c: i for i, c in enumerate(sorted({*card_names().values(), *dreamrules_cards()}), start=1)}
 
 
 def leader_ids(pos: Position) -> dict[str, int]:
@@ -211,6 +232,21 @@ class BattleFacts(Facts):
     a_avail_names: list[str] = label(None, doc="its usable leaders")
     a_missing_names: list[str] = label(None, doc="plan cards not in the listed hand")
     a_traitor_holders: list[str] = label(None, doc="factions holding the opposing leader's traitor card")
+    # Dreamrules (read by constraints/dreamrules/battle.py; plain facts of the position under any ruleset)
+    a_is_emperor: bool = fact(False)
+    a_is_ixians: bool = fact(False)
+    a_is_tleilaxu: bool = fact(False)
+    a_is_guild: bool = fact(False)
+    a_merc_missing: int = fact(0, key="factions.A.hand", doc="a Mercenaries card in the plan, not in the listed hand")
+    a_break: bool = fact(False, key="move.plans.A.break_conditioning")
+    a_retreat: bool = fact(False, key="move.plans.A.retreat")
+    a_zoal: bool = fact(False, key="move.plans.A.leader", doc="the plan's leader is Zoal (Bene Tleilax)")
+    a_cache_cards: int = fact(0, doc="Supplies cache cards in the plan (dreamrules:746)")
+    a_suppressed_any: bool = fact(False, key="factions.A.suppressed", doc="Karama stopped an advantage of it")
+    a_battle_training: bool = fact(False, key="factions.A.fate_used", doc="the Guild has used Battle Training")
+    a_leader_ghola: bool = fact(False, key="factions.A.ghola_revived", doc="its leader was revived with Ghola")
+    a_voice_ch: bool = fact(False, key="move.plans.A.voice", doc="the Voice names a Cheap Hero")
+    a_suppressed: list[str] = label(None, doc="its advantages Karama stopped this phase")
     # the defender's side
     d_forces: int = fact(0)
     d_special: int = fact(0)
@@ -261,6 +297,21 @@ class BattleFacts(Facts):
     d_avail_names: list[str] = label(None, doc="its usable leaders")
     d_missing_names: list[str] = label(None, doc="plan cards not in the listed hand")
     d_traitor_holders: list[str] = label(None, doc="factions holding the opposing leader's traitor card")
+    # Dreamrules (read by constraints/dreamrules/battle.py; plain facts of the position under any ruleset)
+    d_is_emperor: bool = fact(False)
+    d_is_ixians: bool = fact(False)
+    d_is_tleilaxu: bool = fact(False)
+    d_is_guild: bool = fact(False)
+    d_merc_missing: int = fact(0, key="factions.D.hand", doc="a Mercenaries card in the plan, not in the listed hand")
+    d_break: bool = fact(False, key="move.plans.D.break_conditioning")
+    d_retreat: bool = fact(False, key="move.plans.D.retreat")
+    d_zoal: bool = fact(False, key="move.plans.D.leader", doc="the plan's leader is Zoal (Bene Tleilax)")
+    d_cache_cards: int = fact(0, doc="Supplies cache cards in the plan (dreamrules:746)")
+    d_suppressed_any: bool = fact(False, key="factions.D.suppressed", doc="Karama stopped an advantage of it")
+    d_battle_training: bool = fact(False, key="factions.D.fate_used", doc="the Guild has used Battle Training")
+    d_leader_ghola: bool = fact(False, key="factions.D.ghola_revived", doc="its leader was revived with Ghola")
+    d_voice_ch: bool = fact(False, key="move.plans.D.voice", doc="the Voice names a Cheap Hero")
+    d_suppressed: list[str] = label(None, doc="its advantages Karama stopped this phase")
 
     def position_key(self, key: str) -> str:
         if key == "forces.SECTOR":
@@ -391,6 +442,42 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_avail_names": sorted(avail),
         f"{x}_missing_names": missing_names,
         f"{x}_traitor_holders": holders,
+        **_dreamrules_facts(pos, me, x, plan, hand, leader),
+    }
+
+
+SUPPLIES_CACHE = ("Supplies poison weapon", "Supplies projectile weapon", "Supplies Shield", "Supplies Snooper")
+
+
+def _dreamrules_facts(
+    pos: Position, me: str, x: str, plan: BattlePlan, hand: Any, leader: str | None
+) -> dict[str, Any]:
+    """What Dreamrules reads of one side: its faction, the Mercenaries card, the cards and keys Dreamrules adds."""
+    state = pos.factions.get(me)
+    merc = int(plan.mercenaries or 0)
+    merc_missing = 0
+    if merc and isinstance(hand, list):
+        merc_missing = max(0, merc - hand.count("Mercenaries"))
+    elif merc and isinstance(hand, int):
+        merc_missing = max(0, merc + len(plan.cards) - hand)
+    suppressed = list(getattr(state, "suppressed", []) or []) if state else []
+    voice = plan.voice
+    said = " ".join(str(w) for w in ((voice.play, voice.not_play) if voice else ()) if w).strip().lower()
+    return {
+        f"{x}_is_emperor": me == "emperor",
+        f"{x}_is_ixians": me == "ixians",
+        f"{x}_is_tleilaxu": me == "bene-tleilax",
+        f"{x}_is_guild": me == "spacing-guild",
+        f"{x}_merc_missing": merc_missing,
+        f"{x}_break": bool(getattr(plan, "break_conditioning", False)),
+        f"{x}_retreat": bool(getattr(plan, "retreat", False)),
+        f"{x}_zoal": (leader or "").strip().lower() == "zoal",
+        f"{x}_cache_cards": sum(1 for c in plan.cards if c in SUPPLIES_CACHE),
+        f"{x}_suppressed_any": bool(suppressed),
+        f"{x}_battle_training": bool(me == "spacing-guild" and state and getattr(state, "fate_used", False)),
+        f"{x}_leader_ghola": bool(leader and state and leader in (getattr(state, "ghola_revived", []) or [])),
+        f"{x}_voice_ch": said in ("cheap hero", "cheap heroine"),
+        f"{x}_suppressed": suppressed,
     }
 
 
@@ -741,7 +828,11 @@ class Battle(Kind):
         for x in SIDES:
             disc = value(getattr(v, f"{x}_disc"))
             cards = facts.side(x, "cards") or []
-            discarded += cards if disc == 2 else [c for c in cards if c in CHEAP_HEROES] if disc == 1 else []
+            if disc == 2:  # all it played: a Mercenaries card too; the Supplies cache returns (dreamrules:746)
+                discarded += [c for c in cards if c not in SUPPLIES_CACHE]
+                discarded += ["Mercenaries"] * facts.side(x, "mercenaries")
+            elif disc == 1:
+                discarded += [c for c in cards if c in CHEAP_HEROES]
         out["cards_discarded"] = discarded
         winner = value(v.winner)
         if facts.advanced and winner in (1, 2):

@@ -50,6 +50,9 @@ PLAN_FIELDS = (
     "leader_id",
 )
 SARDAUKAR_GAP = "gf9.battle.sardaukar-value"
+# Rulesets whose battle the planner does not search (its totals and ties are GF9's): the rule that says how they
+# differ is cited, and `mentat check` still judges the file's plans.
+UNPLANNED = {"dreamrules": "dreamrules.battle.winner"}
 KINDS_BATTLE = Battle()
 
 
@@ -386,7 +389,10 @@ def plan_battle(
         _held, how = holdable_cards(pos, me)
         _foe_held, foe_how = holdable_cards(pos, foe)
         side: dict[str, Any] = {"faction": me, "role": "aggressor" if x == "a" else "defender", "cards_from": how}
-        if _sardaukar(facts, x):
+        if pos.ruleset in UNPLANNED:
+            side["strongest"] = None
+            side["unresolved"] = _cited([UNPLANNED[pos.ruleset]])
+        elif _sardaukar(facts, x):
             side["strongest"] = None
             side["unresolved"] = _cited([SARDAUKAR_GAP])
         else:
@@ -399,7 +405,13 @@ def plan_battle(
         plan = m.plans.get(me)
         if plan is not None and plan.dial is not None:
             file_plan: dict[str, Any] = {}
-            if _sardaukar(facts, x, y):
+            if pos.ruleset in UNPLANNED:
+                file_plan["verdict"] = "unresolved"
+                file_plan["reason"] = (
+                    f"{UNPLANNED[pos.ruleset]}: the planner searches plans under GF9's strengths and ties, not "
+                    "Dreamrules' Mercenaries, Sardaukar, Retreat or Zoal (mentat check judges the plans in the file)"
+                )
+            elif _sardaukar(facts, x, y):
                 file_plan["verdict"] = "unresolved"
                 file_plan["reason"] = f"{SARDAUKAR_GAP}: the Sardaukar's battle value is not stated (gf9:303)"
             elif (status := _plan_in_file_legal(pos, me, pos.ruleset))[0] == "illegal":

@@ -56,12 +56,27 @@ class BidFacts(Facts):
     is_emperor: bool = fact(False)
     emperor_in_game: bool | None = fact(False, key="factions.emperor", doc="None: an unlisted player may be it")
     emperor_ally: bool = fact(False, doc="the bidder is allied with the Emperor")
+    # -- dreamrules --
+    shaddams_favor: int = fact(0, key="move.shaddams_favor", doc="dreamrules: spice the Emperor's Favor covers")
+    emperor_spice: int | None = fact(key="factions.emperor.spice", doc="the Emperor's spice (for Shaddam's Favor)")
+    favor_suppressed: bool = fact(False, doc="dreamrules: Karama stopped Shaddam's Favor this phase")
+    payments_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Emperor's Bidding Payments")
+    extra_cards_suppressed: bool = fact(False, doc="dreamrules: Karama stopped Harkonnen's Extra Treachery Cards")
+    has_auction: bool = fact(False, doc="dreamrules: the position gives the current auction's high bid")
+    high_bid: int = fact(0, key="current_auction.high_bid", doc="dreamrules: the current high bid (0: none)")
+    high_bidder: str = label("", doc="dreamrules: the current high bidder")
+    tleilaxu_promise: bool = fact(False, doc="dreamrules: Bene Tleilax promises, or is promised, ally support")
 
     # -- derived truths for checks and messages (never read by a z3 form) --
     @property
     def means(self) -> int:
         """What the bidder can pay: its spice and its ally's promised contribution."""
         return (self.spice or 0) + self.ally_support
+
+    @property
+    def dr_means(self) -> int:
+        """Dreamrules: its spice, its ally's promise and the Emperor's Shaddam's Favor (dreamrules:328)."""
+        return self.means + self.shaddams_favor
 
     @property
     def beyond_means(self) -> bool:
@@ -101,6 +116,30 @@ def _ally_spice(pos: Position, me: str) -> int | None:
     return 0  # no ally, no help
 
 
+def suppressed(pos: Position, faction: str, advantage: str) -> bool:
+    """Dreamrules: a faction's advantage stopped by Karama for the whole phase (``factions.F.suppressed``)."""
+    state = pos.factions.get(faction)
+    names = (getattr(state, "suppressed", None) or []) if state is not None else []
+    want = _plain(advantage)
+    return any(_plain(str(n)) == want for n in names)
+
+
+def _plain(name: str) -> str:
+    return "".join(c for c in name.lower() if c.isalnum())
+
+
+def _auction(pos: Position) -> tuple[bool, int, str]:
+    """Dreamrules' ``current_auction: {high_bidder, high_bid}``: (given, the high bid, the high bidder)."""
+    auction = getattr(pos, "current_auction", None)
+    if auction is None:
+        return False, 0, ""
+    get = auction.get if isinstance(auction, dict) else (lambda k, d=None: getattr(auction, k, d))
+    bid = get("high_bid", None)
+    if not isinstance(bid, int):
+        return False, 0, ""
+    return True, bid, str(get("high_bidder", "") or "")
+
+
 def _notes(pos: Position, m: BidMove, f: BidFacts) -> list[str]:
     out: list[str] = []
     if f.passes:
@@ -109,7 +148,7 @@ def _notes(pos: Position, m: BidMove, f: BidFacts) -> list[str]:
         out.append("the position does not give 'phase': it is taken to be the Bidding phase")
     if f.emperor_in_game is False:
         out.append("if this bid wins, the Bank is paid: the Emperor is not in the position")
-    if m.shaddams_favor:
+    if m.shaddams_favor and pos.ruleset != "dreamrules":
         out.append(
             f"move.shaddams_favor ({m.shaddams_favor}) is a Dreamrules key: {pos.ruleset} has no Shaddam's Favor, "
             "so it is not counted toward the bid"
@@ -173,7 +212,14 @@ class Bidding(Kind):
             is_emperor=me == "emperor",
             emperor_in_game=_emperor_in_game(pos, me, players),
             emperor_ally="emperor" in allies,
+            shaddams_favor=m.shaddams_favor,
+            emperor_spice=(emp.spice if (emp := pos.factions.get("emperor")) else None) if m.shaddams_favor else 0,
+            favor_suppressed=suppressed(pos, "emperor", "shaddams-favor"),
+            payments_suppressed=suppressed(pos, "emperor", "bidding-payments"),
+            extra_cards_suppressed=suppressed(pos, "harkonnen", "extra-treachery-cards"),
+            tleilaxu_promise=m.ally_support > 0 and (me == "bene-tleilax" or "bene-tleilax" in allies),
         )
+        f.has_auction, f.high_bid, f.high_bidder = _auction(pos)
         f.notes = _notes(pos, m, f)
         return f
 

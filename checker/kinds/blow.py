@@ -148,7 +148,7 @@ class Blow(Kind):
         unlisted = pos.players is not None and pos.players > len(listed)
         f = BlowFacts(
             faction="",
-            advanced=pos.advanced,
+            advanced=pos.advanced or pos.ruleset == "dreamrules",  # dreamrules:15: always Advanced
             card=m.card,
             territory=territory,
             previous=m.previous or "",

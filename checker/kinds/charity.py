@@ -40,6 +40,7 @@ class CharityFacts(Facts):
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     spice: int | None = fact(key="factions.FACTION.spice", doc="spice behind the faction's shield")
     is_bene_gesserit: bool = fact(False)
+    charity_stopped: bool = fact(False, doc="dreamrules: Karama stopped the faction's Charity advantage this phase")
 
     @property
     def advanced_bene_gesserit(self) -> bool:
@@ -51,6 +52,11 @@ class CharityFacts(Facts):
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
+
+
+def _advantage(name: str) -> str:
+    """An advantage's name as ``suppressed`` may spell it, folded ("Charity" -> charity)."""
+    return "-".join(str(name).lower().replace("_", " ").replace("-", " ").split())
 
 
 def spice_word(n: int | None) -> str:
@@ -102,10 +108,11 @@ class Charity(Kind):
         state = pos.factions.get(m.faction)
         f = CharityFacts(
             faction=m.faction,
-            advanced=pos.advanced,
+            advanced=pos.advanced or pos.ruleset == "dreamrules",  # dreamrules:15: always Advanced
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             spice=state.spice if state else None,
             is_bene_gesserit=m.faction == "bene-gesserit",
+            charity_stopped="charity" in {_advantage(a) for a in (getattr(state, "suppressed", None) or [])},
         )
         f.notes = _notes(pos, f)
         return f

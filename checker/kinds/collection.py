@@ -55,6 +55,16 @@ class CollectionFacts(Facts):
     income_city: bool = fact(False, doc="the territory is Arrakeen or Carthag (Advanced income 2)")
     income_tueks: bool = fact(False, doc="the territory is Tuek's Sietch (Advanced income 1)")
     occupies_territory: bool = fact(False, doc="the faction has a force that counts for occupation in the territory")
+    # -- dreamrules (constraints/dreamrules/collection.py) --
+    cyborgs: int = fact(0, doc="dreamrules: the Ixians' Cyborgs among the fighters in the sector")
+    mine_here: bool = fact(False, doc="dreamrules: a spice mine lies in the territory (spice_mines)")
+    is_atreides: bool = fact(False)
+    kh_gained: bool | None = fact(
+        False, key="factions.atreides.forces_lost_in_battle", doc="dreamrules: Atreides has the Kwisatz Haderach"
+    )
+    tithe_strongholds: int = fact(0, doc="dreamrules: strongholds Atreides controls (its fighters alone there)")
+    tithe_suppressed: bool = fact(False, doc="dreamrules: Karama stopped Leto's Tithe this phase")
+    tithe_held: str = label("", doc="the strongholds Atreides controls, for messages")
 
     @property
     def phase_name(self) -> str:
@@ -93,7 +103,7 @@ def _counts(pos: Position, faction: str, territory: str) -> tuple[int, int]:
 class Collection(Kind):
     name = "collect"
     title = "Spice collection"
-    ruled = ("stronghold_income",)
+    ruled = ("stronghold_income", "letos_tithe")
 
     def facts(self, pos: Position) -> CollectionFacts:
         m = pos.move
@@ -200,7 +210,7 @@ class Collection(Kind):
         where = f"{t.name} sector {sector}" if several and sector is not None else t.name
         if pos.ruleset == "overview":  # the overview collects territory-wide: sectors play no part
             notes = [n for n in notes if "sector" not in n]
-        return CollectionFacts(
+        facts = CollectionFacts(
             faction=me,
             advanced=pos.advanced,
             notes=notes,
@@ -224,6 +234,9 @@ class Collection(Kind):
             income_tueks=t.name == "Tuek's Sietch",
             occupies_territory=in_t[0] > 0,
         )
+        if pos.ruleset == "dreamrules":
+            _dreamrules_facts(pos, facts, sector)
+        return facts
 
     def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
         import z3
@@ -232,9 +245,10 @@ class Collection(Kind):
         v.spice_collected = z3.Int("spice_collected")
         v.spice_left = z3.Int("spice_left")
         v.stronghold_income = z3.Int("stronghold_income")
+        v.letos_tithe = z3.Int("letos_tithe")  # dreamrules: Atreides' Leto's Tithe this phase
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
-        return [v.spice_collected >= 0, v.spice_left >= 0, v.stronghold_income >= 0, v.rate >= 0]
+        return [v.spice_collected >= 0, v.spice_left >= 0, v.stronghold_income >= 0, v.rate >= 0, v.letos_tithe >= 0]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, CollectionFacts)
@@ -243,8 +257,41 @@ class Collection(Kind):
             "spice_collected": value(v.spice_collected),
             "spice_left": value(v.spice_left),
             "stronghold_income": value(v.stronghold_income),
+            "letos_tithe": value(v.letos_tithe),
         }
         return out
+
+
+KH_AFTER = 7  # dreamrules:1048: Atreides gains the Kwisatz Haderach after losing seven troops in battles
+
+
+def _dreamrules_facts(pos: Position, f: CollectionFacts, sector: int | None) -> None:
+    """Dreamrules' facts: the Ixians' Cyborgs, spice mines, Leto's Tithe."""
+    from checker.board import STRONGHOLD_NAMES
+
+    board = gf9_board()
+    t = board[f.territory]
+    me = f.faction
+    if me == "ixians":
+        f.cyborgs = sum(
+            g.special
+            for g in pos.groups(me, t.name)
+            if not t.sectors or len(t.sectors) == 1 or g.sector is None or g.sector == sector
+        )
+    for mine in getattr(pos, "spice_mines", None) or []:
+        where = mine.get("territory") if isinstance(mine, dict) else getattr(mine, "territory", None)
+        if where == t.name:
+            f.mine_here = True
+    f.is_atreides = me == "atreides"
+    if f.is_atreides:
+        state = pos.factions.get("atreides")
+        lost = state.forces_lost_in_battle if state else None
+        f.kh_gained = None if lost is None else lost >= KH_AFTER
+        held = [h for h in STRONGHOLD_NAMES if pos.occupants(h) == {"atreides"}]
+        f.tithe_strongholds = len(held)
+        f.tithe_held = ", ".join(held)
+        names = (getattr(state, "suppressed", None) or []) if state is not None else []
+        f.tithe_suppressed = any("".join(c for c in str(n).lower() if c.isalnum()) == "letostithe" for n in names)
 
 
 def group_sector_of(t: Any) -> int | None:

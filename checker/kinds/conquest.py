@@ -101,7 +101,10 @@ class ConquestShipFacts(Facts):
     to_polar_sink: bool = label(False)
     destinations: int = fact(1, doc="territories the shipment goes to (move.to plus move.also_to)")
     others_present_in_to: int = fact(0, doc="other factions with forces at the destination")
+    to_occupied: bool = fact(False, doc="some faction (the shipper too) has forces at the destination")
     two_players: bool = fact(False, doc="a two-player game (players: 2, or two factions named)")
+    fremen: bool = fact(False, doc="the shipper is the Fremen")
+    to_sand: bool | None = fact(None, key="board", doc="the destination is a sand territory (board)")
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
@@ -109,6 +112,13 @@ class ConquestShipFacts(Facts):
     @property
     def phase_name(self) -> str:
         return "?" if self.phase_index is None else PHASES[self.phase_index]
+
+
+def _players_note(pos: Position) -> list[str]:
+    """Say so where a two-player game is read from the two factions a position names."""
+    if pos.players is None and players(pos) == 2:
+        return ["the position does not give 'players': the 2 factions it names are taken as a two-player game"]
+    return []
 
 
 def _no_key(m: Any, key: str, value: Any, what: str) -> None:
@@ -158,12 +168,17 @@ class ConquestShip(Kind):
             to_polar_sink=kind_ == "polar-sink",
             destinations=1 + len({t for t in m.also_to if t != m.to}),
             others_present_in_to=len(present),
+            to_occupied=bool(pos.occupants(m.to, fighters_only=False)),
             two_players=players(pos) == 2,
+            fremen=me == "fremen",
+            to_sand=None if kind_ is None else kind_ == "sand",
         )
         if pos.phase is None:
             f.notes.append("the position does not give 'phase': it is taken to be the Shipping and movement step")
         if not pos.has_board:
             f.notes.append("the position gives no board: conquest prints none, so board facts are unknown")
+        if f.to_stronghold is not False and not f.to_occupied:
+            f.notes += _players_note(pos)
         return f
 
     def choices(self, v: Any, facts: Facts) -> None:
@@ -206,7 +221,9 @@ class ConquestMoveFacts(Facts):
     closed_near: bool = fact(False, doc="a stronghold closed to the mover lies within range")
     to_stronghold: bool | None = fact(None, key="board", doc="the destination is a stronghold (board)")
     others_present_in_to: int = fact(0, doc="other factions with forces at the destination")
+    to_occupied: bool = fact(False, doc="some faction (the mover too) has forces at the destination")
     two_players: bool = fact(False, doc="a two-player game (players: 2, or two factions named)")
+    route_given: str = label("", doc="the route the move names (move.via), for messages")
 
     @property
     def phase_name(self) -> str:
@@ -254,6 +271,27 @@ def route(pos: Position, me: str, a: str, b: str, avoid_closed: bool) -> int | N
     return None if unknown else BEYOND
 
 
+def _via(pos: Position, m: MoveMove) -> list[str] | None:
+    """The territories the move's ``via`` enters, ending at the destination; None where the board does not
+    give a step's neighbours. A step between territories the board does not join is an input error."""
+    way = list(m.via)
+    if way[-1] != m.to:
+        way.append(m.to)
+    board = pos.board
+    here = m.from_
+    for t in way:
+        if here not in board.territories or not board.knows_neighbours(here):
+            return None
+        if t not in board.adjacent_territories(here):
+            raise InputError(
+                "move.via",
+                f"a chain of adjacent territories from {m.from_} to {m.to}: {t} does not border {here}",
+                m.via,
+            )
+        here = t
+    return way
+
+
 @kind
 class ConquestMove(Kind):
     name = "conquest-move"
@@ -268,6 +306,14 @@ class ConquestMove(Kind):
         present = pos.occupants(m.to, fighters_only=False) - {me}
         dist = route(pos, me, m.from_, m.to, avoid_closed=False) if pos.has_board else None
         near = [t for t in closed if (route(pos, me, m.from_, t, False) or BEYOND) <= RANGE]
+        dist_open = route(pos, me, m.from_, m.to, avoid_closed=True) if pos.has_board else None
+        way = _via(pos, m) if m.via and pos.has_board else None
+        if way is not None:  # the route the move names, not the shortest one
+            shut = [_closed(pos, me, t) for t in way[:-1]]
+            entered = [t for t, c in zip(way[:-1], shut, strict=True) if c]
+            near = entered or near  # the closed strongholds the route enters, else those it passes by
+            dist = len(way)
+            dist_open = None if any(c is None for c in shut) else (BEYOND if entered else len(way))
         f = ConquestMoveFacts(
             faction=me,
             origin=m.from_,
@@ -278,16 +324,20 @@ class ConquestMove(Kind):
             count=m.count,
             from_forces=sum(g.total for g in pos.groups(me, m.from_)),
             distance=dist,
-            distance_open=route(pos, me, m.from_, m.to, avoid_closed=True) if pos.has_board else None,
+            distance_open=dist_open,
             closed_near=bool(near),
             to_stronghold=None if terrain(pos.board, m.to) is None else terrain(pos.board, m.to) == "stronghold",
             others_present_in_to=len(present),
+            to_occupied=bool(pos.occupants(m.to, fighters_only=False)),
             two_players=players(pos) == 2,
+            route_given=" → ".join([m.from_, *way]) if way is not None else "",
         )
         if pos.phase is None:
             f.notes.append("the position does not give 'phase': it is taken to be the Shipping and movement step")
         if not pos.has_board:
             f.notes.append("the position gives no board: conquest prints none, so board facts are unknown")
+        if f.to_stronghold is not False and not f.to_occupied:
+            f.notes += _players_note(pos)
         return f
 
     def choices(self, v: Any, facts: Facts) -> None:
@@ -592,6 +642,11 @@ class ConquestPositionFacts(Facts):
     # per territory with forces of three or more factions: whether it is a stronghold (None: unknown)
     crowded_stronghold: list[bool] = fact([])
     crowded_known: bool | None = fact(True, key="board", doc="the board gives the kind of every crowded territory")
+    strongholds_held: int = fact(0, doc="strongholds with forces in them")
+    strongholds_known: bool | None = fact(
+        True, key="board", doc="the board gives the kind of every territory with forces (asked in a two-player game)"
+    )
+    board_spice: int = fact(0, doc="spice lying on the board")
     # alliances
     team_traitors: bool = fact(False, doc="a two-player game where both factions of a team list traitor cards")
     has_alliances: bool = fact(False)
@@ -600,6 +655,7 @@ class ConquestPositionFacts(Facts):
     factions: tuple[str, ...] = label(())
     crowded: tuple[tuple[str, tuple[str, ...]], ...] = label(())
     alliances: tuple[tuple[str, ...], ...] = label(())
+    held_names: str = label("", doc="the strongholds with forces in them, for messages")
 
 
 TEAMS = ({"atreides", "fremen"}, {"harkonnen", "imperium"})  # conquest:57
@@ -637,6 +693,8 @@ class ConquestPosition(Kind):
         for f in names:
             st = pos.factions.get(f)
             traitors.append(len(st.traitors) if st and st.traitors else -1)
+        occupied = [t for t in dict.fromkeys(g.territory for g in pos.forces) if pos.occupants(t, fighters_only=False)]
+        held = [t for t in occupied if terrain(board, t) == "stronghold"]
         alliances = tuple(tuple(a) for a in pos.alliances)
         listing = {f for f, n in zip(names, traitors, strict=True) if n >= 1}
         return ConquestPositionFacts(
@@ -659,11 +717,15 @@ class ConquestPosition(Kind):
             f_other_board=[b - p for b, p in zip(on_board, polar, strict=True)],
             crowded_stronghold=[bool(k) for k in kinds],
             crowded_known=None if any(k is None for k in kinds) else True,
+            strongholds_held=len(held),
+            strongholds_known=None if any(terrain(board, t) is None for t in occupied) else True,
+            board_spice=sum(sp.amount for sp in pos.spice),
             has_alliances=bool(alliances),
             alliance_teams=[set(a) in TEAMS for a in alliances],
             factions=names,
             crowded=tuple(crowded),
             alliances=alliances,
+            held_names=", ".join(held),
         )
 
 

@@ -297,8 +297,17 @@ def _prescience(me: str, foe: str, x: str, plan: BattlePlan) -> dict[str, Any]:
         f"{x}_presc": PRESCIENCE_ELEMENTS[p.element],
         f"{x}_presc_kept": kept,
         f"{x}_presc_by_atreides": foe == "atreides",
-        f"{x}_presc_text": f"{p.element}: {raw if raw is not None else 'none'}",
+        f"{x}_presc_text": f"{p.element}: {_shown(raw)}",
     }
+
+
+def _shown(raw: Any) -> str:
+    """A Prescience answer as a player writes it: 3, not 3.0."""
+    if raw is None:
+        return "none"
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    return str(raw)
 
 
 def _side(pos: Position, m: BattleMove, me: str, foe: str, x: str, types: dict[str, int]) -> dict[str, Any]:
@@ -387,6 +396,14 @@ def conquest_battle_facts(pos: Position) -> ConquestBattleFacts:
             "conquest prints no card names: a plan's weapon names its type (e.g. 'poison weapon'), its defense the "
             "weapon type it matches (e.g. 'poison defense'); a defense matches a weapon of the same type"
         )
+    for me, foe in ((agg, dfd), (dfd, agg)):
+        mine, theirs = m.plans.get(me) or BattlePlan(), m.plans.get(foe) or BattlePlan()
+        if _guard_known(theirs.weapon, mine.defense) is None:
+            notes.append(
+                f"whether {display(me)}'s defense {mine.defense!r} matches {display(foe)}'s weapon {theirs.weapon!r} "
+                "is not printed (conquest:37 names no cards): give the defense as the weapon type it matches, "
+                "e.g. 'poison defense', and the weapon by its type, e.g. 'poison weapon'"
+            )
     return ConquestBattleFacts(
         faction=agg,
         territory=m.territory,

@@ -148,6 +148,26 @@ class MovementFacts(Facts):
     via_len: int = fact(0)
     via_ok: bool = fact(True, doc="the given path is a chain of adjacent territories ending at the destination")
     path_limit: int = fact(K_MAX, doc="borders the solver may cross: enough for every rule's own best path")
+    # -- dreamrules (read only by its rules) --
+    ally_apart_in_to: bool = fact(
+        False, doc="dreamrules: the ally has troops in the destination other than Bene Gesserit advisors"
+    )
+    is_ixians: bool = fact(False)
+    cyborgs: bool = fact(False, doc="dreamrules: the moving group holds a Cyborg (an Ixian special force)")
+    native_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Fremen's Native Movement this phase")
+    zensunni: bool = fact(False, key="move.zensunni_path", doc="dreamrules: the move is the Zensunni Path's")
+    moved_already: bool = fact(
+        False, key="factions.FACTION.made_ordinary_move", doc="dreamrules: the mover made its ordinary move"
+    )
+    all_acted: bool = fact(False, doc="dreamrules: every faction of the position finished its turn this phase")
+    fremen_playing: bool = fact(False, doc="dreamrules: the Fremen are in the position")
+    zensunni_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Zensunni Path this phase")
+    surveyor_involved: bool = label(False, doc="dreamrules: Ixians move from or to the Surveyor's territory")
+    advisors_in_origin: bool = label(False, doc="dreamrules: Bene Gesserit advisors stand in the origin")
+    not_acted: str = label("", doc="dreamrules: factions yet to finish their turn, for messages")
+
+    def position_key(self, key: str) -> str:
+        return key.replace("FACTION", self.faction or "FACTION")
 
 
 def _groups_here(pos: Position, me: str, territory: str) -> list[Any]:
@@ -265,12 +285,55 @@ def movement_facts(pos: Position) -> MovementFacts:
         via_len=len(via_names),
         via_ok=via_ok,
     )
+    _dreamrules_facts(pos, m, f)
     f.path_limit = _path_limit(f)
     f.reach = movement_range(f)
     plain = search(f)
     f.shortest = str(plain[0]) if plain else "no"
     f.notes = _notes(pos, m, f, groups, origin_sectors)
     return f
+
+
+def suppressed(pos: Position, faction: str, advantage: str) -> bool:
+    """Whether Karama stopped a faction's named advantage for the phase (``factions.F.suppressed``)."""
+    state = pos.factions.get(faction)
+    want = advantage.lower().replace(" ", "-")
+    return bool(state) and any(str(a).lower().replace(" ", "-") == want for a in getattr(state, "suppressed", []))
+
+
+def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
+    """The facts only Dreamrules' rules read (they stay at their defaults' meaning under other rulesets)."""
+    g = geo()
+    allies = pos.allies_of(m.faction)
+
+    def apart(t: str) -> bool:  # Bene Gesserit advisors coexist (dreamrules:568); the Surveyor is its own territory
+        return any(
+            h.total > 0 and not h.advisors and not getattr(h, "surveyor", False)
+            for a in allies
+            for h in pos.groups(a, t)
+        )
+
+    f.ally_apart_in_to = apart(g.terr_names[f.to_id])
+    f.is_ixians = m.faction == "ixians"
+    f.cyborgs = f.is_ixians and m.special > 0
+    f.native_suppressed = f.is_fremen and suppressed(pos, "fremen", "native-movement")
+    f.zensunni = bool(getattr(m, "zensunni_path", False))
+    state = pos.factions.get(m.faction)
+    f.moved_already = bool(getattr(state, "made_ordinary_move", False)) if state else False
+    acted = set(getattr(pos, "acted_this_phase", []) or [])
+    players = list(pos.faction_names)
+    f.all_acted = all(p in acted for p in players)
+    f.not_acted = ", ".join(display(p) for p in players if p not in acted)
+    f.fremen_playing = "fremen" in players
+    f.zensunni_suppressed = suppressed(pos, "fremen", "zensunni-path")
+    f.advisors_in_origin = m.faction == "bene-gesserit" and any(
+        h.advisors and h.total > 0 for h in pos.groups(m.faction, m.from_)
+    )
+    hms = getattr(pos, "hidden_mobile_surveyor", None)
+    f.surveyor_involved = f.is_ixians and (
+        (hms is not None and hms.territory in (m.from_, m.to))
+        or any(getattr(h, "surveyor", False) for h in pos.groups(m.faction, m.from_))
+    )
 
 
 def _notes(pos: Position, m: MoveMove, f: MovementFacts, groups: list[Any], origin_sectors: list[int]) -> list[str]:
@@ -286,6 +349,11 @@ def _notes(pos: Position, m: MoveMove, f: MovementFacts, groups: list[Any], orig
             )
     if m.via and m.via[-1] != m.to:
         out.append(f"the declared route ends with {m.to}, the move's destination")
+    if f.zensunni:
+        out.append(
+            "the position has no key for a Zensunni Path already granted this phase: the answer assumes the Fremen "
+            "have not granted it to another faction (dreamrules:420 allows one)"
+        )
     return out
 
 
@@ -306,7 +374,9 @@ def movement_range(f: MovementFacts, fremen_two: bool = True) -> int:
     """One range, never added: 3 with ornithopters, else 2 for Fremen (gf9), else 1."""
     if f.ornithopters:
         return 3
-    return 2 if (f.is_fremen and fremen_two) else 1
+    if f.cyborgs:
+        return 2  # dreamrules:432 (only Ixians have Cyborgs)
+    return 2 if (f.is_fremen and fremen_two and not f.native_suppressed) else 1
 
 
 def range_text(f: MovementFacts, fremen_two: bool = True) -> str:
@@ -318,6 +388,10 @@ def range_text(f: MovementFacts, fremen_two: bool = True) -> str:
             under = [c for c in f.ornithopter_cities.split(" and ") if f.storm_sector in board[c].sectors]
             stormy = f", {' and '.join(under)} under the storm all the same" if under else ""
         return f"3 (ornithopters: it has forces in {f.ornithopter_cities}{stormy})"
+    if f.cyborgs:
+        return "2 (Cyborgs move two territories, and Suboids with them)"
+    if f.is_fremen and fremen_two and f.native_suppressed:
+        return "1 (Karama stopped the Fremen's Native Movement this phase)"
     if f.is_fremen and fremen_two:
         return "2 (the Fremen's range)"
     if f.advisor_cities:

@@ -55,6 +55,17 @@ HAJR = "Hajr"
 GHOLA = "Tleilaxu Ghola"
 TRUTHTRANCE = "Truthtrance"
 KARAMA = "Karama"
+# Dreamrules cards that go into a battle plan: Mercenaries (dreamrules:742), the Supplies cache, "otherwise played as
+# Treachery Cards" (dreamrules:746), Weirding Way and Chemistry (dreamrules:724, 728).
+DR_PLAN_CARDS = (
+    "Mercenaries",
+    "Supplies poison weapon",
+    "Supplies projectile weapon",
+    "Supplies Shield",
+    "Supplies Snooper",
+    "Weirding Way",
+    "Chemistry",
+)
 
 # What a Karama may be said to stop (``cancels``): faction advantages gf9 prints, by the faction that
 # holds them and the line that prints them ...
@@ -130,6 +141,10 @@ class PlayFacts(Facts):
     is_plan_card: bool = fact(False, doc="a weapon, defense or Cheap Hero: it goes into a battle plan")
     as_karama: bool = fact(False, key="move.as_karama")
     is_bene_gesserit: bool = fact(False)
+    # Dreamrules' own cards (constraints/data/dreamrules-cards.yaml; read by constraints/dreamrules/cards.py)
+    is_dr_plan_card: bool = fact(False, doc="Mercenaries, a Supplies cache card, Weirding Way or Chemistry")
+    is_supplies: bool = fact(False)
+    is_dr_other: bool = fact(False, doc="Break Conditioning or the Orange Catholic Bible")
     # common
     turn: int | None = fact(key="turn")
     phase_index: int | None = fact(key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
@@ -408,6 +423,9 @@ class Play(Kind):
             is_plan_card=card in _deck()["plan"],
             as_karama=as_karama,
             is_bene_gesserit=me == "bene-gesserit",
+            is_dr_plan_card=card in DR_PLAN_CARDS,
+            is_supplies=card == "Supplies",
+            is_dr_other=card in ("Break Conditioning", "Orange Catholic Bible"),
             turn=pos.turn,
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             in_hand=in_hand,

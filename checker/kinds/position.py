@@ -107,6 +107,40 @@ class PositionFacts(Facts):
     bg_start_alone: bool = fact(False, doc="no other faction's forces share the Bene Gesserit's territory")
     bg_start_advisor: bool = fact(False, doc="the Bene Gesserit's forces there show the advisor side")
     predicted_code: int = fact(-1, doc="BASE_CODES index of the Bene Gesserit's predicted faction, -1 if none")
+    # dreamrules (constraints/dreamrules/setup.py): its eight factions, the Surveyor, its special pieces
+    f_dr_code: list[int] = fact([], doc="per faction: its index in DREAM_CODES (-1 for another game's faction)")
+    f_reserves_special: list[int] = fact([], doc="special tokens in reserve (Sardaukar, Fedaykin, Cyborgs)")
+    f_aboard: list[int] = fact([], doc="dreamrules: ordinary tokens aboard the Hidden Mobile Surveyor")
+    f_aboard_special: list[int] = fact([], doc="dreamrules: special tokens (Cyborgs) aboard the Surveyor")
+    f_tech: list[int] = fact([], doc="dreamrules: tech tokens held, Carryall included")
+    f_thumpers: list[int] = fact([], doc="dreamrules: Thumper tokens held; -1 when not given")
+    f_fate: list[int] = fact(
+        [], doc="dreamrules: Fate Indicator: its index in WORTHLESS, -1 none given, 99 another card"
+    )
+    shield_markers: int = fact(-1, key="shield_wall_markers", doc="dreamrules: Shield Wall markers; -1 when not given")
+    surveyor_given: bool = fact(False, key="hidden_mobile_surveyor")
+    surveyor_stronghold: bool = fact(False, doc="dreamrules: the Surveyor stands in a stronghold")
+    aboard_astray: int = fact(0, doc="dreamrules: tokens aboard the Surveyor outside the territory it stands in")
+    bg_sink: int = fact(0, doc="Bene Gesserit tokens in the Polar Sink")
+    bg_out: int = fact(0, doc="Bene Gesserit tokens outside the Polar Sink")
+    bg_out_places: int = fact(0, doc="territories outside the Polar Sink holding Bene Gesserit tokens")
+    bg_out_shared: bool = fact(False, doc="another faction but the Ixians has tokens where the Bene Gesserit stand")
+    bg_out_advisor: bool = fact(False, doc="the Bene Gesserit's tokens outside the Polar Sink show the advisor side")
+    f_own_traitors: list[int] = fact([], doc="traitor cards the faction holds of its own leaders")
+    f_cache: list[int] = fact([], doc="dreamrules: Supplies cache cards in the faction's hand (dreamrules:746)")
+    ally_a_fights: list[bool] = fact(
+        [], doc="per ally_* entry: the first ally has troops there neither advisors nor aboard the Surveyor"
+    )
+    ally_b_fights: list[bool] = fact([], doc="per ally_* entry: the same for the second ally")
+    # dreamrules' victory (constraints/dreamrules/victory.py)
+    sw_occ: list[bool] = fact([], doc="dreamrules: per faction, its fighters stand in the Shield Wall")
+    f_std_tokens: list[int] = fact([], doc="dreamrules: per faction, standard tech tokens held (Carryall apart)")
+    f_carryall: list[bool] = fact([], doc="dreamrules: per faction, it holds the Carryall")
+    f_infiltrated: list[bool] = fact([], doc="dreamrules: per faction, Bene Tleilax infiltrates it")
+    dr_markers_known: bool | None = fact(True, key="shield_wall_markers")
+    dr_turn_known: bool | None = fact(True, key="turn")
+    dr_roster_known: bool | None = fact(True, key="factions", doc="dreamrules: every faction in the game is listed")
+    dr_prediction_known: bool | None = fact(True, key="factions.bene-gesserit.prediction")
     # labels
     factions: tuple[str, ...] = label(())
     units: tuple[tuple[str, ...], ...] = label(())
@@ -125,6 +159,10 @@ class PositionFacts(Facts):
     board_given: bool = label(False, doc="the position gives 'forces'")
     places: tuple[tuple[tuple[str, int], ...], ...] = label((), doc="per faction: (territory, tokens) on the board")
     bg_start_territory: str = label("", doc="the one territory of the Bene Gesserit's forces, if one")
+    surveyor_at: str = label("", doc="dreamrules: the territory the Hidden Mobile Surveyor stands in")
+    fate_cards: tuple[str, ...] = label((), doc="dreamrules: per faction, its Fate Indicator's card ('' if none)")
+    special_given: tuple[bool, ...] = label((), doc="per faction: reserves_special given")
+    thumpers_given: tuple[bool, ...] = label((), doc="per faction: thumpers given")
 
     def position_key(self, key: str) -> str:
         return self.sector_key if key == "forces.SECTOR" else key
@@ -344,6 +382,124 @@ def _setup_facts(pos: Position, s: PositionFacts) -> None:
         )
 
 
+# Dreamrules' eight factions (dreamrules:118), in the order of their codes (``f_dr_code``).
+DREAM_CODES = (*BASE_CODES, "bene-tleilax", "ixians")
+
+
+def _dreamrules_facts(pos: Position, s: PositionFacts) -> None:
+    """The facts Dreamrules' setup and piece rules read (constraints/dreamrules/setup.py)."""
+    from checker.position import components
+
+    factions = list(s.factions)
+    st = {f: pos.factions.get(f) for f in factions}
+    worthless: list[str] = list(components()["treachery_deck"]["worthless"])
+    s.f_dr_code = [DREAM_CODES.index(f) if f in DREAM_CODES else -1 for f in factions]
+    s.f_reserves_special = [(x.reserves_special or 0) if (x := st[f]) else 0 for f in factions]
+    s.f_aboard = [sum(g.count for g in pos.groups(f) if g.surveyor) for f in factions]
+    s.f_aboard_special = [sum(g.special for g in pos.groups(f) if g.surveyor) for f in factions]
+    s.f_tech = [len(x.tech_tokens) + int(x.carryall) if (x := st[f]) else 0 for f in factions]
+    s.f_thumpers = [x.thumpers if (x := st[f]) and x.thumpers is not None else -1 for f in factions]
+    cards = [(x.fate_indicator or "") if (x := st[f]) else "" for f in factions]
+    s.fate_cards = tuple(cards)
+    s.f_fate = [-1 if not c else worthless.index(c) if c in worthless else 99 for c in cards]
+    s.shield_markers = -1 if pos.shield_wall_markers is None else pos.shield_wall_markers
+    here = pos.hidden_mobile_surveyor
+    s.surveyor_given = here is not None
+    s.surveyor_at = here.territory if here else ""
+    s.surveyor_stronghold = here is not None and here.territory in STRONGHOLD_NAMES
+    s.aboard_astray = sum(g.total for g in pos.forces if g.surveyor and here and g.territory != here.territory)
+    bg = [g for g in pos.groups("bene-gesserit") if g.total]
+    out = [g for g in bg if g.territory != POLAR_SINK]
+    s.bg_sink = sum(g.total for g in bg if g.territory == POLAR_SINK)
+    s.bg_out = sum(g.total for g in out)
+    s.bg_out_places = len({g.territory for g in out})
+    s.bg_out_shared = any(
+        g.faction not in ("bene-gesserit", "ixians") and g.total and g.territory in {b.territory for b in out}
+        for g in pos.forces
+    )
+    s.bg_out_advisor = any(g.advisors for g in out)
+    s.special_given = tuple(bool((x := st[f]) and x.reserves_special is not None) for f in factions)
+    s.thumpers_given = tuple(bool((x := st[f]) and x.thumpers is not None) for f in factions)
+    printed: dict[str, Any] = components()["leaders"]
+    own = {f: {*printed.get(f, {}), *(x.leaders if (x := st[f]) else {})} for f in factions}
+    held = {f: x.traitors if (x := st[f]) else [] for f in factions}
+    hands = {f: x.hand if (x := st[f]) and isinstance(x.hand, list) else [] for f in factions}
+    s.f_cache = [sum(c.startswith("Supplies ") for c in hands[f]) for f in factions]
+
+    def fights(f: str, t: str) -> bool:
+        return any(g.total and not g.advisors and not g.surveyor for g in pos.groups(f, t))
+
+    s.ally_a_fights = [fights(a, t) for a, _, t in s.ally_pairs]
+    s.ally_b_fights = [fights(b, t) for _, b, t in s.ally_pairs]
+    s.f_own_traitors = [sum(t in own[f] for t in held[f]) for f in factions]
+
+
+# -- Dreamrules' victory check (constraints/dreamrules/victory.py) --------------------------
+SHIELD_WALL = "Shield Wall"
+SW_MARKERS = 4  # dreamrules:680: at four markers the Shield Wall counts as a stronghold for victory
+ALL_TOKENS = 3  # dreamrules:662, 686: all three standard tech tokens count as one stronghold
+
+
+def dr_contributions(s: PositionFacts, u: int) -> tuple[int, int, int]:
+    """(ordinary strongholds, Shield Wall, tech tokens) a unit counts toward victory under Dreamrules."""
+    n = len(s.factions)
+    ordinary = len(held(s, u))
+    present = {f for f in range(n) if s.sw_occ[f]}
+    wall = int(s.shield_markers >= SW_MARKERS and bool(present) and all(s.member[u * n + f] for f in present))
+    tokens = int(any(s.member[u * n + f] and s.f_std_tokens[f] >= ALL_TOKENS for f in range(n)))
+    return ordinary, wall, tokens
+
+
+def dr_need(s: PositionFacts, u: int) -> int:
+    return 4 if s.unit_alliance[u] else 3  # dreamrules:674
+
+
+def dr_qualifying(s: PositionFacts) -> tuple[list[int], list[int], list[int]]:
+    """Units qualifying with every contribution, without the tokens', and with ordinary strongholds only."""
+    rows = [dr_contributions(s, u) for u in range(len(s.units))]
+    q0 = [u for u, (o, w, t) in enumerate(rows) if o + w + t >= dr_need(s, u)]
+    q1 = [u for u, (o, w, _) in enumerate(rows) if o + w >= dr_need(s, u)]
+    q2 = [u for u, (o, _, _) in enumerate(rows) if o >= dr_need(s, u)]
+    return q0, q1, q2
+
+
+def dr_winners(s: PositionFacts) -> list[int]:
+    """The units that win under the v0.8 priority (dreamrules:690): tokens' contribution removed first, then the
+    Shield Wall's, while more than one unit qualifies."""
+    q0, q1, q2 = dr_qualifying(s)
+    return q0 if len(q0) <= 1 else (q1 if len(q1) <= 1 else q2)
+
+
+def _dreamrules_victory_facts(pos: Position, s: PositionFacts) -> None:
+    factions = list(s.factions)
+    st = {f: pos.factions.get(f) for f in factions}
+    wall = pos.occupants(SHIELD_WALL)
+    s.sw_occ = [f in wall for f in factions]
+    s.f_std_tokens = [
+        len([t for t in x.tech_tokens if "carryall" not in str(t).lower()]) if (x := st[f]) else 0 for f in factions
+    ]
+    s.f_carryall = [
+        bool(x and (x.carryall or any("carryall" in str(t).lower() for t in x.tech_tokens))) if (x := st[f]) else False
+        for f in factions
+    ]
+    bt = pos.factions.get("bene-tleilax")
+    infiltrated = set(bt.infiltrating) if bt else set()
+    s.f_infiltrated = [f in infiltrated for f in factions]
+    if pos.phase != "mentat-pause":
+        return
+    if pos.shield_wall_markers is None and any(s.sw_occ):
+        s.dr_markers_known = None
+        return
+    wins = dr_winners(s)
+    players = pos.players if pos.players is not None else len(factions)
+    if pos.turn is None and (not wins or s.bg_in_game):
+        s.dr_turn_known = None  # turn ten, or the predicted turn, may change the winner
+    if not wins and players > len(factions) and "fremen" not in factions:
+        s.dr_roster_known = None  # an unlisted player may be the Fremen
+    if wins and s.bg_in_game and s.prediction is None:
+        s.dr_prediction_known = None
+
+
 @kind
 class PositionCheck(Kind):
     name = "position"
@@ -415,6 +571,8 @@ class PositionCheck(Kind):
         board = pos.board
         for t in sorted({g.territory for g in pos.forces if g.territory != POLAR_SINK}):
             fighters = sorted(pos.occupants(t))
+            if pos.ruleset == "dreamrules":  # troops aboard the Surveyor are in a territory within it (dreamrules:1232)
+                fighters = [f for f in fighters if any(g.total and not g.surveyor for g in pos.groups(f, t))]
             for a, b in combinations(fighters, 2):
                 if allied[factions.index(a) * n + factions.index(b)]:
                     continue  # allies: the allies-apart rule's question
@@ -426,6 +584,8 @@ class PositionCheck(Kind):
                     here: set[int] = set()
                     for i, g in enumerate(pos.forces):
                         if g.faction != f or g.territory != t or not g.total or (g.advisors and adv):
+                            continue
+                        if g.surveyor and pos.ruleset == "dreamrules":  # aboard the Surveyor: not in this contact
                             continue
                         if g.sector is not None:
                             here.add(g.sector)
@@ -497,6 +657,9 @@ class PositionCheck(Kind):
             players=players,
         )
         _setup_facts(pos, facts)
+        _dreamrules_facts(pos, facts)
+        if pos.ruleset == "dreamrules":
+            _dreamrules_victory_facts(pos, facts)
         if pos.phase == "mentat-pause":
             wins = qualifiers(facts)
             if bg_in and wins and prediction is None:

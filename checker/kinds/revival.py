@@ -69,6 +69,17 @@ class RevivalFacts(Facts):
     has_card: bool = label(False, doc="a card revives (move.card)")
     card: str = label("")
     fate: bool = label(False, doc="dreamrules: the Fate revives (move.fate)")
+    # -- dreamrules (constraints/dreamrules/revival.py) --
+    dr_no: int = fact(-1, doc="dreamrules: index of the faction in DR_FACTIONS")
+    is_ixians: bool = fact(False)
+    is_tleilaxu: bool = fact(False)
+    tleilaxu_ally: bool = fact(False, doc="the reviver is allied with Bene Tleilax")
+    tleilaxu_in_game: bool | None = fact(
+        False, key="factions", doc="Bene Tleilax plays (None: an unlisted player may be it)"
+    )
+    discount_suppressed: bool = fact(False, doc="Karama stopped Bene Tleilax's Discount Revival this phase")
+    income_suppressed: bool = fact(False, doc="Karama stopped Bene Tleilax's Revival Income this phase")
+    grant_asked: bool = label(False, doc="the move gives fremen_grant: true")
 
     @property
     def own(self) -> int:
@@ -111,6 +122,76 @@ SHEET_LINE = {
     "harkonnen": 421,
     "spacing-guild": 431,
 }
+
+
+# dreamrules:1040 Atreides 2, 1058 Harkonnen 2, 1078 Emperor 1, 1096 Guild 1, 1116 Fremen 3, 1144 Bene Gesserit
+# 1, 1170 Bene Tleilax 0, 1212 Ixians 1 (a Suboid or a Cyborg)
+DR_FACTIONS = (
+    "atreides",
+    "harkonnen",
+    "emperor",
+    "spacing-guild",
+    "fremen",
+    "bene-gesserit",
+    "bene-tleilax",
+    "ixians",
+)
+DR_FREE = (2, 2, 1, 1, 3, 1, 0, 1)
+DR_FREE_LINE = (1040, 1058, 1078, 1096, 1116, 1144, 1170, 1212)
+SUBOID_PRICE = 1  # dreamrules:378, 1222
+CYBORG_PRICE = 3  # dreamrules:378, 1220
+
+
+def dr_free(s: RevivalFacts) -> int:
+    return DR_FREE[s.dr_no] if 0 <= s.dr_no < len(DR_FREE) else 0
+
+
+def dr_discount(s: RevivalFacts) -> bool:
+    """Bene Tleilax's half price: its own, and its ally's (dreamrules:382), unless Karama stopped it."""
+    return (s.is_tleilaxu or s.tleilaxu_ally) and not s.discount_suppressed
+
+
+def dr_full_troop_cost(s: RevivalFacts) -> int:
+    """Dreamrules' price of the troops beyond the free ones, before any discount: two per normal troop; the
+    Ixians' Suboids one and Cyborgs three, the free one taken on a Cyborg when one is revived."""
+    if s.is_ixians:
+        full = SUBOID_PRICE * s.count + CYBORG_PRICE * s.special
+        freebie = CYBORG_PRICE if s.special else (SUBOID_PRICE if s.count else 0)
+        return max(0, full - (freebie if dr_free(s) else 0))
+    return PRICE * max(0, s.forces - dr_free(s))
+
+
+def dr_troop_cost(s: RevivalFacts) -> int:
+    full = dr_full_troop_cost(s)
+    return (full + 1) // 2 if dr_discount(s) else full
+
+
+def dr_leader_cost(s: RevivalFacts) -> int:
+    strength = s.leader_strength or 0
+    return (strength + 1) // 2 if dr_discount(s) else strength
+
+
+def z3_dr_troop_cost(v: Any) -> Any:
+    import z3
+
+    free = z3.IntVal(0)
+    for i, n in enumerate(DR_FREE):
+        free = z3.If(v.dr_no == i, n, free)
+    normal_paid = v.forces - free
+    normal = PRICE * z3.If(normal_paid > 0, normal_paid, 0)
+    ix_full = SUBOID_PRICE * v.count + CYBORG_PRICE * v.special
+    ix_free = z3.If(v.special > 0, CYBORG_PRICE, z3.If(v.count > 0, SUBOID_PRICE, 0))
+    ix_paid = ix_full - ix_free
+    full = z3.If(v.is_ixians, z3.If(ix_paid > 0, ix_paid, 0), normal)
+    discount = z3.And(z3.Or(v.is_tleilaxu, v.tleilaxu_ally), z3.Not(v.discount_suppressed))
+    return z3.If(discount, (full + 1) / 2, full)
+
+
+def z3_dr_leader_cost(v: Any) -> Any:
+    import z3
+
+    discount = z3.And(z3.Or(v.is_tleilaxu, v.tleilaxu_ally), z3.Not(v.discount_suppressed))
+    return z3.If(discount, (v.leader_strength + 1) / 2, v.leader_strength)
 
 
 def paid_forces(s: RevivalFacts) -> int:
@@ -159,8 +240,26 @@ def _strength(pos: Position, faction: str, leader: str) -> int | None:
     return printed.get(leader)
 
 
+def _in_game(pos: Position, faction: str) -> bool | None:
+    """Whether a faction plays: listed, or not when every player is listed (None: an unlisted one may be it)."""
+    listed = set(pos.faction_names) | {f for pair in pos.alliances for f in pair}
+    if faction in listed:
+        return True
+    return None if pos.players is not None and pos.players > len(listed) else False
+
+
+def _suppressed(pos: Position, faction: str, advantage: str) -> bool:
+    """Dreamrules: an advantage Karama stopped for the phase (``factions.F.suppressed``)."""
+    state = pos.factions.get(faction)
+    names = (getattr(state, "suppressed", None) or []) if state is not None else []
+    plain = "".join(c for c in advantage.lower() if c.isalnum())
+    return any("".join(c for c in str(n).lower() if c.isalnum()) == plain for n in names)
+
+
 def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
     out: list[str] = []
+    if pos.ruleset == "dreamrules":
+        return _dr_notes(pos, m, f)
     if pos.phase is None:
         out.append("the position does not give 'phase': it is taken to be the Revival phase")
     if f.fremen_ally and m.fremen_grant is None and f.sheet_free is not None and f.own <= f.sheet_free:
@@ -174,11 +273,23 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
     return out
 
 
+def _dr_notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
+    out: list[str] = []
+    if pos.phase is None:
+        out.append("the position does not give 'phase': it is taken to be the Revival phase")
+    if f.is_ixians and m.count and m.special and m.total > 1:
+        out.append(
+            "the Ixians' free revival is either a Suboid or a Cyborg (dreamrules:1212): the cost is given with the "
+            "free one taken on a Cyborg, the dearer"
+        )
+    return out
+
+
 @kind
 class Revival(Kind):
     name = "revive"
     title = "Revival"
-    ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to")
+    ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to", "tleilaxu_income")
 
     def facts(self, pos: Position) -> RevivalFacts:
         m = pos.move
@@ -237,6 +348,14 @@ class Revival(Kind):
             has_card=m.card is not None,
             card=m.card or "",
             fate=m.fate,
+            dr_no=DR_FACTIONS.index(me) if me in DR_FACTIONS else -1,
+            is_ixians=me == "ixians",
+            is_tleilaxu=me == "bene-tleilax",
+            tleilaxu_ally="bene-tleilax" in allies and me != "bene-tleilax",
+            tleilaxu_in_game=_in_game(pos, "bene-tleilax"),
+            discount_suppressed=_suppressed(pos, "bene-tleilax", "discount-revival"),
+            income_suppressed=_suppressed(pos, "bene-tleilax", "revival-income"),
+            grant_asked=bool(m.fremen_grant),
         )
         f.notes = _notes(pos, m, f)
         return f
@@ -250,6 +369,7 @@ class Revival(Kind):
         v.kh_cost = z3.Int("kh_cost")
         v.emperor_cost = z3.Int("emperor_cost")
         v.leader_to_bank = z3.Bool("leader_to_bank")  # the leader's price goes to the Bank (gf9:191)
+        v.tleilaxu_income = z3.Int("tleilaxu_income")  # dreamrules: Bene Tleilax's income from this revival
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         import z3
@@ -260,6 +380,7 @@ class Revival(Kind):
             v.leader_cost >= 0,
             v.kh_cost >= 0,
             v.emperor_cost >= 0,
+            v.tleilaxu_income >= 0,
             # nothing revived of a kind costs nothing of that kind
             z3.Implies(v.forces == 0, z3.And(v.force_cost == 0, v.emperor_cost == 0)),
             z3.Implies(v.emperor_pays == 0, v.emperor_cost == 0),
@@ -273,4 +394,5 @@ class Revival(Kind):
         }
         out: dict[str, Any] = {"cost": sum(parts.values()), "free": value(v.free), **parts}
         out["paid_to"] = "bank" if value(v.leader_to_bank) else None
+        out["tleilaxu_income"] = value(v.tleilaxu_income)
         return out

@@ -74,6 +74,7 @@ class ShipmentFacts(Facts):
         0, doc="other factions with fighting forces at the destination (Advanced advisors not counted)"
     )
     others_present_in_to: int = fact(0, doc="other factions with any forces at the destination")
+    ally_in_to: bool = fact(False, doc="the shipper's ally has forces at the destination, the Polar Sink apart")
     to_distance_from_great_flat: int = label(0, doc="territory borders from The Great Flat")
     guild_in_game: bool | None = fact(False, key="factions.spacing-guild")
     guild_ally: bool = fact(False, doc="the shipper is allied with the Spacing Guild")
@@ -85,6 +86,14 @@ class ShipmentFacts(Facts):
     bg_in_game: bool = fact(False)
     bg_reserves: int | None = fact(key="factions.bene-gesserit.reserves")
     bg_fighters_in_to: bool = fact(False)
+    # -- dreamrules (read only by its rules) --
+    is_tleilaxu: bool = fact(False)
+    synthetic_spice: int = fact(0, doc="dreamrules: Bene Tleilax reserves left after the shipment, to kill for spice")
+    payments_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Guild's Shipping Payments")
+    discount_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Guild's Discount Shipping")
+    three_types_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Guild's Three Types of Shipment")
+    synthetic_suppressed: bool = label(False, doc="dreamrules: Karama stopped Bene Tleilax's Synthetic Spice")
+    to_surveyor_territory: bool = label(False, doc="dreamrules: Ixians ship to the territory holding the Surveyor")
 
     # -- derived truths for `when` (never read by a z3 form) -------------
     @property
@@ -152,6 +161,26 @@ def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
     if f.guild_in_game is False and not f.is_guild and not f.fremen_placement:
         out.append("the Bank is paid: the Spacing Guild is not in the position")
     return out
+
+
+def suppressed(pos: Position, faction: str, advantage: str) -> bool:
+    """Whether Karama stopped a faction's named advantage for the phase (``factions.F.suppressed``)."""
+    state = pos.factions.get(faction)
+    want = advantage.lower().replace(" ", "-")
+    return bool(state) and any(str(a).lower().replace(" ", "-") == want for a in getattr(state, "suppressed", []))
+
+
+def _dreamrules_facts(pos: Position, m: ShipMove, f: ShipmentFacts) -> None:
+    """The facts only Dreamrules' rules read."""
+    f.is_tleilaxu = f.faction == "bene-tleilax"
+    f.synthetic_suppressed = f.is_tleilaxu and suppressed(pos, "bene-tleilax", "synthetic-spice")
+    if f.is_tleilaxu and not f.synthetic_suppressed and f.reserves is not None and not f.from_board:
+        f.synthetic_spice = max(0, f.reserves - m.count)
+    f.payments_suppressed = suppressed(pos, "spacing-guild", "shipping-payments")
+    f.discount_suppressed = suppressed(pos, "spacing-guild", "discount-shipping")
+    f.three_types_suppressed = suppressed(pos, "spacing-guild", "three-types-of-shipment")
+    hms = getattr(pos, "hidden_mobile_surveyor", None)
+    f.to_surveyor_territory = f.faction == "ixians" and hms is not None and hms.territory == m.to
 
 
 @kind
@@ -226,6 +255,7 @@ class Shipment(Kind):
             from_forces=origin_forces,
             other_factions_in_to=len(others),
             others_present_in_to=len(present),
+            ally_in_to=bool(to and to.name != POLAR_SINK and allies & pos.occupants(to.name, fighters_only=False)),
             to_distance_from_great_flat=dist if dist is not None else 99,
             guild_in_game=_guild_in_game(pos, me, players),
             guild_ally="spacing-guild" in allies,
@@ -238,6 +268,7 @@ class Shipment(Kind):
             bg_reserves=(bg.reserves if bg else None) if "bene-gesserit" in players else 0,
             bg_fighters_in_to=bool(to and any(not g.advisors for g in pos.groups("bene-gesserit", to.name) if g.total)),
         )
+        _dreamrules_facts(pos, m, f)
         f.notes = _notes(pos, m, f)
         return f
 
@@ -247,6 +278,7 @@ class Shipment(Kind):
         v.cost = z3.Int("cost")
         v.payee = z3.Int("payee")  # 0 nobody, 1 the Bank, 2 the Spacing Guild
         v.guild_aid = z3.Int("guild_aid")  # the Guild's own contribution toward its ally's shipment (to the Bank)
+        v.revealed = z3.Int("revealed")  # dreamrules: the Guild's spice revealed toward its ally's shipment, kept
         v.sector = z3.Int("sector")
         v.from_sec = z3.Int("from_sec")
         v.storm_losses = z3.Int("storm_losses")
@@ -269,7 +301,8 @@ class Shipment(Kind):
         out: dict[str, Any] = {"cost": value(v.cost)}
         out["paid_to"] = PAYEES.get(value(v.payee))
         aid = value(v.guild_aid) or 0
-        paid = {"spacing-guild": out["cost"] - aid, "bank": aid}
+        kept = value(v.revealed) or 0  # type: ignore[attr-defined]
+        paid = {"spacing-guild": out["cost"] - aid - kept, "bank": aid}
         out["payments"] = {who: n for who, n in paid.items() if n > 0}
         if facts.to_sectors:
             out["sector"] = value(v.sector)

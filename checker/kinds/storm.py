@@ -20,7 +20,15 @@ Conventions fixed here (and documented on the rules that use them):
   otherwise the answer is unresolved and names ``forces[].sector`` or
   ``spice[].sector``.
 * Groups of one faction in one territory and sector are merged (half losses
-  for Advanced Fremen are counted per location).
+  for Advanced Fremen are counted per location); a group aboard the Dreamrules
+  Hidden Mobile Surveyor (``surveyor: true``) stays a group of its own.
+* Dreamrules (read by its rules only): a group is *at a spice mine* when it is in
+  the mine's territory and sector (``spice_mines``); a group without a sector in a
+  territory of several sectors that holds a mine the storm reaches is unplaced
+  (the answer names ``forces[].sector``), and so is a mine without a sector there
+  (``spice_mines[].sector``). ``nexus_card`` is this turn's Nexus card (0: blank),
+  drawn after the Storm (dreamrules:228): the storm move's outcome says whether it
+  causes a Nexus.
 """
 
 from __future__ import annotations
@@ -62,12 +70,23 @@ class StormFacts(Facts):
     # player circles
     seat_sector: list[int] = fact([])
     seats_known: bool | None = fact(None, key="seats", doc="every faction's player circle is given")
+    # dreamrules (its rules alone read these)
+    group_surveyor: list[bool] = fact([], doc="the group is aboard the Hidden Mobile Surveyor")
+    group_at_mine: list[bool] = fact([], doc="the group is at a spice mine (the mine's territory and sector)")
+    group_opened: list[bool] = fact([], doc="the group is in a sietch Family Atomics opened to the storm")
+    mine_sector: list[int] = fact([], doc="each spice mine's sector (0: unknown where it does not matter)")
+    mines_placed: bool | None = fact(True, key="spice_mines[].sector", doc="every mine's sector is known")
+    fremen_immune: bool = fact(True, doc="Fremen's Storm Immunity is not stopped by Karama this phase")
+    nexus_given: bool = fact(False, doc="the position gives this turn's Nexus card")
+    nexus_number: int | None = fact(None, key="nexus_card", doc="this turn's Nexus card: 1..7, 0 for a blank")
     # labels for messages and outcomes
     group_faction: tuple[str, ...] = label(())
     group_territory: tuple[str, ...] = label((), doc="each group's territory, for messages")
     seat_faction: tuple[str, ...] = label(())
     dials_text: str = label("")
     unplaced: str = label("", doc="the group whose sector is needed")
+    mine_territory: tuple[str, ...] = label((), doc="each spice mine's territory")
+    carryall: str = label("", doc="the faction holding the Carryall tech token ('' for none)")
 
 
 def step(sector: int, n: int) -> int:
@@ -142,6 +161,7 @@ def z3_first_seat(v: Any) -> Any:
 class Storm(Kind):
     name = "storm"
     title = "Storm movement"
+    ruled = ("returned_to_reserves", "nexus")  # dreamrules' rules fix them; gf9's answer leaves them out
 
     def facts(self, pos: Position) -> StormFacts:
         m = pos.move
@@ -175,10 +195,22 @@ class Storm(Kind):
             notes.append(
                 f"the position gives no 'storm': on turn 1 the storm starts at the Storm Start sector, {storm}"
             )
-        merged: dict[tuple[str, str, int], int] = {}
+        merged: dict[tuple[str, str, int, bool], int] = {}
         unplaced = ""
+        # Dreamrules' spice mines (dreamrules:292): read only there, so a gf9 answer never waits on a mine's sector
+        mines = list(getattr(pos, "spice_mines", None) or []) if pos.ruleset == "dreamrules" else []
+        mined = {m.territory for m in mines}
         for i, g in enumerate(pos.forces):
             sector = place(g.territory, g.sector)
+            several = len(board[g.territory].sectors) > 1
+            if (
+                sector is not None
+                and g.sector is None
+                and several
+                and g.territory in mined
+                and any(x in hit for x in board[g.territory].sectors)
+            ):
+                sector = None  # at the mine or not: the sector decides (dreamrules:292)
             if sector is None:
                 unplaced = unplaced or f"forces[{i}] ({g.faction} in {g.territory})"
                 sector = 0
@@ -188,9 +220,28 @@ class Storm(Kind):
                     f"forces[{i}] ({g.faction} in {g.territory}) has no sector: the storm hits {how} of "
                     f"{g.territory}'s sectors, so it does not matter which"
                 )
-            key = (g.faction, g.territory, sector)
+            key = (g.faction, g.territory, sector, bool(getattr(g, "surveyor", False)))
             merged[key] = merged.get(key, 0) + g.total
         forces_placed = not unplaced
+        mine_sectors: list[int] = []
+        mines_placed = True
+        for i, mine in enumerate(mines):
+            sector = place(mine.territory, mine.sector)
+            if sector is not None and mine.sector is None and len(board[mine.territory].sectors) > 1:
+                reached = any(x in hit for x in board[mine.territory].sectors)
+                if reached and any(g.territory == mine.territory for g in pos.forces):
+                    sector = None  # which groups stand at it: its sector decides
+            if sector is None:
+                unplaced = unplaced or f"spice_mines[{i}] ({mine.territory})"
+                mines_placed = False
+                sector = 0
+            mine_sectors.append(sector)
+        mine_at = {(m.territory, sec) for m, sec in zip(mines, mine_sectors, strict=True)}
+        opened = set(getattr(pos, "atomics_sietches", None) or [])
+        fremen = pos.factions.get("fremen")
+        stopped = {_advantage(a) for a in (getattr(fremen, "suppressed", None) or [])} if fremen else set()
+        nexus = getattr(pos, "nexus_card", None)
+        carryall = next((f for f, st in pos.factions.items() if getattr(st, "carryall", False)), "")
         spice: list[tuple[int, int]] = []
         spice_placed = True
         for i, sp in enumerate(pos.spice):
@@ -220,7 +271,7 @@ class Storm(Kind):
         # The Shield Wall's state matters only where the storm reaches forces it shelters: there an
         # unknown state is unknown (the losses answer unresolved, naming shield_wall), never assumed.
         exposed = storm is not None and any(
-            t in SHIELD_WALL_SHELTERED and n and sec in hit for (_, t, sec), n in groups
+            t in SHIELD_WALL_SHELTERED and n and sec in hit for (_, t, sec, _), n in groups
         )
         standing = pos.shield_wall == "standing" if pos.shield_wall is not None else (None if exposed else True)
         if standing is None and pos.turn == 1:
@@ -234,24 +285,34 @@ class Storm(Kind):
             dials=list(m.dials),
             has_dials=bool(m.dials),
             distance=distance,
-            fremen_advanced=pos.advanced and "fremen" in players,
+            fremen_advanced=(pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players,
             shield_wall_standing=standing,
-            group_sector=[s for (_, _, s), _ in groups],
+            group_sector=[s for (_, _, s, _), _ in groups],
             group_count=[n for _, n in groups],
-            group_sand=[board[t].kind == "sand" for (_, t, _), _ in groups],
-            group_sheltered=[t in SHIELD_WALL_SHELTERED for (_, t, _), _ in groups],
-            group_fremen=[f == "fremen" for (f, _, _), _ in groups],
+            group_sand=[board[t].kind == "sand" for (_, t, _, _), _ in groups],
+            group_sheltered=[t in SHIELD_WALL_SHELTERED for (_, t, _, _), _ in groups],
+            group_fremen=[f == "fremen" for (f, _, _, _), _ in groups],
             forces_placed=True if forces_placed else None,
             spice_sector=[s for s, _ in spice],
             spice_amount=[a for _, a in spice],
             spice_placed=True if spice_placed else None,
             seat_sector=[s for _, s in seated],
             seats_known=True if seats_known else None,
-            group_faction=tuple(f for (f, _, _), _ in groups),
-            group_territory=tuple(t for (_, t, _), _ in groups),
+            group_surveyor=[aboard for (_, _, _, aboard), _ in groups],
+            group_at_mine=[(t, sec) in mine_at for (_, t, sec, _), _ in groups],
+            group_opened=[t in opened for (_, t, _, _), _ in groups],
+            mine_sector=mine_sectors,
+            mines_placed=True if mines_placed else None,
+            fremen_immune="storm-immunity" not in stopped,
+            nexus_given=nexus is not None,
+            nexus_number=None if nexus is None else (0 if nexus == "blank" else int(nexus)),
+            group_faction=tuple(f for (f, _, _, _), _ in groups),
+            group_territory=tuple(t for (_, t, _, _), _ in groups),
             seat_faction=tuple(f for f, _ in seated),
             dials_text=" and ".join(map(str, m.dials)),
             unplaced=unplaced,
+            mine_territory=tuple(m.territory for m in mines),
+            carryall=carryall,
         )
 
     def choices(self, v: Vars, facts: Facts) -> None:
@@ -264,10 +325,14 @@ class Storm(Kind):
         w.group_lost = [z3.Int(f"group_lost_{i}") for i in range(len(facts.group_sector))]
         w.spice_gone = [z3.Int(f"spice_gone_{i}") for i in range(len(facts.spice_sector))]
         w.first_seat = z3.Int("first_seat")
+        w.group_returned = [z3.Int(f"group_returned_{i}") for i in range(len(facts.group_sector))]
+        w.nexus = z3.Bool("nexus")
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         out = [v.new_sector >= 1, v.new_sector <= SECTORS]
         out += [lost >= 0 for lost in v.group_lost] + [gone >= 0 for gone in v.spice_gone]
+        out += [back >= 0 for back in v.group_returned]
+        out += [v.nexus_number >= 0, v.nexus_number <= 7]
         if v.seat_sector:
             out += [v.first_seat >= 0, v.first_seat < len(v.seat_sector)]
         return out
@@ -291,7 +356,19 @@ class Storm(Kind):
         out["spice_lost"] = sum(value(g) for g in v.spice_gone)
         if facts.seats_known:
             out["first_player"] = facts.seat_faction[value(v.first_seat)]
+        returned: dict[str, int] = {}
+        for faction, back in zip(facts.group_faction, v.group_returned, strict=True):
+            n = value(back)
+            if n:
+                returned[faction] = returned.get(faction, 0) + n
+        out["returned_to_reserves"] = returned
+        out["nexus"] = value(v.nexus)
         return out
+
+
+def _advantage(name: str) -> str:
+    """An advantage's name as ``suppressed`` may spell it ("Storm Immunity", storm_immunity) folded."""
+    return "-".join(str(name).lower().replace("_", " ").replace("-", " ").split())
 
 
 # -- the checks' shared arithmetic (concrete values) -----------------------------
@@ -315,3 +392,52 @@ def check_spice_lost(s: StormFacts) -> int:
     assert s.storm_sector is not None
     hit = hit_sectors(s.storm_sector, s.distance)
     return sum(a for sec, a in zip(s.spice_sector, s.spice_amount, strict=True) if sec in hit)
+
+
+# -- dreamrules: the storm's damage (dreamrules:214, 216, 760) ----------------------
+def exposed(s: StormFacts, i: int) -> bool:
+    """Dreamrules: whether group ``i`` stands where the storm harms troops (sand, Imperial Basin once the
+    Shield Wall is destroyed, a sietch Family Atomics opened), and not aboard the Surveyor."""
+    sheltered = s.group_sheltered[i] and s.shield_wall_standing
+    return (s.group_sand[i] or s.group_sheltered[i] or s.group_opened[i]) and not sheltered and not s.group_surveyor[i]
+
+
+def dreamrules_damage(s: StormFacts) -> tuple[dict[str, int], dict[str, int]]:
+    """Dreamrules: (troops sent to the Tanks, troops returned to reserves from a destroyed mine) per faction."""
+    assert s.storm_sector is not None
+    hit = hit_sectors(s.storm_sector, s.distance)
+    lost: dict[str, int] = {}
+    back: dict[str, int] = {}
+    for i, faction in enumerate(s.group_faction):
+        n = s.group_count[i]
+        if not n or s.group_sector[i] not in hit or not exposed(s, i):
+            continue
+        if s.group_fremen[i] and s.fremen_immune:
+            continue
+        into = back if s.group_at_mine[i] else lost
+        into[faction] = into.get(faction, 0) + n
+    return lost, back
+
+
+def z3_exposed(v: Any, i: int) -> Any:
+    import z3
+
+    sheltered = z3.And(v.group_sheltered[i], v.shield_wall_standing)
+    harmed = z3.Or(v.group_sand[i], v.group_sheltered[i], v.group_opened[i])
+    return z3.And(harmed, z3.Not(sheltered), z3.Not(v.group_surveyor[i]))
+
+
+def z3_damage(v: Any, i: int) -> Any:
+    """Group ``i`` is struck: hit, exposed, and not immune Fremen."""
+    import z3
+
+    immune = z3.And(v.group_fremen[i], v.fremen_immune)
+    return z3.And(z3_hits(v.group_sector[i], v.storm_sector, v.distance), z3_exposed(v, i), z3.Not(immune))
+
+
+def mines_hit(s: StormFacts) -> list[str]:
+    """The spice mines in sectors the storm moves into (their territories)."""
+    if s.storm_sector is None:
+        return []
+    hit = hit_sectors(s.storm_sector, s.distance)
+    return [t for t, sec in zip(s.mine_territory, s.mine_sector, strict=True) if sec in hit]

@@ -20,6 +20,6 @@ class Unencoded(Kind):
 
     def facts(self, pos: Position) -> UnencodedFacts:
         m = pos.move
-        if isinstance(m, UNENCODED_MOVES):
-            return UnencodedFacts(faction=m.faction, action=m.action, advanced=pos.advanced)
+        if isinstance(m, UNENCODED_MOVES):  # a worm move names no faction
+            return UnencodedFacts(faction=getattr(m, "faction", ""), action=m.action, advanced=pos.advanced)
         return UnencodedFacts(action="?", advanced=pos.advanced)

@@ -151,7 +151,10 @@ def _own_ok(s: ConquestBattleFacts, x: str) -> bool:
             f"{display(_get(s, x, 'leader_faction'))}: a plan adds its own leader's strength."
         ),
     ),
-    permits="{a_leader_label} and {d_leader_label} fight for their own factions.",
+    permits=lambda s, _o: (
+        " and ".join(_get(s, x, "leader_name") for x in SIDES if _get(s, x, "leader"))
+        + (" fight for their own factions." if s.a_leader and s.d_leader else " fights for its own faction.")
+    ),
     needs=("a_leader_own", "d_leader_own"),
     when=lambda s: s.a_leader or s.d_leader,
     counterpart="gf9.battle.leader-own",
@@ -682,7 +685,8 @@ def _killed_said(s: ConquestBattleFacts, _outcome: dict[str, Any]) -> str:
         d = _get(s, x, "defense_name")
         if _hit(s, x):
             out.append(
-                f"{_who(s, OTHER[x])}'s {w} kills {_get(s, x, 'leader_name')} ({d or 'no defense'} does not match)."
+                f"{_who(s, OTHER[x])}'s {w} kills {_get(s, x, 'leader_name')} "
+                + (f"({d} does not match)." if d else f"({_who(s, x)} plays no defense).")
             )
         else:
             out.append(f"{_get(s, x, 'leader_name')}'s {d} matches {_who(s, OTHER[x])}'s {w}.")

@@ -53,6 +53,8 @@ def _(v: Any) -> z3.BoolRef:
     ),
     permits="{Faction} has {from_forces} forces in {origin}: enough for {count}.",
     counterpart="gf9.movement.one-group",
+    differs="forces the storm separates: gf9:29 keeps forces in sectors the storm cuts apart out of one moving "
+    "group; conquest:29 moves one group of the territory's forces, and names no storm on movement",
 )
 def one_group(s: ConquestMoveFacts) -> bool:
     """The group moved is some or all of the mover's forces in one territory."""
@@ -72,6 +74,8 @@ def _(v: Any) -> z3.BoolRef:
     forbids=lambda s, _o: (
         f"{s.to} is more than {RANGE} territories from {s.origin}: a group moves up to {RANGE} territories."
         if s.distance is None or s.distance > RANGE
+        else f"The route given ({s.route_given}) enters {s.closed_names}, a closed stronghold, on the way."
+        if s.route_given
         else f"{s.to} is {s.distance} territories from {s.origin} only through a closed stronghold; by any other "
         f"route it is more than {RANGE}: a group moves up to {RANGE} territories."
     ),
@@ -127,10 +131,17 @@ def _(v: Any) -> z3.BoolRef:
     cites="conquest:29",
     title="No route through a closed stronghold",
     forbids=lambda s, _o: (
-        f"Every route from {s.origin} to {s.to} within {RANGE} territories enters a closed stronghold "
+        f"The route given ({s.route_given}) enters {s.closed_names}: a stronghold with forces from two factions "
+        "is closed to everyone else."
+        if s.route_given
+        else f"Every route from {s.origin} to {s.to} within {RANGE} territories enters a closed stronghold "
         f"({s.closed_names})."
     ),
-    permits="Some route to {to} enters no closed stronghold on the way.",
+    permits=lambda s, _o: (
+        f"The route given ({s.route_given}) enters no closed stronghold on the way."
+        if s.route_given
+        else f"Some route to {s.to} enters no closed stronghold on the way."
+    ),
     needs=("distance_open",),
     when=lambda s: s.closed_near,
 )
@@ -153,11 +164,13 @@ def _(v: Any) -> z3.BoolRef:
     status="unresolved",
     reason="conquest:57 says sand covers one stronghold in a two-player game, but not which: whether "
     "this destination is still in play is not printed",
-    when=lambda s: s.two_players and s.to_stronghold is not False,
+    # a stronghold holding forces is in play: the sand covers another
+    when=lambda s: s.two_players and s.to_stronghold is not False and not s.to_occupied,
     one_sided="an open question: the text does not name the covered stronghold",
 )
 def two_player_stronghold(s: ConquestMoveFacts) -> bool:
-    """A two-player game plays with one stronghold covered by sand; the text does not say which."""
+    """A two-player game plays with one stronghold covered by sand; the text does not say which (one where
+    forces stand is not the covered one)."""
     return True
 
 

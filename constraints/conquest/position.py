@@ -48,6 +48,53 @@ def _(v: Any) -> z3.BoolRef:
 
 
 @rule(
+    "conquest.position.two-player-strongholds",
+    on="conquest-position",
+    cites="conquest:57",
+    title="Two-player games: only four strongholds in play",
+    forbids="{strongholds_held} strongholds hold forces ({held_names}): in a two-player game sand covers one "
+    "stronghold, so only four are in play.",
+    permits="{strongholds_held} strongholds hold forces: no more than the four in play in a two-player game.",
+    needs=("strongholds_known",),
+    when=lambda s: s.two_players and not _allies_mode(s),
+)
+def two_player_strongholds(s: ConquestPositionFacts) -> bool:
+    """With one stronghold under sand, forces stand in at most four strongholds in a two-player game."""
+    return s.strongholds_held <= 4
+
+
+@two_player_strongholds.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.strongholds_held <= 4
+
+
+def _allies_mode(s: ConquestPositionFacts) -> bool:
+    """A two-player game of more than two factions (or with alliances): Allies mode."""
+    return s.two_players and (s.has_alliances or len(s.factions) > 2)
+
+
+@rule(
+    "conquest.position.allies-strongholds",
+    on="conquest-position",
+    cites="conquest:57",
+    title="Allies mode: how many strongholds are in play",
+    status="unresolved",
+    reason="conquest:57 covers one stronghold with sand when two factions play, then gives Allies mode (each "
+    "player runs two factions) without saying whether a stronghold is covered there too",
+    when=lambda s: _allies_mode(s) and s.strongholds_held > 4,
+    one_sided="an open question: the text does not say",
+)
+def allies_strongholds(s: ConquestPositionFacts) -> bool:
+    """Left open: whether Allies mode also plays with a stronghold under sand."""
+    return True
+
+
+@allies_strongholds.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
+@rule(
     "conquest.position.allies-teams",
     on="conquest-position",
     cites="conquest:57",

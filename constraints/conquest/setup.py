@@ -16,6 +16,29 @@ chapter("conquest-position", "conquest:5-15")
 set_aside("conquest:15", "the roll for the first player marker: no position key records the rolls")
 
 
+# conquest:5 "Put all spice tokens in the bank, then shuffle the spice, battle and market decks separately."
+
+
+@rule(
+    "conquest.setup.spice-in-bank",
+    on="conquest-position",
+    cites="conquest:5",
+    see_also="conquest:13",
+    title="All spice starts in the bank",
+    forbids="{board_spice} spice lies on the board at the start (turn 1, storm): all spice tokens start in the bank.",
+    permits="No spice lies on the board at the start.",
+    when=lambda s: s.at_start,
+)
+def spice_in_bank(s: ConquestPositionFacts) -> bool:
+    """At the start every spice token is in the bank (or, conquest:11, with the players): none on the board."""
+    return s.board_spice == 0
+
+
+@spice_in_bank.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.board_spice == 0
+
+
 # conquest:7 "To assign factions, take one traitor card per faction, shuffle them and deal one to each player. ..."
 
 
@@ -104,22 +127,32 @@ def _harkonnen_listed(s: ConquestPositionFacts) -> int:
     see_also="conquest:53",
     title="In a four-player game the Harkonnen keeps four traitors",
     forbids=lambda s, _o: (
-        f"Harkonnen holds {_harkonnen_listed(s)} traitor cards: in a four-player game it keeps 4 of the 8 it draws."
+        f"Harkonnen holds {_harkonnen_listed(s)} traitor cards"
+        + (" at the start" if s.at_start else "")
+        + ": in a four-player game it keeps 4 of the 8 it draws."
     ),
-    permits="Harkonnen holds {players} players' worth: 4 traitor cards or fewer, as it keeps in a four-player game.",
+    permits=lambda s, _o: (
+        f"Harkonnen holds {_harkonnen_listed(s)} traitor cards: "
+        + ("the 4 it keeps" if s.at_start else "no more than the 4 it keeps")
+        + " in a four-player game."
+    ),
     when=lambda s: s.players == 4 and _harkonnen_listed(s) >= 0,
     counterpart="gf9.setup.harkonnen-traitors",
     # no differs=: conquest's Harkonnen draws 8 and keeps 4, gf9's keeps the 4 it is dealt; the traitors held are
     # four either way, and a game of another size is open here (the finder found no position where they differ)
 )
 def harkonnen_traitors(s: ConquestPositionFacts) -> bool:
-    """In a four-player game the Harkonnen draws eight traitor cards and keeps four: it holds no more."""
-    return _harkonnen_listed(s) <= 4
+    """In a four-player game the Harkonnen draws eight traitor cards and keeps four: it starts with four and
+    holds no more."""
+    n = _harkonnen_listed(s)
+    return n == 4 if s.at_start else n <= 4
 
 
 @harkonnen_traitors.z3
 def _(v: Any) -> z3.BoolRef:
-    return all_of(z3.Or(z3.Not(hk), n <= 4) for n, hk in zip(v.f_traitors, v.f_harkonnen, strict=True))
+    return all_of(
+        z3.Or(z3.Not(hk), z3.If(v.at_start, n == 4, n <= 4)) for n, hk in zip(v.f_traitors, v.f_harkonnen, strict=True)
+    )
 
 
 @rule(

@@ -167,20 +167,56 @@ def _(v: Any) -> z3.BoolRef:
         else f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
     ),
     needs=("storm_sector", "to_board"),
+    # the Fremen landing on sand in the storm: conquest.shipment.fremen-storm's open question instead
+    when=lambda s: not _fremen_into_storm(s),
     counterpart="gf9.shipment.storm-blocks",
 )
 def storm(s: ConquestShipFacts) -> bool:
     """Forces may not be shipped into the sector the storm is in; a clear sector of the same territory will do,
     and a territory in no sector (the Polar Sink) is never in it."""
+    return _clear_of_storm(s)
+
+
+def _clear_of_storm(s: ConquestShipFacts) -> bool:
     if not s.to_sectors:
         return True
     landing = [s.to_sector] if s.to_sector is not None else s.to_sectors
     return any(sector != s.storm_sector for sector in landing)
 
 
+def _fremen_into_storm(s: ConquestShipFacts) -> bool:
+    """The Fremen ship into sand where every sector they could land in is in the storm."""
+    return s.fremen and s.to_sand is True and s.storm_sector is not None and not _clear_of_storm(s)
+
+
 @storm.z3
 def _(v: Any) -> z3.BoolRef:
     return v.sector != v.storm_sector  # a territory in no sector lands in sector 0
+
+
+# conquest:53 "... Fremen ignore storms on sand and ride sandworms. ..."
+
+
+@rule(
+    "conquest.shipment.fremen-storm",
+    on="conquest-ship",
+    cites="conquest:53",
+    see_also="conquest:29",
+    title="Fremen shipping into the storm on sand",
+    status="unresolved",
+    reason="conquest:29 forbids shipping into a sector in the storm and conquest:53 says the Fremen ignore storms "
+    "on sand: whether that lets them ship into sand in the storm is not said",
+    when=_fremen_into_storm,
+    one_sided="an open question: the two lines do not settle it",
+)
+def fremen_storm(s: ConquestShipFacts) -> bool:
+    """Left open: whether the Fremen's ignoring storms on sand reaches the ban on shipping into the storm."""
+    return True
+
+
+@fremen_storm.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
 
 
 def _closed_msg(s: Any, _o: dict[str, Any]) -> str:
@@ -227,11 +263,13 @@ def _(v: Any) -> z3.BoolRef:
     status="unresolved",
     reason="conquest:57 says sand covers one stronghold in a two-player game, but not which: whether "
     "this destination is still in play is not printed",
-    when=lambda s: s.two_players and s.to_stronghold is not False,
+    # a stronghold holding forces is in play: the sand covers another
+    when=lambda s: s.two_players and s.to_stronghold is not False and not s.to_occupied,
     one_sided="an open question: the text does not name the covered stronghold",
 )
 def two_player_stronghold(s: ConquestShipFacts) -> bool:
-    """A two-player game plays with one stronghold covered by sand; the text does not say which."""
+    """A two-player game plays with one stronghold covered by sand; the text does not say which (one where
+    forces stand is not the covered one)."""
     return True
 
 

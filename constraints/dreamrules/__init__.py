@@ -13,7 +13,24 @@ layer(
     "dreamrules",
     base="gf9",
     title="Dreamrules v0.8, over GF9's Advanced game",
-    removes={},
+    removes={
+        # setup (constraints/dreamrules/setup.py)
+        "gf9.setup.expansion-faction": "Dreamrules prints the Ixians' and Bene Tleilax's setups (dreamrules:166, "
+        "1168, 1210): dreamrules.setup.ixians-*, dreamrules.setup.tleilax-*",
+        "gf9.setup.bg-advisor-side": "dreamrules:164 places 'one troop' in an unoccupied territory and does not say "
+        "which side it shows: dreamrules.setup.bg-posture",
+        "overview.position.players": "Dreamrules covers eight factions (dreamrules:118) and describes a six-player "
+        "setup (dreamrules:158): dreamrules.setup.players",
+        # economy (constraints/dreamrules/{bidding,revival,victory}.py)
+        "gf9.bidding.karama-held": "no bid may exceed what the bidder can pay, Karama or not (dreamrules:328); "
+        "Karama takes the card unpaid instead (dreamrules:790): dreamrules.bidding.affordable",
+        "gf9.revival.emperor-three": "Dreamrules has no Emperor payment for its ally's extra revivals: allies "
+        "cannot pay directly for one another (dreamrules:1088): dreamrules.revival.no-ally-payment",
+        "gf9.revival.emperor-cost": "no Emperor payment for its ally's revivals (dreamrules:1088)",
+        "gf9.revival.emperor-spice": "no Emperor payment for its ally's revivals (dreamrules:1088)",
+        "gf9.revival.fremen-emperor-pays": "no Emperor payment for its ally's revivals (dreamrules:1088)",
+        "gf9.position.guild-special": "The Guild has no stallout victory (dreamrules:700; dreamrules:11-13)",
+    },
     names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house
     carry=from_conquest,
     whole_game=True,  # a kind of question is answered only once the book's chapter on it is encoded

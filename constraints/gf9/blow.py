@@ -57,26 +57,44 @@ def _placed(s: BlowFacts, o: dict[str, Any]) -> str:
     "gf9.blow.spice",
     on="blow",
     cites="gf9:105",
-    title="A territory card places its printed spice in its spice-blow sector, none under the storm",
+    title="A territory card places its printed spice in its spice-blow sector",
     permits=_placed,
-    when=lambda s: not s.worm,
-    needs=("storm_sector",),
+    when=lambda s: not s.worm and s.storm_sector is not None and s.storm_sector != s.blow_sector,
     defines=("spice_placed",),
     replaces="overview.blow.spice",
-    differs="a territory card whose spice-blow sector is under the storm: overview:41 places the indicated spice "
-    "(no storm exception); gf9:105 places none",
     one_sided="it fixes the spice placed; it forbids nothing",
 )
 def printed_spice(s: BlowFacts) -> dict[str, Any]:
-    """A territory card places the amount printed on it in the territory's spice-blow sector, unless the
-    storm is over that sector: then no spice is placed."""
-    amount = 0 if s.storm_sector == s.blow_sector else s.printed
-    return {"spice_placed": {"territory": s.territory, "sector": s.blow_sector, "amount": amount}}
+    """A territory card places the amount printed on it in the territory's spice-blow sector."""
+    return {"spice_placed": {"territory": s.territory, "sector": s.blow_sector, "amount": s.printed}}
 
 
 @printed_spice.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.Implies(z3.Not(v.worm), v.amount == z3.If(v.storm_sector == v.blow_sector, 0, v.printed))
+    return v.amount == v.printed
+
+
+# No `replaces=`: the overview says nothing of a blow under the storm (overview:41 places the spice, and its storm
+# removes spice only as the storm moves, overview:37), so the overview reads this one from gf9 too.
+@rule(
+    "gf9.blow.spice-storm",
+    on="blow",
+    cites="gf9:105",
+    title="No spice is placed in a spice-blow sector under the storm",
+    permits=_placed,
+    when=lambda s: not s.worm and (s.storm_sector is None or s.storm_sector == s.blow_sector),
+    needs=("storm_sector",),
+    defines=("spice_placed",),
+    one_sided="it fixes the spice placed; it forbids nothing",
+)
+def no_spice_in_storm(s: BlowFacts) -> dict[str, Any]:
+    """The storm over the spice-blow sector: the card places no spice."""
+    return {"spice_placed": {"territory": s.territory, "sector": s.blow_sector, "amount": 0}}
+
+
+@no_spice_in_storm.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.storm_sector == v.blow_sector, v.amount == 0)
 
 
 # gf9:107 "On the first turn, set every revealed Shai-Hulud card aside and keep drawing until the required

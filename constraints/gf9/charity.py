@@ -113,7 +113,9 @@ def _(v: Any) -> z3.BoolRef:
     defines=("spice_received", "spice_total"),
     needs=("spice",),
     when=lambda s: s.advanced_bene_gesserit,
-    replaces=("overview.charity.eligible", "overview.charity.amount", "overview.charity.faction-advantages"),
+    # the overview's own eligibility and amount step aside for the Advanced Bene Gesserit, leaving its player
+    # sheet open (overview.charity.faction-advantages): this rule answers that under both rulesets
+    replaces="overview.charity.faction-advantages",
     one_sided="it never forbids: the Advanced Bene Gesserit receives two spice whatever it holds",
 )
 def bene_gesserit(s: CharityFacts) -> dict[str, int]:

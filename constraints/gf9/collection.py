@@ -83,6 +83,8 @@ def _forces(s: CollectionFacts, _o: dict[str, Any]) -> str:
     permits=_forces,
     needs=("fighters", "advisors"),
     replaces="overview.collection.forces",
+    differs="forces in another sector of the territory: overview:65 lets forces in a territory with spice collect "
+    "it; gf9:307 only forces in the same territory and sector as the spice",
 )
 def forces_in_sector(s: CollectionFacts) -> bool:
     """A faction collects only with forces of its own in the territory and sector where it collects."""
@@ -113,6 +115,8 @@ def _no_spice(s: CollectionFacts, _o: dict[str, Any]) -> str:
     needs=("spice_here",),
     when=lambda s: not s.pays_income,
     replaces="overview.collection.spice",
+    differs="spice in another sector of the territory: overview:65 lets forces in a territory with spice collect "
+    "it; gf9:307 only the spice in the forces' own sector",
 )
 def spice_in_sector(s: CollectionFacts) -> bool:
     """The forces take the spice lying in their own territory and sector; where none lies there, there is
@@ -185,7 +189,7 @@ def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
     permits=_amount_message,
     needs=("fighters", "spice_here"),
     defines=("spice_collected", "spice_left"),
-    replaces="overview.collection.amount",
+    replaces=("overview.collection.amount", "overview.collection.advisors-amount"),
     one_sided="it fixes the amount collected and left; it forbids nothing",
 )
 def spice_present(s: CollectionFacts) -> dict[str, int]:

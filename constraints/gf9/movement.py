@@ -258,6 +258,8 @@ gf9_closed.z3(overview_closed_form)
     permits="{Faction} does not end its move in a territory of its ally.",
     when=lambda s: s.ally_count <= 1,  # listed in two alliances: gf9.movement.two-alliances leaves it open
     replaces="overview.movement.allies",
+    differs="passing through an ally's territory: overview:86 forbids allies to enter each other's territories "
+    "(except the Polar Sink); gf9:139 lets an ally pass through, or ship in and move out, if the move ends elsewhere",
 )
 def gf9_allies(s: MovementFacts) -> bool:
     """A faction may pass through territories of its ally but not end its move in one, except the Polar Sink."""

@@ -372,6 +372,7 @@ def _fullest_stronghold(s: PositionFacts, _: dict[str, Any]) -> str:
     forbids=_crowded,
     permits=_fullest_stronghold,
     needs=("phase_index",),
+    replaces="overview.position.two-per-stronghold",
     when=lambda s: (
         s.phase_index != SHIPMENT_AND_MOVEMENT
         and (s.phase_index is not None or any(len(_in(s, h)) > 2 for h in range(H)))
@@ -634,6 +635,9 @@ def _bg_message(s: PositionFacts, _: dict[str, Any]) -> str:
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
     replaces=("overview.position.victory", "overview.position.prediction"),
+    differs="a Bene Gesserit prediction: gf9:361 gives the Bene Gesserit the predicted normal victory (three "
+    "strongholds, gf9:319, in a three-player game too); the overview prints no prediction (overview:105, a Player "
+    "Sheet) and needs four strongholds in a three-player game (overview:94)",
 )
 def bg_prediction(s: PositionFacts) -> dict[str, Any]:
     """When the faction the Bene Gesserit predicted wins normally on the predicted turn (alone or allied),
@@ -797,6 +801,9 @@ def _fallback_fremen_applies(s: PositionFacts) -> bool:
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
     replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
+    differs="turn ten ends with no normal winner and no Guild: gf9:325's printed fallback "
+    "awards the Fremen the game; overview:96 ends the Basic game with no winner and leaves the Advanced game to "
+    "faction conditions it does not print",
 )
 def fallback_fremen(s: PositionFacts) -> dict[str, Any]:
     """With no normal victory on turn ten, no Fremen special victory and no Guild, the Fremen win."""
@@ -841,6 +848,9 @@ def _fallback_most_applies(s: PositionFacts) -> bool:
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",
     replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
+    differs="turn ten ends with no normal winner and no Guild: gf9:325's printed fallback "
+    "shares the win among the factions occupying the most strongholds; overview:96 ends the Basic game with no "
+    "winner and leaves the Advanced game to faction conditions it does not print",
 )
 def fallback_most(s: PositionFacts) -> dict[str, Any]:
     """With no normal victory on turn ten and neither Fremen nor Guild in the game, the factions occupying

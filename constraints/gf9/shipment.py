@@ -14,6 +14,7 @@ import z3
 from checker.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
+from constraints.overview.shipment import advisors_decide
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 # (gf9:441, the Guild's end-game victory, is the position kind's question at the Mentat Pause.)
@@ -204,6 +205,36 @@ def stronghold_limit(s: ShipmentFacts) -> bool:
 
 
 @stronghold_limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.to_stronghold, v.other_factions_in_to <= 1)
+
+
+# gf9:229 "In Advanced play, Bene Gesserit advisors do not count toward this limit." -- its own rule, with no
+# replaces=: the overview counts "players present" (overview:57) and leaves advisors to the Player Sheets
+# (overview:105), so where advisors make the count this rule answers under the overview too.
+
+
+@rule(
+    "gf9.shipment.advisors-uncounted",
+    on="ship",
+    cites="gf9:229",
+    see_also="gf9:227,375",
+    title="Advanced Bene Gesserit advisors do not count toward the two-faction limit",
+    permits=lambda s, _o: (
+        f"{s.to} holds forces of {s.others_present_in_to} other factions, but only "
+        f"{s.others_in_to_names or 'no other faction'} with fighters: Bene Gesserit advisors do not count "
+        "toward the limit, and the stronghold is open."
+    ),
+    when=advisors_decide,
+    one_sided="it applies only where advisors make the count, and there they leave the stronghold open",
+)
+def advisors_uncounted(s: ShipmentFacts) -> bool:
+    """In the Advanced game Bene Gesserit advisors are not counted among the other factions in a stronghold:
+    where they alone make two, fewer than two other factions remain and it is open."""
+    return s.other_factions_in_to < 2
+
+
+@advisors_uncounted.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Implies(v.to_stronghold, v.other_factions_in_to <= 1)
 
@@ -512,3 +543,34 @@ def ally_support_spice(s: ShipmentFacts) -> bool:
 @ally_support_spice.z3
 def _(v: Any) -> z3.BoolRef:
     return v.ally_support <= v.ally_spice
+
+
+# gf9:139 "An ally may pass through a territory containing allied forces or ship there and then move out, as long
+#          as the move ends elsewhere. ..."
+
+
+@rule(
+    "gf9.shipment.ally-territory",
+    on="ship",
+    cites="gf9:139",
+    title="An ally may ship into its ally's territory, and must then move out",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} may ship into {s.to}, where its ally {display(s.ally)} has forces, and must then "
+        "move out: its move must end elsewhere."
+        if s.ally_in_to
+        else f"{display(s.faction)}'s ally has no forces in {s.to}."
+    ),
+    when=lambda s: s.has_ally and not s.to_reserves,
+    replaces="overview.shipment.allies",
+    differs="shipping into an ally's territory: overview:86 forbids allies to enter each other's territories (the "
+    "Polar Sink excepted); gf9:139 lets an ally ship there and then move out",
+    one_sided="gf9:139 permits shipping into an ally's territory; what forbids ending there is the move's rule",
+)
+def ally_territory(s: ShipmentFacts) -> bool:
+    """An ally may land in a territory holding its ally's forces, provided its move then ends elsewhere."""
+    return True
+
+
+@ally_territory.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)

@@ -206,7 +206,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
     permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
     needs=("storm_sector", "forces_placed", "shield_wall_standing"),
     defines=("losses",),
-    replaces="overview.storm.losses",
+    replaces=("overview.storm.losses", "overview.storm.fremen-advanced"),
     one_sided=OUTCOME_ONLY,
 )
 def storm_losses(s: StormFacts) -> dict[str, Any]:

@@ -66,13 +66,14 @@ def _(v: Any) -> z3.BoolRef:
         f"The {s.territory} card: {o.get('spice_placed', {}).get('amount', s.printed)} spice placed in "
         f"{s.territory} (sector {s.blow_sector})."
     ),
-    when=lambda s: not s.worm,
+    # a blow under the storm: the overview is silent (overview:37 removes spice as the storm moves); gf9:105
+    # decides it (gf9.blow.spice-storm, read by fallback)
+    when=lambda s: not s.worm and s.storm_sector is not None and s.storm_sector != s.blow_sector,
     defines=("spice_placed",),
     one_sided="it fixes the spice placed; it forbids nothing",
 )
 def indicated_spice(s: BlowFacts) -> dict[str, Any]:
-    """A territory card places the spice it indicates in its territory (the overview names no storm
-    exception)."""
+    """A territory card places the spice it indicates in its territory."""
     return {"spice_placed": {"territory": s.territory, "sector": s.blow_sector, "amount": s.printed}}
 
 

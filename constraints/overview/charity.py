@@ -22,9 +22,12 @@ OUTCOME_ONLY = "an outcome rule: it fixes the spice received and never forbids; 
 
 
 def bene_gesserit_open(s: CharityFacts) -> bool:
-    """The Bene Gesserit holding spice: a charity advantage of its player sheet (overview:105, not printed
-    here; gf9:373 gives it one) could change what it may claim or receive; with no spice, two is two either way."""
-    return s.is_bene_gesserit and s.spice is not None and s.spice >= 1
+    """The Advanced Bene Gesserit: a charity advantage of its player sheet (overview:105, not printed here)
+    decides what it may claim and receive. The overview falls back on gf9 for the sheets: gf9's Bene Gesserit
+    has one only in the Advanced game ("Advanced Bene Gesserit receives two spice regardless of its existing
+    holdings", gf9:163, 169; overview:106 "Advanced Game adds ... unique faction advanced abilities"), and
+    gf9.charity.bene-gesserit answers it; the Basic Bene Gesserit claims charity as any player (overview:45)."""
+    return s.is_bene_gesserit and s.advanced
 
 
 @rule(
@@ -106,9 +109,8 @@ def _(v: Any) -> z3.BoolRef:
     cites="overview:105",
     title="A Bene Gesserit charity advantage is on its player sheet",
     status="unresolved",
-    reason="the Bene Gesserit holds spice, and overview:105 lets faction advantages override the standard rules "
-    "without printing the Bene Gesserit's (gf9:373 gives it two spice in every CHOAM Charity phase: use the gf9 "
-    "ruleset)",
+    reason="the Advanced Bene Gesserit claims charity, and overview:105 lets faction advantages override the "
+    "standard rules without printing the Bene Gesserit's (the fallback, gf9:163, answers it)",
     when=bene_gesserit_open,
     one_sided="an open question: the overview prints no Bene Gesserit charity advantage",
 )

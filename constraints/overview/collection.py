@@ -200,3 +200,19 @@ gap(
     "Player Sheets (overview:105), which the overview does not reproduce",
     when=lambda s: s.advisors_nearby,
 )
+
+# overview:65 counts the forces in a territory with spice, and overview:105 leaves advisors to the Player Sheets:
+# gf9's sheet (gf9:311, gf9.collection.advisors, in force here) says advisors do not collect, but the overview's
+# territory-wide count of the forces that do is not a fact Mentat reads yet (the count above includes advisors).
+
+gap(
+    "overview.collection.advisors-amount",
+    on="collect",
+    cites="overview:105",
+    see_also="overview:65",
+    title="The amount collected where Advanced Bene Gesserit advisors stand in the territory",
+    reason="Advanced Bene Gesserit advisors are in the territory or a city: overview:65 has the territory's forces "
+    "collect, overview:105 leaves advisors to the Player Sheets (gf9:311: advisors do not collect), and Mentat does "
+    "not yet count the fighters alone across the territory",
+    when=lambda s: s.advisors_nearby,
+)

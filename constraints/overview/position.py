@@ -23,7 +23,7 @@ from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("position", "overview:3,7-8,18,67-69,84-98,104-105,125,129")
+chapter("position", "overview:3,7-8,18,57,67-69,84-98,104-105,125,129")
 
 set_aside(
     "overview:7",
@@ -109,6 +109,89 @@ def overview_special_forces(s: PositionFacts) -> bool:
 @overview_special_forces.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(sp <= cap for sp, cap in zip(v.f_special, v.f_special_cap, strict=True))
+
+
+# overview:3 "... Each of 2-6 players controls one of six unique factions (Atreides, Harkonnen, Emperor, Spacing
+#            Guild, Fremen, Bene Gesserit), ..." -- a game of more than six players is not the overview's game.
+# (Fewer than two cannot be told apart from a position that lists one faction and gives no 'players'.)
+
+MAX_PLAYERS = 6
+
+
+@rule(
+    "overview.position.players",
+    on="position",
+    cites="overview:3",
+    title="A game has 2-6 players, each controlling one of six factions",
+    forbids=lambda s, _: (
+        f"The position gives {s.players} players: the game has 2-6 players, each controlling one of six factions."
+    ),
+    when=lambda s: s.players > MAX_PLAYERS,
+    one_sided="it judges only a position giving more than six players (a game of up to six is the ordinary case "
+    "every other rule checks)",
+)
+def overview_players(s: PositionFacts) -> bool:
+    """The overview's game is for two to six players, one faction each: more than six is no game it describes."""
+    return s.players <= MAX_PLAYERS
+
+
+@overview_players.z3
+def _(_v: Any) -> z3.BoolRef:
+    return z3.BoolVal(False)  # it applies only to more than six players, which it forbids
+
+
+# overview:57 "... Cannot ship/move into storm sectors or strongholds with 2+ other players already present."
+# Derived: no third player can arrive, so outside Shipment and Movement (when players arrive) no stronghold
+# holds the forces of more than two players. (Advanced advisors, which do not count, are the fallback's:
+# gf9:229; the position's occupancy already leaves them out.)
+
+_H = len(STRONGHOLD_NAMES)
+
+
+def _in(s: PositionFacts, h: int) -> list[str]:
+    return [display(f) for i, f in enumerate(s.factions) if s.occ[i * _H + h]]
+
+
+def _crowded(s: PositionFacts, _: dict[str, Any]) -> str:
+    full = [h for h in range(_H) if len(_in(s, h)) > 2]
+    return (
+        "; ".join(f"{names(_in(s, h))} all have forces in {STRONGHOLD_NAMES[h]}" for h in full)
+        + ": no player can ship or move into a stronghold with 2 other players already present."
+    )
+
+
+def _fullest_stronghold(s: PositionFacts, _: dict[str, Any]) -> str:
+    h = max(range(_H), key=lambda h: len(_in(s, h)))
+    if not _in(s, h):
+        return "No stronghold holds forces: none can hold more than two players."
+    fullest = f"{STRONGHOLD_NAMES[h]}: {names(_in(s, h))}"
+    return f"No stronghold holds more than two players' forces (the fullest, {fullest})."
+
+
+@rule(
+    "overview.position.two-per-stronghold",
+    on="position",
+    cites="overview:57",
+    title="No stronghold holds the forces of three players",
+    forbids=_crowded,
+    permits=_fullest_stronghold,
+    needs=("phase_index",),
+    when=lambda s: (
+        s.phase_index != SHIPMENT_AND_MOVEMENT
+        and (s.phase_index is not None or any(len(_in(s, h)) > 2 for h in range(_H)))
+    ),
+)
+def overview_two_per_stronghold(s: PositionFacts) -> bool:
+    """No player ships or moves into a stronghold where two others already are: outside Shipment and Movement,
+    at most two players have forces in any stronghold."""
+    n = len(s.factions)
+    return all(sum(s.occ[f * _H + h] for f in range(n)) <= 2 for h in range(_H))
+
+
+@overview_two_per_stronghold.z3
+def _(v: Any) -> z3.BoolRef:
+    n = len(v.occ) // _H
+    return all_of(z3.Sum([z3.If(v.occ[f * _H + h], 1, 0) for f in range(n)] or [z3.IntVal(0)]) <= 2 for h in range(_H))
 
 
 def _hands(s: PositionFacts, limit: int) -> str:

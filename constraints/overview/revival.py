@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.revival import LIMIT, REVIVAL, RevivalFacts
+from checker.kinds.revival import LIMIT, REVIVAL, RevivalFacts, force_cost, own_cost, z3_own_cost
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 
@@ -215,23 +215,44 @@ def _(v: Any) -> z3.BoolRef:
     return v.leader_cost == v.leader_strength
 
 
+def _affordable_applies(s: RevivalFacts) -> bool:
+    """The reviver pays something the overview prices: forces beyond the free ones (2 spice each; how many are
+    free is the Player Sheet's, given by the fallback), its own leader. Revivals priced by a faction advantage
+    (the Emperor's payments, the Kwisatz Haderach, a card, a special force beyond the free ones) are
+    overview.revival.faction-advantages' or the fallback's."""
+    if s.free is None or s.emperor_pays is None or s.kh or s.has_card or s.fate:
+        return False
+    if s.has_leader and not s.leader_own:
+        return False
+    if s.special > 0 and s.own > s.free:
+        return False
+    return own_cost(s) > 0
+
+
+def _cannot_pay(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    parts = [f"{force_cost(s)} for forces beyond the free ones"] if force_cost(s) else []
+    if s.has_leader:
+        parts.append(f"{s.leader_strength} for {s.leader}")
+    return f"{display(s.faction)} cannot pay {own_cost(s)} spice ({', '.join(parts)}): it has {s.spice} spice."
+
+
 @rule(
     "overview.revival.affordable",
     on="revive",
     cites="overview:53",
-    title="The player must be able to pay for its leader",
-    forbids=lambda s, _o: (
-        f"{display(s.faction)} cannot pay {s.leader_strength} spice for {s.leader}: it has {s.spice} spice."
-    ),
-    permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for {s.leader}'s {s.leader_strength}.",
+    see_also="overview:127",
+    title="The player must be able to pay for its revival",
+    forbids=_cannot_pay,
+    permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for the {own_cost(s)} it pays.",
     needs=("spice", "leader_strength"),
-    when=lambda s: s.has_leader and s.leader_own,
+    when=_affordable_applies,
 )
 def affordable(s: RevivalFacts) -> bool:
-    """A leader costs its fighting strength in spice: the player must have that much."""
-    return (s.leader_strength or 0) <= (s.spice or 0)
+    """Additional forces cost 2 spice each and a leader its fighting strength: the player must have the
+    spice for both."""
+    return own_cost(s) <= (s.spice or 0)
 
 
 @affordable.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.spice - v.leader_strength >= 0
+    return z3_own_cost(v) <= v.spice

@@ -100,6 +100,13 @@ def _(v: Any) -> z3.BoolRef:
     return v.sector != v.storm_sector
 
 
+def advisors_decide(s: ShipmentFacts) -> bool:
+    """Advanced Bene Gesserit advisors make the count: two or more other players are present, fewer than two
+    with fighters. What advisors count for is a faction ability of the Player Sheets (overview:105), which
+    the overview does not reproduce: gf9's rule (gf9:229) answers it, under both rulesets."""
+    return s.to_stronghold and s.others_present_in_to >= 2 and s.other_factions_in_to < 2
+
+
 @rule(
     "overview.shipment.stronghold-limit",
     on="ship",
@@ -107,7 +114,7 @@ def _(v: Any) -> z3.BoolRef:
     title="No shipment into a stronghold with two other players",
     forbids="{Faction} cannot ship into {to}: {others_present_in_to} other players are already there.",
     permits="{to} is open: {others_present_in_to} other players there.",
-    when=lambda s: s.to_stronghold,
+    when=lambda s: s.to_stronghold and not advisors_decide(s),
 )
 def stronghold_limit(s: ShipmentFacts) -> bool:
     """A stronghold where two or more other players already have forces is closed to shipment."""
@@ -224,3 +231,26 @@ def faction_advantages(s: ShipmentFacts) -> bool:
 @faction_advantages.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)  # an open question constrains nothing
+
+
+# overview:86 "... Allies cannot enter each other's territories (except Polar Sink). ..."
+
+
+@rule(
+    "overview.shipment.allies",
+    on="ship",
+    cites="overview:86",
+    title="No shipment into an ally's territory (the Polar Sink excepted)",
+    forbids="{Faction} cannot ship into {to}: its ally {Ally} has forces there, and allies cannot enter each "
+    "other's territories.",
+    permits="{Faction}'s ally has no forces in {to}.",
+    when=lambda s: s.has_ally and not s.to_reserves,
+)
+def allies_apart(s: ShipmentFacts) -> bool:
+    """Allies do not enter each other's territories, by shipment as by movement; the Polar Sink is shared."""
+    return not s.ally_in_to
+
+
+@allies_apart.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.ally_in_to)

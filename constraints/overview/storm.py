@@ -21,10 +21,10 @@ from checker.kinds.storm import (
     z3_new_sector,
 )
 from checker.names import display
-from checker.rules import chapter, rule
+from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("storm", "overview:35-37,102-103")
+chapter("storm", "overview:35-37,102-103,105-106")
 
 OUTCOME_ONLY = "an outcome rule: it fixes a value of the storm's result and never forbids"
 
@@ -142,6 +142,13 @@ def overview_movement(s: StormFacts) -> dict[str, Any]:
 overview_movement.z3(z3_movement)
 
 
+def fremen_caught(s: StormFacts) -> bool:
+    """Advanced game: Fremen forces stand in sand the storm hits (what they lose is a faction ability)."""
+    return (
+        s.fremen_advanced and s.storm_sector is not None and check_losses(s, half_for_fremen=False).get("fremen", 0) > 0
+    )
+
+
 @rule(
     "overview.storm.losses",
     on="storm",
@@ -149,6 +156,7 @@ overview_movement.z3(z3_movement)
     title="The storm kills forces in sand territories it hits",
     permits="Forces lost to the storm: {losses}.",
     needs=("storm_sector", "forces_placed", "shield_wall_standing"),
+    when=lambda s: not fremen_caught(s),
     defines=("losses",),
     one_sided=OUTCOME_ONLY,
 )
@@ -160,6 +168,24 @@ def overview_losses(s: StormFacts) -> dict[str, Any]:
 @overview_losses.z3
 def _(v: Any) -> z3.BoolRef:
     return z3_losses(v, half_for_fremen=False)
+
+
+# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets."
+# overview:106 "Advanced Game adds: ... unique faction advanced abilities." -- what Advanced Fremen lose to the
+#              storm is such an ability (gf9:411 prints it); the overview does not.
+
+gap(
+    "overview.storm.fremen-advanced",
+    on="storm",
+    cites="overview:105,106",
+    see_also="overview:37",
+    title="Advanced Fremen caught by the storm (their Player Sheet, not reproduced)",
+    reason="Advanced Fremen forces are in sand the storm hits: overview:106 adds the factions' advanced abilities "
+    "and overview:105 lets them override the standard storm losses (overview:37), but the overview does not print "
+    "them",
+    when=fremen_caught,
+)
 
 
 @rule(

@@ -1,0 +1,301 @@
+"""Dreamrules: Alliances (dreamrules:554-586) and Deals and bribes (dreamrules:588-650), over GF9's.
+
+What Dreamrules keeps from GF9 is answered by GF9's rules (dreamrules:15, 1328): two factions at most, one
+alliance each, formed and left during a Nexus (gf9.alliances.*); allies do not bribe each other
+(gf9.deals.not-allies); only the Emperor gives spice directly to its ally (gf9.alliances.gift-*). This file
+states what Dreamrules adds or changes: the Nexus card decides whether there is a Nexus at all, Bene Gesserit
+advisors (and troops aboard the Surveyor) coexist with an ally, a bribe may be paid out of the bribe pile, and
+Bene Tleilax bribes only during Mentat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word, whose
+from checker.names import display
+from checker.rules import chapter, rule, set_aside
+
+MENTAT = PHASES.index("mentat-pause")
+
+chapter("ally", "dreamrules:554-586")
+chapter("bribe", "dreamrules:588-650,1174,1390-1394")
+chapter("give", "dreamrules:620,1088")
+
+# -- lines no answer of these kinds depends on ------------------------------------------------
+set_aside("dreamrules:554", "a heading")
+set_aside("dreamrules:560", "a heading")
+set_aside(
+    "dreamrules:562-564",
+    "an alliance's shared victory: the position kind's question at the Mentat Pause (the victory chapter), not "
+    "whether an alliance may be formed, broken or a bribe paid",
+)
+set_aside("dreamrules:566", "a heading")
+set_aside("dreamrules:572", "a heading")
+set_aside(
+    "dreamrules:574",
+    "binding deals between allies: the position format has no key for a deal; a bribe between allies, the one "
+    "deal a move records, is gf9.deals.not-allies (the same rule as gf9:333)",
+)
+set_aside("dreamrules:576", "a heading")
+set_aside(
+    "dreamrules:578",
+    "what allies may show each other (cards, plans): no move of these kinds shows a card",
+)
+# dreamrules:580 (allies paying for each other's shipments and bids) is encoded by dreamrules.shipment.affordable.
+set_aside("dreamrules:582", "a heading")
+set_aside(
+    "dreamrules:584-586",
+    "the alliance powers each faction chapter defines (Shared Prescience, Voice, the Guild's shipping, the "
+    "Tleilaxu discount, the Ixian card exchange): each is a question of the kind it acts in (battle, ship, "
+    "revive, play); the Emperor's gift is the give kind's, answered by gf9.alliances.gift-* as dreamrules:620 "
+    "and 1088 keep it",
+)
+for _line, _what in (
+    (588, "a heading"),
+    (594, "a heading"),
+    (600, "a heading"),
+    (604, "a heading"),
+    (610, "a heading"),
+    (616, "a heading"),
+    (622, "a heading"),
+    (626, "a heading"),
+    (630, "a heading"),
+    (634, "a heading"),
+    (638, "a heading"),
+    (642, "a heading"),
+    (646, "a heading"),
+    (1390, "a heading"),
+):
+    set_aside(f"dreamrules:{_line}", _what)
+set_aside(
+    "dreamrules:590-592,596-598,602,606-608,636,640,644,648-650",
+    "the content, wording and conduct of a spoken deal: the position format has no key for a deal or its "
+    "terms, so no answer of these kinds can depend on them (the bribe a deal pays is the bribe kind's move)",
+)
+set_aside(
+    "dreamrules:618",
+    "allies paying each other's bids and shipments are not bribes: a bribe between allies is forbidden by "
+    "gf9.deals.not-allies (kept), their payments are the ship and bid kinds' questions",
+)
+set_aside(
+    "dreamrules:620,1088",
+    "the Emperor's gift of spice to its ally, kept from GF9: gf9.alliances.gift-only-emperor, gift-to-ally, "
+    "gift-within-spice and gift-behind-shield (gf9:153, 391) answer it as these lines say it",
+)
+set_aside(
+    "dreamrules:624,632",
+    "keeping spendable spice, bribe piles and tech-token income apart: the position gives each its own key "
+    "(spice, bribe_pile, tech_tokens); the bribe's outcome says which it changes",
+)
+set_aside(
+    "dreamrules:1174",
+    "Dishonorable: its bribe clause is dreamrules:628's (dreamrules.deals.tleilaxu-mentat); its deals, disclosure "
+    "and Infiltration promises have no key in the position format",
+)
+set_aside(
+    "dreamrules:1392-1394",
+    "council questions #1850 (written records of public deals) and #1851 (Truthtrance and existing deals): the "
+    "position format has no key for a deal, so no answer of these kinds turns on them; a question that did "
+    "would have to be answered unresolved",
+)
+
+# == ally ========================================================================================
+
+# dreamrules:556 "... During a Nexus, any faction may leave its current alliance and form another. Once that
+#                 opportunity ends, wait for the next Nexus to change alliances."
+# dreamrules:558 "The Nexus deck creates these opportunities in Dreamrules. Shai-Hulud does not create an
+#                 additional alliance window."
+# dreamrules:228 "... A number lower than the current turn number causes a Nexus. An equal or higher number,
+#                 or a blank, does nothing. ..."
+
+
+def _card(s: AllyFacts) -> str:
+    return "a blank" if s.nexus_card == 0 else f"a {s.nexus_card}"
+
+
+@rule(
+    "dreamrules.alliances.nexus-card",
+    on="ally",
+    cites="dreamrules:556,558",
+    see_also="dreamrules:228,1276",
+    title="Alliances change only when this turn's Nexus card causes a Nexus",
+    forbids=lambda s, _o: (
+        f"This turn's Nexus card is {_card(s)} on turn {s.turn}: no Nexus, so {names(s.factions)} cannot change "
+        "alliances (a number lower than the turn causes one)."
+    ),
+    permits=lambda s, _o: (
+        f"This turn's Nexus card, {_card(s)}, is lower than the turn ({s.turn}): a Nexus, alliances may change."
+    ),
+    needs=("turn",),
+    when=lambda s: s.nexus_card_given and s.phase_index == NEXUS,
+)
+def nexus_card(s: AllyFacts) -> bool:
+    """In Dreamrules the Nexus deck makes the alliance window: forming or leaving an alliance needs a Nexus, and
+    only a numbered Nexus card lower than the turn causes one (a worm does not). Where the position gives no
+    ``nexus_card``, its phase ``nexus`` names a Nexus (the convention of checker/kinds/alliance.py)."""
+    assert s.turn is not None and s.nexus_card is not None
+    return 0 < s.nexus_card < s.turn
+
+
+@nexus_card.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.nexus_card > 0, v.nexus_card < v.turn)
+
+
+# dreamrules:568 "Allies do not battle each other. You may ship into a territory containing your ally's troops,
+#                 but must immediately leave during that same shipment-and-movement action. ... The Polar Sink
+#                 and explicit faction exceptions, including Bene Gesserit advisors, allow coexistence."
+# dreamrules:570 "If newly allied factions already share a territory, separate them during Shipment and
+#                 movement. If the first ally to act does not leave, the second must leave or lose its troops
+#                 there to the Tanks."
+# dreamrules:1232 (the Surveyor) "Treat it as a territory within that territory."
+
+
+def _must_separate(s: AllyFacts, o: dict[str, Any]) -> str:
+    where = o.get("must_separate", s.shared_apart_names)
+    spared = [t for t in s.shared_names if t not in s.shared_apart_names]
+    aside = f" ({', '.join(spared)}: Bene Gesserit advisors or the Surveyor coexist)" if spared else ""
+    if not where:
+        return f"{names(s.factions)} share no territory outside the Polar Sink{aside}: neither has to move away."
+    return (
+        f"{names(s.factions)} both have troops in {', '.join(where)}{aside}: separate them during Shipment and "
+        "Movement; if the first to act does not leave, the second must leave or lose its troops there."
+    )
+
+
+@rule(
+    "dreamrules.alliances.must-separate",
+    on="ally",
+    cites="dreamrules:568,570",
+    see_also="dreamrules:1232",
+    title="Newly allied factions sharing a territory separate (Bene Gesserit advisors coexist)",
+    permits=_must_separate,
+    defines=("must_separate",),
+    when=lambda s: not s.breaking and s.size == 2,
+    replaces="gf9.alliances.must-separate",
+    differs="advisors and an ally: gf9:383 keeps Bene Gesserit advisors under the alliance restriction (they must "
+    "separate too); dreamrules:568 names Bene Gesserit advisors among the exceptions that allow coexistence",
+    one_sided="an outcome rule: it names where the new allies must separate and never forbids forming",
+)
+def must_separate(s: AllyFacts) -> dict[str, Any]:
+    """The territories outside the Polar Sink where both new allies have troops, Bene Gesserit advisors not
+    counted (they may coexist) and troops aboard the Hidden Mobile Surveyor not counted (it is a territory of
+    its own): there the two separate during Shipment and Movement."""
+    return {"must_separate": list(s.shared_apart_names)}
+
+
+@must_separate.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.separate == v.shared_apart
+
+
+# == bribe =======================================================================================
+
+# dreamrules:612 "When you receive a spice bribe before Mentat, keep it outside your hidden supply. Collect the
+#                 pile during Mentat. Until collection it cannot fund ordinary purchases, shipments or spice
+#                 dialing."
+# dreamrules:614 "You may use spice already in your bribe pile to bribe another faction. It moves to that
+#                 faction's bribe pile and keeps the same delayed availability. ..."
+
+
+def _holds(s: BribeFacts) -> str:
+    pile = s.bribe_pile or 0
+    return f"{spice_word(s.spice)} behind its shield" + (f" and {pile} in its bribe pile" if pile else "")
+
+
+@rule(
+    "dreamrules.deals.bribe-within-spice",
+    on="bribe",
+    cites="dreamrules:614",
+    see_also="dreamrules:612",
+    title="A bribe is spice the briber holds, or spice already in its bribe pile",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} holds {_holds(s)}: it cannot bribe {display(s.to)} with {s.amount} spice."
+    ),
+    permits=lambda s, _o: f"{display(s.faction)} holds {_holds(s)}, enough for a {s.amount}-spice bribe.",
+    needs=("spice", "bribe_pile"),
+    replaces="gf9.deals.bribe-within-spice",
+    differs="paying a bribe: gf9:333 puts the bribe in front of the recipient's shield, not spendable until the "
+    "Mentat Pause, so only spice behind the briber's shield pays one; dreamrules:614 lets the briber pass on spice "
+    "already in its bribe pile",
+)
+def bribe_within_spice(s: BribeFacts) -> bool:
+    """The bribe comes from the briber's spice or from bribes already waiting in its bribe pile, which it may
+    pass on (keeping their delayed availability); no more than the two hold."""
+    assert s.spice is not None and s.bribe_pile is not None
+    return s.amount <= s.spice + s.bribe_pile
+
+
+@bribe_within_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.amount <= v.spice + v.bribe_pile
+
+
+def _pile_message(s: BribeFacts, o: dict[str, Any]) -> str:
+    left = o.get("spice_total")
+    from_pile = s.amount - min(s.amount, s.spice or 0)
+    pile = f", {from_pile} of it out of its bribe pile" if from_pile else ""
+    return (
+        f"{s.amount} spice goes to {whose(s.to)} bribe pile, outside its supply until collected during Mentat"
+        f"{pile}; {display(s.faction)} keeps {left} spice behind its shield (paid from there first: the move does "
+        "not say which spice pays)."
+    )
+
+
+@rule(
+    "dreamrules.deals.bribe-pile",
+    on="bribe",
+    cites="dreamrules:612,614",
+    title="A bribe waits in the recipient's bribe pile until Mentat",
+    permits=_pile_message,
+    defines=("spice_total", "in_front_of_shield", "spendable_from"),
+    needs=("spice",),
+    replaces="gf9.deals.bribe-in-front",
+    one_sided="an outcome rule: it says where the spice goes and never forbids; whether the bribe may be paid is "
+    "dreamrules.deals.bribe-within-spice",
+)
+def bribe_pile(s: BribeFacts) -> dict[str, Any]:
+    """The bribe goes to the recipient's bribe pile, outside its supply until collected during Mentat. The
+    briber's spice behind its shield pays first (the move does not say; any rest comes from its bribe pile)."""
+    assert s.spice is not None
+    return {
+        "spice_total": s.spice - min(s.amount, s.spice),
+        "in_front_of_shield": {s.to: s.amount},
+        "spendable_from": "mentat-pause",
+    }
+
+
+@bribe_pile.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.left == v.spice - z3.If(v.amount <= v.spice, v.amount, v.spice), v.placed == v.amount)
+
+
+# dreamrules:628 "Bene Tleilax normally cannot give or receive bribes outside Mentat or make binding deals. ..."
+# dreamrules:1174 "Dishonorable prevents you from giving or receiving bribes outside Mentat ..."
+
+
+@rule(
+    "dreamrules.deals.tleilaxu-mentat",
+    on="bribe",
+    cites="dreamrules:628",
+    see_also="dreamrules:1174",
+    title="Bene Tleilax gives and receives bribes only during Mentat",
+    forbids=lambda s, _o: (
+        f"Bene Tleilax cannot {'give' if s.faction == 'bene-tleilax' else 'receive'} a bribe in "
+        f"{phase_title(s.phase_index)}: only during Mentat."
+    ),
+    permits="It is Mentat: Bene Tleilax may give or receive a bribe.",
+    needs=("phase_index",),
+    when=lambda s: s.tleilaxu,
+)
+def tleilaxu_mentat(s: BribeFacts) -> bool:
+    """Dishonorable: Bene Tleilax neither gives nor receives a bribe outside the Mentat phase."""
+    return s.phase_index == MENTAT
+
+
+@tleilaxu_mentat.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == MENTAT

@@ -1,0 +1,1297 @@
+"""Dreamrules: Battle, as a delta over GF9's Advanced battle (constraints/gf9/battle.py).
+
+Only what Dreamrules adds, changes or removes: the storm does not itself prohibit battles
+(dreamrules:224), Mercenaries adds one strength and wins ties (dreamrules:496, 742), the winner
+collects only the killed *opposing* leader's strength (dreamrules:486), Sardaukar fight at double
+strength except against Fremen (dreamrules:1086), the Supplies cache returns rather than being
+discarded (dreamrules:746), and a Cheap Hero cannot be Voiced (dreamrules:714, 1152). Whatever the
+book leaves to Retreat, Break Conditioning, Zoal, Cyborgs, Spite, Fanatical Tactics or its council
+(#1839, #1840, #1841, #1842, #1862) answers ``unresolved``. Every other gf9 battle rule stays in force
+(dreamrules:15 "Dreamrules builds on GF9's Advanced Game"; dreamrules:1330 "GF9 supplies unchanged
+base rules").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.aftermath import PHASES, RetreatFacts, SpiteFacts
+from checker.kinds.battle import CHEAP_HEROES, SECTORS, SIDES, SUPPLIES_CACHE, BattleFacts
+from checker.names import display
+from checker.rules import chapter, gap, rule, set_aside
+from constraints.gf9.battle import (
+    OTHER,
+    _explodes,
+    _get,
+    _leads,
+    _loss_value,
+    _ordinary,
+    _reach,
+    _says,
+    _selection_ok,
+    _who,
+    both,
+    resolve,
+    zboth,
+    zkilled,
+    zordinary,
+    ztotal,
+)
+
+chapter(
+    "battle",
+    "dreamrules:224,436-512,704-728,740-750,772-774,1046-1048,1066-1072,1086,1104-1106,1110,1122,1130,1152-1154,"
+    "1200-1204,1220-1226,1364-1370",
+)
+
+SAME = "GF9's rule {rule} says the same and stays in force under dreamrules (dreamrules:15, 1330)"
+
+set_aside(
+    "dreamrules:438,440,446",
+    "what battles are for and how the chapter is laid out: advice on play, no rule of legality or result",
+)
+set_aside("dreamrules:452,456,460", SAME.format(rule="gf9.battle.dial-support / gf9.battle.spice-held (gf9:297, 299)"))
+set_aside("dreamrules:464", "a worked example of setting the wheel (2 + 1 = 3)")
+set_aside("dreamrules:472", SAME.format(rule="gf9.battle.leader-required / cheap-hero-required (gf9:253, 457)"))
+set_aside(
+    "dreamrules:494",
+    "the order of battles: the position names the aggressor and its opponent, and the order changes no plan's "
+    "legality or result",
+)
+set_aside("dreamrules:704", SAME.format(rule="gf9.battle.leaders-killed (gf9:271, 273)"))
+set_aside(
+    "dreamrules:708,710",
+    "worthless cards and the Orange Catholic Bible fill a weapon or defense slot without effect: gf9.battle."
+    "weapon-slot and defense-slot accept them (the Bible is read as a worthless card in checker/kinds/battle.py); "
+    "Fate and Karama uses and the Bible's gift at Bidding are no battle question",
+)
+set_aside("dreamrules:718,720", SAME.format(rule="gf9.battle.lasgun-shield / gf9.battle.explosion (gf9:275, 287)"))
+set_aside(
+    "dreamrules:744",
+    "what Atreides learns from a dial Prescience: the position gives the plans whole, and gf9.battle.prescience "
+    "judges the dial answered; the Mercenaries card itself is in the plan",
+)
+set_aside(
+    "dreamrules:750",
+    "the draw deck's size: no battle question (the deck's inventory, #1862, is left to the card names a position "
+    "may use)",
+)
+set_aside("dreamrules:1046", SAME.format(rule="gf9.battle.prescience (gf9:261)"))
+set_aside("dreamrules:1048", SAME.format(rule="gf9.battle.kh-* (gf9:349-353)"))
+set_aside("dreamrules:1072", SAME.format(rule="gf9.battle.traitor-card for an ally's battle (gf9:291)"))
+set_aside("dreamrules:1154", SAME.format(rule="gf9.battle.both-sides: advisors do not fight (gf9:245, 375)"))
+set_aside(
+    "dreamrules:1226",
+    "the Ixian card exchange before plans: the position gives each hand as it is when the plans are made",
+)
+set_aside(
+    "dreamrules:1364,1366,1368,1370",
+    "the council index: each question is cited by the gap or rule it leaves unresolved (#1839, #1841: "
+    "dreamrules.battle.retreat, special-aftermath; #1840: spite-pending; #1842: fanatical-tactics)",
+)
+
+
+def _dies_h(s: BattleFacts) -> dict[str, int]:
+    """Each side's total in half-units, as gf9 counts it (dial, surviving leader, Kwisatz Haderach), plus one
+    for a Mercenaries card (dreamrules:742)."""
+    r = resolve(s)
+    return {x: r["total_h"][x] + (2 if _get(s, x, "mercenaries") else 0) for x in SIDES}
+
+
+def dwinner(s: BattleFacts) -> int:
+    """An ordinary battle's winner: 1 aggressor, 2 defender (dreamrules:482, 496, 742)."""
+    t = _dies_h(s)
+    if t["a"] != t["d"]:
+        return 1 if t["a"] > t["d"] else 2
+    return 2 if s.d_mercenaries and not s.a_mercenaries else 1
+
+
+def zdtotal(v: Any, x: str) -> Any:
+    return ztotal(v, x) + z3.If(_get(v, x, "mercenaries") > 0, 2, 0)
+
+
+def zdwinner(v: Any) -> Any:
+    ta, td = zdtotal(v, "a"), zdtotal(v, "d")
+    tie = z3.If(z3.And(v.d_mercenaries > 0, v.a_mercenaries == 0), 2, 1)
+    return z3.If(ta > td, 1, z3.If(td > ta, 2, tie))
+
+
+def _ordinary_result(s: BattleFacts) -> dict[str, Any]:
+    """Losses, gains and discards of an ordinary battle under dreamrules, as the kind reports them."""
+    r = resolve(s)
+    w = dwinner(s)
+    out: dict[str, Any] = {"winner": w}
+    for i, x in ((1, "a"), (2, "d")):
+        if w == i:
+            if _get(s, x, "special"):
+                lost = -1
+            elif _get(s, x, "is_fremen"):
+                lost = (_get(s, x, "dial_h") or 0) // 2
+            else:
+                lost = (_get(s, x, "dial_h") or 0) - _get(s, x, "spice")
+            y = OTHER[x]
+            out[f"{x}_gain"] = _get(s, y, "strength") if r[f"{y}_killed"] else 0
+        else:
+            lost = _get(s, x, "forces") + _get(s, x, "special")
+            out[f"{x}_gain"] = 0
+        out[f"{x}_lost"] = lost
+        out[f"{x}_killed"] = r[f"{x}_killed"]
+    return out
+
+
+# -- the storm ------------------------------------------------------------------------------
+# dreamrules:224 "Storm blocks ordinary movement into, out of or through its sector. In Dreamrules it does
+#                 not itself prohibit battles or other game actions."
+# dreamrules:448 "Battle occurs when opposing factions have troops in the same territory. Troops separated by
+#                 the storm cannot fight each other. ..."
+
+
+@rule(
+    "dreamrules.battle.under-storm",
+    on="battle",
+    cites="dreamrules:224",
+    title="The storm does not itself prohibit a battle",
+    permits="The storm over sector {storm_sector} does not itself prohibit the battle in {territory}.",
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+    replaces="gf9.battle.storm-covers",
+    differs="forces under the storm: gf9:99, 245 forbid battling under the storm; dreamrules:224 says the storm "
+    "does not itself prohibit battles",
+    one_sided="Dreamrules lifts GF9's prohibition: it never forbids",
+)
+def under_storm(s: BattleFacts) -> bool:
+    """Troops under the storm may still fight: the storm blocks movement, not battles."""
+    return True
+
+
+@under_storm.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
+
+def _share(s: BattleFacts) -> bool:
+    return any(s.a_in_sector[k] and s.d_in_sector[k] for k in range(SECTORS))
+
+
+def _meet(s: BattleFacts) -> bool:
+    """The two sides share a sector (the storm's too), or are joined through sectors clear of it."""
+    return _share(s) or any(s.d_in_sector[k - 1] for k in _reach(s))
+
+
+def _in_storm(s: BattleFacts) -> bool:
+    k = s.storm_sector - 1
+    return 0 <= k < SECTORS and bool(s.a_in_sector[k] or s.d_in_sector[k])
+
+
+@rule(
+    "dreamrules.battle.storm-separates",
+    on="battle",
+    cites="dreamrules:448",
+    see_also="dreamrules:224",
+    title="No battle across the storm",
+    forbids="The storm (sector {storm_sector}) separates {A}'s and {D}'s troops in {territory}: they cannot fight.",
+    permits="{A}'s and {D}'s troops in {territory} are not separated by the storm (sector {storm_sector}).",
+    needs=("sectors_known",),
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+    replaces="gf9.battle.storm-separates",
+)
+def storm_separates(s: BattleFacts) -> bool:
+    """Troops in parts of a territory the storm's sector lies between cannot fight. Troops sharing a sector (the
+    storm's own too: the storm does not prohibit battles) meet; troops in the storm's sector facing troops only
+    beside it are left to dreamrules.battle.storm-sector-contact."""
+    return _meet(s) or _in_storm(s)
+
+
+@storm_separates.z3
+def _(v: Any) -> Any:
+    clear = [z3.And(v.terr_sectors[k], v.storm_sector != k + 1) for k in range(SECTORS)]
+    reach = [z3.And(v.a_in_sector[k], v.storm_sector != k + 1) for k in range(SECTORS)]
+    for _ in range(SECTORS):
+        reach = [
+            z3.Or(reach[k], z3.And(clear[k], z3.Or(reach[(k - 1) % SECTORS], reach[(k + 1) % SECTORS])))
+            for k in range(SECTORS)
+        ]
+    joined = z3.Or(*(z3.And(reach[k], v.d_in_sector[k]) for k in range(SECTORS)))
+    share = z3.Or(*(z3.And(v.a_in_sector[k], v.d_in_sector[k]) for k in range(SECTORS)))
+    storm = z3.Or(*(z3.And(v.storm_sector == k + 1, z3.Or(v.a_in_sector[k], v.d_in_sector[k])) for k in range(SECTORS)))
+    return z3.Or(joined, share, storm)
+
+
+gap(
+    "dreamrules.battle.storm-sector-contact",
+    on="battle",
+    cites="dreamrules:224,448",
+    title="Troops in the storm's sector facing troops beside it",
+    reason="troops stand in the storm's own sector and the other side's only in another sector of the territory: "
+    "dreamrules:224 lets the storm no longer prohibit battles, dreamrules:448 keeps troops separated by the storm "
+    "from fighting, and neither says whether the storm's sector separates its troops from their neighbours",
+    when=lambda s: (
+        s.storm_sector > 0 and not s.in_polar_sink and s.sectors_known is True and not _meet(s) and _in_storm(s)
+    ),
+)
+
+
+# -- Mercenaries -----------------------------------------------------------------------------
+# dreamrules:742 "Mercenaries is played with a battle plan and uses none of its weapon, defense or leader slots.
+#                 It adds one to battle strength and wins ties regardless of storm order. You may keep it if you
+#                 win. Play at most one Mercenaries card in a plan. If both players use one, resolve ties by the
+#                 normal priority."
+
+
+def _one_merc(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "mercenaries") <= 1)
+
+
+@rule(
+    "dreamrules.battle.mercenaries-one",
+    on="battle",
+    cites="dreamrules:742",
+    see_also="dreamrules:128,740",
+    title="At most one Mercenaries card in a plan",
+    forbids=_says(
+        _one_merc,
+        lambda s, x: f"{_who(s, x)} plays {_get(s, x, 'mercenaries')} Mercenaries cards: at most one in a plan.",
+    ),
+    permits="Each plan holds at most one Mercenaries card ({A}: {a_mercenaries}, {D}: {d_mercenaries}).",
+    replaces="gf9.battle.own-forces",
+    differs="Mercenaries: gf9 knows none, a side is the faction's own forces (gf9:249); dreamrules:742 adds a "
+    "Mercenaries card to a plan, worth one strength and winning ties (dreamrules:496)",
+)
+def mercenaries_one(s: BattleFacts) -> bool:
+    """A plan may hold one Mercenaries card beside its slots, never two."""
+    return both(s, _one_merc)
+
+
+@mercenaries_one.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: _get(v, x, "mercenaries") <= 1)
+
+
+def _merc_held(s: BattleFacts, x: str) -> bool:
+    return _get(s, x, "merc_missing") == 0
+
+
+@rule(
+    "dreamrules.battle.mercenaries-in-hand",
+    on="battle",
+    cites="dreamrules:742",
+    see_also="dreamrules:128",
+    title="A Mercenaries card played comes from the hand",
+    forbids=_says(
+        _merc_held,
+        lambda s, x: f"{_who(s, x)} plays Mercenaries, but its listed hand holds no Mercenaries card for it.",
+    ),
+    permits="The Mercenaries played are in the hands.",
+    when=lambda s: bool(s.a_mercenaries or s.d_mercenaries),
+)
+def mercenaries_in_hand(s: BattleFacts) -> bool:
+    """Mercenaries is a Treachery Card played with the plan: the faction must hold it."""
+    return both(s, _merc_held)
+
+
+@mercenaries_in_hand.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: _get(v, x, "merc_missing") == 0)
+
+
+def _merc_led(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "mercenaries") or _leads(s, x)
+
+
+@rule(
+    "dreamrules.battle.mercenaries-need-leader",
+    on="battle",
+    cites="dreamrules:476",
+    title="Without a leader or Cheap Hero, no Mercenaries card",
+    forbids=_says(
+        _merc_led,
+        lambda s, x: (
+            f"{_who(s, x)} plays Mercenaries with neither leader nor Cheap Hero: a plan without one includes no "
+            "Treachery Card."
+        ),
+    ),
+    permits="Each plan playing Mercenaries has a leader or Cheap Hero.",
+    when=lambda s: bool(s.a_mercenaries or s.d_mercenaries),
+)
+def mercenaries_need_leader(s: BattleFacts) -> bool:
+    """Mercenaries is a Treachery Card: a plan with no leader or Cheap Hero can include none."""
+    return both(s, _merc_led)
+
+
+@mercenaries_need_leader.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Or(_get(v, x, "mercenaries") == 0, _get(v, x, "leader"), _get(v, x, "ch")))
+
+
+# -- the result of an ordinary battle ----------------------------------------------------------
+# dreamrules:482 "Add the troop dial, surviving leader and permitted bonuses. Higher strength wins. The
+#                 aggressor normally wins ties; Mercenaries can change that. ..."
+# dreamrules:496 "The aggressor wins an ordinary tie. Mercenaries adds 1 strength and wins ties. If both sides
+#                 play Mercenaries and remain tied, the aggressor wins."
+
+
+def _half(h: int) -> Any:
+    return h // 2 if h % 2 == 0 else h / 2
+
+
+def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    t = _dies_h(s)
+    w = "a" if dwinner(s) == 1 else "d"
+
+    def part(x: str) -> str:
+        merc = " with Mercenaries" if _get(s, x, "mercenaries") else ""
+        return f"{_who(s, x)} {_half(t[x])}{merc}"
+
+    head = f"{part('a')} against {part('d')}"
+    if t["a"] != t["d"]:
+        return f"{head}: {_who(s, w)} wins with the higher strength."
+    if w == "d":
+        return f"{head}: a tie, which {_who(s, 'd')}'s Mercenaries win."
+    why = "both play Mercenaries, so the aggressor" if s.a_mercenaries and s.d_mercenaries else "the aggressor"
+    return f"{head}: a tie, which {why} {_who(s, 'a')} wins."
+
+
+def _plain(s: BattleFacts) -> bool:
+    """An ordinary battle under dreamrules: no traitor call, no explosion."""
+    return _ordinary(s)
+
+
+@rule(
+    "dreamrules.battle.winner",
+    on="battle",
+    cites="dreamrules:482,496,742",
+    see_also="dreamrules:444,468",
+    title="Higher strength wins; Mercenaries adds one and wins ties",
+    permits=_winner_said,
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("winner",),
+    when=_plain,
+    replaces="gf9.battle.winner",
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def battle_winner(s: BattleFacts) -> dict[str, Any]:
+    """Strength is the dial plus a surviving leader (and the Kwisatz Haderach) plus one for Mercenaries; higher
+    wins; a tie goes to the aggressor unless only the defender plays Mercenaries."""
+    return {"winner": s.a_name if dwinner(s) == 1 else s.d_name}
+
+
+@battle_winner.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zordinary(v), v.winner == zdwinner(v))
+
+
+def _zlost(v: Any, x: str, i: int) -> Any:
+    everything = _get(v, x, "forces") + _get(v, x, "special")
+    dial_h = _get(v, x, "dial_h")
+    won = z3.If(
+        _get(v, x, "special") > 0,
+        -1,
+        z3.If(_get(v, x, "is_fremen"), dial_h / 2, dial_h - _get(v, x, "spice")),
+    )
+    return z3.If(zdwinner(v) == i, won, everything)
+
+
+def _losses(s: BattleFacts) -> dict[str, Any]:
+    r = _ordinary_result(s)
+    out: dict[str, Any] = {}
+    for x in SIDES:
+        value = _loss_value(s, x, r[f"{x}_lost"])
+        if value:
+            out[_get(s, x, "name")] = value
+    return out
+
+
+def _losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    w = "a" if dwinner(s) == 1 else "d"
+    y = OTHER[w]
+    got = outcome.get("losses") or {}
+    mine = got.get(_get(s, w, "name"))
+    won = (
+        f"{_who(s, w)}, the victor, loses the troops it committed ({mine})"
+        if mine is not None
+        else f"{_who(s, w)}, the victor, loses the troops it committed"
+    )
+    return f"{won}; {_who(s, y)} loses all {got.get(_get(s, y, 'name'), 0)} of its troops in {s.territory}."
+
+
+@rule(
+    "dreamrules.battle.losses",
+    on="battle",
+    cites="dreamrules:444",
+    see_also="dreamrules:442",
+    title="The defeated faction loses all its troops there; the victor its committed troops",
+    permits=_losses_said,
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("losses",),
+    when=_plain,
+    replaces="gf9.battle.losses",
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def losses(s: BattleFacts) -> dict[str, Any]:
+    """The defeated side loses every troop in the territory; the victor (Mercenaries counted in deciding who)
+    loses the troops its dial committed, as in GF9. A victor with Sardaukar or Fedaykin chooses among
+    selections worth its dial (its count is left out where it is not one number)."""
+    return {"losses": _losses(s)}
+
+
+@losses.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zordinary(v), z3.And(v.a_lost == _zlost(v, "a", 1), v.d_lost == _zlost(v, "d", 2)))
+
+
+# dreamrules:486 "The ordinary winner may keep or discard played cards; the loser discards them. The winner
+#                 collects the killed opposing leader's strength in spice."
+
+
+@rule(
+    "dreamrules.battle.spice-gained",
+    on="battle",
+    cites="dreamrules:486",
+    see_also="dreamrules:440",
+    title="The winner collects the killed opposing leader's strength in spice",
+    permits="Spice gained: {spice_gained}.",
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("spice_gained",),
+    when=_plain,
+    replaces="gf9.battle.spice-gained",
+    differs="the leader reward: gf9 (overview:61) pays the winner the value of every leader killed, its own too; "
+    "dreamrules:486 only the killed opposing leader's strength",
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def spice_gained(s: BattleFacts) -> dict[str, Any]:
+    """The winner collects the strength of the opposing leader killed; its own killed leader earns it nothing."""
+    r = _ordinary_result(s)
+    return {"spice_gained": {_get(s, x, "name"): r[f"{x}_gain"] for x in SIDES if r[f"{x}_gain"]}}
+
+
+@spice_gained.z3
+def _(v: Any) -> Any:
+    def gain(x: str, i: int) -> Any:
+        y = OTHER[x]
+        return _get(v, x, "gain") == z3.If(zdwinner(v) == i, z3.If(zkilled(v, y), _get(v, y, "strength"), 0), 0)
+
+    return z3.Implies(zordinary(v), z3.And(gain("a", 1), gain("d", 2)))
+
+
+# -- cards after an ordinary battle ------------------------------------------------------------
+# dreamrules:1068 "If your leader dies in battle, Vladimir's Spite lets you swap played Treachery Cards between
+#                  the battle participants. Resolve the normal discards and returns after the swap. ..."
+# dreamrules:1070 "A dead Cheap Hero, a traitor result or successful Break Conditioning does not trigger Spite. ..."
+# dreamrules:1130 "With Fanatical Tactics, reveal a weapon, a defense or both in your battle plan early to retain
+#                  it even if you lose. ..."
+
+
+def _swappable(s: BattleFacts) -> bool:
+    """Some played card other than a Cheap Hero (dreamrules:1070: Cheap Heroes cannot be swapped)."""
+    cards = [c for x in SIDES for c in _get(s, x, "cards") or [] if c not in CHEAP_HEROES]
+    return bool(cards or s.a_mercenaries or s.d_mercenaries)
+
+
+def _spite_side(s: BattleFacts) -> str:
+    """The Harkonnen side whose leader (not a Cheap Hero) dies in an ordinary battle: Spite may swap cards."""
+    if not _plain(s):
+        return ""
+    r = _ordinary_result(s)
+    for x in SIDES:
+        if _get(s, x, "is_harkonnen") and r[f"{x}_killed"] and _swappable(s):
+            return x
+    return ""
+
+
+def _fanatic_side(s: BattleFacts) -> str:
+    """The Fremen side that loses an ordinary battle with a weapon or defense in its plan."""
+    if not _plain(s):
+        return ""
+    w = "a" if dwinner(s) == 1 else "d"
+    y = OTHER[w]
+    played = [c for c in _get(s, y, "cards") or [] if c not in CHEAP_HEROES]
+    return y if _get(s, y, "is_fremen") and played else ""
+
+
+@rule(
+    "dreamrules.battle.spite-pending",
+    on="battle",
+    cites="dreamrules:1068,1070",
+    see_also="dreamrules:748,1366",
+    title="Vladimir's Spite may swap the played cards before they are discarded",
+    permits=lambda s, _o: (
+        f"{s.fmt()[_spite_side(s) + '_leader_name']} dies: Harkonnen may swap played Treachery Cards by Vladimir's "
+        "Spite before the discards (a `spite` move), so the cards discarded are not fixed here; whether Supplies "
+        "cache cards can be swapped awaits council question #1840."
+    ),
+    when=lambda s: bool(_spite_side(s)),
+    one_sided="it says what the battle leaves open and never forbids",
+)
+def spite_pending(s: BattleFacts) -> bool:
+    """When Harkonnen's leader dies in an ordinary battle, Spite may swap the played cards before the discards and
+    returns: the battle's discards wait on that choice."""
+    return True
+
+
+@spite_pending.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
+
+@rule(
+    "dreamrules.battle.fanatical-tactics",
+    on="battle",
+    cites="dreamrules:1130",
+    see_also="dreamrules:748,1370",
+    title="Fremen may retain early-revealed cards even when it loses",
+    permits=lambda s, _o: (
+        f"{_who(s, _fanatic_side(s))} loses with cards in its plan: by Fanatical Tactics it keeps those it revealed "
+        "early, which the position does not say, so the cards discarded are not fixed here (Supplies cache expiry "
+        "awaits council question #1842)."
+    ),
+    when=lambda s: bool(_fanatic_side(s)),
+    one_sided="it says what the battle leaves open and never forbids",
+)
+def fanatical_tactics(s: BattleFacts) -> bool:
+    """A Fremen loser keeps the cards it revealed early; the plan does not say which, so its discards are open."""
+    return True
+
+
+@fanatical_tactics.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
+
+def _discarded(s: BattleFacts) -> list[str]:
+    r = _ordinary_result(s)
+    out: list[str] = []
+    for i, x in ((1, "a"), (2, "d")):
+        cards = _get(s, x, "cards") or []
+        if r["winner"] == i:
+            out += [c for c in cards if c in CHEAP_HEROES]
+        else:  # the Supplies cache returns at the end of Battle (dreamrules:746); a Mercenaries card is played
+            out += [c for c in cards if c not in SUPPLIES_CACHE] + ["Mercenaries"] * _get(s, x, "mercenaries")
+    return out
+
+
+@rule(
+    "dreamrules.battle.cards-discarded",
+    on="battle",
+    cites="dreamrules:486,714",
+    see_also="dreamrules:742,746",
+    title="The loser discards its played cards; the winner may keep them, but not a Cheap Hero",
+    permits=lambda s, o: (
+        f"Cards discarded: {', '.join(o['cards_discarded']) or 'none'}."
+        if "cards_discarded" in o
+        else "The cards discarded wait on Vladimir's Spite or Fanatical Tactics."
+    ),
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("cards_discarded",),
+    when=_plain,
+    replaces="gf9.battle.cards-discarded",
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def cards_discarded(s: BattleFacts) -> dict[str, Any]:
+    """The loser discards its plan's cards, the winner only a Cheap Hero. Where Spite or Fanatical Tactics may
+    change them (dreamrules.battle.spite-pending, fanatical-tactics) no list is given."""
+    if _spite_side(s) or _fanatic_side(s):
+        return {}
+    return {"cards_discarded": _discarded(s)}
+
+
+@cards_discarded.z3
+def _(v: Any) -> Any:
+    # which cards go follows the winner; the disc variables (0 none, 1 Cheap Hero, 2 all) as the kind reads them
+    def disc(x: str, i: int) -> Any:
+        return _get(v, x, "disc") == z3.If(zdwinner(v) == i, 1, 2)
+
+    return z3.Implies(zordinary(v), z3.And(disc("a", 1), disc("d", 2)))
+
+
+# -- Sardaukar ---------------------------------------------------------------------------------
+# dreamrules:1086 "Your five starred troops are Sardaukar. Each has double the combat strength of a normal troop.
+#                  Only one Sardaukar may be revived per turn. Against Fremen, treat Sardaukar as normal troops."
+
+
+def _sardaukar(s: BattleFacts, x: str) -> bool:
+    """An Emperor side with Sardaukar whose advantage Karama has not stopped (that is dreamrules.battle.suppressed)."""
+    return bool(_get(s, x, "is_emperor") and _get(s, x, "special") and not _get(s, x, "suppressed_any"))
+
+
+def _zsardaukar(v: Any, x: str) -> Any:
+    return z3.And(_get(v, x, "is_emperor"), _get(v, x, "special") > 0, z3.Not(_get(v, x, "suppressed_any")))
+
+
+def _vs_fremen(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, OTHER[x], "is_fremen"))
+
+
+def _double_ok(s: BattleFacts, x: str) -> bool:
+    return not _sardaukar(s, x) or _vs_fremen(s, x) or _selection_ok(s, x)
+
+
+def _zselect(v: Any, x: str, double: bool) -> Any:
+    os_, ou, ss, su = (_get(v, x, n) for n in ("os", "ou", "ss", "su"))
+    if double:
+        return z3.And(
+            os_ + ou <= _get(v, x, "forces"),
+            ss + su <= _get(v, x, "special"),
+            2 * os_ + ou + 4 * ss + 2 * su == _get(v, x, "dial_h"),
+            os_ + ss == _get(v, x, "spice"),
+        )
+    return z3.And(
+        os_ + ou <= _get(v, x, "forces") + _get(v, x, "special"),
+        2 * os_ + ou == _get(v, x, "dial_h"),
+        os_ == _get(v, x, "spice"),
+    )
+
+
+def _sardaukar_text(s: BattleFacts, x: str, worth: str) -> str:
+    return (
+        f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} troops, {_get(s, x, 'special')} "
+        f"Sardaukar and {_get(s, x, 'spice')} spice: {worth}, and the dial must be what some of them are worth "
+        "with exactly that spice supporting."
+    )
+
+
+@rule(
+    "dreamrules.battle.sardaukar-double",
+    on="battle",
+    cites="dreamrules:1086",
+    see_also="dreamrules:456,498",
+    title="Sardaukar fight at double strength",
+    forbids=_says(
+        _double_ok,
+        lambda s, x: _sardaukar_text(s, x, "a Sardaukar is worth two troops (one unsupported)"),
+    ),
+    permits="The Emperor's dial is worth some of its troops and Sardaukar, each Sardaukar at double strength.",
+    needs=("a_dial_h", "d_dial_h"),
+    when=lambda s: any(_sardaukar(s, x) and not _vs_fremen(s, x) for x in SIDES),
+    replaces="gf9.battle.sardaukar-value",
+    differs="the Sardaukar's value: gf9 states none (gf9:303 only names them; a gap, unresolved); dreamrules:1086 "
+    "gives each double a normal troop's strength",
+)
+def sardaukar_double(s: BattleFacts) -> bool:
+    """Each Sardaukar has double a normal troop's strength: two supported, one unsupported."""
+    return both(s, _double_ok)
+
+
+@sardaukar_double.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.Or(
+            z3.Not(_zsardaukar(v, x)),
+            _get(v, OTHER[x], "is_fremen"),
+            _zselect(v, x, True),
+        ),
+    )
+
+
+def _normal_ok(s: BattleFacts, x: str) -> bool:
+    if not (_sardaukar(s, x) and _vs_fremen(s, x)):
+        return True
+    n, m, dial, spice = _get(s, x, "forces"), _get(s, x, "special"), _get(s, x, "dial_h"), _get(s, x, "spice")
+    return any(spice <= k and 2 * spice + (k - spice) == dial for k in range(n + m + 1))
+
+
+@rule(
+    "dreamrules.battle.sardaukar-vs-fremen",
+    on="battle",
+    cites="dreamrules:1086",
+    title="Against Fremen, Sardaukar are normal troops",
+    forbids=_says(
+        _normal_ok,
+        lambda s, x: _sardaukar_text(s, x, "against Fremen a Sardaukar counts as a normal troop"),
+    ),
+    permits="Against Fremen the Emperor's dial is worth some of its troops, Sardaukar counting as normal troops.",
+    needs=("a_dial_h", "d_dial_h"),
+    when=lambda s: any(_sardaukar(s, x) and _vs_fremen(s, x) for x in SIDES),
+    replaces="gf9.battle.sardaukar-value",
+)
+def sardaukar_vs_fremen(s: BattleFacts) -> bool:
+    """Facing Fremen, a Sardaukar is worth one troop: one supported, one half unsupported."""
+    return both(s, _normal_ok)
+
+
+@sardaukar_vs_fremen.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.Or(
+            z3.Not(_zsardaukar(v, x)),
+            z3.Not(_get(v, OTHER[x], "is_fremen")),
+            _zselect(v, x, False),
+        ),
+    )
+
+
+# dreamrules:1122 "... Your troops move two territories and need no spice to fight at full strength. Your three
+#                  Fedaykin have double strength; revive at most one per turn."
+
+
+def _fremen(s: BattleFacts, x: str) -> bool:
+    """A Fremen side whose advantages Karama has not stopped (that is dreamrules.battle.suppressed)."""
+    return bool(_get(s, x, "is_fremen") and not _get(s, x, "suppressed_any"))
+
+
+def _fremen_ok(s: BattleFacts, x: str) -> bool:
+    return not _fremen(s, x) or _selection_ok(s, x)
+
+
+@rule(
+    "dreamrules.battle.dial-fremen",
+    on="battle",
+    cites="dreamrules:1122",
+    see_also="dreamrules:498",
+    title="Fremen troops fight at full strength without spice, Fedaykin at double",
+    forbids=_says(
+        _fremen_ok,
+        lambda s, x: (
+            f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} troops and "
+            f"{_get(s, x, 'special')} Fedaykin: a troop is worth one without spice, a Fedaykin two, and the dial must "
+            "be what some of them are worth."
+        ),
+    ),
+    permits="The Fremen dial is worth some of its troops at full strength, Fedaykin counting double.",
+    needs=("a_dial_h", "d_dial_h"),
+    when=lambda s: any(_fremen(s, x) for x in SIDES),
+    replaces="gf9.battle.dial-fremen",
+)
+def dial_fremen(s: BattleFacts) -> bool:
+    """Fremen need no spice to fight at full strength and each Fedaykin has double strength: the dial is the worth
+    of some troops present. Where Karama stopped Fremen advantages the dial is left to dreamrules.battle.suppressed."""
+    return both(s, _fremen_ok)
+
+
+@dial_fremen.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        ou, su = _get(v, x, "ou"), _get(v, x, "su")
+        return z3.Or(
+            z3.Not(_get(v, x, "is_fremen")),
+            _get(v, x, "suppressed_any"),
+            z3.And(ou <= _get(v, x, "forces"), su <= _get(v, x, "special"), 2 * ou + 4 * su == _get(v, x, "dial_h")),
+        )
+
+    return zboth(v, ok)
+
+
+# -- leaders ---------------------------------------------------------------------------------------
+# dreamrules:490 "A surviving leader remains committed to that territory for the rest of the Battle phase. It may
+#                 fight again there, but cannot fight in another territory. A killed leader goes to the Tleilaxu
+#                 Tanks. If revived with Ghola, it may fight again, including in another territory. ..."
+# dreamrules:770 "A leader that already fought this Battle phase remains committed to that territory even if Ghola
+#                 revives it. Revival does not make the leader available for a different battle location."
+
+
+def _committed_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "leader_used_elsewhere") or bool(_get(s, x, "leader_ghola"))
+
+
+@rule(
+    "dreamrules.battle.leader-committed",
+    on="battle",
+    cites="dreamrules:490",
+    see_also="dreamrules:478",
+    title="A leader that fought stays committed to that territory this phase",
+    forbids=_says(
+        _committed_ok,
+        lambda s, x: (
+            f"{_get(s, x, 'leader_name')} fought in {_get(s, x, 'leader_used_in')} this Battle phase: it remains "
+            f"committed there and cannot fight in {s.territory}."
+        ),
+    ),
+    permits="No leader played fought in another territory this phase.",
+    when=lambda s: bool(s.a_leader or s.d_leader),
+    replaces="gf9.battle.leader-used-elsewhere",
+)
+def leader_committed(s: BattleFacts) -> bool:
+    """A leader that fought in another territory this phase cannot fight here (a Ghola-revived one is left to
+    dreamrules.battle.ghola-leader)."""
+    return both(s, _committed_ok)
+
+
+@leader_committed.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Or(z3.Not(_get(v, x, "leader_used_elsewhere")), _get(v, x, "leader_ghola")))
+
+
+gap(
+    "dreamrules.battle.ghola-leader",
+    on="battle",
+    cites="dreamrules:490,770",
+    see_also="dreamrules:1332",
+    title="A Ghola-revived leader in another territory",
+    reason="a leader that fought elsewhere this phase was revived with Ghola: dreamrules:490 (and the confirmed "
+    "correction at dreamrules:1332) lets it fight again in another territory, dreamrules:770 keeps it committed to "
+    "the first: the book contradicts itself",
+    when=lambda s: any(_get(s, x, "leader_used_elsewhere") and _get(s, x, "leader_ghola") for x in SIDES),
+)
+
+
+# dreamrules:714 "A Cheap Hero replaces a leader and has zero strength. It allows you to play a weapon and defense
+#                 even when no leader is available. It cannot be called traitor or named by The Voice. ..."
+# dreamrules:1152 "... You cannot Voice Cheap Heroes. ..."
+
+
+@rule(
+    "dreamrules.battle.voice-cheap-hero",
+    on="battle",
+    cites="dreamrules:714,1152",
+    title="The Voice cannot name a Cheap Hero",
+    forbids=lambda s, _o: " ".join(
+        f"The Voice to {_who(s, x)} says '{_get(s, x, 'voice_text')}': a Cheap Hero cannot be named by The Voice."
+        for x in SIDES
+        if _get(s, x, "voice_ch")
+    ),
+    permits="The Voice names no Cheap Hero.",
+    when=lambda s: bool(s.a_voice or s.d_voice),
+)
+def voice_cheap_hero(s: BattleFacts) -> bool:
+    """A Voice instruction may name weapons, defenses, worthless cards or Mercenaries, never a Cheap Hero."""
+    return not s.a_voice_ch and not s.d_voice_ch
+
+
+@voice_cheap_hero.z3
+def _(v: Any) -> Any:
+    return z3.And(z3.Not(v.a_voice_ch), z3.Not(v.d_voice_ch))
+
+
+# dreamrules:1066 "After winning a battle, you may randomly capture one of the loser's leaders. Exclude leaders
+#                  already used elsewhere this turn. Kill the captured leader face down for two spice, or keep them
+#                  for one use in combat. ..."
+
+
+def _harkonnen_wins(s: BattleFacts) -> bool:
+    if not _plain(s) or s.a_dial_h is None or s.d_dial_h is None:
+        return False
+    w = "a" if dwinner(s) == 1 else "d"
+    return bool(_get(s, w, "is_harkonnen"))
+
+
+@rule(
+    "dreamrules.battle.harkonnen-capture",
+    on="battle",
+    cites="dreamrules:1066",
+    title="Harkonnen may capture a leader of the faction it defeats",
+    permits=lambda s, _o: (
+        f"Harkonnen wins: it may then capture one of {_who(s, 'd' if s.a_is_harkonnen else 'a')}'s leaders at "
+        "random (none used elsewhere this turn), to kill for two spice or keep for one use in combat; a choice "
+        "after the battle, which changes none of its results here."
+    ),
+    when=_harkonnen_wins,
+    one_sided="it says what the winner may do next and never forbids",
+)
+def harkonnen_capture(s: BattleFacts) -> bool:
+    """After winning, Harkonnen may capture a random leader of the loser: a later choice, not this battle's
+    result."""
+    return True
+
+
+@harkonnen_capture.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
+
+# -- Retreat, Break Conditioning, Zoal, Cyborgs: what the book leaves open -------------------------
+# dreamrules:506 "The Guild may retreat only in its permitted window. ..."
+# dreamrules:1104 "After battle plans are revealed, Retreat may let you ship troops to reserves at stronghold
+#                  rates. ..."
+
+
+def _retreat_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "retreat") or bool(_get(s, x, "is_guild"))
+
+
+@rule(
+    "dreamrules.battle.retreat-guild",
+    on="battle",
+    cites="dreamrules:506,1104",
+    title="Only the Guild retreats",
+    forbids=_says(
+        _retreat_ok,
+        lambda s, x: f"{_who(s, x)} retreats from {s.territory}: Retreat is the Guild's advantage.",
+    ),
+    permits="The side retreating is the Guild.",
+    when=lambda s: bool(s.a_retreat or s.d_retreat),
+)
+def retreat_guild(s: BattleFacts) -> bool:
+    """Retreat belongs to the Spacing Guild: no other faction may retreat from a battle."""
+    return both(s, _retreat_ok)
+
+
+@retreat_guild.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Or(z3.Not(_get(v, x, "retreat")), _get(v, x, "is_guild")))
+
+
+gap(
+    "dreamrules.battle.retreat",
+    on="battle",
+    cites="dreamrules:508,1106,1364",
+    see_also="dreamrules:506,1104,1368",
+    title="Guild Retreat: its order and losses await the council",
+    reason="the Guild retreats: the precise order and all resulting losses await council questions #1839 and #1841 "
+    "(dreamrules:1106); provisionally the live sheet prohibits Retreat once a traitor or Break Conditioning has "
+    "resolved the battle, and the Guild pays its committed spice and retreat costs to the bank (dreamrules:508)",
+    when=lambda s: bool(s.a_retreat or s.d_retreat),
+)
+
+gap(
+    "dreamrules.battle.break-conditioning",
+    on="battle",
+    cites="dreamrules:774",
+    see_also="dreamrules:27,1070",
+    title="Break Conditioning's strength margin is not printed",
+    reason="a plan plays Break Conditioning, which 'can replace an ordinary victory with a no-loss result when the "
+    "required strength margin is met' (dreamrules:774): the margin and the procedure are in a 'Special battle "
+    "results' section this text does not print",
+    when=lambda s: bool(s.a_break or s.d_break),
+)
+
+gap(
+    "dreamrules.battle.special-aftermath",
+    on="battle",
+    cites="dreamrules:720,1368",
+    see_also="dreamrules:714,1070",
+    title="Traitor and explosion results: their aftermath awaits the council",
+    reason="a traitor call or a Lasgun-Shield explosion decides this battle: dreamrules:714, 720 send these to a "
+    "'Special battle results' section this text does not print, and council question #1841 (special battle "
+    "aftermath, dreamrules:1368) is open; GF9's result would be a guess",
+    when=lambda s: bool(s.a_traitor or s.d_traitor or _explodes(s)),
+)
+
+gap(
+    "dreamrules.battle.zoal",
+    on="battle",
+    cites="dreamrules:512,1200,1202",
+    see_also="dreamrules:1204",
+    title="Zoal may choose Infiltration instead of the ordinary result",
+    reason="Bene Tleilax plays Zoal: if Zoal survives and the opposing leader dies, Bene Tleilax may choose "
+    "Infiltration (the opponent wins and loses nothing, Bene Tleilax keeps its spice and cards and returns its "
+    "troops), and Zoal 'counts as the target leader in battle' (dreamrules:1204): neither is encoded",
+    when=lambda s: bool(s.a_zoal or s.d_zoal),
+)
+
+
+def _unvalued(s: BattleFacts, x: str) -> bool:
+    """A side whose troops Dreamrules values in a way not encoded: Ixians, or special troops of another faction."""
+    special = _get(s, x, "special") and not (_get(s, x, "is_emperor") or _get(s, x, "is_fremen"))
+    return bool(_get(s, x, "is_ixians") or special)
+
+
+gap(
+    "dreamrules.battle.ixians",
+    on="battle",
+    cites="dreamrules:502,1220,1222",
+    see_also="dreamrules:1224",
+    title="Ixian Cyborgs and Suboids in battle",
+    reason="Ixians fight: Cyborgs have double strength, Suboids always fight at half strength and cannot be spice "
+    "dialed, and an undialed Suboid may die in place of a dialed Cyborg when Ix wins (dreamrules:502, 1220-1224): "
+    "their dial and losses are not encoded",
+    when=lambda s: any(_unvalued(s, x) for x in SIDES),
+)
+
+gap(
+    "dreamrules.battle.suppressed",
+    on="battle",
+    cites="dreamrules:498",
+    see_also="dreamrules:778,806",
+    title="An advantage Karama stopped for the phase",
+    reason="Karama stopped an advantage of a side for this phase (factions.X.suppressed): what each stopped battle "
+    "advantage changes (Fedaykin or Sardaukar as normal troops, Free Spice Dialing, the Voice, Zoal, Spite, "
+    "Retreat, ...) is not encoded in battle",
+    when=lambda s: bool(s.a_suppressed_any or s.d_suppressed_any),
+)
+
+gap(
+    "dreamrules.battle.battle-training",
+    on="battle",
+    cites="dreamrules:1110",
+    title="Battle Training: the Guild plays two leaders",
+    reason="the Guild has used its Fate, Battle Training, and may play two leaders in each battle (both survive or "
+    "die together, either can be called traitor): a plan has one leader here, and the rule is not encoded",
+    when=lambda s: bool(s.a_battle_training or s.d_battle_training),
+)
+
+WEIRD = ("Weirding Way", "Chemistry")
+
+gap(
+    "dreamrules.battle.weirding-chemistry",
+    on="battle",
+    cites="dreamrules:724,728,1374",
+    title="Weirding Way and Chemistry change role with the plan",
+    reason="a plan holds Weirding Way or Chemistry, whose role depends on the other cards of the plan (a projectile "
+    "weapon or defense that neither stops a Lasgun nor explodes; a poison defense or weapon: dreamrules:724, 728); "
+    "not encoded, and the deck holding them is the reconstruction of council question #1862",
+    when=lambda s: any(c in WEIRD for x in SIDES for c in (_get(s, x, "cards") or [])),
+)
+
+
+# == The Retreat and Spite moves (checker/kinds/aftermath.py) ===========================================
+
+chapter("retreat", "dreamrules:506,508,874,1104,1106")
+chapter("spite", "dreamrules:838,1068,1070,1130")
+
+# dreamrules:506 "The Guild may retreat only in its permitted window. Its troops can return to reserves at stronghold
+#                 shipping rates. ..."
+# dreamrules:1104 "After battle plans are revealed, Retreat may let you ship troops to reserves at stronghold rates."
+
+
+@rule(
+    "dreamrules.retreat.guild",
+    on="retreat",
+    cites="dreamrules:506,1104",
+    title="Only the Guild retreats",
+    forbids="{Faction} cannot retreat from {territory}: Retreat is the Guild's advantage.",
+    permits="The Guild retreats.",
+)
+def retreat_by_guild(s: RetreatFacts) -> bool:
+    """Retreat is the Spacing Guild's advantage."""
+    return s.is_guild
+
+
+@retreat_by_guild.z3
+def _(v: Any) -> Any:
+    return v.is_guild
+
+
+@rule(
+    "dreamrules.retreat.window",
+    on="retreat",
+    cites="dreamrules:1104",
+    see_also="dreamrules:506",
+    title="Retreat comes after battle plans are revealed, in the Battle phase",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} retreats in the {PHASES[s.phase_index or 0]} phase: Retreat comes "
+        "after battle plans are revealed."
+    ),
+    permits="It is the Battle phase.",
+    needs=("phase_index",),
+)
+def retreat_window(s: RetreatFacts) -> bool:
+    """Retreat is made after the battle plans are revealed: in the Battle phase."""
+    return s.phase_index == PHASES.index("battle")
+
+
+@retreat_window.z3
+def _(v: Any) -> Any:
+    return v.phase_index == PHASES.index("battle")
+
+
+@rule(
+    "dreamrules.retreat.from-a-battle",
+    on="retreat",
+    cites="dreamrules:506",
+    title="The Guild retreats its troops from a battle",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} has {s.troops_there} troops in {s.territory} facing {s.opponents_there} opposing "
+        "factions: there is no battle to retreat from."
+    ),
+    permits="{Faction} has {troops_there} troops in {territory}, facing an opponent.",
+)
+def retreat_from_battle(s: RetreatFacts) -> bool:
+    """Retreat returns the Guild's troops in a battle's territory: it needs troops there and an opponent."""
+    return s.troops_there > 0 and s.opponents_there > 0
+
+
+@retreat_from_battle.z3
+def _(v: Any) -> Any:
+    return z3.And(v.troops_there > 0, v.opponents_there > 0)
+
+
+# dreamrules:874 "Before battle-plan commitment. Guild cannot retreat during this Battle phase."
+
+
+@rule(
+    "dreamrules.retreat.karama",
+    on="retreat",
+    cites="dreamrules:874",
+    see_also="dreamrules:778",
+    title="Karama stopped Retreat for the Battle phase",
+    forbids="Karama stopped the Guild's Retreat this Battle phase.",
+    permits="Karama has not stopped Retreat.",
+)
+def retreat_not_stopped(s: RetreatFacts) -> bool:
+    """A Karama against Retreat, before plans are committed, stops it for the whole Battle phase."""
+    return not s.retreat_stopped
+
+
+@retreat_not_stopped.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.retreat_stopped)
+
+
+gap(
+    "dreamrules.retreat.aftermath",
+    on="retreat",
+    cites="dreamrules:508,1106",
+    see_also="dreamrules:1364,1368",
+    title="What a Retreat costs and loses awaits the council",
+    reason="the precise order of a Retreat and all resulting losses await council questions #1839 and #1841 "
+    "(dreamrules:1106); provisionally the live sheet prohibits Retreat once a traitor or Break Conditioning has "
+    "resolved the battle; the Guild pays committed spice and retreat costs to the bank, spice equal to its leader's "
+    "strength for each played card it saves, and its leader still dies to the opposing cards (dreamrules:508, 1104)",
+    when=lambda s: True,
+)
+
+
+# dreamrules:1068 "If your leader dies in battle, Vladimir's Spite lets you swap played Treachery Cards between the
+#                  battle participants. Resolve the normal discards and returns after the swap. ..."
+# dreamrules:1070 "A dead Cheap Hero, a traitor result or successful Break Conditioning does not trigger Spite. Cheap
+#                  Hero cards cannot be swapped. Supplies eligibility is disputed ... awaits council question #1840."
+
+
+@rule(
+    "dreamrules.spite.harkonnen",
+    on="spite",
+    cites="dreamrules:1068",
+    title="Vladimir's Spite is Harkonnen's",
+    forbids="{Faction} has no Vladimir's Spite: it is Harkonnen's advantage.",
+    permits="Harkonnen uses Vladimir's Spite.",
+)
+def spite_harkonnen(s: SpiteFacts) -> bool:
+    """Only Harkonnen swaps played cards by Vladimir's Spite."""
+    return s.is_harkonnen
+
+
+@spite_harkonnen.z3
+def _(v: Any) -> Any:
+    return v.is_harkonnen
+
+
+@rule(
+    "dreamrules.spite.leader-died",
+    on="spite",
+    cites="dreamrules:1068",
+    see_also="dreamrules:1070",
+    title="Spite needs a Harkonnen leader killed in the battle",
+    forbids="No leader of {Faction} died in the battle: Spite is triggered by its leader's death (a dead Cheap Hero "
+    "does not trigger it).",
+    permits="A leader of {Faction} died in the battle.",
+    needs=("battle_given",),
+)
+def spite_leader_died(s: SpiteFacts) -> bool:
+    """Spite follows the death of Harkonnen's leader in the battle (a dead Cheap Hero is no leader)."""
+    return s.leader_died
+
+
+@spite_leader_died.z3
+def _(v: Any) -> Any:
+    return v.leader_died
+
+
+@rule(
+    "dreamrules.spite.not-traitor",
+    on="spite",
+    cites="dreamrules:1070",
+    title="A traitor result does not trigger Spite",
+    forbids="The battle was decided by a traitor: a traitor result does not trigger Vladimir's Spite.",
+    permits="The battle was not decided by a traitor.",
+    needs=("battle_given",),
+)
+def spite_not_traitor(s: SpiteFacts) -> bool:
+    """A traitor result does not trigger Spite."""
+    return not s.by_traitor
+
+
+@spite_not_traitor.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.by_traitor)
+
+
+@rule(
+    "dreamrules.spite.played-cards",
+    on="spite",
+    cites="dreamrules:1068",
+    title="Spite swaps cards the two participants played",
+    forbids=lambda s, _o: " ".join(
+        part
+        for part, ok in (
+            (f"{s.give or 'No card'} is not a card {display(s.faction)} played in the battle.", s.give_played),
+            (f"{s.take or 'No card'} is not a card its opponent played in the battle.", s.take_played),
+        )
+        if not ok
+    ),
+    permits="{Faction} gives {give}, which it played, and takes {take}, which {foe} played.",
+    needs=("battle_given",),
+)
+def spite_played_cards(s: SpiteFacts) -> bool:
+    """Spite swaps played Treachery Cards between the battle's participants: one of each side's plan."""
+    return s.give_played and s.take_played
+
+
+@spite_played_cards.z3
+def _(v: Any) -> Any:
+    return z3.And(v.give_played, v.take_played)
+
+
+@rule(
+    "dreamrules.spite.cheap-hero",
+    on="spite",
+    cites="dreamrules:1070",
+    title="Cheap Hero cards cannot be swapped",
+    forbids="Spite names a Cheap Hero ({give} / {take}): Cheap Hero cards cannot be swapped.",
+    permits="No Cheap Hero is swapped.",
+)
+def spite_cheap_hero(s: SpiteFacts) -> bool:
+    """A Cheap Hero is never swapped by Spite."""
+    return not s.cheap_hero
+
+
+@spite_cheap_hero.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.cheap_hero)
+
+
+# dreamrules:838 "Before battle-plan commitment. Harkonnen cannot swap the played cards this phase. ..."
+
+
+@rule(
+    "dreamrules.spite.karama",
+    on="spite",
+    cites="dreamrules:838",
+    title="Karama stopped Vladimir's Spite for the phase",
+    forbids="Karama stopped Vladimir's Spite this phase: Harkonnen cannot swap the played cards.",
+    permits="Karama has not stopped Vladimir's Spite.",
+)
+def spite_not_stopped(s: SpiteFacts) -> bool:
+    """Karama played before the plans are committed stops Spite for the phase."""
+    return not s.spite_stopped
+
+
+@spite_not_stopped.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.spite_stopped)
+
+
+gap(
+    "dreamrules.spite.supplies",
+    on="spite",
+    cites="dreamrules:748,1366",
+    see_also="dreamrules:1070",
+    title="Spite and the Supplies cache await council question #1840",
+    reason="a Supplies cache card is named: whether Vladimir's Spite can swap cache cards awaits council question "
+    "#1840 (dreamrules:748, 1070); the draft adopts no exception",
+    when=lambda s: s.cache_card,
+)
+
+gap(
+    "dreamrules.spite.fanatical",
+    on="spite",
+    cites="dreamrules:1130",
+    title="A card Fanatical Tactics protected",
+    reason="a card the Fremen protected by Fanatical Tactics is named: Spite may replace it only with one of the same "
+    "color (dreamrules:1130), which is not encoded; Supplies expiry here awaits #1842",
+    when=lambda s: s.protected,
+)
+
+gap(
+    "dreamrules.spite.zoal",
+    on="spite",
+    cites="dreamrules:1202",
+    title="Spite after a Zoal Infiltration",
+    reason="the battle ended in Zoal's Infiltration, where the opponent wins and loses nothing and Bene Tleilax may "
+    "keep its cards (dreamrules:1202): whether Spite applies is not said",
+    when=lambda s: s.by_zoal,
+)
+
+
+__all__ = ["dwinner"]

@@ -1,0 +1,625 @@
+"""Dreamrules: shipment (dreamrules:392-434, the Guild, Fremen, Ixian, Tleilaxu and Karama lines about it).
+
+Kept from GF9 and answered by its rules (dreamrules:15, 1328): the phase, reserves, one territory, the
+stronghold limit (advisors not counted), the normal rate (1 a troop to a stronghold, 2 elsewhere), the Guild's
+half rates and its three types, the Fremen's free rally within two territories of the Great Flat, an ally's
+help up to the cost, the Bene Gesserit's free advisor or fighter. Changed or added here: the Fremen's storm
+immunity, the Guild revealing its own spice for its ally's shipment, its ally's three types (the Guild's to
+allow), Karama stopping the Guild's advantages, Synthetic Spice, and the Surveyor (a gap).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from checker.kinds.shipment import ShipmentFacts
+from checker.names import display
+from checker.rules import chapter, gap, rule, set_aside
+from constraints.gf9.shipment import price, z3_price
+
+chapter(
+    "ship",
+    "dreamrules:394,408,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1160,1180,1234",
+)
+
+set_aside(
+    "dreamrules:410",
+    "closed strongholds, Bene Gesserit advisors not counted: kept from GF9, answered by "
+    "gf9.shipment.stronghold-limit (gf9:227, 229 say the same)",
+)
+set_aside(
+    "dreamrules:414",
+    "shipping into an ally's territory is allowed; moving out in the same action is the movement's question "
+    "(dreamrules.movement.allies): no shipment rule forbids it",
+)
+set_aside(
+    "dreamrules:416,1122",
+    "the Fremen's free rally within two territories of the Great Flat, kept from GF9: gf9.shipment.fremen-zone "
+    "(gf9:399) answers it as these lines say it",
+)
+set_aside(
+    "dreamrules:424,1100",
+    "the Guild's half rates and three types of shipment, kept from GF9: gf9.shipment.guild-rates, "
+    "cross-ship-guild-only and origin-forces (gf9:437, 439) answer them as these lines say them",
+)
+set_aside(
+    "dreamrules:428",
+    "flipping advisor groups before the first shipment: no shipment's answer depends on it (the position gives "
+    "each group's posture; advisors do not count toward the stronghold limit, gf9.shipment.stronghold-limit)",
+)
+set_aside(
+    "dreamrules:430,1160",
+    "the Bene Gesserit's advisor at an off-planet shipment's destination (no fighters there) or fighter in the "
+    "Polar Sink, kept from GF9: gf9.shipment.bg-accompany and bg-advisor (gf9:363, 377, 379) answer it",
+)
+set_aside("dreamrules:856,860,864,912,928,948", "the heading of a Karama entry")
+set_aside(
+    "dreamrules:914",
+    "no Karama interaction for Rallying Shipment: nothing changes the rally's answer",
+)
+set_aside(
+    "dreamrules:930",
+    "Karama stopping Spiritual Advisors' flips: a flip is no shipment (the accompanying advisor is placed, not "
+    "flipped)",
+)
+set_aside(
+    "dreamrules:868",
+    "the heading of Karama's entry for the Guild's interjection (its effect, 870, is the interject kind's)",
+)
+
+# -- the storm ------------------------------------------------------------------------------------
+# dreamrules:408 "Ordinary troops cannot ship into, enter, leave or cross a sector in storm. ..."
+# dreamrules:1124 "Your troops are immune to storm and may move into, through and out of it. You may choose to
+#                  let them die in storm. ..."  (Fremen)
+
+
+def _landing(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    if s.to_sector is not None and len(s.to_sectors) > 1:
+        return f"{display(s.faction)} cannot land in {s.to} sector {s.to_sector}: it is under the storm."
+    return f"{display(s.faction)} cannot ship into {s.to}: sector {s.storm_sector} is under the storm."
+
+
+@rule(
+    "dreamrules.shipment.storm-blocks",
+    on="ship",
+    cites="dreamrules:408",
+    title="Ordinary troops ship not into the storm",
+    forbids=_landing,
+    permits=lambda s, o: (
+        "The Polar Sink is never under the storm."
+        if s.to_polar_sink
+        else f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
+    ),
+    needs=("storm_sector",),
+    when=lambda s: not s.to_reserves and not s.is_fremen,
+    replaces="gf9.shipment.storm-blocks",
+)
+def storm_blocks(s: ShipmentFacts) -> bool:
+    """Troops other than the Fremen's may not land in the sector under the storm; a clear sector of the same
+    territory will do, and the Polar Sink is never covered."""
+    if s.to_polar_sink:
+        return True
+    landing = [s.to_sector] if s.to_sector is not None else s.to_sectors
+    return any(sector != s.storm_sector for sector in landing)
+
+
+@storm_blocks.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.sector != v.storm_sector
+
+
+@rule(
+    "dreamrules.shipment.storm-origin",
+    on="ship",
+    cites="dreamrules:408",
+    title="Ordinary troops ship not out of the storm",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot ship troops out of {s.origin}"
+        + (f" sector {s.from_sector}" if s.from_sector is not None else "")
+        + f": sector {s.storm_sector} is under the storm."
+    ),
+    permits="The troops leave {origin} clear of the storm (sector {storm_sector}).",
+    needs=("storm_sector",),
+    when=lambda s: s.from_board and bool(s.from_sectors) and not s.is_fremen,
+    replaces="gf9.shipment.storm-origin",
+)
+def storm_origin(s: ShipmentFacts) -> bool:
+    """Troops other than the Fremen's shipped off a territory (a cross-shipment, a return to reserves) may not
+    leave the sector under the storm."""
+    leaving = [s.from_sector] if s.from_sector is not None else s.from_sectors
+    return any(sector != s.storm_sector for sector in leaving)
+
+
+@storm_origin.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.from_sec != v.storm_sector
+
+
+@rule(
+    "dreamrules.shipment.fremen-storm",
+    on="ship",
+    cites="dreamrules:1124",
+    see_also="dreamrules:1122",
+    title="Fremen troops are immune to the storm: they ship into and out of it and lose none",
+    permits=lambda s, o: (
+        f"Fremen troops are immune to the storm: {s.forces} land in {s.to}"
+        + (f" sector {o['sector']}" if o.get("sector") else "")
+        + f" (storm sector {s.storm_sector}) and none is lost (unless the Fremen choose to let them die)."
+    ),
+    defines=("losses",),
+    when=lambda s: s.is_fremen and not s.to_reserves,
+    replaces="gf9.shipment.fremen-storm",
+    differs="Fremen landing under the storm: gf9:411 has the Advanced Fremen lose half the troops placed there "
+    "(rounded up); dreamrules:1124 makes Fremen troops immune to the storm, losing none",
+    one_sided="it only ever permits: the storm neither bars a Fremen shipment nor kills its troops",
+)
+def fremen_storm(s: ShipmentFacts) -> dict[str, Any]:
+    """Fremen troops may land in, or leave, the sector under the storm and lose nothing there (the Fremen may
+    choose to let them die, which no move key says: the outcome assumes they do not)."""
+    return {"losses": {}}
+
+
+@fremen_storm.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.storm_losses == 0
+
+
+# -- who is paid ----------------------------------------------------------------------------------
+# dreamrules:394 "... Pay the Spacing Guild if its Shipping Payments advantage applies; otherwise pay the Spice
+#                 Bank."
+# dreamrules:858 "Shipment and Movement. Shipping payments go to the bank this phase."  (Karama)
+
+
+def _payee(s: ShipmentFacts) -> str:
+    return "spacing-guild" if s.guild_in_game and not s.is_guild and not s.payments_suppressed else "bank"
+
+
+def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    cost = o.get("cost", price(s))
+    if s.is_guild:
+        return f"The Guild pays the Bank for its own shipment ({cost} spice)."
+    if not s.guild_in_game:
+        return f"{display(s.faction)} pays the Bank ({cost} spice): the Spacing Guild is not playing."
+    if s.payments_suppressed:
+        return f"Karama stopped Shipping Payments this phase: {display(s.faction)} pays the Bank ({cost} spice)."
+    return f"{display(s.faction)} pays the Spacing Guild for its shipment ({cost} spice)."
+
+
+@rule(
+    "dreamrules.shipment.payee",
+    on="ship",
+    cites="dreamrules:394",
+    title="Shipment is paid to the Guild where Shipping Payments applies, otherwise to the Bank",
+    permits=_payee_message,
+    defines=("paid_to",),
+    needs=("guild_in_game",),
+    when=lambda s: not s.fremen_placement and not s.payments_suppressed,
+    replaces="gf9.shipment.payee",
+    one_sided="it names who is paid; it never forbids",
+)
+def payee(s: ShipmentFacts) -> dict[str, Any]:
+    """Others pay the Spacing Guild when it plays; the Guild itself, and everyone without it, pay the Bank. The
+    Guild's own spice toward its ally's shipment is revealed, not paid (dreamrules.shipment.guild-reveals)."""
+    return {"paid_to": _payee(s)}
+
+
+@payee.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.payee == z3.If(z3.And(v.guild_in_game, z3.Not(v.is_guild)), 2, 1)
+
+
+@rule(
+    "dreamrules.shipment.payments-suppressed",
+    on="ship",
+    cites="dreamrules:858",
+    title="Karama stopped Shipping Payments: shipment is paid to the Bank",
+    permits=_payee_message,
+    defines=("paid_to",),
+    when=lambda s: not s.fremen_placement and s.payments_suppressed,
+    one_sided="it names who is paid; it never forbids",
+)
+def payments_suppressed(s: ShipmentFacts) -> dict[str, Any]:
+    """With the Guild's Shipping Payments stopped by Karama for the phase, every shipment pays the Bank."""
+    return {"paid_to": "bank"}
+
+
+@payments_suppressed.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.payee == 1
+
+
+# dreamrules:1108 "... You can reveal spice from behind your shield to pay for your ally's shipment without
+#                  losing that spice."  (the Guild)
+
+
+def _revealed(s: ShipmentFacts) -> int:
+    return min(s.ally_support, price(s))
+
+
+@rule(
+    "dreamrules.shipment.guild-reveals",
+    on="ship",
+    cites="dreamrules:1108",
+    title="The Guild pays toward its ally's shipment by revealing spice it keeps",
+    permits=lambda s, _o: (
+        f"The Guild reveals {_revealed(s)} spice toward {display(s.faction)}'s shipment and keeps it; "
+        f"{display(s.faction)} pays the other {price(s) - _revealed(s)} to the Guild."
+    ),
+    defines=("payments",),
+    when=lambda s: s.guild_ally and s.ally_support > 0 and not s.fremen_placement and not s.payments_suppressed,
+    replaces="gf9.shipment.guild-aid-to-bank",
+    differs="the Guild's help with its ally's shipment: gf9:151 sends the Guild's own contribution to the Bank; "
+    "dreamrules:1108 lets the Guild reveal spice from behind its shield to pay without losing it",
+    one_sided="it says who receives which part of the payment; it never forbids",
+)
+def guild_reveals(s: ShipmentFacts) -> dict[str, Any]:
+    """When the Guild helps its ally ship, it reveals its own spice toward the cost and keeps it: the ally pays
+    the Guild only the rest (``payments`` leaves out the revealed spice, which goes nowhere)."""
+    rest = price(s) - _revealed(s)
+    return {"payments": {"spacing-guild": rest} if rest > 0 else {}}
+
+
+@guild_reveals.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.guild_aid == 0, v.revealed == z3.If(v.ally_support <= v.cost, v.ally_support, v.cost))
+
+
+gap(
+    "dreamrules.shipment.guild-aid-suppressed",
+    on="ship",
+    cites="dreamrules:858",
+    see_also="dreamrules:1108",
+    title="The Guild helps its ally ship while Karama stopped Shipping Payments",
+    reason="the Guild reveals spice toward its ally's shipment (dreamrules:1108) while Shipping Payments go to "
+    "the Bank (dreamrules:858): whether the revealed spice is then paid to the Bank is not said",
+    when=lambda s: s.guild_ally and s.ally_support > 0 and not s.fremen_placement and s.payments_suppressed,
+)
+
+
+# -- the Guild's advantages under Karama, and its ally's types ----------------------------------
+# dreamrules:862 "Shipment and Movement. Guild pays normal shipping rates this phase. If interrupted while
+#                 shipping, Guild may change its shipment. Its ally is unaffected."
+
+gap(
+    "dreamrules.shipment.discount-suppressed",
+    on="ship",
+    cites="dreamrules:862",
+    title="Karama stopped the Guild's Discount Shipping",
+    reason="Karama stopped Discount Shipping: the Guild pays normal rates this phase (dreamrules:862), and the "
+    "normal rate of a cross-shipment or a return to reserves is the Guild's own type's, which no line gives "
+    "without the discount",
+    when=lambda s: s.is_guild and s.discount_suppressed,
+)
+
+
+# dreamrules:866 "Shipment and Movement. Guild and its ally may ship only from reserves to the planet this
+#                 phase. Their shipping rates are unchanged."
+
+
+@rule(
+    "dreamrules.shipment.three-types-suppressed",
+    on="ship",
+    cites="dreamrules:866",
+    title="Karama stopped Three Types of Shipment: the Guild and its ally ship only from reserves",
+    forbids=lambda s, _o: (
+        f"Karama stopped Three Types of Shipment this phase: {display(s.faction)} may ship only from reserves to "
+        f"the planet, not from {s.origin} to {s.to}."
+    ),
+    permits="Karama has not stopped Three Types of Shipment this phase.",
+    when=lambda s: s.from_board and (s.is_guild or s.guild_ally),
+)
+def three_types_suppressed(s: ShipmentFacts) -> bool:
+    """With Three Types of Shipment stopped, neither the Guild nor its ally cross-ships or ships back to
+    reserves this phase."""
+    return not s.three_types_suppressed
+
+
+@three_types_suppressed.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.three_types_suppressed)
+
+
+# dreamrules:394 "Bring any number of troops from reserves to one legal territory ..."
+# dreamrules:1108 "Your ally may use Discount Shipping. You may also allow Three Types of Shipment, including
+#                  for Fremen. ..."
+
+
+@rule(
+    "dreamrules.shipment.retrieve",
+    on="ship",
+    cites="dreamrules:394",
+    see_also="dreamrules:424,1100,1108",
+    title="Only the Guild (or an ally it allows) ships troops back to reserves",
+    forbids="{Faction} cannot ship troops from {origin} back to reserves: shipment brings troops from reserves, "
+    "and only the Guild (and an ally it allows) has the type that returns them.",
+    permits="{Faction} may ship troops from {origin} back to reserves (the Guild's type).",
+    when=lambda s: s.to_reserves,
+    replaces="gf9.shipment.retrieve-guild-only",
+)
+def retrieve(s: ShipmentFacts) -> bool:
+    """Shipping troops back to reserves is the Guild's type; its ally may use it where the Guild allows."""
+    return s.is_guild or s.guild_ally
+
+
+@retrieve.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.to_reserves, z3.Or(v.is_guild, v.guild_ally))
+
+
+def _ally_types(s: ShipmentFacts) -> bool:
+    """The Guild's ally ships by a Guild type: between territories, back to reserves, or, for the Fremen, from
+    reserves outside their rally area (dreamrules:416: "other destinations require an ability")."""
+    fremen_beyond = s.is_fremen and not s.from_board and not s.in_fremen_zone
+    return s.guild_ally and not s.is_guild and (s.from_board or fremen_beyond) and not s.three_types_suppressed
+
+
+@rule(
+    "dreamrules.shipment.ally-three-types",
+    on="ship",
+    cites="dreamrules:1108",
+    title="The Guild's ally cross-ships or ships back to reserves only as the Guild allows",
+    status="unresolved",
+    reason="the Guild's ally uses a Guild type of shipment (territory to territory, back to reserves, or the "
+    "Fremen's shipment beyond their rally area): "
+    "dreamrules:1108 makes it the Guild's choice to allow Three Types of Shipment, and no key of the position says "
+    "whether it did",
+    when=_ally_types,
+    counterpart="gf9.shipment.retrieve-guild-only",
+    differs="the Guild's ally shipping back to reserves: gf9:439 says the ally cannot use the return-to-reserve "
+    "option; dreamrules:1108 lets the Guild allow its ally all Three Types of Shipment",
+    one_sided="an open question of the position: it neither forbids nor permits, it makes the answer unresolved",
+)
+def ally_three_types(s: ShipmentFacts) -> bool:
+    """Whether the Guild allowed its ally its Three Types of Shipment decides a cross-shipment or a return to
+    reserves by the ally; no key of the position records it."""
+    return True
+
+
+@ally_three_types.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
+# -- paying: Synthetic Spice ----------------------------------------------------------------------
+# dreamrules:580 "... A faction cannot make an unaffordable shipment or bid unless its ally has agreed to cover
+#                 the shortfall. ..."
+
+
+def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    help_ = f" and {s.ally_support} promised by its ally" if s.ally_support else ""
+    return (
+        f"{display(s.faction)} cannot pay {price(s)} spice for {s.forces} troops to {s.to}: it has {s.spice} "
+        f"spice{help_}."
+    )
+
+
+def _tleilaxu_kills(s: ShipmentFacts) -> bool:
+    return s.is_tleilaxu and not s.synthetic_suppressed and not s.from_board
+
+
+@rule(
+    "dreamrules.shipment.affordable",
+    on="ship",
+    cites="dreamrules:580",
+    title="The shipper must be able to pay (its ally may cover the shortfall)",
+    forbids=_cannot_pay,
+    permits="{Faction} can pay the {cost} spice.",
+    needs=("spice",),
+    when=lambda s: not s.fremen_placement and not _tleilaxu_kills(s),
+    replaces="gf9.shipment.affordable",
+)
+def affordable(s: ShipmentFacts) -> bool:
+    """The cost may not exceed the shipper's spice (bribes waiting in its bribe pile are not spice it can spend,
+    dreamrules:612) plus what its ally agreed to cover."""
+    return price(s) <= (s.spice or 0) + s.ally_support
+
+
+@affordable.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_price(v) <= v.spice + v.ally_support
+
+
+# dreamrules:1180 "When shipping, you may kill troops in reserves to generate one spice per troop from the bank
+#                  toward the shipment. This is Synthetic Spice."
+# dreamrules:950 "Shipment and Movement. Bene Tleilax cannot sacrifice reserve troops to pay shipment costs this
+#                 phase."  (Karama: the rule then does not apply, and dreamrules.shipment.affordable does)
+
+
+@rule(
+    "dreamrules.shipment.synthetic-spice",
+    on="ship",
+    cites="dreamrules:1180",
+    see_also="dreamrules:434,950",
+    title="Bene Tleilax may kill reserve troops for one spice each toward a shipment",
+    forbids=lambda s, _o: (
+        f"Bene Tleilax cannot pay {price(s)} spice for {s.forces} troops: it has {s.spice} spice"
+        + (f", {s.ally_support} from its ally" if s.ally_support else "")
+        + f" and {s.synthetic_spice} other troops in reserve to kill for Synthetic Spice."
+    ),
+    permits=lambda s, _o: (
+        f"Bene Tleilax can pay {price(s)} spice: {s.spice} of its own"
+        + (f", {s.ally_support} from its ally" if s.ally_support else "")
+        + f" and up to {s.synthetic_spice} from reserve troops killed for Synthetic Spice."
+    ),
+    needs=("spice", "reserves"),
+    when=_tleilaxu_kills,
+)
+def synthetic_spice(s: ShipmentFacts) -> bool:
+    """Bene Tleilax may kill troops left in its reserves (not those it ships), each giving one spice from the
+    bank toward the shipment; Karama stopping Synthetic Spice leaves dreamrules.shipment.affordable."""
+    return price(s) <= (s.spice or 0) + s.ally_support + s.synthetic_spice
+
+
+@synthetic_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3_price(v) <= v.spice + v.ally_support + v.synthetic_spice
+
+
+# -- the Hidden Mobile Surveyor (a gap) ----------------------------------------------------------
+# dreamrules:432 "... Ship to your Hidden Mobile Surveyor at the stronghold rate. ..."
+# dreamrules:1234 "You may ship to the Surveyor at stronghold rates, ..."
+
+gap(
+    "dreamrules.shipment.surveyor",
+    on="ship",
+    cites="dreamrules:432,1234",
+    title="Ixians ship to the territory holding the Hidden Mobile Surveyor",
+    reason="the Ixians ship to the Surveyor's territory: whether the troops land aboard the Surveyor (at the "
+    "stronghold rate, dreamrules:432, 1234) or in the territory around it (at its own rate) is not a key of the "
+    "move",
+    when=lambda s: s.to_surveyor_territory,
+)
+
+
+# == the Guild's interjection (the ``interject`` kind) ===========================================
+
+chapter("interject", "dreamrules:418,870,1102")
+
+# dreamrules:418 "Once during the phase, the Spacing Guild may change turn order in one of three ways. Its
+#                 shipment and movement still form one turn."
+# dreamrules:1102 "Once during shipment and movement, choose one interjection: take your turn first, last or
+#                  between other factions; swap your position with another faction; or make another faction act
+#                  now and take its position. The last two choices must occur before your normal position has
+#                  passed."
+
+
+@rule(
+    "dreamrules.interject.guild-only",
+    on="interject",
+    cites="dreamrules:418",
+    title="Only the Spacing Guild changes the turn order",
+    forbids="{Faction} cannot change the Shipment and Movement order: interjection is the Spacing Guild's.",
+    permits="The Spacing Guild may change the turn order once during the phase.",
+)
+def interject_guild_only(s: Any) -> bool:
+    """Changing the order of the Shipment and Movement turns is the Spacing Guild's advantage."""
+    return bool(s.is_guild)
+
+
+@interject_guild_only.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.is_guild
+
+
+@rule(
+    "dreamrules.interject.phase",
+    on="interject",
+    cites="dreamrules:418",
+    title="The interjection is made during Shipment and Movement",
+    forbids="The Guild interjects only during the Shipment and Movement phase.",
+    permits="It is the Shipment and Movement phase.",
+    when=lambda s: s.phase_index is not None,
+)
+def interject_phase(s: Any) -> bool:
+    """The Guild changes the order of the Shipment and Movement phase, during it."""
+    from checker.kinds.interject import SHIPMENT_AND_MOVEMENT
+
+    return bool(s.phase_index == SHIPMENT_AND_MOVEMENT)
+
+
+@interject_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    from checker.kinds.interject import SHIPMENT_AND_MOVEMENT
+
+    return v.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+@rule(
+    "dreamrules.interject.before-its-turn",
+    on="interject",
+    cites="dreamrules:418",
+    title="The Guild interjects before its one turn is over",
+    forbids="The Guild has already taken its Shipment and Movement turn this phase (acted_this_phase): its "
+    "shipment and movement form one turn, and there is none left to place.",
+    permits="The Guild has not yet taken its turn this phase.",
+)
+def interject_before_turn(s: Any) -> bool:
+    """The interjection places the Guild's one turn (its shipment and movement together): once that turn is
+    over, there is nothing left to move in the order."""
+    return not s.guild_acted
+
+
+@interject_before_turn.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.guild_acted)
+
+
+@rule(
+    "dreamrules.interject.target",
+    on="interject",
+    cites="dreamrules:1102",
+    title="Between, swap and take-position name another faction in the game",
+    forbids=lambda s, _o: (
+        f"The {s.choice} interjection names another faction in the game; "
+        + (f"{display(s.target)} is not one." if s.target else "the move names none (move.target).")
+    ),
+    permits=lambda s, _o: f"The {s.choice} interjection names {display(s.target)}.",
+    when=lambda s: s.needs_target,
+)
+def interject_target(s: Any) -> bool:
+    """Taking a turn between others, swapping with a faction or making it act now names that other faction."""
+    return bool(s.target_ok)
+
+
+@interject_target.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.target_ok
+
+
+@rule(
+    "dreamrules.interject.target-waiting",
+    on="interject",
+    cites="dreamrules:1102",
+    title="Swap or take-position: the other faction has not yet acted",
+    forbids=lambda s, _o: (
+        f"{display(s.target)} has already taken its turn this phase: the Guild cannot {s.choice.replace('-', ' ')} "
+        "with it."
+    ),
+    permits=lambda s, _o: f"{display(s.target)} has not yet taken its turn this phase.",
+    when=lambda s: s.swaps and s.target_ok,
+)
+def interject_target_waiting(s: Any) -> bool:
+    """Swapping positions with a faction, or making it act now, needs a faction still to act this phase."""
+    return not s.target_acted
+
+
+@interject_target_waiting.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.target_acted)
+
+
+gap(
+    "dreamrules.interject.position-passed",
+    on="interject",
+    cites="dreamrules:1102",
+    title="Swap or take-position after some faction has acted",
+    reason="swap and take-position must occur before the Guild's normal position has passed (dreamrules:1102); "
+    "factions have already acted this phase and the position format has no key for the storm order, so whether "
+    "the Guild's position has passed is not known",
+    when=lambda s: s.swaps and s.acted_any,
+)
+
+
+# dreamrules:870 "Before Guild's normal turn in storm order. Guild cannot change turn order this phase."
+
+
+@rule(
+    "dreamrules.interject.suppressed",
+    on="interject",
+    cites="dreamrules:870",
+    title="Karama stopped Three Types of Interjection",
+    forbids="Karama stopped Three Types of Interjection this phase: the Guild cannot change the turn order.",
+    permits="Karama has not stopped the Guild's interjection this phase.",
+    when=lambda s: s.is_guild,
+)
+def interject_suppressed(s: Any) -> bool:
+    """With Three Types of Interjection stopped for the phase (``factions.spacing-guild.suppressed``), the Guild
+    takes its turn in storm order."""
+    return not s.suppressed
+
+
+@interject_suppressed.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.suppressed)

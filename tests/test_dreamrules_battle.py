@@ -1,0 +1,283 @@
+"""Dreamrules battles: the numbers a player reads (winner, losses, spice), the lines they cite, what the book leaves
+open, and generated battles whose every rule's check and z3 form must agree."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import checker.engine as engine
+from checker.api import check_text
+from checker.engine import Verdict, evaluate
+from checker.position import components, read_position
+from checker.rules import REGISTRY, load_all, ruleset_rules
+
+CASES = Path("cases/dreamrules")
+
+
+def verdict_of(name: str, ruleset: str | None = None) -> Verdict:
+    return evaluate(read_position(CASES / f"{name}.yaml"), ruleset)
+
+
+def cited(v: Verdict) -> set[str]:
+    return {f"{s.doc}:{n}" for f in v.findings for s in f.rule.cites for n in range(s.first, s.last + 1)}
+
+
+# -- the numbers -----------------------------------------------------------------------------
+
+
+def test_a_defender_alone_with_mercenaries_wins_the_tie() -> None:
+    v = verdict_of("battle-merc-tie-defender")
+    assert v.verdict == "legal"
+    assert v.outcome["winner"] == "atreides"
+    assert v.outcome["losses"] == {"emperor": 5, "atreides": 2}
+    assert v.outcome["spice_paid"] == {"emperor": 3, "atreides": 2}
+    assert "dreamrules:496" in cited(v)
+    said = next(f.message for f in v.findings if f.rule.id == "dreamrules.battle.winner")
+    assert "Atreides's Mercenaries win" in said
+
+
+def test_gf9_refuses_the_same_plan_for_its_mercenaries() -> None:
+    v = verdict_of("battle-merc-tie-defender", "gf9")
+    assert v.verdict == "illegal" and v.forbidding() == ["gf9.battle.own-forces"]
+
+
+def test_both_mercenaries_tied_go_to_the_aggressor_who_keeps_its_card() -> None:
+    v = verdict_of("battle-merc-both-tie")
+    assert v.outcome["winner"] == "emperor"
+    assert v.outcome["cards_discarded"] == ["Mercenaries"]  # only the loser's
+
+
+def test_mercenaries_add_one_strength() -> None:
+    v = verdict_of("battle-merc-adds-one")
+    assert v.outcome["winner"] == "emperor"  # 3 + 2 + 1 against 1 + 4
+    assert v.outcome["losses"] == {"emperor": 4, "atreides": 10}  # 3 dialed with 2 spice: 2 supported, 2 half
+
+
+def test_the_winner_collects_only_the_opposing_leader() -> None:
+    v = verdict_of("battle-reward-opposing-only")
+    assert v.outcome["leaders_killed"] == ["Caid", "Gurney Halleck"]
+    assert v.outcome["spice_gained"] == {"emperor": 4}  # Gurney Halleck's 4; Caid's 3 earns nothing
+    g = verdict_of("battle-reward-opposing-only", "gf9")
+    assert g.outcome["spice_gained"] == {"emperor": 7}  # the same battle under gf9: both leaders
+
+
+def test_storm_over_both_sides_still_lets_them_fight() -> None:
+    v = verdict_of("battle-storm-same-sector")
+    assert v.verdict == "legal" and v.outcome["winner"] == "harkonnen"
+    assert "dreamrules:224" in cited(v)
+    g = verdict_of("battle-storm-same-sector", "gf9")
+    assert g.verdict == "illegal" and "gf9.battle.storm-covers" in g.forbidding()
+
+
+def test_storm_between_the_sides_separates_them() -> None:
+    v = verdict_of("battle-storm-separated")
+    assert v.verdict == "illegal" and v.forbidding() == ["dreamrules.battle.storm-separates"]
+    assert "sector 5" in v.findings[0].message
+
+
+def test_sardaukar_double_and_normal_against_fremen() -> None:
+    v = verdict_of("battle-sardaukar-double")
+    assert v.verdict == "legal" and v.outcome["winner"] == "emperor"
+    assert verdict_of("battle-sardaukar-double", "gf9").verdict == "unresolved"  # gf9 states no value
+    assert verdict_of("battle-sardaukar-vs-fremen").verdict == "legal"
+    bad = verdict_of("battle-sardaukar-vs-fremen-double")
+    assert bad.forbidding() == ["dreamrules.battle.sardaukar-vs-fremen"]
+    assert "against Fremen a Sardaukar counts as a normal troop" in bad.findings[0].message
+
+
+def test_supplies_cache_returns_and_mercenaries_are_discarded() -> None:
+    assert verdict_of("battle-supplies-returned").outcome["cards_discarded"] == ["Snooper"]
+    assert verdict_of("battle-merc-loser-discards").outcome["cards_discarded"] == ["Shield", "Mercenaries"]
+
+
+def test_spite_leaves_the_discards_open_but_not_the_winner() -> None:
+    v = verdict_of("battle-spite-pending")
+    assert v.verdict == "legal" and v.outcome["winner"] == "harkonnen"
+    assert "cards_discarded" not in v.outcome
+    assert "#1840" in next(f.message for f in v.findings if f.rule.id == "dreamrules.battle.spite-pending")
+
+
+@pytest.mark.parametrize(
+    ("name", "rule_id", "line"),
+    [
+        ("battle-retreat-guild", "dreamrules.battle.retreat", "#1839"),
+        ("battle-traitor-aftermath", "dreamrules.battle.special-aftermath", "#1841"),
+        ("battle-explosion-aftermath", "dreamrules.battle.special-aftermath", "#1841"),
+        ("battle-break-conditioning", "dreamrules.battle.break-conditioning", "margin"),
+        ("battle-zoal", "dreamrules.battle.zoal", "Infiltration"),
+        ("battle-ixians", "dreamrules.battle.ixians", "Suboids"),
+        ("battle-ghola-leader", "dreamrules.battle.ghola-leader", "contradicts"),
+        ("battle-storm-sector-contact", "dreamrules.battle.storm-sector-contact", "separates"),
+        ("battle-weirding-way", "dreamrules.battle.weirding-chemistry", "#1862"),
+    ],
+)
+def test_what_the_book_leaves_open_is_unresolved(name: str, rule_id: str, line: str) -> None:
+    v = verdict_of(name)
+    assert v.verdict == "unresolved" and rule_id in v.reason and line in v.reason
+    assert not v.outcome
+
+
+def test_retreat_is_provisionally_barred_after_a_traitor() -> None:
+    assert "provisionally" in REGISTRY["dreamrules.battle.retreat"].reason
+
+
+def test_only_the_guild_retreats() -> None:
+    v = verdict_of("battle-retreat-not-guild")
+    assert v.forbidding() == ["dreamrules.battle.retreat-guild"]
+    assert v.findings[0].message == "Atreides retreats from Arrakeen: Retreat is the Guild's advantage."
+
+
+def test_layer_replaces_what_dreamrules_changes() -> None:
+    load_all()
+    rules = ruleset_rules("dreamrules", on="battle")
+    for old in (
+        "gf9.battle.storm-covers",
+        "gf9.battle.winner",
+        "gf9.battle.own-forces",
+        "gf9.battle.sardaukar-value",
+        "gf9.battle.spice-gained",
+    ):
+        assert old not in rules and old in ruleset_rules("gf9", on="battle"), old
+    assert "gf9.battle.leaders-killed" in rules  # kept: dreamrules:704 says what gf9 says
+    differs = {r.id for r in rules.values() if r.differs and r.layer == "dreamrules" and r.on == "battle"}
+    assert differs == {
+        "dreamrules.battle.under-storm",
+        "dreamrules.battle.mercenaries-one",
+        "dreamrules.battle.sardaukar-double",
+        "dreamrules.battle.spice-gained",
+    }
+
+
+# -- generated battles: every applicable rule's check is cross-checked with its z3 form -------------
+
+LEADERS = {f: list(ls) for f, ls in components()["leaders"].items()}
+WEAPONS = [None, "Crysknife", "Chaumas", "Lasgun", "Supplies projectile weapon", "Baliset", "Orange Catholic Bible"]
+DEFENSES = [None, None, "Shield", "Snooper", "Supplies Shield", "Supplies Snooper", "Baliset", "Weirding Way"]
+PAIRS = [
+    ("atreides", "harkonnen"),
+    ("emperor", "atreides"),
+    ("fremen", "emperor"),
+    ("harkonnen", "fremen"),
+    ("spacing-guild", "bene-gesserit"),
+    ("emperor", "harkonnen"),
+]
+
+
+def _battle_text(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A dreamrules battle, its plans mostly built legal (a dial some committed troops are worth, cards in hand),
+    one in four bent somewhere (a dial, a card, a second Mercenaries, Retreat, Break Conditioning, a traitor)."""
+    agg, dfd = rng.choice(PAIRS)
+    if rng.random() < 0.5:
+        agg, dfd = dfd, agg
+    terr, sectors = rng.choice([("Arrakeen", [9]), ("Pasty Mesa", [4, 5, 6, 7]), ("Sietch Tabr", [13])])
+    storm = rng.choice([0, 0, 0, *sectors, 12])
+    factions: dict[str, Any] = {}
+    forces: list[dict[str, Any]] = []
+    plans: dict[str, Any] = {}
+    shared = rng.choice(sectors)
+    for me in (agg, dfd):
+        special = rng.choice([0, 0, 1, 3]) if me in ("emperor", "fremen") else 0
+        count = rng.randint(0 if special else 1, 6)
+        held = rng.choice([0, 3, 10])
+        plan: dict[str, Any] = {}
+        committed = rng.randint(0, count)
+        if me == "fremen":
+            fed = rng.randint(0, special)
+            plan["dial"], plan["spice"] = committed + 2 * fed, 0
+        else:
+            sup = rng.randint(0, min(committed, held))
+            plan["dial"], plan["spice"] = sup + (committed - sup) / 2, sup
+        if rng.random() < 0.9:
+            plan["leader"] = rng.choice(LEADERS[me])
+            if w := rng.choice(WEAPONS):
+                plan["weapon"] = w
+            if d := rng.choice(DEFENSES):
+                plan["defense"] = d
+            if rng.random() < 0.3:
+                plan["mercenaries"] = True
+        hand = [c for c in (plan.get("weapon"), plan.get("defense")) if c] + (
+            ["Mercenaries"] if "mercenaries" in plan else []
+        )
+        state: dict[str, Any] = {"spice": held, "hand": hand}
+        if rng.random() < 0.1:
+            state["leaders_used_this_phase"] = {LEADERS[me][0]: rng.choice(["Carthag", terr])}
+        factions[me] = state
+        group: dict[str, Any] = {"faction": me, "territory": terr, "count": count}
+        if special:
+            group["special"] = special
+        if len(sectors) > 1:
+            group["sector"] = shared if rng.random() < 0.7 else rng.choice(sectors)
+        forces.append(group)
+        plans[me] = plan
+    if rng.random() < 0.25:  # bend one thing
+        me = rng.choice([agg, dfd])
+        what = rng.choice(["dial", "card", "mercenaries", "retreat", "break_conditioning", "traitor"])
+        plan = plans[me]
+        if what == "dial":
+            plan["dial"] = rng.randint(0, 24) / 2
+        elif what == "card":
+            plan["weapon"] = rng.choice(["Crysknife", "Mercenaries", "Snooper", "Chemistry"])
+        elif what == "mercenaries":
+            plan["mercenaries"] = 2
+        elif what == "traitor" and plans[agg if me == dfd else dfd].get("leader"):
+            plan["traitor"] = True
+            factions[me]["traitors"] = [plans[agg if me == dfd else dfd]["leader"]]
+        else:
+            plan[what] = True
+    data = {
+        "ruleset": "dreamrules",
+        "phase": "battle",
+        "storm": storm,
+        "factions": factions,
+        "forces": forces,
+        "spice": [],
+        "move": {"action": "battle", "territory": terr, "aggressor": agg, "plans": plans},
+    }
+    if not storm:
+        del data["storm"]
+    return yaml.safe_dump(data, sort_keys=False), data
+
+
+def _strength(v: Verdict, data: dict[str, Any], me: str) -> float:
+    """A side's strength as a player adds it (dreamrules:482, 742): dial, surviving leader, one for Mercenaries."""
+    plan = data["move"]["plans"][me]
+    leader = plan.get("leader")
+    alive = leader and leader not in v.outcome["leaders_killed"]
+    return (
+        float(plan["dial"])
+        + (components()["leaders"][me][leader] if alive else 0)
+        + (1 if plan.get("mercenaries") else 0)
+    )
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_generated_dreamrules_battles_agree(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "VERIFY_EVERY_RULE", True)  # every rule's check is asked against its form
+    rng = random.Random(1000 + seed)
+    seen: set[str] = set()
+    for _ in range(10):
+        text, data = _battle_text(rng)
+        v = check_text(text)  # a Disagreement between a check and its form raises here
+        assert v.verdict in ("legal", "illegal", "unresolved"), text
+        seen.add(v.verdict)
+        if v.verdict == "illegal":
+            assert v.minimal_reason, text
+        if v.verdict == "legal" and not v.outcome.get("explosion"):
+            agg = data["move"]["aggressor"]
+            dfd = next(f for f in data["move"]["plans"] if f != agg)
+            w = v.outcome["winner"]
+            loser = dfd if w == agg else agg
+            assert _strength(v, data, w) >= _strength(v, data, loser), text
+            if _strength(v, data, w) == _strength(v, data, loser) and w == dfd:
+                assert data["move"]["plans"][dfd].get("mercenaries") and not data["move"]["plans"][agg].get(
+                    "mercenaries"
+                ), text
+            assert v.outcome["losses"].get(loser, 0) == sum(
+                g["count"] + g.get("special", 0) for g in data["forces"] if g["faction"] == loser
+            ), text
+    assert seen  # ten battles judged
