@@ -11,6 +11,11 @@ from typing import Any
 _REPR = reprlib.Repr()  # Python 3.11 takes no keyword arguments here
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxtuple, _REPR.maxset = 3, 6, 6, 6, 6
 _REPR.maxstring, _REPR.maxother, _REPR.maxlong = 80, 80, 40
+GOT_MAX = 240  # characters of a bad value quoted in a message: nested lists multiply reprlib's limits
+
+
+def _capped(text: str) -> str:
+    return text if len(text) <= GOT_MAX else text[: GOT_MAX - 4] + " ..."
 
 
 def _one_line(text: str) -> str:
@@ -42,7 +47,7 @@ class InputError(Exception):
         key = f"key '{self.key}'" if self.key else "the file"
         text = f"{where}{key}: expected {self.expected}"
         if self.got is not None:  # bounded: a YAML bomb or deep nesting must not hang or overflow repr
-            text += f", got {_REPR.repr(self.got)}"
+            text += f", got {_capped(_REPR.repr(self.got))}"
         if self.suggestions:
             text += f" (did you mean: {', '.join(self.suggestions)}?)"
         return _one_line(text)

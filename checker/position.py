@@ -649,7 +649,7 @@ class Position:
 
     ruleset: Ruleset = spec(doc="the rules the position is judged by")
     advanced: bool = spec(
-        False, doc="the Advanced game (gf9); dreamrules is always the Advanced game (dreamrules:15): read as true"
+        False, doc="the Advanced game (gf9); dreamrules is always the Advanced game (dreamrules:17): read as true"
     )
     players: int | None = spec(None, min=1, max=10, doc="default: number of factions listed")
     turn: int | None = spec(None, min=1, max=10, doc="the game turn")
@@ -1119,14 +1119,14 @@ DREAMRULES_FACTIONS = (
 
 
 def check_dreamrules(pos: Position) -> None:
-    """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:15)."""
+    """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:17)."""
     for key, name in _faction_refs(pos, ""):
         if name not in DREAMRULES_FACTIONS:
             hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)
             raise InputError(
                 key, "a Dreamrules faction (dreamrules:118): " + ", ".join(DREAMRULES_FACTIONS), name, hint
             )
-    # "Dreamrules builds on GF9's Advanced Game" (dreamrules:15): there is no Basic Dreamrules game, so a file's
+    # "Dreamrules builds on GF9's Advanced Game" (dreamrules:17): there is no Basic Dreamrules game, so a file's
     # `advanced: false` cannot ask for one; it is read as the Advanced game (the schema's doc says so).
     pos.advanced = True
 

@@ -296,7 +296,11 @@ def test_notes_are_printed(cli) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     "text",
-    ["ruleset: conquest\nphase: mentat-pause\n", "ruleset: dice\nmove: {action: ship}\n", "ruleset: dreamrules\n"],
+    [
+        "ruleset: conquest\nphase: mentat-pause\n",
+        "ruleset: dice\nmove: {action: ship}\n",
+        "ruleset: dreamrules\nmove: {action: take-tech-token, faction: ixians}\n",
+    ],
 )
 def test_the_heading_has_no_empty_slot(cli, tmp_path: Path, text: str) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "pos.yaml"

@@ -138,9 +138,11 @@ def test_the_overview_revives_a_leader_at_its_strength() -> None:
     assert v.verdict == "legal" and v.outcome["cost"] == 4 and "paid_to" not in v.outcome
 
 
-def test_the_overview_does_not_know_the_free_allowance() -> None:
+def test_the_overview_reads_the_free_allowance_from_gf9() -> None:
+    """overview:53 "some free per Player Sheet": the overview prints no sheet, gf9 does (two free for Atreides)."""
     v = judge(revive("atreides", {"spice": 10, "tanks": 5}, "overview", count=2))
-    assert v.verdict == "unresolved" and "overview.revival.free-on-sheets" in v.reason
+    assert v.verdict == "legal" and v.outcome["free"] == 2 and v.outcome["cost"] == 0
+    assert "gf9.revival.free-allowance" in {f.rule.id for f in v.findings}
 
 
 def test_the_emperor_cannot_pay_for_more_forces_than_are_revived() -> None:

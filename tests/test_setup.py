@@ -189,12 +189,16 @@ def test_keys_not_given_are_not_checked_and_say_so() -> None:
     assert "factions.harkonnen.reserves" in note and "factions.harkonnen.hand" in note and "forces" in note
 
 
-def test_the_overview_does_not_print_the_player_sheets() -> None:
+def test_the_overview_reads_the_player_sheets_from_gf9() -> None:
+    """overview:26-27 point to Player Sheets the overview does not print: gf9's setup text fills them."""
     data = _start(["atreides", "harkonnen"], False)
     data["ruleset"] = "overview"
     v = _judge(data)
-    assert v.verdict == "unresolved"
-    assert "overview.setup.player-sheet" in v.reason
+    assert v.verdict == "legal"
+    rules = {f.rule.id for f in v.findings}
+    assert "gf9.setup.atreides-spice" in rules and "overview.setup.one-card" in rules
+    data["factions"]["atreides"]["spice"] += 1
+    assert "gf9.setup.atreides-spice" in _judge(data).forbidding()
 
 
 # -- generated positions: every rule's z3 form agrees with its check, and a changed number is found -----------

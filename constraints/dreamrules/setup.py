@@ -728,8 +728,10 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # -- the troops each faction owns ---------------------------------------------------------------------------------
-# dreamrules:1086 "Your five starred troops are Sardaukar."  1122 "Your three Fedaykin have double strength"
-# dreamrules:1220 "Your nine Cyborgs ..."  1222 "Your eleven Suboids ..."
+# dreamrules:1086 "Your five starred troops are Sardaukar."
+# dreamrules:1122 "Your three Fedaykin have double strength ..."
+# dreamrules:1220 "Your nine Cyborgs ..."
+# dreamrules:1222 "Your eleven Suboids ..."
 
 
 def _special_cap(code: int) -> int:

@@ -220,8 +220,8 @@ def _affordable_applies(s: RevivalFacts) -> bool:
     free is the Player Sheet's, given by the fallback), its own leader. Revivals priced by a faction advantage
     (the Emperor's payments, the Kwisatz Haderach, a card, a special force beyond the free ones) are
     overview.revival.faction-advantages' or the fallback's."""
-    if s.free is None or s.emperor_pays is None or s.kh or s.has_card or s.fate:
-        return False
+    if s.free is None or s.emperor_pays is None or s.fremen_grant is None or s.kh or s.has_card or s.fate:
+        return False  # an unknown payer or grant: the rules that ask for it answer
     if s.has_leader and not s.leader_own:
         return False
     if s.special > 0 and s.own > s.free:
