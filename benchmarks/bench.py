@@ -39,6 +39,7 @@ PREFIXES = {
     "alliance": "ally-",
     "bribe": "bribe-",
     "conquest (every kind)": "../conquest/",
+    "dreamrules (every kind)": "../dreamrules/",
 }
 
 
@@ -227,7 +228,9 @@ def main(argv: list[str]) -> int:
 
     cold_cases = {"readme example": README_CASE if README_CASE.exists() else None}
     moves = cases_for("move-")
-    cold_cases["movement"] = moves[0] if moves else None
+    cold_cases["movement"] = next((p for p in moves if p.parent.name == "gf9"), moves[0] if moves else None)
+    dream = sorted(ROOT.glob("cases/dreamrules/battle-*.yaml"))
+    cold_cases["dreamrules battle"] = dream[0] if dream else None
     for label, path in cold_cases.items():
         if path is None:
             rows.append((f"cold mentat check ({label})", "no case", ""))

@@ -460,7 +460,7 @@ def schema() -> None:
 
 @app.command()
 def new(
-    ruleset: Annotated[str, typer.Argument(help="gf9 (others to come).")],
+    ruleset: Annotated[str, typer.Argument(help="gf9 or dreamrules.")],
     factions: Annotated[str, typer.Option(help="Comma-separated factions, e.g. atreides,harkonnen.")],
     advanced: Annotated[bool, typer.Option(help="The Advanced game.")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,

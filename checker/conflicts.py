@@ -439,11 +439,28 @@ def _kind_name(ruleset: str, data: dict[str, Any]) -> str:
     return action
 
 
+_KIND_NAMES: dict[tuple[str, str], str] = {}
+
+
+def _seed_kind(file: str, data: dict[str, Any], ruleset: str) -> str:
+    """The kind of question a seed carried to a ruleset asks (once per seed and ruleset)."""
+    key = (file, ruleset)
+    if key not in _KIND_NAMES:
+        move = data.get("move")
+        # only the move matters here: carry that alone (a whole position's translation is the costly part)
+        light = (
+            {"ruleset": data.get("ruleset"), "move": move}
+            if isinstance(move, dict)
+            else {"ruleset": data.get("ruleset")}
+        )
+        carried, _ = translate(light, ruleset) if data.get("ruleset") != ruleset else (light, [])
+        _KIND_NAMES[key] = _kind_name(ruleset, carried)
+    return _KIND_NAMES[key]
+
+
 def _eligible(pair: Pair, file: str, data: dict[str, Any]) -> bool:
     """A seed both rulesets read as the pair's kinds of question."""
-    carried_a, _ = translate(data, pair.rulesets[0]) if data.get("ruleset") != pair.rulesets[0] else (data, [])
-    carried_b, _ = translate(data, pair.rulesets[1]) if data.get("ruleset") != pair.rulesets[1] else (data, [])
-    if _kind_name(pair.rulesets[0], carried_a) != pair.first.on or _kind_name(pair.rulesets[1], carried_b) != (
+    if _seed_kind(file, data, pair.rulesets[0]) != pair.first.on or _seed_kind(file, data, pair.rulesets[1]) != (
         pair.second.on
     ):
         return False  # decided before loading anything: most seeds ask another question

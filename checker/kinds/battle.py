@@ -172,6 +172,9 @@ class BattleFacts(Facts):
     d_cards: list[str] = label(None)
     o_names: list[str] = label(None, doc="other factions with forces in the territory")
     in_polar_sink: bool = fact(False)
+    # Dreamrules: a Fate already played that can reach any battle (Stone Burner, Defect, Political Marriages)
+    fates_at_large: str = label("", doc="the factions whose battle-reaching Fate is used, for messages")
+    fate_at_large: bool = fact(False, doc="Bene Tleilax, the Ixians or the Bene Gesserit have used their Fate")
     allied: bool = fact(False, key="alliances", doc="the two factions are allies")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     storm_sector: int = fact(0, key="storm", doc="the sector under the storm; 0 when not given")
@@ -481,6 +484,17 @@ def _dreamrules_facts(
     }
 
 
+# dreamrules:1164 Political Marriages (Bene Gesserit), 1182 Stone Burner (Bene Tleilax), 1228 Defect (Ixians)
+BATTLE_FATES = ("bene-gesserit", "bene-tleilax", "ixians")
+
+
+def _fates_at_large(pos: Position) -> list[str]:
+    """The factions whose used Fate may reach this battle from outside it (Dreamrules only)."""
+    if pos.ruleset != "dreamrules":
+        return []
+    return [f for f in BATTLE_FATES if f in pos.factions and getattr(pos.factions[f], "fate_used", False)]
+
+
 def voice_complies(what: str, target: int, weapon: str | None, defense: str | None, ch: bool) -> bool:
     """Does a plan (its card names) contain what a Voice names? Read from the deck's lists by name."""
     deck = components()["treachery_deck"]
@@ -704,6 +718,8 @@ def battle_facts(pos: Position) -> BattleFacts:
         o_names=others,
         o_forces=[sum(g.total for g in pos.groups(f, m.territory)) for f in others],
         in_polar_sink=pos.board[m.territory].is_polar_sink,
+        fate_at_large=bool(_fates_at_large(pos)),
+        fates_at_large=", ".join(display(f) for f in _fates_at_large(pos)),
         allied=dfd in pos.allies_of(agg),
         phase_index=None if pos.phase is None else PHASES.index(pos.phase),
         storm_sector=pos.storm or 0,

@@ -101,12 +101,66 @@ CANCELS_WORDS = {
     6: "another faction's Special Karama Power",
 }
 KARAMA_USES = ("cancel", "power")
+# Dreamrules: the advantages its Karama chapter names (dreamrules:808-982), by heading and the faction that holds
+# them; ``dr_advantage`` is the 1-based index here (0: a name the chapter does not list). The windows and what
+# each entry says are constraints/dreamrules/karama.py's.
+DR_ADVANTAGES: tuple[tuple[str, str], ...] = (
+    ("Bidding Prescience", "atreides"),
+    ("Nexus Prescience", "atreides"),
+    ("Battle Prescience", "atreides"),
+    ("Kwisatz Haderach", "atreides"),
+    ("Leto's Tithe", "atreides"),
+    ("Extra Treachery Cards", "harkonnen"),
+    ("Captured Leaders", "harkonnen"),
+    ("Vladimir's Spite", "harkonnen"),
+    ("Extra Traitors", "harkonnen"),
+    ("Bidding Payments", "emperor"),
+    ("Shaddam's Favor", "emperor"),
+    ("Sardaukar", "emperor"),
+    ("Shipping Payments", "spacing-guild"),
+    ("Discount Shipping", "spacing-guild"),
+    ("Three Types of Shipment", "spacing-guild"),
+    ("Three Types of Interjection", "spacing-guild"),
+    ("Retreat", "spacing-guild"),
+    ("Free Spice Dialing", "fremen"),
+    ("Fedaykin", "fremen"),
+    ("Fanatical Tactics", "fremen"),
+    ("Native Movement", "fremen"),
+    ("Zensunni Path", "fremen"),
+    ("Worm Riding", "fremen"),
+    ("Storm Immunity", "fremen"),
+    ("Storm Knowledge", "fremen"),
+    ("Spice Blow Knowledge", "fremen"),
+    ("Rallying Shipment", "fremen"),
+    ("Thumpers", "fremen"),
+    ("Rain on Arrakis", "fremen"),
+    ("Charity", "bene-gesserit"),
+    ("Worthless Karama", "bene-gesserit"),
+    ("The Voice", "bene-gesserit"),
+    ("Spiritual Advisors", "bene-gesserit"),
+    ("Prediction", "bene-gesserit"),
+    ("Political Marriages", "bene-gesserit"),
+    ("Infiltration", "bene-tleilax"),
+    ("Revival Income", "bene-tleilax"),
+    ("Discount Revival", "bene-tleilax"),
+    ("Synthetic Spice", "bene-tleilax"),
+    ("Zoal", "bene-tleilax"),
+    ("Dishonorable", "bene-tleilax"),
+    ("General Bidding Knowledge", "ixians"),
+    ("Technology", "ixians"),
+    ("Augmented Troops", "ixians"),
+    ("Cyborgs", "ixians"),
+    ("Hidden Mobile Surveyor", "ixians"),
+    ("Shared Treachery Cards", "ixians"),
+    ("Initial Treachery Knowledge", "ixians"),
+)
+DR_ALIASES = {"voice": "The Voice", "kh": "Kwisatz Haderach", "surveyor": "Hidden Mobile Surveyor"}
 # The card keys each card reads (any other key is an input error naming the nearest).
 CARD_KEYS: dict[str, tuple[str, ...]] = {
     WEATHER: ("distance", "storm_moved"),
     ATOMICS: ("storm_moved",),
     HAJR: ("after_movement",),
-    KARAMA: ("cancels", "plans_revealed", "power_used", "territory"),
+    KARAMA: ("cancels", "plans_revealed", "plans_committed", "power_used", "territory"),
 }
 
 
@@ -130,6 +184,8 @@ class PlayFacts(Facts):
     connection_key: str = label("storm", doc="the key that would decide a force's connection to the Shield Wall")
     cancels: str = label(doc="the advantage a Karama stops, as written")
     worm_territory: str = label(doc="Fremen's Karama worm: the territory")
+    dr_name: str = label(doc="dreamrules: the advantage named, by its heading in the Karama chapter")
+    dr_holder: str = label(doc="dreamrules: the faction holding the advantage named")
     # which card, and how it is played
     is_weather: bool = fact(False)
     is_atomics: bool = fact(False)
@@ -167,6 +223,10 @@ class PlayFacts(Facts):
     plans_revealed: bool = fact(False, key="move.plans_revealed")
     power_used: bool | None = fact(key="move.power_used", doc="the faction has used its special Karama power")
     worm_in_sand: bool | None = fact(key="move.territory", doc="Fremen's worm goes to a sand territory")
+    # Dreamrules' Karama (constraints/dreamrules/karama.py)
+    dr_advantage: int | None = fact(key="move.cancels", doc="1-based index in DR_ADVANTAGES; 0 a name not listed")
+    dr_own: bool = fact(False, doc="the advantage named is the player's own faction's")
+    plans_committed: bool = fact(False, key="move.plans_committed", doc="battle plans committed (or revealed)")
 
     @property
     def karama(self) -> bool:
@@ -300,6 +360,24 @@ def _cancels(keys: dict[str, Any]) -> tuple[str, int | None, bool]:
     return value, 0, False
 
 
+def _compact(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def dr_advantage(keys: dict[str, Any]) -> tuple[int | None, str, str]:
+    """Dreamrules: the advantage ``cancels`` names (1-based index in DR_ADVANTAGES, 0 when not listed), its
+    heading and holder."""
+    value = keys.get("cancels")
+    if not isinstance(value, str):
+        return None, "", ""
+    text = _compact(value)
+    alias = {_compact(k): v for k, v in DR_ALIASES.items()}.get(text)
+    for i, (name, holder) in enumerate(DR_ADVANTAGES, 1):
+        if text == _compact(name) or alias == name:
+            return i, name, holder
+    return 0, value, ""
+
+
 def _karama_use(m: PlayMove) -> int | None:
     if m.karama_use is None:
         # a Karama that names the advantage it stops is a cancellation (gf9:463): no need to say so twice
@@ -367,7 +445,13 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
             out.append(
                 "move.plans_revealed is not given: the Karama is taken to be played before the plans are revealed"
             )
-        if f.karama_use == 0 and f.cancels_index == 0 and f.cancels_known:
+        if f.phase_index == BATTLE and pos.ruleset == "dreamrules" and not f.plans_committed:
+            if "plans_committed" not in keys:
+                out.append(
+                    "move.plans_committed is not given: the Karama is taken to be played before the battle plans "
+                    "are committed"
+                )
+        if f.karama_use == 0 and f.cancels_index == 0 and f.cancels_known and pos.ruleset != "dreamrules":
             holder, lines = ADVANTAGES[f.cancels]
             out.append(
                 f"the Karama stops one use of {display(holder)}'s {f.cancels.replace('-', ' ')} ({lines}); what "
@@ -394,6 +478,7 @@ class Play(Kind):
         "extra_movements",
         "discarded",
         "removed_from_game",
+        "suppressed",
     )
 
     def facts(self, pos: Position) -> PlayFacts:
@@ -406,6 +491,7 @@ class Play(Kind):
         in_hand, hand_words = _in_hand(pos, me, card)
         cancels, cancels_index, cancels_known = _cancels(keys)
         worm_territory, worm_in_sand = _worm(pos, keys)
+        dr_index, dr_name, dr_holder = dr_advantage(keys)
         f = PlayFacts(
             faction=me,
             advanced=pos.advanced,
@@ -413,6 +499,8 @@ class Play(Kind):
             hand_words=hand_words,
             cancels=cancels,
             worm_territory=worm_territory,
+            dr_name=dr_name,
+            dr_holder=dr_holder,
             is_weather=card == WEATHER,
             is_atomics=card == ATOMICS,
             is_hajr=card == HAJR,
@@ -439,6 +527,9 @@ class Play(Kind):
             plans_revealed=bool(_bool_key(keys, "plans_revealed")),
             power_used=_bool_key(keys, "power_used"),
             worm_in_sand=worm_in_sand,
+            dr_advantage=dr_index,
+            dr_own=bool(dr_holder) and dr_holder == me,
+            plans_committed=bool(_bool_key(keys, "plans_committed")) or bool(_bool_key(keys, "plans_revealed")),
         )
         if f.is_atomics:
             for name, value in _atomics(pos, me).items():
@@ -457,6 +548,7 @@ class Play(Kind):
         v.extra_moves = z3.Int("extra_moves")
         v.discarded = z3.Bool("discarded")
         v.removed = z3.Bool("removed")
+        v.suppresses = z3.Bool("suppresses")
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         import z3
@@ -478,4 +570,5 @@ class Play(Kind):
             "extra_movements": value(v.extra_moves),
             "discarded": facts.card if value(v.discarded) else None,
             "removed_from_game": facts.card if value(v.removed) else None,
+            "suppressed": {facts.dr_holder: [facts.dr_name]} if value(v.suppresses) else {},
         }

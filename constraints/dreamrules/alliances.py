@@ -120,7 +120,7 @@ def _card(s: AllyFacts) -> str:
     "dreamrules.alliances.nexus-card",
     on="ally",
     cites="dreamrules:556,558",
-    see_also="dreamrules:228,1276",
+    see_also="dreamrules:228,236,1276",
     title="Alliances change only when this turn's Nexus card causes a Nexus",
     forbids=lambda s, _o: (
         f"This turn's Nexus card is {_card(s)} on turn {s.turn}: no Nexus, so {names(s.factions)} cannot change "
@@ -249,6 +249,7 @@ def _pile_message(s: BribeFacts, o: dict[str, Any]) -> str:
     "dreamrules.deals.bribe-pile",
     on="bribe",
     cites="dreamrules:612,614",
+    see_also="dreamrules:1280",
     title="A bribe waits in the recipient's bribe pile until Mentat",
     permits=_pile_message,
     defines=("spice_total", "in_front_of_shield", "spendable_from"),

@@ -817,7 +817,7 @@ gap(
     "dreamrules.battle.ghola-leader",
     on="battle",
     cites="dreamrules:490,770",
-    see_also="dreamrules:1332",
+    see_also="dreamrules:1284,1316,1332",
     title="A Ghola-revived leader in another territory",
     reason="a leader that fought elsewhere this phase was revived with Ghola: dreamrules:490 (and the confirmed "
     "correction at dreamrules:1332) lets it fight again in another territory, dreamrules:770 keeps it committed to "
@@ -993,7 +993,7 @@ gap(
     "dreamrules.battle.suppressed",
     on="battle",
     cites="dreamrules:498",
-    see_also="dreamrules:778,806",
+    see_also="dreamrules:778,806,986",
     title="An advantage Karama stopped for the phase",
     reason="Karama stopped an advantage of a side for this phase (factions.X.suppressed): what each stopped battle "
     "advantage changes (Fedaykin or Sardaukar as normal troops, Free Spice Dialing, the Voice, Zoal, Spite, "
@@ -1295,3 +1295,20 @@ gap(
 
 
 __all__ = ["dwinner"]
+
+
+# dreamrules:1164 "Your Fate, Political Marriages, lets you use The Voice on one side in any or all battles where you
+#                  have advisors that turn. ..."
+# dreamrules:1182 "Your Fate, Stone Burner, prevents all troops in one territory from being spice dialed for the rest
+#                  of the phase, including Fremen. ..."
+# dreamrules:1228 "Your Fate, Defect, prevents a special card from being used for the whole turn. ..."
+gap(
+    "dreamrules.battle.fate-at-large",
+    on="battle",
+    cites="dreamrules:1164,1182,1228",
+    title="A Fate played earlier may reach this battle (Political Marriages, Stone Burner, Defect)",
+    reason="a faction whose Fate can reach a battle it does not fight has used it (Political Marriages: the Voice in "
+    "battles with Bene Gesserit advisors, dreamrules:1164; Stone Burner: no spice dialing in one territory for the "
+    "phase, 1182; Defect: a special card barred for the turn, 1228); the position does not say where or on what",
+    when=lambda s: s.fate_at_large,
+)

@@ -3,8 +3,8 @@
 What Dreamrules adds or changes about a play: its own cards (Mercenaries and the Supplies cache go into a plan,
 Supplies is played in the pre-battle window), Fates activated by a matching worthless card (dreamrules:734),
 Family Atomics' second target, a single sietch (dreamrules:760), and the Tleilaxu Ghola text GF9 does not print
-(dreamrules:768-770). Karama and Truthtrance are other chapters (dreamrules:772-983, 984-1030): until they are
-encoded a play of either answers ``unresolved`` here rather than by GF9's rules. Weather Control and Hajr are
+(dreamrules:768-770). Karama and Truthtrance are other chapters (dreamrules:772-983, 984-1034); Truthtrance's play is
+encoded in constraints/dreamrules/truthtrance.py. Weather Control and Hajr are
 GF9's rules unchanged (dreamrules:15, 1330).
 """
 
@@ -49,6 +49,7 @@ def _open(
     reason: str,
     when: Any,
     replaces: str | tuple[str, ...] = (),
+    see_also: str = "",
 ) -> None:
     """A gap (Mentat does not encode it yet) that may take the place of a GF9 rule answering the same play."""
 
@@ -60,6 +61,7 @@ def _open(
         id,
         on="play",
         cites=cites,
+        see_also=see_also,
         title=title,
         status="gap",
         reason=reason,
@@ -135,6 +137,7 @@ _open(
 _open(
     "dreamrules.cards.fate",
     cites="dreamrules:734",
+    see_also="dreamrules:1052,1138,1164,1182,1228",
     title="A worthless card may activate the faction's Fate",
     reason="a worthless card played outside a plan may activate the faction's Fate, once per game, when it matches "
     "the faction's Fate Indicator (dreamrules:734); each Fate's timing and effect (the faction chapters) is not "
@@ -147,22 +150,16 @@ _open(
 
 _open(
     "dreamrules.cards.karama",
-    cites="dreamrules:778,786,798",
-    title="Karama under dreamrules",
-    reason="a Karama (or a Bene Gesserit worthless card as one): dreamrules:772-800 makes it a full-phase suppression "
-    "of one named advantage, a free auction card or a half-price shipment, with no special faction Karama powers; "
-    "not encoded yet, and GF9's Karama rules would answer a different card",
-    when=lambda s: s.karama,
+    cites="dreamrules:734,782",
+    title="A worthless card played as a Karama power",
+    reason="a worthless card played as_karama with karama_use: power: dreamrules:782 has no special faction Karama "
+    "powers, and a Fate is activated with a matching worthless card (dreamrules:734); whether this play is the "
+    "faction's Fate, whose timing and effect the faction chapters give, is not encoded (Karama's own uses: "
+    "constraints/dreamrules/karama.py)",
+    when=lambda s: s.karama and s.as_karama and s.karama_use == 1,
 )
 
-_open(
-    "dreamrules.cards.truthtrance",
-    cites="dreamrules:994,998",
-    title="Truthtrance under dreamrules",
-    reason="Truthtrance pauses the whole game until its question is answered and constrains plans only before "
-    "commitment (dreamrules:994-998, 1332): not encoded yet",
-    when=lambda s: s.is_truthtrance,
-)
+# Truthtrance: constraints/dreamrules/truthtrance.py (dreamrules.truthtrance.any-time).
 
 # -- Family Atomics ----------------------------------------------------------------------------------
 # dreamrules:758 "After turn one, play after the storm distance is calculated, before the storm moves. Against the

@@ -43,7 +43,7 @@ def _nexus(s: StormFacts, o: dict[str, Any]) -> str:
     "dreamrules.nexus.check",
     on="storm",
     cites="dreamrules:228,232",
-    see_also="dreamrules:240",
+    see_also="dreamrules:23,240,1044",
     title="After the Storm, a Nexus card numbered lower than the turn causes a Nexus",
     permits=_nexus,
     needs=("turn",),

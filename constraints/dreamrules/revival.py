@@ -606,6 +606,7 @@ gap(
     "dreamrules.revival.face-dancer-spy",
     on="revive",
     cites="dreamrules:1188,1362",
+    see_also="dreamrules:1190,1196",
     title="Bene Tleilax revives an enemy leader as a spy (Face Dancers; council question #1835)",
     reason="Bene Tleilax may revive a dead enemy leader matching a Face Dancer Card, during Storm (dreamrules:1188); "
     "no position key names its Face Dancer Cards, and when in the Storm phase the Infiltration happens is council "

@@ -169,6 +169,7 @@ def _fremen_struck(s: StormFacts) -> list[int]:
     "dreamrules.storm.fremen-immune",
     on="storm",
     cites="dreamrules:216,1124",
+    see_also="dreamrules:29",
     title="Fremen troops are immune to the storm",
     permits=lambda s, _o: (
         "Fremen troops are immune to the storm: "

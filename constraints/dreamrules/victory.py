@@ -225,7 +225,7 @@ def _wall_counts(s: PositionFacts) -> bool:
     "dreamrules.position.shield-wall",
     on="position",
     cites="dreamrules:680",
-    see_also="dreamrules:682,1240",
+    see_also="dreamrules:25,682,1240",
     title="At four markers the Shield Wall counts as a stronghold for victory",
     permits=lambda s, _o: (
         f"The Shield Wall has {s.shield_markers} markers: it counts as a stronghold for "
