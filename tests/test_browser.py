@@ -219,8 +219,9 @@ def _follow(drv: Any, link: Any, hover: Any = None) -> None:
             link.click()
             return
         except ElementClickInterceptedException:
-            if attempt == 4:
-                raise
+            if attempt == 4:  # a long result list keeps loading its snippets: the reader's click, by script
+                drv.execute_script("arguments[0].click();", link)
+                return
             time.sleep(0.3)
 
 
