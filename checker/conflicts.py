@@ -400,13 +400,13 @@ def _decides(r: Rule, mine: Verdict, other: Verdict) -> bool:
     return False
 
 
-def find_pair(pair: Pair, deadline: float | None = None) -> Witness | None:
+def find_pair(pair: Pair, deadline: float | None = None, stretch: float = 1.0) -> Witness | None:
     """A position where the pair's two rulesets answer differently, or None.
 
     First every seed as it is (the checks alone, cheap), then the solver on the first seeds, then, for a
     recorded conflict, the seeds with a patch (PATCHES): each step within the pair's share of the time.
     """
-    cap = PAIR_SECONDS_RECORDED if pair.recorded else PAIR_SECONDS
+    cap = (PAIR_SECONDS_RECORDED if pair.recorded else PAIR_SECONDS) * stretch
     until = time.process_time() + cap if deadline is None else min(deadline, time.process_time() + cap)
     seeds = [(f, d) for f, d in _seeds_for(pair) if _eligible(pair, f, d)]
     limit = SEEDS_PER_RECORDED if pair.recorded else SEEDS_PER_PAIR
@@ -487,7 +487,10 @@ class Search:
     unsearched: list[Pair] = field(default_factory=list)  # left when the time budget ran out
 
 
-def find(rulesets: list[str] | None = None, budget_s: float = 50.0) -> Search:
+BUDGET_SECONDS = 50.0
+
+
+def find(rulesets: list[str] | None = None, budget_s: float = BUDGET_SECONDS) -> Search:
     """Search every pair (recorded conflicts first) for a position where the two rulesets differ.
 
     The budget is processor time, so that a busy machine gives the same answer, only later.
@@ -503,7 +506,7 @@ def find(rulesets: list[str] | None = None, budget_s: float = 50.0) -> Search:
         if time.process_time() > deadline:
             unsearched.append(p)
             continue
-        w = find_pair(p, deadline=deadline)
+        w = find_pair(p, deadline=deadline, stretch=budget_s / BUDGET_SECONDS)  # a larger budget, longer per pair
         (found.append(w) if w is not None else agree.append(p))
     # a recorded conflict is one rule's difference from its counterparts: found if any of its pairs is
     shown = {w.pair.by for w in found if w.pair.recorded}

@@ -141,8 +141,10 @@ def test_pairs_join_rules_in_force_in_different_rulesets() -> None:
 
 
 def test_find_rediscovers_every_recorded_conflict() -> None:
-    """The solver finds a position for each hand-recorded conflict, and each one really differs."""
-    search = find()
+    """The solver finds a position for each hand-recorded conflict, and each one really differs.
+
+    Time is measured by the benchmark, not asserted here: a generous budget, so a slow machine is not a failure."""
+    search = find(budget_s=600.0)
     assert not search.missed, "not rediscovered: " + ", ".join(f"{p.first.id}/{p.second.id}" for p in search.missed)
     for w in search.found:
         a, b = w.verdicts
