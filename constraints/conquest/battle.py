@@ -9,7 +9,6 @@ one traitor call, or two; each defining rule's z3 form is guarded by its situati
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import z3
@@ -17,6 +16,7 @@ import z3
 from checker.kinds.conquest_battle import NO_CARD, OTHER, SIDES, VOICE_PLAY, ConquestBattleFacts
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
+from constraints.gf9.battle import _get, _says, _who, both, zboth  # the side helpers, shared
 
 ON = "conquest-battle"
 chapter(ON, "conquest:31-41,47-49,53,59-61")
@@ -25,31 +25,6 @@ set_aside(
     "conquest:31,35,39,47,59",
     "a heading (a bullet naming the paragraph below it)",
 )
-
-
-def _get(o: Any, x: str, name: str) -> Any:
-    return getattr(o, f"{x}_{name}")
-
-
-def _who(s: ConquestBattleFacts, x: str) -> str:
-    return display(_get(s, x, "name"))
-
-
-def both(s: ConquestBattleFacts, ok: Callable[[ConquestBattleFacts, str], bool]) -> bool:
-    return all(ok(s, x) for x in SIDES)
-
-
-def zboth(v: Any, ok: Callable[[Any, str], Any]) -> Any:
-    return z3.And(*(ok(v, x) for x in SIDES))
-
-
-def _says(ok: Callable[[ConquestBattleFacts, str], bool], say: Callable[[ConquestBattleFacts, str], str]) -> Any:
-    """A forbids message naming each side whose plan breaks the clause."""
-
-    def message(s: ConquestBattleFacts, _outcome: dict[str, Any]) -> str:
-        return " ".join(say(s, x) for x in SIDES if not ok(s, x))
-
-    return message
 
 
 def _num(h: int) -> Any:

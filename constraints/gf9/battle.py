@@ -15,7 +15,7 @@ situation, so that the planner may assert them all together.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import z3
 
@@ -85,11 +85,15 @@ def _get(o: Any, x: str, name: str) -> Any:
     return getattr(o, f"{x}_{name}")
 
 
-def _who(s: BattleFacts, x: str) -> str:
+# The side helpers below serve any battle facts with ``a_``/``d_`` fields (gf9's, Dreamrules', Conquest's).
+Sided = TypeVar("Sided")
+
+
+def _who(s: Any, x: str) -> str:
     return display(_get(s, x, "name"))
 
 
-def both(s: BattleFacts, ok: Callable[[BattleFacts, str], bool]) -> bool:
+def both(s: Sided, ok: Callable[[Sided, str], bool]) -> bool:
     return all(ok(s, x) for x in SIDES)
 
 
@@ -97,10 +101,10 @@ def zboth(v: Any, ok: Callable[[Any, str], Any]) -> Any:
     return z3.And(*(ok(v, x) for x in SIDES))
 
 
-def _says(ok: Callable[[BattleFacts, str], bool], say: Callable[[BattleFacts, str], str]) -> Any:
+def _says(ok: Callable[[Sided, str], bool], say: Callable[[Sided, str], str]) -> Any:
     """A forbids message naming each side whose plan breaks the clause."""
 
-    def message(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    def message(s: Sided, _outcome: dict[str, Any]) -> str:
         return " ".join(say(s, x) for x in SIDES if not ok(s, x))
 
     return message
