@@ -17,7 +17,6 @@ from checker.kinds.revival import (
     DR_FREE,
     DR_FREE_LINE,
     LIMIT,
-    REVIVAL,
     RevivalFacts,
     dr_free,
     dr_full_troop_cost,
@@ -28,6 +27,8 @@ from checker.kinds.revival import (
 )
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
+from constraints.gf9.revival import leader_own as gf9_leader_own
+from constraints.gf9.revival import revival_phase as gf9_revival_phase
 
 chapter("revive", "dreamrules:368-390,940-946,1040,1058,1078,1090,1096,1116,1144,1170,1176-1178,1212")
 
@@ -594,12 +595,13 @@ def _face_dancer_spy(s: RevivalFacts) -> bool:
 )
 def leader_own(s: RevivalFacts) -> bool:
     """Leader revival brings back one of the faction's own leaders ("reviving your leaders")."""
-    return s.leader_own
+    return bool(gf9_leader_own.check(s))  # gf9's clause, kept: its check and form serve
 
 
 @leader_own.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.Implies(v.has_leader, v.leader_own)
+    assert gf9_leader_own.form is not None
+    return gf9_leader_own.form(v)
 
 
 gap(
@@ -632,9 +634,10 @@ gap(
 )
 def revival_phase(s: RevivalFacts) -> bool:
     """Forces and leaders return from the Tanks during the Revival phase, as in GF9."""
-    return s.phase_index == REVIVAL
+    return bool(gf9_revival_phase.check(s))  # gf9's clause, kept: its check and form serve
 
 
 @revival_phase.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.phase_index == REVIVAL
+    assert gf9_revival_phase.form is not None
+    return gf9_revival_phase.form(v)
