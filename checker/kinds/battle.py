@@ -183,6 +183,7 @@ class BattleFacts(Facts):
     d_in_sector: list[bool] = fact([], doc="sectors 1..18 holding the defender's fighting forces")
     sectors_known: bool | None = fact(True, key="forces.SECTOR", doc="the forces' sectors, where the storm splits")
     sector_key: str = label()
+    last_battle_key: str = label("last_battle", doc="the last_battle key an unknown traitor_freed fact lacks")
     o_forces: list[int] = fact([], doc="other factions' forces in the territory (lost to an explosion)")
     terr_spice: int | None = fact(0, key="spice", doc="spice on the board in the territory (destroyed by an explosion)")
     # the aggressor's side
@@ -248,6 +249,13 @@ class BattleFacts(Facts):
     a_suppressed_any: bool = fact(False, key="factions.A.suppressed", doc="Karama stopped an advantage of it")
     a_battle_training: bool = fact(False, key="factions.A.fate_used", doc="the Guild has used Battle Training")
     a_leader_ghola: bool = fact(False, key="factions.A.ghola_revived", doc="its leader was revived with Ghola")
+    a_patched: int = fact(0, key="forces.patched", doc="dreamrules: its patched Cyborgs there (dreamrules:502)")
+    a_aboard: int = fact(0, key="forces.surveyor", doc="dreamrules: its troops aboard the Surveyor there")
+    a_traitor_freed: bool | None = fact(
+        False,
+        key="last_battle.FIELD",
+        doc="its leader fought elsewhere only in last_battle, a traitor result it won (dreamrules:1284); None: unknown",
+    )
     a_voice_ch: bool = fact(False, key="move.plans.A.voice", doc="the Voice names a Cheap Hero")
     a_suppressed: list[str] = label(None, doc="its advantages Karama stopped this phase")
     # the defender's side
@@ -313,12 +321,21 @@ class BattleFacts(Facts):
     d_suppressed_any: bool = fact(False, key="factions.D.suppressed", doc="Karama stopped an advantage of it")
     d_battle_training: bool = fact(False, key="factions.D.fate_used", doc="the Guild has used Battle Training")
     d_leader_ghola: bool = fact(False, key="factions.D.ghola_revived", doc="its leader was revived with Ghola")
+    d_patched: int = fact(0, key="forces.patched", doc="dreamrules: its patched Cyborgs there (dreamrules:502)")
+    d_aboard: int = fact(0, key="forces.surveyor", doc="dreamrules: its troops aboard the Surveyor there")
+    d_traitor_freed: bool | None = fact(
+        False,
+        key="last_battle.FIELD",
+        doc="its leader fought elsewhere only in last_battle, a traitor result it won (dreamrules:1284); None: unknown",
+    )
     d_voice_ch: bool = fact(False, key="move.plans.D.voice", doc="the Voice names a Cheap Hero")
     d_suppressed: list[str] = label(None, doc="its advantages Karama stopped this phase")
 
     def position_key(self, key: str) -> str:
         if key == "forces.SECTOR":
             return self.sector_key
+        if key == "last_battle.FIELD":
+            return self.last_battle_key
         return key.replace(".A.", f".{self.a_name}.").replace(".D.", f".{self.d_name}.")
 
     def side(self, x: str, name: str) -> Any:
@@ -481,7 +498,41 @@ def _dreamrules_facts(
         f"{x}_leader_ghola": bool(leader and state and leader in (getattr(state, "ghola_revived", []) or [])),
         f"{x}_voice_ch": said in ("cheap hero", "cheap heroine"),
         f"{x}_suppressed": suppressed,
+        f"{x}_traitor_freed": traitor_freed(pos, me, leader)[0],
+        f"{x}_patched": sum(g.patched for g in pos.groups(me, pos.move.territory) if not g.advisors)
+        if isinstance(pos.move, BattleMove)
+        else 0,
+        f"{x}_aboard": sum(g.total for g in pos.groups(me, pos.move.territory) if g.surveyor)
+        if isinstance(pos.move, BattleMove)
+        else 0,
     }
+
+
+def traitor_freed(pos: Position, me: str, leader: str | None) -> tuple[bool | None, str]:
+    """Whether a leader that fought in another territory this phase fought there only in ``last_battle``, a
+    traitor result its faction won (dreamrules:1284, 1316: an ordinary traitor result does not commit leaders).
+
+    The traitor's side loses its leader (gf9:285-287), so a surviving leader of that battle is the winner's: a
+    ``last_battle`` there won by another faction means the leader fought another battle there. ``None`` (with the
+    ``last_battle`` key it lacks) where the position leaves it open; ``False`` under positions without one."""
+    m = pos.move
+    state = pos.factions.get(me)
+    used = state.leaders_used_this_phase if state else {}
+    where = used.get(leader) if leader else None
+    lb = pos.last_battle
+    if not where or not isinstance(m, BattleMove) or where == m.territory or lb is None:
+        return False, ""
+    if lb.territory is None:
+        return None, "last_battle.territory"
+    if lb.territory != where:
+        return False, ""
+    if lb.result is None:
+        return None, "last_battle.result"
+    if lb.result != "traitor":
+        return False, ""
+    if lb.winner is None:
+        return None, "last_battle.winner"
+    return lb.winner == me, ""
 
 
 # dreamrules:1164 Political Marriages (Bene Gesserit), 1182 Stone Burner (Bene Tleilax), 1228 Defect (Ixians)
@@ -728,6 +779,14 @@ def battle_facts(pos: Position) -> BattleFacts:
         terr_spice=terr_spice,
         notes=notes,
     )
+    lacks = [traitor_freed(pos, me, m.plans[me].leader if me in m.plans else None)[1] for me in (agg, dfd)]
+    for x in SIDES:
+        if facts.side(x, "traitor_freed") and facts.side(x, "leader_used_elsewhere"):
+            facts.notes.append(
+                f"last_battle is read as {facts.side(x, 'leader_name')}'s battle in {facts.side(x, 'leader_used_in')}: "
+                "leaders_used_this_phase says where a leader fought, not in how many battles"
+            )
+    facts.last_battle_key = next((k for k in lacks if k), facts.last_battle_key)
     for x in SIDES:
         counts = loss_counts(facts, x)
         if facts.advanced and facts.side(x, "is_fremen") and len(counts) > 1:
@@ -788,6 +847,8 @@ class Battle(Kind):
         "spice_paid",
         "cards_discarded",
         "spice_destroyed",
+        "zoal_infiltration",
+        "ixian_losses",
     )
 
     def facts(self, pos: Position) -> BattleFacts:
@@ -800,6 +861,8 @@ class Battle(Kind):
         w.winner = z3.Int("winner")  # 0 none, 1 aggressor, 2 defender
         w.explosion = z3.Bool("explosion")
         w.spice_destroyed = z3.Int("spice_destroyed")
+        w.zoal_inf = z3.Bool("zoal_inf")  # dreamrules: Bene Tleilax may choose Zoal's Infiltration (dreamrules:1200)
+        w.ix_loss = z3.Bool("ix_loss")  # dreamrules: the Ixians win and choose their losses (dreamrules:502, 1224)
         for x in SIDES:
             for name in ("os", "ou", "ss", "su", "lost", "gain", "paid", "disc"):  # disc: 0 none, 1 Cheap Hero, 2 all
                 setattr(v, f"{x}_{name}", z3.Int(f"{x}_{name}"))
@@ -850,12 +913,62 @@ class Battle(Kind):
             elif disc == 1:
                 discarded += [c for c in cards if c in CHEAP_HEROES]
         out["cards_discarded"] = discarded
+        if value(v.zoal_inf):  # reported only where a rule in force fixes it (dreamrules.battle.zoal-infiltration)
+            out["zoal_infiltration"] = zoal_infiltration(facts)
+        if value(v.ix_loss):  # reported only where a rule in force fixes it (dreamrules.battle.ixian-losses)
+            out["ixian_losses"] = ixian_loss_options(facts, next((x for x in SIDES if facts.side(x, "is_ixians")), "a"))
         winner = value(v.winner)
         if facts.advanced and winner in (1, 2):
             x = "a" if winner == 1 else "d"
             if value(getattr(v, f"{x}_lost")) == -1:
                 out["winner_loss_options"] = loss_options(facts, x, every=True)
         return out
+
+
+def zoal_infiltration(facts: BattleFacts) -> dict[str, Any]:
+    """Dreamrules: what Zoal's Infiltration gives instead of the ordinary result (dreamrules:512, 1200, 1202), for the
+    side whose plan shows Zoal: the opponent wins and loses nothing; Bene Tleilax returns all its troops in the
+    territory to reserves and keeps the spice committed to its dial; Zoal and the killed leader are set aside."""
+    x = next((x for x in SIDES if facts.side(x, "zoal")), "")
+    if not x:
+        return {}
+    y = "d" if x == "a" else "a"
+    me = facts.side(x, "name")
+    troops = facts.side(x, "forces") + facts.side(x, "special")
+    return {
+        "winner": facts.side(y, "name"),
+        "losses": {},
+        "returned_to_reserves": {me: troops} if troops else {},
+        "spice_kept": {me: facts.side(x, "spice")} if facts.side(x, "spice") else {},
+        "set_aside": [facts.side(x, "leader_name"), facts.side(y, "leader_name")],
+    }
+
+
+def ixian_selections(facts: BattleFacts, x: str) -> list[tuple[int, int]]:
+    """Dreamrules, an Ixian side committing no spice: the (Cyborgs, Suboids) whose strength is its dial, a Cyborg
+    worth one unsupported (double a troop's half, dreamrules:1220), a Suboid one half (dreamrules:1222)."""
+    dial_h = facts.side(x, "dial_h") or 0
+    cyborgs, suboids = facts.side(x, "special"), facts.side(x, "forces")
+    return [(c, dial_h - 2 * c) for c in range(cyborgs + 1) if 0 <= dial_h - 2 * c <= suboids]
+
+
+def ixian_loss_options(facts: BattleFacts, x: str) -> list[dict[str, int]]:
+    """Dreamrules: the losses an Ixian winner may take (dreamrules:502, 1224), one entry for each distinct choice:
+    the Cyborgs and Suboids that die, the committed Cyborgs an uncommitted Suboid dies for (flipped to patched) and
+    the committed patched Cyborgs that survive (flipped back). Which tokens are committed is the winner's choice
+    among selections worth its dial (gf9:299)."""
+    if not facts.side(x, "is_ixians"):
+        return []
+    cyborgs, suboids, patched = facts.side(x, "special"), facts.side(x, "forces"), facts.side(x, "patched")
+    out: set[tuple[int, int, int, int]] = set()
+    for k, su in ixian_selections(facts, x):
+        for p in range(max(0, k - (cyborgs - patched)), min(patched, k) + 1):
+            for n in range(min(k - p, suboids - su) + 1):
+                out.add((k - p - n, su + n, n, p))
+    return [
+        {"cyborgs": c, "suboids": sb, "to_patched": n, "patched_back": p}
+        for c, sb, n, p in sorted(out, key=lambda t: (t[0] + t[1], t[0], t[2], t[3]))
+    ]
 
 
 # -- gf9:299: the winner's losses in the Advanced game, as a z3 problem ---------

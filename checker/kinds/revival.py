@@ -80,6 +80,16 @@ class RevivalFacts(Facts):
     discount_suppressed: bool = fact(False, doc="Karama stopped Bene Tleilax's Discount Revival this phase")
     income_suppressed: bool = fact(False, doc="Karama stopped Bene Tleilax's Revival Income this phase")
     grant_asked: bool = label(False, doc="the move gives fremen_grant: true")
+    ghola: bool = fact(False, doc="dreamrules: the card that revives is Tleilaxu Ghola (dreamrules:768)")
+    card_in_hand: bool | None = fact(
+        key="factions.FACTION.hand (its cards by name)", doc="dreamrules: the reviving card is in the hand"
+    )
+    fate_used: bool = fact(False, key="factions.FACTION.fate_used", doc="dreamrules: its Fate was used before")
+    fate_card_held: bool | None = fact(
+        key="factions.FACTION.fate_indicator and hand (by name)",
+        doc="dreamrules: it holds the worthless card its Fate Indicator matches (dreamrules:734)",
+    )
+    hand_words: str = label("", doc="the hand, in words")
 
     @property
     def own(self) -> int:
@@ -256,6 +266,32 @@ def _suppressed(pos: Position, faction: str, advantage: str) -> bool:
     return any("".join(c for c in str(n).lower() if c.isalnum()) == plain for n in names)
 
 
+GHOLA = "Tleilaxu Ghola"  # dreamrules:766
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.replace("-", " ").replace("_", " ").lower().split())
+
+
+def _hand(pos: Position, me: str) -> tuple[list[str] | None, str]:
+    """The reviver's hand by name (None: a count, or not given), and in words."""
+    state = pos.factions.get(me)
+    hand = state.hand if state else None
+    if isinstance(hand, list):
+        return hand, ", ".join(hand) if hand else "no card"
+    if hand == 0:
+        return [], "no card"
+    return None, "a hand not listed by name"
+
+
+def _holds(hand: list[str] | None, card: str | None) -> bool | None:
+    if hand is not None and not hand:
+        return False
+    if hand is None or not card:
+        return None
+    return any(_fold(c) == _fold(card) for c in hand)
+
+
 def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
     out: list[str] = []
     if pos.ruleset == "dreamrules":
@@ -314,6 +350,7 @@ class Revival(Kind):
         printed = set(components()["leaders"].get(me, {}))
         emperor = pos.factions.get("emperor")
         leader = m.leader or ""
+        hand, hand_words = _hand(pos, me)
         f = RevivalFacts(
             faction=me,
             advanced=pos.advanced,
@@ -356,6 +393,11 @@ class Revival(Kind):
             discount_suppressed=_suppressed(pos, "bene-tleilax", "discount-revival"),
             income_suppressed=_suppressed(pos, "bene-tleilax", "revival-income"),
             grant_asked=bool(m.fremen_grant),
+            ghola=m.card is not None and _fold(m.card) == _fold(GHOLA),
+            card_in_hand=_holds(hand, m.card) if m.card is not None else True,
+            fate_used=bool(state and getattr(state, "fate_used", False)),
+            fate_card_held=_holds(hand, getattr(state, "fate_indicator", None) if state else None) if m.fate else True,
+            hand_words=hand_words,
         )
         f.notes = _notes(pos, m, f)
         return f

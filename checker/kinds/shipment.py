@@ -12,7 +12,8 @@ Outcome keys: ``cost`` (the whole price, whoever pays it), ``paid_to`` (who
 receives the shipper's payment: ``spacing-guild`` or ``bank``; the Bank when the
 Guild's contribution covers the whole cost) and, when the Guild contributes
 toward its ally's shipment, ``payments`` (receiver -> spice received, e.g.
-``{spacing-guild: 1, bank: 1}``).
+``{spacing-guild: 1, bank: 1}``); dreamrules: ``posture``, the Bene Gesserit's shipped troops (``fighters``,
+``advisors`` or ``fighters or advisors``, dreamrules:1154, 1158).
 
 The Bene Gesserit's free force (gf9:363) rides on another faction's move as
 ``accompany: true`` (or ``polar-sink``): one fighter to the Polar Sink; or
@@ -86,6 +87,7 @@ class ShipmentFacts(Facts):
     bg_in_game: bool = fact(False)
     bg_reserves: int | None = fact(key="factions.bene-gesserit.reserves")
     bg_fighters_in_to: bool = fact(False)
+    bg_advisors_in_to: bool = fact(False, doc="dreamrules: the Bene Gesserit's advisors stand in the destination")
     # -- dreamrules (read only by its rules) --
     is_tleilaxu: bool = fact(False)
     synthetic_spice: int = fact(0, doc="dreamrules: Bene Tleilax reserves left after the shipment, to kill for spice")
@@ -183,11 +185,15 @@ def _dreamrules_facts(pos: Position, m: ShipMove, f: ShipmentFacts) -> None:
     f.to_surveyor_territory = f.faction == "ixians" and hms is not None and hms.territory == m.to
 
 
+# dreamrules: the posture of the Bene Gesserit's shipped troops (outcome ``posture``), by the solver's bg_posture
+POSTURES = {1: "fighters", 2: "advisors", 3: "fighters or advisors"}
+
+
 @kind
 class Shipment(Kind):
     name = "ship"
     title = "Shipment"
-    ruled = ("cost", "paid_to", "payments", "losses", "bene_gesserit")
+    ruled = ("cost", "paid_to", "payments", "losses", "bene_gesserit", "posture")
 
     def facts(self, pos: Position) -> ShipmentFacts:
         m = pos.move
@@ -267,6 +273,7 @@ class Shipment(Kind):
             bg_in_game="bene-gesserit" in players,
             bg_reserves=(bg.reserves if bg else None) if "bene-gesserit" in players else 0,
             bg_fighters_in_to=bool(to and any(not g.advisors for g in pos.groups("bene-gesserit", to.name) if g.total)),
+            bg_advisors_in_to=bool(to and any(g.advisors for g in pos.groups("bene-gesserit", to.name) if g.total)),
         )
         _dreamrules_facts(pos, m, f)
         f.notes = _notes(pos, m, f)
@@ -284,6 +291,7 @@ class Shipment(Kind):
         v.storm_losses = z3.Int("storm_losses")
         v.bg_sends = z3.Bool("bg_sends")
         v.bg_advisor = z3.Bool("bg_advisor")
+        v.bg_posture = z3.Int("bg_posture")  # dreamrules: the Bene Gesserit's shipped posture (POSTURES)
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         import z3
@@ -315,4 +323,5 @@ class Shipment(Kind):
             out["bene_gesserit"] = {"territory": facts.to if advisor else POLAR_SINK, "advisor": advisor}
         else:
             out["bene_gesserit"] = None
+        out["posture"] = POSTURES.get(value(v.bg_posture))  # type: ignore[attr-defined]
         return out

@@ -11,6 +11,7 @@ from constraints.gf9 import from_conquest
 
 layer(
     "dreamrules",
+    family="checker.arrakis",
     base="gf9",
     title="Dreamrules v0.8, over GF9's Advanced game",
     removes={

@@ -18,7 +18,16 @@ from typing import Any
 import z3
 
 from checker.kinds.aftermath import PHASES, RetreatFacts, SpiteFacts
-from checker.kinds.battle import CHEAP_HEROES, SECTORS, SIDES, SUPPLIES_CACHE, BattleFacts
+from checker.kinds.battle import (
+    CHEAP_HEROES,
+    SECTORS,
+    SIDES,
+    SUPPLIES_CACHE,
+    BattleFacts,
+    ixian_loss_options,
+    ixian_selections,
+    zoal_infiltration,
+)
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.gf9.battle import (
@@ -339,11 +348,20 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     t = _dies_h(s)
     w = "a" if dwinner(s) == 1 else "d"
 
+    zoal = _zoal_side(s)
+    if zoal and resolve(s)[f"{zoal}_killed"]:
+        zoal = ""
+    if zoal:  # the book prints no strength for Zoal (dreamrules.battle.zoal): its side's total is shown without it
+        t[zoal] -= 2 * _get(s, zoal, "strength")
+
     def part(x: str) -> str:
         merc = " with Mercenaries" if _get(s, x, "mercenaries") else ""
-        return f"{_who(s, x)} {_half(t[x])}{merc}"
+        plus = " plus a surviving Zoal" if x == zoal else ""
+        return f"{_who(s, x)} {_half(t[x])}{plus}{merc}"
 
     head = f"{part('a')} against {part('d')}"
+    if zoal:
+        return f"{head}: {_who(s, w)} wins whatever Zoal's strength."
     if t["a"] != t["d"]:
         return f"{head}: {_who(s, w)} wins with the higher strength."
     if w == "d":
@@ -622,8 +640,24 @@ def _vs_fremen(s: BattleFacts, x: str) -> bool:
     return bool(_get(s, OTHER[x], "is_fremen"))
 
 
+def _price_open(s: BattleFacts, x: str) -> bool:
+    """Spice is committed beside Sardaukar: what supporting a Sardaukar costs is printed nowhere (dreamrules:1304 and
+    gf9:297 price only ordinary troops), so only a dial the spice can make on ordinary troops alone is certain."""
+    return bool(_get(s, x, "spice") > 0 and _get(s, x, "special") > 0)
+
+
+def _ordinary_support_ok(s: BattleFacts, x: str) -> bool:
+    """Some troops are worth the dial with the committed spice supporting ordinary troops only (1 spice each)."""
+    n, m, dial, spice = _get(s, x, "forces"), _get(s, x, "special"), _get(s, x, "dial_h"), _get(s, x, "spice")
+    return any(
+        2 * spice + (ordinary - spice) + 2 * sardaukar == dial
+        for ordinary in range(spice, n + 1)
+        for sardaukar in range(m + 1)
+    )
+
+
 def _double_ok(s: BattleFacts, x: str) -> bool:
-    return not _sardaukar(s, x) or _vs_fremen(s, x) or _selection_ok(s, x)
+    return not _sardaukar(s, x) or _vs_fremen(s, x) or _selection_ok(s, x) or _price_open(s, x)
 
 
 def _zselect(v: Any, x: str, double: bool) -> Any:
@@ -680,8 +714,25 @@ def _(v: Any) -> Any:
             z3.Not(_zsardaukar(v, x)),
             _get(v, OTHER[x], "is_fremen"),
             _zselect(v, x, True),
+            z3.And(_get(v, x, "spice") > 0, _get(v, x, "special") > 0),
         ),
     )
+
+
+gap(
+    "dreamrules.battle.sardaukar-support",
+    on="battle",
+    cites="dreamrules:1304",
+    see_also="dreamrules:1086,456",
+    title="What supporting a Sardaukar costs is not printed",
+    reason="the Emperor commits spice beside Sardaukar, and no choice of troops makes the dial with that spice "
+    "supporting ordinary troops alone: 'Ordinary troops cost 1 spice each to support' (dreamrules:1304); a "
+    "Sardaukar has double a normal troop's strength (dreamrules:1086), but its support price is printed nowhere",
+    when=lambda s: any(
+        _sardaukar(s, x) and not _vs_fremen(s, x) and _price_open(s, x) and not _ordinary_support_ok(s, x)
+        for x in SIDES
+    ),
+)
 
 
 def _normal_ok(s: BattleFacts, x: str) -> bool:
@@ -781,8 +832,25 @@ def _(v: Any) -> Any:
 #                 revives it. Revival does not make the leader available for a different battle location."
 
 
+def _freed(s: BattleFacts, x: str) -> bool:
+    """The side's leader fought elsewhere this phase in a traitor result (or the position leaves that open): left to
+    dreamrules.battle.traitor-not-committed."""
+    return bool(_get(s, x, "leader_used_elsewhere")) and _get(s, x, "traitor_freed") is not False
+
+
 def _committed_ok(s: BattleFacts, x: str) -> bool:
-    return not _get(s, x, "leader_used_elsewhere") or bool(_get(s, x, "leader_ghola"))
+    return not _get(s, x, "leader_used_elsewhere") or bool(_get(s, x, "leader_ghola")) or _freed(s, x)
+
+
+def _committed_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    freed = [x for x in SIDES if _freed(s, x)]
+    if not freed:
+        return "No leader played fought in another territory this phase."
+    return " ".join(
+        f"{_get(s, x, 'leader_name')} fought in {_get(s, x, 'leader_used_in')} in a traitor result"
+        + (", which commits no leader." if _get(s, x, "traitor_freed") else ": whether that commits it is open.")
+        for x in freed
+    )
 
 
 @rule(
@@ -798,19 +866,67 @@ def _committed_ok(s: BattleFacts, x: str) -> bool:
             f"committed there and cannot fight in {s.territory}."
         ),
     ),
-    permits="No leader played fought in another territory this phase.",
+    permits=_committed_said,
     when=lambda s: bool(s.a_leader or s.d_leader),
     replaces="gf9.battle.leader-used-elsewhere",
 )
 def leader_committed(s: BattleFacts) -> bool:
     """A leader that fought in another territory this phase cannot fight here (a Ghola-revived one is left to
-    dreamrules.battle.ghola-leader)."""
+    dreamrules.battle.ghola-leader, one that fought there only in a traitor result to
+    dreamrules.battle.traitor-not-committed)."""
     return both(s, _committed_ok)
 
 
 @leader_committed.z3
 def _(v: Any) -> Any:
-    return zboth(v, lambda v, x: z3.Or(z3.Not(_get(v, x, "leader_used_elsewhere")), _get(v, x, "leader_ghola")))
+    return zboth(
+        v,
+        lambda v, x: z3.Or(
+            z3.Not(_get(v, x, "leader_used_elsewhere")), _get(v, x, "leader_ghola"), _get(v, x, "traitor_freed")
+        ),
+    )
+
+
+# dreamrules:1284 (and 1316, the glossary's same entry twice) "Committed leader: A surviving leader used in battle is
+#                 normally restricted to that territory for the Battle phase. ... An ordinary traitor result does
+#                 not commit leaders."
+# The position says where a leader fought (leaders_used_this_phase) and describes a battle resolved this phase
+# (last_battle): a leader that fought elsewhere in a traitor result its faction won (the betrayed side's leader dies,
+# gf9:285-287, so a survivor is the winner's) is not committed. A traitor result won by the other faction means the
+# leader fought another battle there, and dreamrules.battle.leader-committed holds it.
+
+
+def _freed_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    return " ".join(
+        f"{_get(s, x, 'leader_name')} fought in {_get(s, x, 'leader_used_in')} this phase in a traitor result "
+        f"{_who(s, x)} won: an ordinary traitor result does not commit leaders, so it may fight in {s.territory}."
+        for x in SIDES
+        if _freed(s, x)
+    )
+
+
+@rule(
+    "dreamrules.battle.traitor-not-committed",
+    on="battle",
+    cites="dreamrules:1284,1316",
+    see_also="dreamrules:490",
+    title="An ordinary traitor result does not commit leaders",
+    permits=_freed_said,
+    needs=("a_traitor_freed", "d_traitor_freed"),
+    when=lambda s: any(_freed(s, x) for x in SIDES),
+    one_sided="an exception to dreamrules.battle.leader-committed: it lifts a commitment and never forbids (a leader "
+    "its traitor result leaves committed is that rule's to forbid)",
+)
+def traitor_not_committed(s: BattleFacts) -> bool:
+    """A leader whose battle elsewhere this phase was a traitor result its faction won is not committed there: it may
+    fight in another territory. The position's last_battle is read as that leader's battle there (the position says
+    where a leader fought, not in how many battles)."""
+    return True
+
+
+@traitor_not_committed.z3
+def _(v: Any) -> Any:
+    return z3.Or(*(z3.And(_get(v, x, "leader_used_elsewhere"), _get(v, x, "traitor_freed")) for x in SIDES))
 
 
 gap(
@@ -958,35 +1074,304 @@ gap(
     when=lambda s: bool(s.a_traitor or s.d_traitor or _explodes(s)),
 )
 
+# dreamrules:512  "If Zoal survives and the opposing leader dies, Bene Tleilax may activate Zoal. The opponent wins
+#                 and loses nothing. Bene Tleilax keeps its committed spice, returns its troops to reserves and may
+#                 keep its played cards. Set Zoal and the target leader aside for Infiltration during the following
+#                 Storm. ..."
+# dreamrules:1200 "If Zoal is revealed in your plan, survives, and the enemy leader dies, you may choose Infiltration
+#                 instead of the ordinary battle result. A traitor call can trigger this ability."
+# dreamrules:1202 "The opponent wins and loses nothing. You may keep your played Treachery Cards, return all your
+#                 troops in the territory to reserves for free, and keep spice committed to the dial."
+# dreamrules:1204 "Set aside Zoal and the killed leader until next turn's Storm Phase. Then place the target leader in
+#                 front of its faction's shield and Zoal among that faction's leaders. Zoal counts as the target
+#                 leader in battle. Either Zoal or the target leader can be called traitor. ..."
+# dreamrules:954  (Karama) "Before battle-plan commitment. Zoal is a normal strength-two leader this phase."
+# The book prints no strength for Zoal outside Karama's window: a Zoal battle whose result turns on it is left open.
+
+
+def _zoal_side(s: BattleFacts) -> str:
+    """The Bene Tleilax side whose plan shows Zoal, or ''."""
+    return next((x for x in SIDES if _get(s, x, "zoal") and _get(s, x, "is_tleilaxu")), "")
+
+
+def _zoal_infiltrates(s: BattleFacts) -> bool:
+    """An ordinary battle where Bene Tleilax's Zoal survives and the opposing leader (not a Cheap Hero) dies."""
+    x = _zoal_side(s)
+    if not x or not _plain(s):
+        return False
+    r = resolve(s)
+    return not r[f"{x}_killed"] and r[f"{OTHER[x]}_killed"]
+
+
+def _zoal_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    x = _zoal_side(s)
+    y = OTHER[x]
+    alt = outcome.get("zoal_infiltration") or {}
+    back = (alt.get("returned_to_reserves") or {}).get(_get(s, x, "name"), 0)
+    kept = (alt.get("spice_kept") or {}).get(_get(s, x, "name"), 0)
+    return (
+        f"Zoal survives and {_get(s, y, 'leader_name')} dies: Bene Tleilax may choose Infiltration instead of the "
+        f"ordinary result ({_who(s, y)} wins and loses nothing; Bene Tleilax returns its {back} troops to reserves, "
+        f"keeps the {kept} spice committed to its dial and may keep its played cards; Zoal and "
+        f"{_get(s, y, 'leader_name')} are set aside until next turn's Storm; whether {_who(s, y)} still pays its "
+        "support spice 'loses nothing' does not say). Bene Tleilax's choice: the outcome above is the ordinary "
+        "result, 'zoal_infiltration' the other."
+    )
+
+
+@rule(
+    "dreamrules.battle.zoal-infiltration",
+    on="battle",
+    cites="dreamrules:512,1200,1202",
+    title="Zoal survives, the enemy leader dies: Bene Tleilax may choose Infiltration",
+    permits=_zoal_said,
+    defines=("zoal_infiltration",),
+    when=_zoal_infiltrates,
+    one_sided="it offers Bene Tleilax a choice of result and never forbids",
+)
+def zoal_infiltration_rule(s: BattleFacts) -> dict[str, Any]:
+    """Where Zoal, in Bene Tleilax's plan, survives an ordinary battle and the opposing leader dies, Bene Tleilax may
+    take Infiltration instead of the ordinary result: the opponent wins and loses nothing, Bene Tleilax returns all
+    its troops there to reserves and keeps the spice committed to its dial (and may keep its played cards), and
+    Zoal and the killed leader are set aside. The outcome gives it as ``zoal_infiltration``, beside the ordinary
+    result."""
+    return {"zoal_infiltration": zoal_infiltration(s)}
+
+
+@zoal_infiltration_rule.z3
+def _(v: Any) -> Any:
+    def infiltrates(x: str) -> Any:
+        y = OTHER[x]
+        return z3.And(_get(v, x, "zoal"), _get(v, x, "is_tleilaxu"), z3.Not(zkilled(v, x)), zkilled(v, y))
+
+    return z3.And(zordinary(v), z3.Or(infiltrates("a"), infiltrates("d")), v.zoal_inf)
+
+
+def _zoal_strength_matters(s: BattleFacts) -> bool:
+    """An ordinary battle with Bene Tleilax's Zoal whose result turns on Zoal's strength: Zoal survives and Bene
+    Tleilax would not win counting Zoal as nothing, or Zoal dies and the opponent wins (and collects Zoal's
+    strength in spice, dreamrules:486)."""
+    x = _zoal_side(s)
+    if not x or not _plain(s) or s.a_dial_h is None or s.d_dial_h is None:
+        return False
+    r = resolve(s)
+    w = "a" if dwinner(s) == 1 else "d"
+    if r[f"{x}_killed"]:
+        return w != x
+    t = _dies_h(s)
+    t[x] -= 2 * _get(s, x, "strength")
+    y = OTHER[x]
+    if t[x] != t[y]:
+        return t[x] < t[y]
+    tie = "d" if s.d_mercenaries and not s.a_mercenaries else "a"
+    return tie != x
+
+
 gap(
     "dreamrules.battle.zoal",
     on="battle",
-    cites="dreamrules:512,1200,1202",
-    see_also="dreamrules:1204",
-    title="Zoal may choose Infiltration instead of the ordinary result",
-    reason="Bene Tleilax plays Zoal: if Zoal survives and the opposing leader dies, Bene Tleilax may choose "
-    "Infiltration (the opponent wins and loses nothing, Bene Tleilax keeps its spice and cards and returns its "
-    "troops), and Zoal 'counts as the target leader in battle' (dreamrules:1204): neither is encoded",
-    when=lambda s: bool(s.a_zoal or s.d_zoal),
+    cites="dreamrules:954",
+    see_also="dreamrules:478,1200",
+    title="Zoal's strength is not printed",
+    reason="Bene Tleilax plays Zoal and this battle's result turns on Zoal's strength (its total if Zoal survives, "
+    "the opponent's leader reward if Zoal dies): the book prints none, only that under Karama Zoal is 'a normal "
+    "strength-two leader this phase' (dreamrules:954), and describes Zoal otherwise by its Infiltration "
+    "(dreamrules:1200); a strength in the position's leaders map is not the book's",
+    when=_zoal_strength_matters,
+)
+
+gap(
+    "dreamrules.battle.zoal-traitor",
+    on="battle",
+    cites="dreamrules:1200",
+    see_also="dreamrules:1368",
+    title="A traitor call in Zoal's battle",
+    reason="a traitor call in a battle where Bene Tleilax plays Zoal: 'a traitor call can trigger' Zoal's "
+    "Infiltration (dreamrules:1200), and a traitor result's aftermath awaits council question #1841 (dreamrules:1368)",
+    when=lambda s: bool(_zoal_side(s) and (s.a_traitor or s.d_traitor)),
+)
+
+gap(
+    "dreamrules.battle.zoal-infiltrated",
+    on="battle",
+    cites="dreamrules:1204",
+    title="Zoal fighting for the faction it infiltrates",
+    reason="a faction other than Bene Tleilax plays Zoal: after an Infiltration 'Zoal counts as the target leader in "
+    "battle' and either can be called traitor (dreamrules:1204); Zoal's strength and loyalty there are not encoded",
+    when=lambda s: any(_get(s, x, "zoal") and not _get(s, x, "is_tleilaxu") for x in SIDES),
 )
 
 
-def _unvalued(s: BattleFacts, x: str) -> bool:
-    """A side whose troops Dreamrules values in a way not encoded: Ixians, or special troops of another faction."""
-    special = _get(s, x, "special") and not (_get(s, x, "is_emperor") or _get(s, x, "is_fremen"))
-    return bool(_get(s, x, "is_ixians") or special)
+# -- Ixians ------------------------------------------------------------------------------------
+# dreamrules:1220 "Your nine Cyborgs have double combat strength, ... Karama cannot affect Cyborgs."
+# dreamrules:1222 "Your eleven Suboids always fight at half strength and cannot be spice dialed. ..."
+# dreamrules:1304 (the glossary's Support) "Spice spent to raise a troop from its unsupported strength to its
+#                  supported strength. Ordinary troops cost 1 spice each to support."
+# A Cyborg is worth one unsupported (double an ordinary troop's half), a Suboid one half. What supporting a Cyborg
+# costs the book does not print (only ordinary troops' price): an Ixian dial with spice and Cyborgs is left open.
+
+
+def _ixians(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "is_ixians"))
+
+
+def _ix_spiced(s: BattleFacts, x: str) -> bool:
+    """An Ixian side committing spice with Cyborgs there: what it buys is not printed (dreamrules.battle.ixians)."""
+    return _ixians(s, x) and _get(s, x, "special") > 0 and _get(s, x, "spice") > 0
+
+
+def _ix_dial_ok(s: BattleFacts, x: str) -> bool:
+    if not _ixians(s, x) or _ix_spiced(s, x):
+        return True
+    return _get(s, x, "spice") == 0 and bool(ixian_selections(s, x))
+
+
+def _ix_dial_text(s: BattleFacts, x: str) -> str:
+    head = (
+        f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'special')} Cyborgs, {_get(s, x, 'forces')} "
+        f"Suboids and {_get(s, x, 'spice')} spice"
+    )
+    if _get(s, x, "spice"):
+        return f"{head}: Suboids cannot be spice dialed, and it has no Cyborgs there to support."
+    return f"{head}: a Cyborg is worth one without spice, a Suboid one half, and the dial must be what some are worth."
+
+
+@rule(
+    "dreamrules.battle.dial-ixians",
+    on="battle",
+    cites="dreamrules:1220,1222",
+    see_also="dreamrules:456,498",
+    title="Ixian Cyborgs fight at double strength, Suboids at half and never spice dialed",
+    forbids=_says(_ix_dial_ok, _ix_dial_text),
+    permits="The Ixians' dial is worth some of their Cyborgs (one each without spice) and Suboids (one half each).",
+    needs=("a_dial_h", "d_dial_h"),
+    when=lambda s: any(_ixians(s, x) and not _ix_spiced(s, x) for x in SIDES),
+)
+def dial_ixians(s: BattleFacts) -> bool:
+    """A Cyborg has double a troop's strength (one, unsupported) and a Suboid always half, never supported by spice:
+    the dial is the worth of some Cyborgs and Suboids present, and spice committed with no Cyborg there supports
+    nothing. Spice committed with Cyborgs is left to dreamrules.battle.ixians (a Cyborg's support price is not
+    printed)."""
+    return both(s, _ix_dial_ok)
+
+
+@dial_ixians.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        su, ou = _get(v, x, "su"), _get(v, x, "ou")
+        return z3.Or(
+            z3.Not(_get(v, x, "is_ixians")),
+            z3.And(_get(v, x, "special") > 0, _get(v, x, "spice") > 0),
+            z3.And(
+                _get(v, x, "spice") == 0,
+                su <= _get(v, x, "special"),
+                ou <= _get(v, x, "forces"),
+                2 * su + ou == _get(v, x, "dial_h"),
+            ),
+        )
+
+    return zboth(v, ok)
 
 
 gap(
     "dreamrules.battle.ixians",
     on="battle",
-    cites="dreamrules:502,1220,1222",
-    see_also="dreamrules:1224",
-    title="Ixian Cyborgs and Suboids in battle",
-    reason="Ixians fight: Cyborgs have double strength, Suboids always fight at half strength and cannot be spice "
-    "dialed, and an undialed Suboid may die in place of a dialed Cyborg when Ix wins (dreamrules:502, 1220-1224): "
-    "their dial and losses are not encoded",
+    cites="dreamrules:1220,1222",
+    title="What supporting a Cyborg costs is not printed",
+    reason="the Ixians commit spice with Cyborgs in the battle: Suboids cannot be spice dialed, so the spice supports "
+    "Cyborgs, and the book prints the price of support only for ordinary troops ('Ordinary troops cost 1 spice each "
+    "to support', dreamrules:1304): what the spice buys, and so the dial and the losses, is not encoded",
+    when=lambda s: any(_ix_spiced(s, x) for x in SIDES),
+)
+
+
+# dreamrules:502  "When Ix wins, an uncommitted Suboid may die in place of a committed Cyborg. Flip the saved Cyborg
+#                 to its patched side. A patched Cyborg can be dialed in a later winning battle without dying, then
+#                 flips back. These rules do not save troops from an ordinary defeat."
+# dreamrules:1224 "If you win after dialing Cyborgs, undialed Suboids can die in their place. Those Cyborgs flip to
+#                 their patched side. In a later battle, a patched Cyborg can be dialed once without dying and then
+#                 flips back."
+
+
+def _ix_winner(s: BattleFacts) -> str:
+    """The Ixian side that wins an ordinary battle with Cyborgs there and no spice committed, or ''."""
+    if not _plain(s) or s.a_dial_h is None or s.d_dial_h is None:
+        return ""
+    x = "a" if dwinner(s) == 1 else "d"
+    if not _ixians(s, x) or not _get(s, x, "special") or _get(s, x, "spice") or not _ix_dial_ok(s, x):
+        return ""
+    return x
+
+
+def _ix_losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    options = outcome.get("ixian_losses") or []
+
+    def one(o: dict[str, int]) -> str:
+        said = f"{o['cyborgs']} Cyborgs and {o['suboids']} Suboids"
+        extra = [f"{o['to_patched']} saved Cyborgs flip to patched"] if o["to_patched"] else []
+        extra += [f"{o['patched_back']} patched Cyborgs dialed survive and flip back"] if o["patched_back"] else []
+        return said + (f" ({', '.join(extra)})" if extra else "")
+
+    return (
+        f"{_who(s, _ix_winner(s))} win: they choose which troops were committed (worth their dial) and may have an "
+        f"uncommitted Suboid die in place of each committed Cyborg; they lose {' or '.join(map(one, options))}."
+    )
+
+
+@rule(
+    "dreamrules.battle.ixian-losses",
+    on="battle",
+    cites="dreamrules:502,1224",
+    see_also="dreamrules:498",
+    title="A winning Ix may have Suboids die in place of committed Cyborgs",
+    permits=_ix_losses_said,
+    defines=("ixian_losses",),
+    when=lambda s: bool(_ix_winner(s)),
+    one_sided="it gives the Ixian winner's choice of losses and never forbids",
+)
+def ixian_losses(s: BattleFacts) -> dict[str, Any]:
+    """When the Ixians win, their losses are a choice: the committed troops (Cyborgs and Suboids worth the dial), an
+    uncommitted Suboid dying in place of any committed Cyborg (which flips to patched), and a committed patched
+    Cyborg surviving (it flips back). ``ixian_losses`` lists each choice's dead Cyborgs and Suboids and flips; the
+    ordinary ``losses`` leave the Ixians' count out. A defeat is ordinary: every Ixian troop there dies."""
+    return {"ixian_losses": ixian_loss_options(s, _ix_winner(s))}
+
+
+@ixian_losses.z3
+def _(v: Any) -> Any:
+    def wins(x: str, i: int) -> Any:
+        return z3.And(_get(v, x, "is_ixians"), _get(v, x, "special") > 0, _get(v, x, "spice") == 0, zdwinner(v) == i)
+
+    return z3.And(zordinary(v), z3.Or(wins("a", 1), wins("d", 2)), v.ix_loss)
+
+
+def _unvalued(s: BattleFacts, x: str) -> bool:
+    """Special troops of a faction whose special troops the book does not value in battle (only the Emperor's,
+    the Fremen's and the Ixians')."""
+    valued = _get(s, x, "is_emperor") or _get(s, x, "is_fremen") or _get(s, x, "is_ixians")
+    return bool(_get(s, x, "special") and not valued)
+
+
+gap(
+    "dreamrules.battle.special-unvalued",
+    on="battle",
+    cites="dreamrules:498",
+    see_also="dreamrules:1086,1122,1220",
+    title="Special troops of a faction the book gives none",
+    reason="a side has special (starred) troops, but the book values special troops in battle only for the Emperor "
+    "(Sardaukar, dreamrules:1086), Fremen (Fedaykin, 1122) and Ixians (Cyborgs, 1220)",
     when=lambda s: any(_unvalued(s, x) for x in SIDES),
+)
+
+gap(
+    "dreamrules.battle.surveyor-aboard",
+    on="battle",
+    cites="dreamrules:1232,1234",
+    title="Ixian troops aboard the Surveyor in the battle's territory",
+    reason="Ixian troops are aboard the Hidden Mobile Surveyor in this territory: the Surveyor is 'a territory within "
+    "that territory' that other factions cannot enter (dreamrules:1232, 1234); whether its troops count in this "
+    "battle is not encoded (the battle counts every group in the territory)",
+    when=lambda s: bool(s.a_aboard or s.d_aboard),
 )
 
 gap(

@@ -386,6 +386,30 @@ def _(v: Any) -> z3.BoolRef:
 # dreamrules:1174 "Dishonorable prevents you from ... making binding deals, except buying information about cards
 #                  up for bid. ..."
 
+
+@rule(
+    "dreamrules.bidding.favor-tleilaxu",
+    on="bid",
+    cites="dreamrules:360",
+    see_also="dreamrules:1084,1174",
+    title="The Emperor may cover Bene Tleilax's shortfall: a faction ability, not a binding deal",
+    permits="The Emperor covers {shaddams_favor} spice of Bene Tleilax's bid: agreed before the bid, this support is "
+    "the Emperor's faction ability and needs no binding deal with Bene Tleilax.",
+    when=lambda s: not s.passes and s.faction == "bene-tleilax" and s.shaddams_favor > 0,
+    one_sided="it lets Bene Tleilax take the Emperor's cover despite Dishonorable; whether the cover is enough, "
+    "and the Emperor's to give, is dreamrules.bidding.affordable and dreamrules.bidding.favor-*",
+)
+def favor_tleilaxu(s: BidFacts) -> bool:
+    """Bene Tleilax, who may make no binding deals (Dishonorable), may still bid beyond its spice on the Emperor's
+    agreed cover (``move.shaddams_favor``): the support is the Emperor's faction ability, not a deal."""
+    return True
+
+
+@favor_tleilaxu.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.shaddams_favor > 0
+
+
 gap(
     "dreamrules.bidding.tleilaxu-ally-promise",
     on="bid",

@@ -1,12 +1,12 @@
-"""Dreamrules: the Glossary (dreamrules:1250-1320), the draft status and council index (dreamrules:1322-1348,
-1372, 1396-1398) and the acknowledgements (dreamrules:1400-1408).
+"""Dreamrules: the Glossary (dreamrules:1250-1320), the draft status and council index (dreamrules:1322-1348, 1372,
+1396-1398) and the acknowledgements (dreamrules:1400-1408).
 
 The glossary defines terms the chapters use. Where a rule decides what a definition says, the rule names the line
-(``see_also``): the bribe pile (1280: dreamrules.deals.bribe-pile), the committed leader (1284, 1316: a gap,
-dreamrules.battle.ghola-leader; the battle kind does not yet read whether an earlier battle ended by a traitor,
-which "does not commit leaders"). The rest are definitions of GF9 terms the rules in force already use, set
-aside here with that reason. The draft status describes the book's sources and how to read its notes; a line
-naming a council question decides nothing by itself (the chapters' lines tied to each question are the
+(``see_also``): the bribe pile (1280: dreamrules.deals.bribe-pile), the committed leader (1284, 1316:
+dreamrules.battle.traitor-not-committed, an earlier battle ended by a traitor "does not commit leaders"; a Ghola-
+revived leader is the gap dreamrules.battle.ghola-leader). The rest are definitions of GF9 terms the rules in force
+already use, set aside here with that reason. The draft status describes the book's sources and how to read its
+notes; a line naming a council question decides nothing by itself (the chapters' lines tied to each question are the
 unresolved rules).
 """
 

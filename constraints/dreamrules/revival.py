@@ -1,10 +1,12 @@
 """Dreamrules: Revival, as it changes GF9's.
 
 Kept from GF9 (its rules stay in force): revival in the Revival phase, only troops in the Tanks, a faction's own
-leaders and only those in the Tanks, a card's revival (Ghola, a gap). Changed: the free revivals of eight
-factions (no Fremen grant to its ally, no Emperor payment for its ally's extra troops), the Ixians' Suboids and
-Cyborgs, Bene Tleilax's income, raised limits and half price, leader revival once one or fewer leaders are
-available, the Kwisatz Haderach revived like a leader, the Emperor's Prison Planet.
+leaders and only those in the Tanks. Changed: the free revivals of eight factions (no Fremen grant to its ally, no
+Emperor payment for its ally's extra troops), the Ixians' Suboids and Cyborgs, Bene Tleilax's income, raised limits
+and half price, leader revival once one or fewer leaders are available, the Kwisatz Haderach revived like a leader.
+Added: Tleilaxu Ghola's revival (``move.card``: free, one leader or up to five troops, outside the per-turn
+allowance, dreamrules:768) and the Fates' (``move.fate``: once per game with the matching worthless card,
+dreamrules:734; the Emperor's Prison Planet, dreamrules:1090).
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from checker.kinds.revival import (
     DR_FREE,
     DR_FREE_LINE,
     LIMIT,
+    PHASES,
+    PRICE,
+    REVIVAL,
     RevivalFacts,
     dr_free,
     dr_full_troop_cost,
@@ -30,7 +35,7 @@ from checker.rules import chapter, gap, rule, set_aside
 from constraints.gf9.revival import leader_own as gf9_leader_own
 from constraints.gf9.revival import revival_phase as gf9_revival_phase
 
-chapter("revive", "dreamrules:368-390,940-946,1040,1058,1078,1090,1096,1116,1144,1170,1176-1178,1212")
+chapter("revive", "dreamrules:368-390,734,768,940-946,1040,1058,1078,1090,1096,1116,1144,1170,1176-1178,1212")
 
 set_aside(
     "dreamrules:374",
@@ -67,7 +72,9 @@ def _may_be_raised(s: RevivalFacts) -> bool:
 
 
 def _tleilaxu_prices_leader(s: RevivalFacts) -> bool:
-    return s.has_leader and not s.is_tleilaxu and s.tleilaxu_in_game is not False
+    """Bene Tleilax may set the price of a leader's ordinary revival (not Ghola's free one, nor Prison Planet's at
+    normal cost, from which it collects nothing: dreamrules:768, 1090)."""
+    return _ordinary(s) and s.has_leader and not s.is_tleilaxu and s.tleilaxu_in_game is not False
 
 
 # dreamrules:372 "Take the free revivals allowed by your faction. Each additional normal troop costs two spice,
@@ -87,7 +94,7 @@ def _tleilaxu_prices_leader(s: RevivalFacts) -> bool:
         f"(dreamrules:{DR_FREE_LINE[s.dr_no]})."
     ),
     defines=("free",),
-    when=lambda s: s.dr_no >= 0,
+    when=lambda s: s.dr_no >= 0 and _ordinary(s),
     replaces="gf9.revival.free-allowance",
     one_sided="it fixes the allowance; it never forbids",
 )
@@ -279,16 +286,18 @@ def _(v: Any) -> z3.BoolRef:
     "dreamrules.revival.special-one",
     on="revive",
     cites="dreamrules:378",
-    see_also="dreamrules:1086,1122",
-    title="One Sardaukar and one Fedaykin a turn",
+    see_also="dreamrules:1086,1122; gf9:185",
+    title="One Sardaukar and one Fedaykin a turn (a Ghola revival too)",
     forbids="{Faction} revives {special} of its starred troops: only one a turn.",
     permits="{Faction} revives {special} starred troop: one a turn.",
-    when=lambda s: _ordinary(s) and s.faction in SPECIAL_ONE and s.special > 0,
+    when=lambda s: (_ordinary(s) or s.ghola) and s.faction in SPECIAL_ONE and s.special > 0,
     replaces="gf9.revival.special-one",
 )
 def special_one(s: RevivalFacts) -> bool:
     """Only one Sardaukar (Emperor) and one Fedaykin (Fremen) are revived a turn; the Ixians' Cyborgs have no such
-    limit."""
+    limit. A Tleilaxu Ghola revival keeps this limit: dreamrules:768 takes it outside the per-turn *allowance* (the
+    three troops), and GF9, which supplies the unchanged base (dreamrules:1328), says Ghola does not bypass the
+    one-special-force limit (gf9:185). Prison Planet lifts it (dreamrules:1090)."""
     return s.special <= 1
 
 
@@ -370,7 +379,11 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _income_applies(s: RevivalFacts) -> bool:
-    return s.tleilaxu_in_game is True and not s.is_tleilaxu and s.forces > 0 and not s.fate and not s.has_card
+    """Each non-Tleilaxu troop revived earns Bene Tleilax one spice: a Ghola's troops too (dreamrules:380 counts
+    every troop revived); Prison Planet's none (dreamrules:1090, dreamrules.revival.prison-planet-income)."""
+    return (
+        s.tleilaxu_in_game is True and not s.is_tleilaxu and s.forces > 0 and not s.fate and (_ordinary(s) or s.ghola)
+    )
 
 
 @rule(
@@ -476,7 +489,7 @@ gap(
     ),
     defines=("leader_cost", "paid_to"),
     needs=("leader_strength",),
-    when=lambda s: s.has_leader and s.leader_own and not _tleilaxu_prices_leader(s),
+    when=lambda s: s.has_leader and s.leader_own and not _tleilaxu_prices_leader(s) and not s.ghola,
     replaces="gf9.revival.leader-cost",
     one_sided="it fixes the price; paying it is dreamrules.revival.affordable",
 )
@@ -557,19 +570,384 @@ gap(
     when=lambda s: s.kh and s.is_atreides,
 ).replaces = ("gf9.revival.kh-cost", "gf9.revival.kh-eligibility")
 
-# dreamrules:1090 "Your Fate, Prison Planet, revives up to five troops of any kind and any one leader at their
-#                  normal cost. ..."
+# -- Tleilaxu Ghola (a card that revives: move.card) ------------------------------------------------
+# dreamrules:768 "Revive one of your leaders or up to five of your troops without paying spice. These revivals do not
+#                 use the normal per-turn allowance. Return revived troops to reserves."
+
+GHOLA_TROOPS = 5  # dreamrules:768
+
+
+def _ghola_elsewhen(s: RevivalFacts) -> bool:
+    """Tleilaxu Ghola played outside the Revival phase."""
+    return s.ghola and s.phase_index is not None and s.phase_index != REVIVAL
+
+
+def _ghola_what(s: RevivalFacts) -> str:
+    if s.has_leader and s.forces:
+        return f"{s.leader} and {s.forces} troop{'s' if s.forces != 1 else ''}"
+    if s.has_leader:
+        return s.leader
+    return f"{s.forces} troop{'s' if s.forces != 1 else ''}"
+
+
+@rule(
+    "dreamrules.revival.ghola-free",
+    on="revive",
+    cites="dreamrules:768",
+    title="Tleilaxu Ghola revives without paying spice, outside the per-turn allowance",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} revives {_ghola_what(s)} with Tleilaxu Ghola without paying spice, outside the "
+        "normal per-turn allowance."
+    ),
+    defines=("force_cost", "leader_cost"),
+    when=lambda s: s.ghola,
+    replaces="gf9.revival.ghola",
+    one_sided="it fixes the price (none); what the card may revive is dreamrules.revival.ghola-five and "
+    "dreamrules.revival.ghola-either",
+)
+def ghola_free(s: RevivalFacts) -> dict[str, int]:
+    """A Tleilaxu Ghola revival costs nothing, and the three-a-turn limit does not count it (the ordinary limit,
+    price and free revivals apply to ordinary revivals only)."""
+    return {"force_cost": 0, "leader_cost": 0}
+
+
+@ghola_free.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.force_cost == 0, v.leader_cost == 0)
+
+
+@rule(
+    "dreamrules.revival.ghola-five",
+    on="revive",
+    cites="dreamrules:768",
+    title="Tleilaxu Ghola revives up to five troops",
+    forbids="{Faction} revives {forces} troops with Tleilaxu Ghola: the card revives up to five.",
+    permits="{Faction} revives {forces} troops with Tleilaxu Ghola: up to five, whatever the per-turn allowance.",
+    when=lambda s: s.ghola and s.forces > 0,
+)
+def ghola_five(s: RevivalFacts) -> bool:
+    """Ghola revives up to five of the faction's troops (free and apart from the three-a-turn allowance)."""
+    return s.forces <= GHOLA_TROOPS
+
+
+@ghola_five.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forces <= GHOLA_TROOPS
+
+
+@rule(
+    "dreamrules.revival.ghola-either",
+    on="revive",
+    cites="dreamrules:768",
+    title="Tleilaxu Ghola revives a leader or troops, not both",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} revives {_ghola_what(s)} with one Tleilaxu Ghola: the card revives one leader or "
+        "up to five troops, not both."
+    ),
+    permits=lambda s, _o: f"{display(s.faction)} revives {_ghola_what(s)} with Tleilaxu Ghola: a leader or troops.",
+    when=lambda s: s.ghola,
+)
+def ghola_either(s: RevivalFacts) -> bool:
+    """One of your leaders *or* up to five of your troops: one Ghola does not revive both."""
+    return not (s.has_leader and s.forces > 0)
+
+
+@ghola_either.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(z3.And(v.has_leader, v.forces > 0))
+
+
+# gf9:59 (kept: GF9 supplies the unchanged base, dreamrules:1328) a Treachery Card is played from the hand; the
+# gf9 play rule gf9.cards.in-hand says the same for a card played outside a revival.
+
+
+@rule(
+    "dreamrules.revival.ghola-in-hand",
+    on="revive",
+    cites="gf9:59",
+    see_also="dreamrules:768; gf9:455",
+    title="The Tleilaxu Ghola played comes from the reviver's hand",
+    forbids="{Faction} revives with {card}, not in its hand ({hand_words}).",
+    permits="{Faction} holds {card} ({hand_words}).",
+    needs=("card_in_hand",),
+    when=lambda s: s.ghola,
+)
+def ghola_in_hand(s: RevivalFacts) -> bool:
+    """The Ghola is played from the reviver's hand: where the hand is listed by name it must hold the card (a
+    hand given as a count leaves the question open)."""
+    return bool(s.card_in_hand)
+
+
+@ghola_in_hand.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.card_in_hand
+
 
 gap(
-    "dreamrules.revival.prison-planet",
+    "dreamrules.revival.ghola-timing",
+    on="revive",
+    cites="dreamrules:490",
+    see_also="dreamrules:770,1332",
+    title="Tleilaxu Ghola played outside the Revival phase",
+    reason="Tleilaxu Ghola is played outside the Revival phase: dreamrules:768 gives the card no timing; the book "
+    "says only that in battle it must be played before reveal (dreamrules:490, 1332) and that a leader who already "
+    "fought stays committed to that territory (dreamrules:770); when else it may be played is not stated",
+    when=_ghola_elsewhen,
+)
+
+gap(
+    "dreamrules.revival.other-card",
+    on="revive",
+    cites="dreamrules:768",
+    title="A card other than Tleilaxu Ghola revives",
+    reason="the revival names a card other than Tleilaxu Ghola (move.card): Tleilaxu Ghola is the card whose text "
+    "revives (dreamrules:768); Mentat does not read any other card as a revival",
+    when=lambda s: s.has_card and not s.ghola,
+)
+
+
+# -- Fates and Prison Planet (move.fate) ------------------------------------------------------------
+# dreamrules:734 "If you hold the matching worthless Treachery Card, you may play it to activate your faction's Fate
+#                 once per game. ..."
+
+
+@rule(
+    "dreamrules.revival.fate-once",
+    on="revive",
+    cites="dreamrules:734",
+    see_also="dreamrules:21",
+    title="A Fate is used once per game",
+    forbids="{Faction} has already used its Fate (fate_used): a Fate is activated once per game.",
+    permits="{Faction} has not used its Fate yet.",
+    when=lambda s: s.fate,
+)
+def fate_once(s: RevivalFacts) -> bool:
+    """A faction activates its Fate once per game: not again once ``fate_used`` is set."""
+    return not s.fate_used
+
+
+@fate_once.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.fate_used)
+
+
+@rule(
+    "dreamrules.revival.fate-card",
+    on="revive",
+    cites="dreamrules:734",
+    title="A Fate is activated with the matching worthless card, held",
+    forbids="{Faction} does not hold the worthless card its Fate Indicator matches ({hand_words}).",
+    permits="{Faction} holds the worthless card its Fate Indicator matches ({hand_words}).",
+    needs=("fate_card_held",),
+    when=lambda s: s.fate,
+)
+def fate_card(s: RevivalFacts) -> bool:
+    """The Fate is played with the worthless Treachery Card matching the faction's Fate Indicator
+    (``fate_indicator``), which its hand (listed by name) must hold."""
+    return bool(s.fate_card_held)
+
+
+@fate_card.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.fate_card_held
+
+
+# dreamrules:1090 "Your Fate, Prison Planet, revives up to five troops of any kind and any one leader at their
+#                  normal cost. You may revive pieces for other players. The usual special-troop and leader limits
+#                  do not apply to this revival, and Bene Tleilax does not collect income from it. You may play
+#                  this Fate at any time except battle step 3."
+
+PP_TROOPS = 5  # dreamrules:1090
+BATTLE = PHASES.index("battle")
+
+
+def _pp(s: RevivalFacts) -> bool:
+    """The Emperor's Prison Planet revival (the Fate, by the Emperor)."""
+    return s.fate and s.is_emperor
+
+
+def _pp_priced(s: RevivalFacts) -> bool:
+    """Prison Planet troops at a price the book gives: normal troops (no Sardaukar), no Bene Tleilax discount."""
+    return _pp(s) and s.special == 0 and not s.tleilaxu_ally
+
+
+def _pp_cost(s: RevivalFacts) -> int:
+    return PRICE * s.count + ((s.leader_strength or 0) if s.has_leader else 0)
+
+
+@rule(
+    "dreamrules.revival.prison-planet-emperor",
     on="revive",
     cites="dreamrules:1090",
-    title="The Emperor's Fate, Prison Planet",
-    reason="the revival uses a Fate (move.fate): dreamrules:1090's Prison Planet revives up to five troops of any "
-    "kind and any one leader, for other players too, outside the usual limits, and Mentat does not encode the "
-    "Fates yet",
+    title="The Fate that revives is the Emperor's, Prison Planet",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot revive with its Fate: the Fate that revives is the Emperor's, Prison Planet."
+    ),
+    permits="The Emperor revives with its Fate, Prison Planet.",
     when=lambda s: s.fate,
-).replaces = ("gf9.revival.module",)
+    replaces="gf9.revival.module",
+)
+def prison_planet_emperor(s: RevivalFacts) -> bool:
+    """A revival by a Fate is the Emperor's Prison Planet: no other faction's Fate revives."""
+    return s.is_emperor
+
+
+@prison_planet_emperor.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.is_emperor
+
+
+@rule(
+    "dreamrules.revival.prison-planet-five",
+    on="revive",
+    cites="dreamrules:1090",
+    title="Prison Planet revives up to five troops of any kind, outside the usual limits",
+    forbids="Prison Planet revives up to five troops: the Emperor revives {forces}.",
+    permits="Prison Planet revives {forces} troops (up to five, of any kind): the three-a-turn and "
+    "one-Sardaukar limits do not apply.",
+    when=lambda s: _pp(s) and s.forces > 0,
+)
+def prison_planet_five(s: RevivalFacts) -> bool:
+    """Up to five troops, Sardaukar or not; the ordinary three-a-turn and one-Sardaukar limits do not apply."""
+    return s.forces <= PP_TROOPS
+
+
+@prison_planet_five.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forces <= PP_TROOPS
+
+
+@rule(
+    "dreamrules.revival.prison-planet-cost",
+    on="revive",
+    cites="dreamrules:1090",
+    see_also="dreamrules:370,372",
+    title="Prison Planet's troops at their normal cost: two spice each",
+    permits="Prison Planet revives {count} troops at their normal cost, two spice each: {force_cost} spice "
+    "(the free revivals belong to the per-turn allowance it is outside of).",
+    defines=("force_cost",),
+    when=lambda s: _pp_priced(s) and s.count > 0,
+    one_sided="it fixes the price; paying it is dreamrules.revival.prison-planet-affordable",
+)
+def prison_planet_cost(s: RevivalFacts) -> dict[str, int]:
+    """Each troop at its normal cost, two spice (dreamrules:372). None is free: the free revivals are part of the
+    per-turn allowance (dreamrules:370), and this revival is outside the usual limits."""
+    return {"force_cost": PRICE * s.count}
+
+
+@prison_planet_cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.force_cost == PRICE * v.count
+
+
+@rule(
+    "dreamrules.revival.prison-planet-affordable",
+    on="revive",
+    cites="dreamrules:1090",
+    see_also="dreamrules:372,386",
+    title="The Emperor pays Prison Planet's revival at normal cost",
+    forbids=lambda s, _o: (
+        f"The Emperor cannot pay {_pp_cost(s)} spice for this Prison Planet revival: it has {s.spice}."
+    ),
+    permits=lambda s, _o: f"The Emperor has {s.spice} spice for the {_pp_cost(s)} this Prison Planet revival costs.",
+    needs=("spice",),
+    when=lambda s: _pp_priced(s) and (not s.has_leader or s.leader_own) and _pp_cost(s) > 0,
+)
+def prison_planet_affordable(s: RevivalFacts) -> bool:
+    """Two spice a troop and a leader's strength: no more than the Emperor has."""
+    return _pp_cost(s) <= (s.spice or 0)
+
+
+@prison_planet_affordable.z3
+def _(v: Any) -> z3.BoolRef:
+    return PRICE * v.count + z3.If(v.has_leader, v.leader_strength, 0) <= v.spice
+
+
+@rule(
+    "dreamrules.revival.prison-planet-income",
+    on="revive",
+    cites="dreamrules:1090",
+    see_also="dreamrules:380",
+    title="Bene Tleilax collects no income from Prison Planet",
+    permits="Bene Tleilax receives nothing from this Prison Planet revival.",
+    defines=("tleilaxu_income",),
+    when=lambda s: _pp(s) and s.tleilaxu_in_game is True,
+    one_sided="it fixes Bene Tleilax's income; it never forbids",
+)
+def prison_planet_income(s: RevivalFacts) -> dict[str, int]:
+    """Bene Tleilax's one spice a troop (dreamrules:380) is not paid for a Prison Planet revival."""
+    return {"tleilaxu_income": 0}
+
+
+@prison_planet_income.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.tleilaxu_income == 0
+
+
+@rule(
+    "dreamrules.revival.prison-planet-any-time",
+    on="revive",
+    cites="dreamrules:1090",
+    title="Prison Planet may be played at any time except battle step 3",
+    permits=lambda s, _o: (
+        f"Prison Planet may be played in the {s.phase_name.replace('-', ' ')} phase: at any time except battle step 3."
+    ),
+    when=lambda s: _pp(s) and s.phase_index is not None and s.phase_index != BATTLE,
+    one_sided="outside the Battle phase it always permits; in it, the step decides (dreamrules.revival."
+    "prison-planet-battle)",
+)
+def prison_planet_any_time(s: RevivalFacts) -> bool:
+    """The Fate is played at any time except battle step 3: any phase but Battle is open to it (the Revival phase's
+    timing, dreamrules.revival.phase, is the ordinary revival's)."""
+    return True
+
+
+@prison_planet_any_time.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index != BATTLE
+
+
+gap(
+    "dreamrules.revival.prison-planet-battle",
+    on="revive",
+    cites="dreamrules:1090",
+    title="Prison Planet in the Battle phase: not at battle step 3",
+    reason="Prison Planet is played in the Battle phase: dreamrules:1090 allows it at any time except battle step 3, "
+    "and the position does not say which step it is",
+    when=lambda s: _pp(s) and s.phase_index == BATTLE,
+)
+
+gap(
+    "dreamrules.revival.prison-planet-sardaukar",
+    on="revive",
+    cites="dreamrules:1090",
+    see_also="dreamrules:372",
+    title="Prison Planet's Sardaukar at their normal cost",
+    reason="Prison Planet revives Sardaukar 'at their normal cost' (dreamrules:1090), and no line prices a "
+    "Sardaukar's revival (dreamrules:372 prices normal troops)",
+    when=lambda s: _pp(s) and s.special > 0,
+)
+
+gap(
+    "dreamrules.revival.prison-planet-discount",
+    on="revive",
+    cites="dreamrules:1090",
+    see_also="dreamrules:382",
+    title="Prison Planet by Bene Tleilax's ally: normal cost or the shared discount",
+    reason="the Emperor, allied with Bene Tleilax, revives with Prison Planet 'at their normal cost' "
+    "(dreamrules:1090), and Bene Tleilax's ally shares its half price (dreamrules:382): which applies is not said",
+    when=lambda s: _pp(s) and s.tleilaxu_ally,
+)
+
+gap(
+    "dreamrules.revival.prison-planet-others",
+    on="revive",
+    cites="dreamrules:1090",
+    title="Prison Planet revives another player's leader",
+    reason="Prison Planet revives a leader not the Emperor's: dreamrules:1090 lets the Emperor revive pieces for "
+    "other players, and no line says who pays the normal cost nor whose leader-revival conditions apply",
+    when=lambda s: _pp(s) and s.has_leader and not s.leader_own,
+)
 
 
 # dreamrules:1188 "During Storm, you may revive a dead enemy leader matching a Face Dancer Card as a spy. ..."
@@ -590,7 +968,7 @@ def _face_dancer_spy(s: RevivalFacts) -> bool:
     title="A faction revives its own leaders (Bene Tleilax's spies apart)",
     forbids=lambda s, _o: f"{s.leader} is not one of {display(s.faction)}'s leaders: it cannot revive him.",
     permits=lambda s, _o: f"{s.leader} is one of {display(s.faction)}'s leaders.",
-    when=lambda s: s.has_leader and not _face_dancer_spy(s),
+    when=lambda s: s.has_leader and not _face_dancer_spy(s) and not s.fate,
     replaces="gf9.revival.leader-own",
 )
 def leader_own(s: RevivalFacts) -> bool:
@@ -629,7 +1007,7 @@ gap(
     ),
     permits="It is the Revival phase.",
     # gf9's rule, kept, except for the spy Bene Tleilax revives during Storm (dreamrules:1188: a gap, #1835)
-    when=lambda s: s.phase_index is not None and not _face_dancer_spy(s),
+    when=lambda s: s.phase_index is not None and not _face_dancer_spy(s) and not s.fate and not _ghola_elsewhen(s),
     replaces="gf9.revival.phase",
 )
 def revival_phase(s: RevivalFacts) -> bool:

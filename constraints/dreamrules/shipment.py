@@ -21,7 +21,7 @@ from constraints.gf9.shipment import price, z3_price
 
 chapter(
     "ship",
-    "dreamrules:394,408,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1160,1180,1234",
+    "dreamrules:394,408,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1154,1158,1160,1180,1234",
 )
 
 set_aside(
@@ -471,6 +471,86 @@ gap(
     "move",
     when=lambda s: s.to_surveyor_territory,
 )
+
+
+# -- the Bene Gesserit's posture when it ships ---------------------------------------------------
+# dreamrules:1154 "... Each territory has one posture for your troops. Advisors entering a territory with your
+#                  fighters become fighters."
+# dreamrules:1158 "At the beginning of shipment and movement, you may flip groups of advisors to fighters. ... This
+#                  is the only window when an advisor territory becomes a fighter territory. You may ship either
+#                  posture."
+# The move names no posture: the outcome ``posture`` says what the shipped troops may be, or must be.
+
+
+def _bg_ships(s: ShipmentFacts) -> bool:
+    return s.is_bene_gesserit and not s.to_reserves and s.count + s.special > 0
+
+
+@rule(
+    "dreamrules.shipment.bg-either-posture",
+    on="ship",
+    cites="dreamrules:1158",
+    title="The Bene Gesserit may ship either posture",
+    permits="The Bene Gesserit may ship these troops to {to} as fighters or as advisors: no troops of theirs are "
+    "there yet.",
+    defines=("posture",),
+    when=lambda s: _bg_ships(s) and not s.bg_fighters_in_to and not s.bg_advisors_in_to,
+    one_sided="it states the choice of posture; it never forbids",
+)
+def bg_either_posture(s: ShipmentFacts) -> dict[str, str]:
+    """Where the Bene Gesserit have no troops, the troops they ship may be fighters or advisors, their choice."""
+    return {"posture": "fighters or advisors"}
+
+
+@bg_either_posture.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.bg_posture == 3
+
+
+@rule(
+    "dreamrules.shipment.bg-joins-fighters",
+    on="ship",
+    cites="dreamrules:1154",
+    see_also="dreamrules:1158",
+    title="Bene Gesserit troops shipped to their fighters are fighters",
+    permits="The Bene Gesserit's fighters stand in {to}: the troops shipped there are fighters (advisors entering "
+    "a territory with their fighters become fighters).",
+    defines=("posture",),
+    when=lambda s: _bg_ships(s) and s.bg_fighters_in_to,
+    one_sided="it fixes the posture; it never forbids",
+)
+def bg_joins_fighters(s: ShipmentFacts) -> dict[str, str]:
+    """One posture a territory: troops shipped where the Bene Gesserit have fighters are fighters, advisors
+    shipped there becoming fighters."""
+    return {"posture": "fighters"}
+
+
+@bg_joins_fighters.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.bg_posture == 1
+
+
+@rule(
+    "dreamrules.shipment.bg-advisor-territory",
+    on="ship",
+    cites="dreamrules:1158",
+    see_also="dreamrules:1154",
+    title="Bene Gesserit troops shipped to their advisors are advisors",
+    permits="The Bene Gesserit's advisors stand in {to}: it stays an advisor territory (only at the beginning of "
+    "Shipment and Movement does one become a fighter territory), so the troops shipped there are advisors.",
+    defines=("posture",),
+    when=lambda s: _bg_ships(s) and s.bg_advisors_in_to and not s.bg_fighters_in_to,
+    one_sided="it fixes the posture; it never forbids",
+)
+def bg_advisor_territory(s: ShipmentFacts) -> dict[str, str]:
+    """A territory has one posture, and an advisor territory becomes a fighter territory only at the beginning of
+    Shipment and Movement: what the Bene Gesserit ship to their advisors are advisors."""
+    return {"posture": "advisors"}
+
+
+@bg_advisor_territory.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.bg_posture == 2
 
 
 # == the Guild's interjection (the ``interject`` kind) ===========================================
