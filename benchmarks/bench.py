@@ -71,7 +71,7 @@ def cases_for(prefix: str) -> list[Path]:
 def warm_rate(paths: list[Path], seconds: float) -> dict[str, Any]:
     """Checks per second through the Python API, cycling over the cases (illegal ones get their unsat core)."""
     from checker.api import check
-    from checker.position import read_position
+    from checker.arrakis.position import read_position
 
     positions = []
     skipped = 0
@@ -142,8 +142,8 @@ BATTLE_TARGET_S = 0.200
 def battle_what_if(runs: int) -> dict[str, Any]:
     """Median latency of the battle planner on one six-force, two-card position (after one warm-up call):
     ``strongest_plan`` alone, and the whole of ``mentat battle`` (strongest plan, then can the file's plan lose)."""
-    from checker.kinds.battle_planner import can_lose, strongest_plan
-    from checker.position import load_position
+    from checker.arrakis.kinds.battle_planner import can_lose, strongest_plan
+    from checker.arrakis.position import load_position
 
     pos = load_position(json.loads(json.dumps(BATTLE_WHAT_IF)))
     best = strongest_plan(pos, "atreides")  # warm-up: imports, z3 context

@@ -18,11 +18,11 @@ from typing import Any
 
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.position import Position, _check_sectors, _load_move, check_move, load_position, read_position
+from checker.positions import load_position, read_position, ruleset_name, with_move
 from checker.yamlio import parse_yaml
 
 
-def check(position: Position, ruleset: str | None = None) -> Verdict:
+def check(position: Any, ruleset: str | None = None) -> Verdict:
     """The verdict on a loaded position (its move, or the position itself)."""
     return evaluate(position, ruleset)
 
@@ -31,21 +31,15 @@ def check_file(path: str | Path, move: str | None = None, ruleset: str | None = 
     """Read a position file and judge it; ``move`` (YAML text) replaces the file's move."""
     pos = read_position(path)
     if move is not None:
-        pos.move = _parse_move(move)
         try:  # the same checks as a move in the file: sectors, names, plans
-            _check_sectors(pos)
-            check_move(pos)
+            pos = with_move(pos, _parse_move(move))
         except InputError as err:
             err.key = err.key.replace("move", "--move", 1) if err.key.startswith("move") else err.key
             err.file = str(path)
             raise
     if ruleset is not None:
-        from checker.position import RULESETS
-
-        if ruleset not in RULESETS:
-            from checker.errors import nearest
-
-            raise InputError("--ruleset", "one of " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS))
+        ruleset = ruleset_name(ruleset, "--ruleset")
+        _same_game(pos.ruleset, ruleset, str(path))
     try:
         return check(pos, ruleset)
     except InputError as err:  # a value only the kind reads (a Voice's card): name the file too
@@ -53,6 +47,22 @@ def check_file(path: str | Path, move: str | None = None, ruleset: str | None = 
         if move is not None and err.key.startswith("move"):
             err.key = err.key.replace("move", "--move", 1)
         raise
+
+
+def _same_game(own: str, ruleset: str, file: str) -> None:
+    """``--ruleset`` judges the position under another ruleset of its own game, never another game's."""
+    from checker.family import family_of, family_rulesets
+
+    mine, theirs = family_of(own), family_of(ruleset)
+    if mine is not None and theirs is not None and mine.name != theirs.name:
+        same = family_rulesets(own)
+        raise InputError(
+            "--ruleset",
+            f"a ruleset of the position's own game ({', '.join(same)}): {ruleset} is another game, {theirs.title}",
+            ruleset,
+            list(same),
+            file=file,
+        )
 
 
 def check_text(text: str) -> Verdict:
@@ -66,11 +76,6 @@ def check_text(text: str) -> Verdict:
 
 def _parse_move(text: str) -> Any:
     try:
-        data = parse_yaml(text)
+        return parse_yaml(text)
     except Exception as err:
         raise InputError("--move", "a move as YAML or JSON", str(err).splitlines()[0]) from None
-    try:
-        return _load_move(data)
-    except InputError as err:
-        err.key = err.key.replace("move", "--move", 1)
-        raise

@@ -285,14 +285,15 @@ def conflicts(
 ) -> None:
     """The source conflicts: where two rulesets' texts say different things about the same situation."""
     from checker import conflicts as cf
-    from checker.position import RULESETS
+    from checker.family import rulesets as every_ruleset
 
     names = _rulesets_option(rulesets)
+    known = every_ruleset()
     for r in names or ():
-        if r not in RULESETS:
+        if r not in known:
             from checker.errors import nearest
 
-            fail(InputError("--rulesets", "rulesets among " + ", ".join(RULESETS), r, nearest(r, RULESETS)).message)
+            fail(InputError("--rulesets", "rulesets among " + ", ".join(known), r, nearest(r, known)).message)
     if not find:
         listed = cf.recorded(names)
         if as_json:
@@ -426,14 +427,15 @@ def list_rules(
 ) -> None:
     """List rules, optionally those of one ruleset or matching a word."""
     from checker.errors import nearest
-    from checker.position import RULESETS
+    from checker.family import rulesets
     from checker.rules import load_all, ruleset_rules
 
+    known = rulesets()
     rules: dict[str, Rule] = ruleset_rules(ruleset) if ruleset else load_all()
     if ruleset and not rules:
-        with_rules = [name for name in RULESETS if ruleset_rules(name)]
-        if ruleset not in RULESETS:
-            fail(InputError("--ruleset", "one of " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS)).message)
+        with_rules = [name for name in known if ruleset_rules(name)]
+        if ruleset not in known:
+            fail(InputError("--ruleset", "one of " + ", ".join(known), ruleset, nearest(ruleset, known)).message)
         typer.echo(
             f"{ruleset}: no rules encoded yet (its positions are answered unresolved); "
             f"rulesets with rules: {', '.join(with_rules)}",
@@ -451,25 +453,71 @@ def list_rules(
 
 
 @app.command()
-def schema() -> None:
+def schema(
+    ruleset: Annotated[
+        str | None, typer.Option(help="Only the format of this ruleset's game (default: every game's, as oneOf).")
+    ] = None,
+) -> None:
     """Print the JSON Schema of position files."""
-    from checker.position import schema as make
+    from checker.family import family_of
+    from checker.positions import ruleset_name
 
-    typer.echo(json.dumps(make(), indent=2))
+    if ruleset is not None:
+        try:
+            family = family_of(ruleset_name(ruleset, "--ruleset"))
+        except InputError as err:
+            fail(err.message)
+        if family is None:
+            fail(f"key '--ruleset': {ruleset}'s positions are not modelled yet: it has no schema")
+        typer.echo(json.dumps(family.schema(), indent=2))
+        return
+    typer.echo(json.dumps(every_schema(), indent=2))
+
+
+def every_schema() -> dict[str, Any]:
+    """Every game's position format in one schema: the keys all share at the top, each game's in full as oneOf."""
+    from checker.family import families, family_of, rulesets
+
+    every = [f.schema() for f in families().values()]
+    if len(every) == 1:
+        return every[0]
+    for one in every:
+        one.pop("$schema", None)
+    known = [r for r in rulesets() if family_of(r) is not None]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Mentat position file",
+        "description": "A position of one of the games: its 'ruleset' says which (mentat schema --ruleset R: one's)",
+        "type": "object",
+        "properties": {
+            "ruleset": {"enum": known, "description": "the rules the position is judged by (and so its game)"},
+            "move": {
+                "type": ["object", "null"],
+                "description": "one proposed move; its 'action' picks the kind (each game's moves below)",
+            },
+        },
+        "required": ["ruleset"],
+        "oneOf": every,
+    }
 
 
 @app.command()
 def new(
-    ruleset: Annotated[str, typer.Argument(help="gf9 or dreamrules.")],
+    ruleset: Annotated[str, typer.Argument(help="gf9, dreamrules or dice.")],
     factions: Annotated[str, typer.Option(help="Comma-separated factions, e.g. atreides,harkonnen.")],
     advanced: Annotated[bool, typer.Option(help="The Advanced game.")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
 ) -> None:
     """Write the starting position of a game, to edit from."""
-    from checker.setup import starting_position
+    from checker.family import family_of
+    from checker.positions import ruleset_name
 
     try:
-        text = starting_position(ruleset, [f for f in factions.split(",") if f.strip()], advanced)
+        name = ruleset_name(ruleset)
+        family = family_of(name)
+        if family is None:
+            raise InputError("ruleset", "a ruleset whose positions are modelled", ruleset)
+        text = family.new(name, [f for f in factions.split(",") if f.strip()], advanced)
     except InputError as err:
         fail(err.message)
     if out:
@@ -555,15 +603,20 @@ def show_position(
         Path | None, typer.Option("--svg", help="Write an SVG picture of the position here ('-' for stdout).")
     ] = None,
 ) -> None:
-    """Draw a position on the GF9 board (storm, forces, spice) as SVG."""
-    from checker.position import read_position
-    from checker.svg import board_svg
+    """Draw a position on its game's board (the GF9 board: storm, forces, spice; the Dice Game's regions) as SVG."""
+    from checker.family import family_of
+    from checker.positions import read_position
 
     try:
         pos = read_position(file)
     except InputError as err:
         fail(err.message)
-    picture = board_svg(pos, title=pos.title or file.name)
+    family = family_of(pos.ruleset)
+    if family is None or family.draw is None:
+        fail(f"{file}: Mentat cannot draw a {pos.ruleset} position yet")
+    if hasattr(pos, "title") and not pos.title:
+        pos.title = file.name  # the drawing's title
+    picture = family.draw(pos)
     if svg is None or str(svg) == "-":
         typer.echo(picture, nl=False)
         return
@@ -588,11 +641,18 @@ def battle_plan(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")] = False,
 ) -> None:
     """Plan a battle: the strongest legal plan, the smallest winning dial, whether the plan can lose."""
-    from checker.kinds.battle_planner import describe, plan_battle
-    from checker.position import read_position
+    from checker.family import family_of, family_rulesets
+    from checker.positions import read_position
 
     try:
-        out = plan_battle(read_position(file), faction, against, losses)
+        pos = read_position(file)
+        family = family_of(pos.ruleset)
+        if family is None or family.name != "arrakis":  # the planner knows the Arrakis games' battle wheel only
+            same = family_rulesets("gf9")
+            raise InputError("ruleset", f"a ruleset of the GF9 family ({', '.join(same)})", pos.ruleset, file=str(file))
+        from checker.arrakis.kinds.battle_planner import describe, plan_battle  # the Arrakis family's planner
+
+        out = plan_battle(pos, faction, against, losses)
     except InputError as err:
         fail_input(err, as_json)
     if as_json:

@@ -24,13 +24,15 @@ from typing import Any
 
 from checker.engine import Verdict, evaluate, kind_of
 from checker.errors import InputError
-from checker.position import RULESETS, load_position
+from checker.family import family_of, family_rulesets
+from checker.family import rulesets as every_ruleset
+from checker.positions import load_position
 from checker.rules import LAYERS, load_all
 
-# The rulesets that read the GF9 family's position format (the Dice Game's positions are another format).
-FAMILY = ("gf9", "overview", "conquest", "dreamrules")
 # Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
 BOARDLESS = ("conquest",)
+# The GF9 board's facts (a data file, read by the Arrakis family when a position names it as its board).
+GF9_BOARD = Path(__file__).resolve().parent.parent / "constraints" / "data" / "arrakis-board.yaml"
 
 
 @dataclass
@@ -116,9 +118,7 @@ def translate(data: dict[str, Any], target: str) -> tuple[dict[str, Any], list[s
         if before != after:
             notes.append(f"a '{before}' move is a '{after}' move in {target}")
     if target in BOARDLESS and "board" not in out and source not in BOARDLESS:
-        from checker.board import DATA
-
-        out["board"] = str(DATA / "arrakis-board.yaml")
+        out["board"] = str(GF9_BOARD)
         notes.append(f"{target} prints no board: the position stays on the GF9 board of {source}")
     elif source in BOARDLESS and target not in BOARDLESS and "board" in out:
         out.pop("board")
@@ -136,6 +136,11 @@ def _mentions(value: Any, name: str) -> bool:
 
 def under(data: dict[str, Any], target: str, file: str | None = None) -> Row:
     """The position's answer under one ruleset (or why that ruleset cannot express it)."""
+    source = str(data.get("ruleset", "")).strip().lower()
+    mine, theirs = family_of(source), family_of(target)
+    if target != source and (theirs is None or mine is None or mine.name != theirs.name):
+        game = theirs.title if theirs is not None else "a game whose positions Mentat does not model yet"
+        return Row(target, cannot=f"{target} is another game ({game}): a {source} position does not carry over")
     carried, notes = translate(data, target)
     try:
         pos = load_position(carried, file)
@@ -154,25 +159,22 @@ def under(data: dict[str, Any], target: str, file: str | None = None) -> Row:
 
 def compare_data(data: dict[str, Any], rulesets: list[str] | None = None, file: str | None = None) -> list[Row]:
     """The same position under each ruleset (by default every ruleset of its family)."""
-    if not isinstance(data, dict) or "ruleset" not in data:
-        load_position(data, file)  # the one clear message for a file that is no position
-    own = str(data.get("ruleset"))
-    chosen = rulesets or ([own] + [r for r in FAMILY if r != own] if own in FAMILY else [own])
+    pos = load_position(data, file)  # the position must be usable under its own ruleset
+    own = pos.ruleset
+    known = every_ruleset()
+    chosen = rulesets or list(family_rulesets(own))
     for r in chosen:
-        if r not in RULESETS:
+        if r not in known:
             from checker.errors import nearest
 
-            raise InputError("--rulesets", "rulesets among " + ", ".join(RULESETS), r, nearest(r, RULESETS), file=file)
-    load_position(data, file)  # the position must be usable under its own ruleset
+            raise InputError("--rulesets", "rulesets among " + ", ".join(known), r, nearest(r, known), file=file)
     return [under(data, r, file) for r in chosen]
 
 
 def compare_file(path: str | Path, rulesets: list[str] | None = None) -> list[Row]:
-    from checker.position import read_position
-    from checker.yamlio import load_yaml
+    from checker.positions import read_yaml
 
-    read_position(path)  # one clear message for an unreadable file or a position its own ruleset rejects
-    return compare_data(load_yaml(Path(path)), rulesets, str(path))
+    return compare_data(read_yaml(path), rulesets, str(path))
 
 
 def agreeing(rows: list[Row]) -> list[list[Row]]:

@@ -22,12 +22,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.compare import FAMILY, translate
+from checker.compare import translate
 from checker.engine import Verdict, evaluate, kind_of
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact_fields, missing_key
-from checker.position import Position, load_position
+from checker.family import rulesets as every_ruleset
+from checker.positions import load_position
 from checker.rules import LAYERS, REGISTRY, Rule, load_all, ruleset_rules
+
+Position = Any  # a position of any family (the pair's rulesets share one)
+
+
+def _family(ruleset: str) -> str:
+    """The family a ruleset's layer names (read from the layer: no family is imported)."""
+    lay = LAYERS.get(ruleset)
+    return lay.family if lay is not None else ""
+
 
 SOLVER_TIMEOUT_MS = 2000
 SEEDS_PER_PAIR = 8  # seed positions the solver tries per pair not known to differ, at most
@@ -88,7 +98,8 @@ class Witness:
 def pairs(rulesets: list[str] | None = None) -> list[Pair]:
     """Every pair of counterpart rules in force in two different rulesets (confirmed rules only)."""
     load_all()
-    names = rulesets or [r for r in FAMILY if r in LAYERS]
+    # by default every ruleset with rules; a conflict is between two texts of the same game (family)
+    names = rulesets or [r for r in every_ruleset() if r in LAYERS]
     in_force = {rs: set(ruleset_rules(rs)) for rs in names}
     out: dict[str, Pair] = {}
     for r in REGISTRY.values():
@@ -97,7 +108,7 @@ def pairs(rulesets: list[str] | None = None) -> list[Pair]:
             if other is None or ((r.open or other.open) and not r.differs):
                 continue  # an open rule answers nothing to differ from, unless the difference is recorded
             for a, b in itertools.permutations(names, 2):
-                if names.index(a) > names.index(b):
+                if names.index(a) > names.index(b) or _family(a) != _family(b):
                     continue
                 for x, y in ((r, other), (other, r)):
                     if x.id in in_force[a] and y.id in in_force[b] and x.id not in in_force[b]:
@@ -124,6 +135,7 @@ def _seed_data() -> list[tuple[str, dict[str, Any], str]]:
     from checker.cases import all_cases
     from checker.yamlio import load_yaml
 
+    load_all()  # every layer, so that each case's ruleset names its family
     out = []
     for path in all_cases():
         if path.parent.name == "conflicts":
@@ -132,7 +144,7 @@ def _seed_data() -> list[tuple[str, dict[str, Any], str]]:
             data = load_yaml(path)
         except Exception:
             continue
-        if isinstance(data, dict) and data.get("ruleset") in FAMILY:
+        if isinstance(data, dict) and _family(str(data.get("ruleset"))):
             out.append((str(path), data, path.read_text(encoding="utf-8")))
     return out
 
@@ -140,7 +152,8 @@ def _seed_data() -> list[tuple[str, dict[str, Any], str]]:
 def _seeds_for(pair: Pair) -> list[tuple[str, dict[str, Any]]]:
     """The cases most likely to show the pair first: those naming either rule, then the rest."""
     ids = (pair.first.id, pair.second.id)
-    seeds = _seed_data()
+    family = _family(pair.rulesets[0])
+    seeds = [(f, d, text) for f, d, text in _seed_data() if _family(str(d.get("ruleset"))) == family]
     naming = [(f, d) for f, d, text in seeds if any(i in text for i in ids)]
     rest = [(f, d) for f, d, text in seeds if not any(i in text for i in ids)]
     return naming + rest

@@ -37,7 +37,18 @@ from checker.sources import DOCS, TITLES, lines
 ROOT = Path(__file__).resolve().parent.parent
 MIN_CHAPTER = 40  # lines: a chapter starts at the first heading after this many
 TOPICS = ("storm", "shipment", "movement", "battle", "victory")
-RULESETS = ("overview", "gf9", "dreamrules", "conquest", "dice")
+# The order the rulebook lists rulesets in (a base before the texts over it); any other after, as found.
+ORDER = ("overview", "gf9", "dreamrules", "conquest", "dice")
+# The ruleset whose family's position format the position-format guide documents first.
+FORMAT_RULESET = "gf9"
+
+
+@cache
+def _rulesets() -> tuple[str, ...]:
+    from checker.family import rulesets
+
+    found = rulesets()
+    return tuple(sorted(found, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), found.index(n))))
 
 
 # -- sources and chapters ------------------------------------------------------
@@ -119,7 +130,7 @@ def home(r: Rule) -> tuple[str, int] | None:
 
 
 def in_force(r: Rule) -> list[str]:
-    return [name for name in RULESETS if r.id in ruleset_rules(name)]
+    return [name for name in _rulesets() if r.id in ruleset_rules(name)]
 
 
 VICTORY = re.compile(r"victor|winner|\bwins?\b|end of the game|end-of-game")
@@ -362,10 +373,7 @@ def case_page(path: Path) -> tuple[str, str | None]:
     title = str(data.get("title") or path.stem)
     svg: str | None = None
     try:
-        from checker.position import read_position
-        from checker.svg import board_svg
-
-        svg = board_svg(read_position(path), title=title)
+        svg = _draw(path, title)
     except Exception:
         svg = None
     # orphans: case pages stay out of the navigation tree (rendered on every page) and are linked from the index
@@ -467,7 +475,7 @@ def rules_index() -> str:
         "",
     ]
     uncited = [r for r in REGISTRY.values() if home(r) is None]
-    for lay in RULESETS:
+    for lay in _rulesets():
         own = sorted((r for r in REGISTRY.values() if r.layer == lay), key=lambda r: r.id)
         if not own:
             continue
@@ -523,7 +531,7 @@ def compare_fragment(top: str) -> str:
     for left_rule, right_rule in rows:
         out += [f"* - {cell(left_rule)}", f"  - {cell(right_rule)}"]
     out += ["```", ""]
-    for lay in RULESETS:
+    for lay in _rulesets():
         if lay in ("gf9", "overview"):
             continue
         own = sorted((r for r in REGISTRY.values() if r.layer == lay and topic(r) == top), key=lambda r: r.id)
@@ -663,12 +671,18 @@ def _actions(m: dict[str, Any]) -> list[str]:
     return [str(a) for a in act.get("enum") or ([act["const"]] if "const" in act else [])]
 
 
-def move_schemas() -> dict[str, dict[str, Any] | None]:
-    """Action -> the schema of a move of that action (None: the schema lists no keys for it yet)."""
-    from checker.position import schema
+def _family_schema(ruleset: str) -> dict[str, Any]:
+    from checker.family import family_of
 
+    family = family_of(ruleset)
+    assert family is not None, f"{ruleset} names no family: its positions have no schema"
+    return family.schema()
+
+
+def move_schemas(ruleset: str = FORMAT_RULESET) -> dict[str, dict[str, Any] | None]:
+    """Action -> the schema of a move of that action (None: the schema lists no keys for it yet)."""
     out: dict[str, dict[str, Any] | None] = {}
-    for m in schema()["properties"]["move"].get("anyOf", []):
+    for m in _family_schema(ruleset)["properties"]["move"].get("anyOf", []):
         acts = _actions(m)
         for a in acts:
             if len(acts) == 1:
@@ -678,17 +692,17 @@ def move_schemas() -> dict[str, dict[str, Any] | None]:
     return out
 
 
-def schema_fragment() -> str:
-    """Every key of a position file, every action of a move with one example each, from the schema."""
-    from checker.position import schema
-
-    s = schema()
+def schema_fragment(ruleset: str = FORMAT_RULESET, tag: str = "schema", examples: Path = EXAMPLES) -> str:
+    """Every key of a position file, every action of a move with one example each, from the schema of the
+    ruleset's family; ``tag`` starts every label (another family's fragment uses its own), ``examples`` holds
+    one position per action (``<action>.yaml``)."""
+    s = _family_schema(ruleset)
     out: list[str] = []
     queue: list[tuple[str, str, dict[str, Any]]] = []  # (label, key path, record) of tables still to write
     where = [""]  # the action whose keys are being listed: labels stay unique across actions
 
     def record(path: str, obj: dict[str, Any]) -> str:
-        label = "schema-" + re.sub(r"[^a-z0-9]+", "-", f"{where[0]} {path}".lower()).strip("-")
+        label = f"{tag}-" + re.sub(r"[^a-z0-9]+", "-", f"{where[0]} {path}".lower()).strip("-")
         queue.append((label, path, obj))
         return f"a record, {{ref}}`{path} <{label}>`"
 
@@ -748,12 +762,12 @@ def schema_fragment() -> str:
             table(obj, path)
 
     top = {**s, "properties": {k: v for k, v in s["properties"].items() if k != "move"}}
-    out.extend(["(schema-position)=", "## The keys of a position", ""])
+    out.extend([f"({tag}-position)=", "## The keys of a position", ""])
     table(top, "")
     flush()
     out.extend(
         [
-            "(schema-move)=",
+            f"({tag}-move)=",
             "## The move: one section per action",
             "",
             "`move` holds one proposed move; its `action` picks the kind, and each kind has its own keys. "
@@ -761,8 +775,8 @@ def schema_fragment() -> str:
             "",
         ]
     )
-    for action, m in move_schemas().items():
-        out.extend([f"(schema-move-{action})=", f"### `action: {action}`", ""])
+    for action, m in move_schemas(ruleset).items():
+        out.extend([f"({tag}-move-{action})=", f"### `action: {action}`", ""])
         if m is None:
             out.extend(["The schema lists no keys for this action yet: its rules are not encoded.", ""])
         else:
@@ -770,12 +784,12 @@ def schema_fragment() -> str:
                 out.extend([_md(str(m["description"])), ""])
             where[0] = f"move {action}"
             table(m, "move")
-        example = EXAMPLES / f"{action}.yaml"
+        example = examples / f"{action}.yaml"
         if example.is_file():
             rel = example.relative_to(ROOT).as_posix()
             out.extend([f"Example (`{rel}`):", "", _fence(example.read_text(encoding="utf-8"), "yaml"), ""])
         else:
-            out.extend([f"*No example yet* (`docs/guides/examples/{action}.yaml`).", ""])
+            out.extend([f"*No example yet* (`{example.relative_to(ROOT).as_posix()}`).", ""])
         flush()
     return "\n".join(out)
 
@@ -807,13 +821,68 @@ def pages() -> dict[str, str]:
     out["fragments/coverage.md"] = coverage_fragment()
     out["fragments/conflicts.md"] = conflicts_fragment()
     out["fragments/position-schema.md"] = schema_fragment()
-    from checker.svg import board_svg
-
-    out["board.svg"] = board_svg()
-    from checker.position import read_position
-
+    out.update(_other_formats())
+    out.update(boards())
     for path in sorted((ROOT / "docs" / "guides").glob("*.yaml")):  # positions drawn for hand-written pages
-        out[f"figures/{path.stem}.svg"] = board_svg(read_position(path), title=path.stem)
+        out[f"figures/{path.stem}.svg"] = _draw(path, path.stem)
+    from checker.architecture import architecture_svg
+
+    out["architecture.svg"] = architecture_svg()
+    return out
+
+
+def _draw(path: Path, title: str) -> str:
+    """A position file drawn by its family (on its game's board)."""
+    from checker.family import family_of
+    from checker.positions import read_position
+
+    pos = read_position(path)
+    family = family_of(pos.ruleset)
+    if family is None or family.draw is None:
+        raise ValueError(f"{path}: its family draws no board")
+    if hasattr(pos, "title"):
+        pos.title = title
+    return family.draw(pos)
+
+
+def boards() -> dict[str, str]:
+    """Each family's board, drawn with nothing on it: ``board.svg`` for the first family (the GF9 board),
+    ``board-<family>.svg`` for each other."""
+    from checker.family import family_of, family_rulesets
+
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for ruleset in _rulesets_by_family():
+        family = family_of(ruleset)
+        if family is None or family.name in seen or family.draw is None:
+            continue
+        seen.add(family.name)
+        empty = family.load({"ruleset": family_rulesets(ruleset)[0]}, None)
+        name = "board.svg" if not out else f"board-{family.name}.svg"
+        out[name] = family.draw(empty)
+    return out
+
+
+def _rulesets_by_family() -> list[str]:
+    """Every ruleset, the format ruleset first."""
+    rest = [r for r in _rulesets() if r != FORMAT_RULESET]
+    return [FORMAT_RULESET, *rest] if FORMAT_RULESET in _rulesets() else rest
+
+
+def _other_formats() -> dict[str, str]:
+    """The position format of each family but the format ruleset's: ``fragments/position-schema-<family>.md``
+    (its examples in ``docs/guides/examples/<family>/``)."""
+    from checker.family import family_of
+
+    first = family_of(FORMAT_RULESET)
+    out: dict[str, str] = {}
+    for ruleset in _rulesets_by_family():
+        family = family_of(ruleset)
+        if family is None or (first is not None and family.name == first.name):
+            continue
+        name = f"fragments/position-schema-{family.name}.md"
+        if name not in out:
+            out[name] = schema_fragment(ruleset, f"schema-{family.name}", EXAMPLES / family.name)
     return out
 
 

@@ -13,12 +13,9 @@ import dataclasses
 import typing
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, get_args, get_origin
+from typing import Any, ClassVar, get_args, get_origin
 
 from checker.names import display
-
-if TYPE_CHECKING:
-    from checker.position import Position
 
 
 def fact(default: Any = None, *, key: str = "", doc: str = "") -> Any:
@@ -141,7 +138,8 @@ class Kind:
     # how answers of two games' kinds are compared (checker.conflicts).
     shared_names: ClassVar[dict[str, str]] = {}
 
-    def facts(self, pos: Position) -> Facts:
+    def facts(self, pos: Any) -> Facts:
+        """The facts of a position of the kind's family (its own position type)."""
         raise NotImplementedError
 
     def choices(self, v: Vars, facts: Facts) -> None:

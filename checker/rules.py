@@ -249,6 +249,9 @@ class Layer:
     """
 
     name: str
+    # The game family whose positions, board and kinds of question this ruleset uses: the module that
+    # defines its ``FAMILY`` (``checker.arrakis``, ``checker.dice``). The machinery imports it by this name only.
+    family: str = ""
     base: str | None = None
     removes: dict[str, str] = field(default_factory=dict)  # rule id -> why
     fallback: str | None = None
@@ -273,6 +276,7 @@ LAYERS: dict[str, Layer] = {}
 
 def layer(
     name: str,
+    family: str = "",
     base: str | None = None,
     removes: dict[str, str] | None = None,
     fallback: str | None = None,
@@ -285,6 +289,7 @@ def layer(
 ) -> Layer:
     LAYERS[name] = Layer(
         name,
+        family=family,
         base=base,
         removes=dict(removes or {}),
         fallback=fallback,

@@ -32,14 +32,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
-from checker.board import gf9_board
+from checker.arrakis.board import gf9_board
+from checker.arrakis.kinds import load_kinds
+from checker.arrakis.kinds.play import ADVANTAGES as PLAY_ADVANTAGES
+from checker.arrakis.kinds.play import NOT_CANCELLABLE as PLAY_NOT_CANCELLABLE
+from checker.arrakis.position import Phase, components, load_position
 from checker.engine import Disagreement, decide, evaluate
 from checker.facts import KINDS
-from checker.kinds import load_kinds
-from checker.kinds.play import ADVANTAGES as PLAY_ADVANTAGES
-from checker.kinds.play import NOT_CANCELLABLE as PLAY_NOT_CANCELLABLE
 from checker.names import FACTIONS as FACTION_NAMES
-from checker.position import Phase, components, load_position
 from checker.rules import LAYERS, REGISTRY, load_all, rule, ruleset_rules
 
 load_kinds()

@@ -1,4 +1,4 @@
-"""Alliances and deals (checker/kinds/alliance.py, constraints/*/alliances.py): ally, bribe, give."""
+"""Alliances and deals (checker/arrakis/kinds/alliance.py, constraints/*/alliances.py): ally, bribe, give."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import checker.engine
+from checker.arrakis.position import Phase, load_position, read_position
 from checker.cases import mismatches, shown
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.position import Phase, load_position, read_position
 from checker.rules import ruleset_rules
 from checker.yamlio import load_yaml
 

@@ -10,13 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 from checker.api import check_text
+from checker.arrakis.kinds.battle import battle_facts, loss_options
+from checker.arrakis.kinds.battle_planner import can_lose, smallest_winning_dial, strongest_plan
+from checker.arrakis.position import load_position, read_position
 from checker.cases import all_cases, mismatches
 from checker.cli import app
 from checker.engine import evaluate
 from checker.errors import InputError
-from checker.kinds.battle import battle_facts, loss_options
-from checker.kinds.battle_planner import can_lose, smallest_winning_dial, strongest_plan
-from checker.position import load_position, read_position
 from checker.rules import load_all, ruleset_rules
 from checker.yamlio import load_yaml, parse_yaml
 
@@ -401,7 +401,7 @@ def test_opponent_plans_use_only_cards_it_can_hold() -> None:
     # Atreides' hand unknown, Harkonnen's listed with the only Lasgun: an Atreides plan never holds it
     q = pos("{leader: Feyd-Rautha, dial: 5, defense: Shield}", "{leader: Thufir Hawat, dial: 0}")
     q.factions["harkonnen"].hand = ["Lasgun", "Shield"]
-    from checker.kinds.battle_planner import holdable_cards
+    from checker.arrakis.kinds.battle_planner import holdable_cards
 
     cards, how = holdable_cards(q, "atreides")
     assert "Lasgun" not in cards and cards.count("Shield") == 3 and "not known to be elsewhere" in how

@@ -11,9 +11,9 @@ import yaml
 
 import checker.engine
 from checker.api import check, check_text
+from checker.arrakis.position import read_position
 from checker.cases import CASES, mismatches
 from checker.engine import Verdict
-from checker.position import read_position
 
 BID_CASES = sorted(CASES.glob("*/bid-*.yaml"))
 FACTIONS = ["atreides", "harkonnen", "emperor", "fremen", "spacing-guild", "bene-gesserit"]

@@ -1,4 +1,4 @@
-"""Spice blow and Nexus (checker/kinds/blow.py, constraints/*/blow.py): spice placed, Shai-Hulud, the Nexus."""
+"""Spice blow and Nexus (checker/arrakis/kinds/blow.py, constraints/*/blow.py): spice placed, Shai-Hulud, the Nexus."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typing import Any, get_args
 import pytest
 
 import checker.engine
-from checker.board import gf9_board
+from checker.arrakis.board import gf9_board
+from checker.arrakis.position import Phase, load_position, read_position
 from checker.cases import mismatches, shown
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.position import Phase, load_position, read_position
 from checker.rules import ruleset_rules
 from checker.yamlio import load_yaml
 

@@ -1,4 +1,5 @@
-"""CHOAM Charity (checker/kinds/charity.py, constraints/*/charity.py): the top-up, the Bene Gesserit, the phase."""
+"""CHOAM Charity (checker/arrakis/kinds/charity.py, constraints/*/charity.py): the top-up, the Bene Gesserit,
+the phase."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import checker.engine
+from checker.arrakis.position import Phase, load_position, read_position
 from checker.cases import mismatches, shown
 from checker.engine import Verdict, evaluate
-from checker.position import Phase, load_position, read_position
 from checker.rules import ruleset_rules
 from checker.yamlio import load_yaml
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+import checker.arrakis.kinds.collection  # noqa: F401 - registers the kind
 import checker.engine as engine
-import checker.kinds.collection  # noqa: F401 - registers the kind
+from checker.arrakis.position import load_position
 from checker.engine import Verdict, decide
 from checker.facts import KINDS
-from checker.position import load_position
 from checker.rules import ruleset_rules
 
 
@@ -189,7 +189,7 @@ PHASES = [None, "spice-collection", "battle"]
 
 
 def _random_position(rng: random.Random) -> dict[str, Any]:
-    from checker.board import gf9_board
+    from checker.arrakis.board import gf9_board
 
     board = gf9_board()
     forces = []

@@ -17,9 +17,9 @@ import pytest
 import yaml
 
 from checker import engine
+from checker.arrakis.position import load_position, read_position
 from checker.engine import evaluate, kind_of
 from checker.errors import InputError
-from checker.position import load_position, read_position
 from checker.rules import REGISTRY, load_all, ruleset_rules
 
 ROOT = Path(__file__).resolve().parent.parent

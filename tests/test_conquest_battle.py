@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import checker.engine
+from checker.arrakis.kinds import load_kind
+from checker.arrakis.kinds.conquest_battle import ConquestBattleFacts, card_type, conquest_battle_facts
+from checker.arrakis.position import load_position
 from checker.engine import decide, evaluate
 from checker.errors import InputError
-from checker.kinds import load_kind
-from checker.kinds.conquest_battle import ConquestBattleFacts, card_type, conquest_battle_facts
-from checker.position import load_position
 from checker.rules import REGISTRY, load_all, ruleset_rules
 
 A, H, IMP = "atreides", "harkonnen", "imperium"

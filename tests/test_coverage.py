@@ -12,10 +12,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from checker.arrakis.kinds import load_kinds
 from checker.cli import app
 from checker.coverage import chapter_lines, coverage, report, spans, todo_in_chapters
 from checker.facts import KINDS
-from checker.kinds import load_kinds
 from checker.rules import REGISTRY, SET_ASIDE, load_all
 
 load_all()

@@ -143,8 +143,8 @@ def test_position_format_lists_every_action_with_every_key_once() -> None:
 def test_position_format_lists_every_battle_plan_key_with_its_type() -> None:
     import dataclasses
 
+    from checker.arrakis.position import BattlePlan
     from checker.docs import schema_fragment
-    from checker.position import BattlePlan
 
     md = schema_fragment()
     label = re.findall(r"^\((schema-move-battle-move-plans-[a-z]+)\)=$", md, flags=re.M)
@@ -163,7 +163,7 @@ def test_position_format_lists_every_battle_plan_key_with_its_type() -> None:
 
 @pytest.mark.parametrize("action", ACTIONS)
 def test_every_action_example_is_a_position_mentat_reads(action: str) -> None:
-    from checker.position import load_position
+    from checker.arrakis.position import load_position
     from checker.yamlio import load_yaml
 
     path = EXAMPLES / f"{action}.yaml"

@@ -12,8 +12,8 @@ import yaml
 
 import checker.engine as engine
 from checker.api import check_text
+from checker.arrakis.position import components, read_position
 from checker.engine import Verdict, evaluate
-from checker.position import components, read_position
 from checker.rules import REGISTRY, load_all, ruleset_rules
 
 CASES = Path("cases/dreamrules")

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
+from checker.arrakis.position import load_position
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.position import load_position
 
 FACTIONS = ["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit", "bene-tleilax", "ixians"]
 STRONGHOLDS = ["Arrakeen", "Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch"]
@@ -371,7 +371,7 @@ def revive_positions(draw: Any) -> dict[str, Any]:
     if me == "atreides" and draw(st.integers(0, 5)) == 0:
         move["kwisatz_haderach"] = True
     if me in ("atreides", "harkonnen") and draw(st.booleans()):
-        from checker.position import components
+        from checker.arrakis.position import components
 
         leaders = list(components()["leaders"][me])
         dead = draw(st.lists(st.sampled_from(leaders), min_size=1, max_size=5, unique=True))

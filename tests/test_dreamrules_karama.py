@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES
+from checker.arrakis.position import load_position
 from checker.engine import evaluate
-from checker.kinds.play import DR_ADVANTAGES, PHASES
-from checker.position import load_position
 from constraints.dreamrules.karama import ENTRIES, slug
 
 SOURCE = open("constraints/sources/dreamrules.txt", encoding="utf-8").read().splitlines()

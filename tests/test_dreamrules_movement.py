@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from checker import engine
-from checker.board import STRONGHOLD_NAMES, gf9_board
+from checker.arrakis.board import STRONGHOLD_NAMES, gf9_board
+from checker.arrakis.position import load_position
 from checker.engine import Disagreement, evaluate
-from checker.position import load_position
 
 
 def verdict(raw: dict[str, Any], ruleset: str = "dreamrules") -> engine.Verdict:

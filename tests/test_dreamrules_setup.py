@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from checker.position import known_cards, load_position
+from checker.arrakis.position import known_cards, load_position
 from checker.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

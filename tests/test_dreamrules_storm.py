@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
-from checker.board import gf9_board
+from checker.arrakis.board import gf9_board
+from checker.arrakis.position import load_position
 from checker.engine import Verdict, evaluate
-from checker.position import load_position
 
 
 def judge(raw: dict[str, Any], ruleset: str | None = None) -> Verdict:

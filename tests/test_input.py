@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from checker.position import MOVES, UNENCODED_MOVES, load_position
+from checker.arrakis.position import MOVES, UNENCODED_MOVES, load_position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -190,7 +190,7 @@ def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: 
     run = cli("check", _write(tmp_path, "ruleset: gf9\n"), "--json", "--move", EVERY_KEY[action])
     assert run.code in (0, 1, 3), run.stdout + run.stderr
     unencoded = f"Mentat does not encode the rules of '{action}' moves yet"
-    from checker.kinds import MODULES
+    from checker.arrakis.kinds import MODULES
 
     if action in MODULES:  # its own kind answers (here mostly unresolved: the position gives no spice or hand)
         assert run.json().get("reason", "") != unencoded

@@ -7,8 +7,8 @@ import time
 import pytest
 
 from checker.api import check_text
-from checker.kinds.movement import K_MAX, geo, movement_facts, search
-from checker.position import load_position
+from checker.arrakis.kinds.movement import K_MAX, geo, movement_facts, search
+from checker.arrakis.position import load_position
 from checker.yamlio import parse_yaml
 
 BASE = """

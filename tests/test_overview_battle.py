@@ -17,10 +17,10 @@ import pytest
 from typer.testing import CliRunner
 
 from checker import engine
+from checker.arrakis.kinds.battle import CHEAP_HEROES
+from checker.arrakis.position import components, load_position
 from checker.cli import app
 from checker.engine import Disagreement, evaluate
-from checker.kinds.battle import CHEAP_HEROES
-from checker.position import components, load_position
 from checker.rules import REGISTRY, counterparts, load_all, ruleset_rules
 
 load_all()
@@ -317,7 +317,7 @@ def generated(rng: random.Random) -> dict[str, Any]:
 
 
 def _sectors(territory: str) -> list[int]:
-    from checker.board import gf9_board
+    from checker.arrakis.board import gf9_board
 
     return list(gf9_board()[territory].sectors)
 

@@ -1,4 +1,4 @@
-"""Treachery Cards played outside a battle plan (checker/kinds/play.py, constraints/gf9/cards.py)."""
+"""Treachery Cards played outside a battle plan (checker/arrakis/kinds/play.py, constraints/gf9/cards.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typing import Any, get_args
 import pytest
 
 import checker.engine
+from checker.arrakis.kinds.play import ADVANTAGES, NOT_CANCELLABLE
+from checker.arrakis.position import Phase, card_names, load_position, read_position
 from checker.cases import mismatches, shown
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.kinds.play import ADVANTAGES, NOT_CANCELLABLE
-from checker.position import Phase, card_names, load_position, read_position
 from checker.rules import ruleset_rules
 from checker.yamlio import load_yaml
 
@@ -264,7 +264,7 @@ def _random_position(rng: random.Random) -> dict[str, Any]:
         keys["cancels"] = rng.choice([*ADVANTAGES, *NOT_CANCELLABLE, "storm", "Hajr"])
     if rng.random() < 0.3:
         keys["territory"] = rng.choice(["The Great Flat", "Carthag", "Shield Wall", "Funeral Plain"])
-    from checker.kinds.play import CARD_KEYS, KARAMA
+    from checker.arrakis.kinds.play import CARD_KEYS, KARAMA
 
     worthless = card in {"Baliset", "Jubba Cloak", "Kulon", "La La La", "Trip to Gamont"}
     as_karama = worthless and rng.random() < 0.5

@@ -1,4 +1,4 @@
-"""Position validity and victory (checker/kinds/position.py, constraints/*/position.py).
+"""Position validity and victory (checker/arrakis/kinds/position.py, constraints/*/position.py).
 
 What a player notices: the verdict, the winner, the rule and line that decided, and the
 position's own numbers in the finding.
@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
-from checker.board import STRONGHOLD_NAMES
+from checker.arrakis.board import STRONGHOLD_NAMES
+from checker.arrakis.position import load_position
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
-from checker.position import load_position
 from checker.yamlio import parse_yaml
 
 FACTIONS = ["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit"]

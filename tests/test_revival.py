@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
+from checker.arrakis.kinds import revival  # noqa: F401 - registers the kind
+from checker.arrakis.position import components, load_position
 from checker.engine import Verdict
 from checker.errors import InputError
 from checker.facts import KINDS
-from checker.kinds import revival  # noqa: F401 - registers the kind
-from checker.position import components, load_position
 from checker.rules import ruleset_rules
 
 FACTIONS = ["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit"]
@@ -217,8 +217,8 @@ def test_generated_revivals_agree_and_keep_the_ceiling(data: dict[str, Any]) -> 
 def test_an_unknown_fremen_grant_is_asked_for_not_priced() -> None:
     """Found by the agreement generator: the price of an ally of Fremen's revival depends on the grant (gf9:403)."""
     from checker.api import check
+    from checker.arrakis.position import load_position
     from checker.engine import VERIFY_EVERY_RULE  # noqa: F401 - the suite sets MENTAT_VERIFY=all
-    from checker.position import load_position
 
     pos = load_position(
         {

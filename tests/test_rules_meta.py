@@ -52,7 +52,7 @@ def test_there_are_rules() -> None:
 
 @pytest.mark.parametrize("rule_id", RULES)
 def test_rule_is_complete(rule_id: str) -> None:
-    from checker.kinds import load_kinds
+    from checker.arrakis.kinds import load_kinds
 
     load_kinds()
 

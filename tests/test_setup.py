@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from checker import engine
+from checker.arrakis.position import load_position
+from checker.arrakis.setup import BASE_FACTIONS, starting_position
 from checker.engine import Verdict, evaluate
-from checker.position import load_position
-from checker.setup import BASE_FACTIONS, starting_position
 from checker.yamlio import parse_yaml
 
 SETS = [

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from checker.api import check, check_text
-from checker.board import gf9_board
+from checker.arrakis.board import gf9_board
+from checker.arrakis.kinds.shipment import GREAT_FLAT
 from checker.cases import CASES, mismatches
-from checker.kinds.shipment import GREAT_FLAT
-from checker.position import read_position
+from checker.positions import read_position
 from checker.rules import ruleset_rules
 from checker.yamlio import load_yaml
 

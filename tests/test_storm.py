@@ -1,4 +1,5 @@
-"""The storm question, position validity and starting positions (checker/kinds/storm.py, position.py, setup.py)."""
+"""The storm question, position validity and starting positions (checker/arrakis/kinds/storm.py, position.py,
+setup.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from checker.api import check_text
+from checker.arrakis.kinds.storm import first_seat, hit_sectors, step
+from checker.arrakis.position import load_position, read_position
+from checker.arrakis.setup import BASE_FACTIONS, starting_position
 from checker.cases import mismatches, shown
 from checker.engine import evaluate
 from checker.errors import InputError
-from checker.kinds.storm import first_seat, hit_sectors, step
-from checker.position import load_position, read_position
 from checker.rules import ruleset_rules
-from checker.setup import BASE_FACTIONS, starting_position
 from checker.yamlio import load_yaml, parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,7 +17,7 @@ from typing import Any, get_args
 import pytest
 import yaml
 
-from checker.position import Phase
+from checker.arrakis.position import Phase
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES: tuple[str, ...] = get_args(Phase)

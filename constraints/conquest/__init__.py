@@ -25,9 +25,10 @@ def _from_gf9(data: dict[str, Any]) -> dict[str, Any]:
 
 layer(
     "conquest",
+    family="checker.arrakis",
     title="Dune: A Game of Conquest and Diplomacy (its own text only)",
     names={"emperor": "imperium"},  # GF9's Emperor is Conquest's Imperium (`mentat compare` carries it over)
     carry=_from_gf9,
-    kinds="conquest-",  # its own kinds of question (checker/kinds/conquest.py, conquest_battle.py)
+    kinds="conquest-",  # its own kinds of question (checker/arrakis/kinds/conquest.py, conquest_battle.py)
     actions={"spice-blow": "blow"},
 )

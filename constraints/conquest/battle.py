@@ -13,7 +13,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.conquest_battle import NO_CARD, OTHER, SIDES, VOICE_PLAY, ConquestBattleFacts
+from checker.arrakis.kinds.conquest_battle import NO_CARD, OTHER, SIDES, VOICE_PLAY, ConquestBattleFacts
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.gf9.battle import _get, _says, _who, both, zboth  # the side helpers, shared

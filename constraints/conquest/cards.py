@@ -6,8 +6,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.conquest import CARDS_STEP, ConquestBuyFacts, ConquestPositionFacts
 from checker.facts import all_of
-from checker.kinds.conquest import CARDS_STEP, ConquestBuyFacts, ConquestPositionFacts
 from checker.names import display
 from checker.rules import chapter, rule
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.conquest import BEYOND, RANGE, SHIPMENT_AND_MOVEMENT, ConquestMoveFacts
+from checker.arrakis.kinds.conquest import BEYOND, RANGE, SHIPMENT_AND_MOVEMENT, ConquestMoveFacts
 from checker.names import display
 from checker.rules import chapter, rule
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.conquest import PHASES, ConquestPositionFacts, side
 from checker.facts import all_of
-from checker.kinds.conquest import PHASES, ConquestPositionFacts, side
 from checker.rules import chapter, rule, set_aside
 
 chapter("conquest-position", "conquest:5-15,19,23,25,27,29,43,51,53,55,57")

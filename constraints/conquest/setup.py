@@ -6,8 +6,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.conquest import START_SPICE, ConquestPositionFacts
 from checker.facts import all_of
-from checker.kinds.conquest import START_SPICE, ConquestPositionFacts
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 

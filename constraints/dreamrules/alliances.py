@@ -14,7 +14,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word, whose
+from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word, whose
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 
@@ -135,7 +135,7 @@ def _card(s: AllyFacts) -> str:
 def nexus_card(s: AllyFacts) -> bool:
     """In Dreamrules the Nexus deck makes the alliance window: forming or leaving an alliance needs a Nexus, and
     only a numbered Nexus card lower than the turn causes one (a worm does not). Where the position gives no
-    ``nexus_card``, its phase ``nexus`` names a Nexus (the convention of checker/kinds/alliance.py)."""
+    ``nexus_card``, its phase ``nexus`` names a Nexus (the convention of checker/arrakis/kinds/alliance.py)."""
     assert s.turn is not None and s.nexus_card is not None
     return 0 < s.nexus_card < s.turn
 

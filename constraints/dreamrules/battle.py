@@ -17,8 +17,8 @@ from typing import Any
 
 import z3
 
-from checker.kinds.aftermath import PHASES, RetreatFacts, SpiteFacts
-from checker.kinds.battle import (
+from checker.arrakis.kinds.aftermath import PHASES, RetreatFacts, SpiteFacts
+from checker.arrakis.kinds.battle import (
     CHEAP_HEROES,
     SECTORS,
     SIDES,
@@ -73,7 +73,8 @@ set_aside("dreamrules:704", SAME.format(rule="gf9.battle.leaders-killed (gf9:271
 set_aside(
     "dreamrules:708,710",
     "worthless cards and the Orange Catholic Bible fill a weapon or defense slot without effect: gf9.battle."
-    "weapon-slot and defense-slot accept them (the Bible is read as a worthless card in checker/kinds/battle.py); "
+    "weapon-slot and defense-slot accept them (the Bible is read as a worthless card in "
+    "checker/arrakis/kinds/battle.py); "
     "Fate and Karama uses and the Bible's gift at Bidding are no battle question",
 )
 set_aside("dreamrules:718,720", SAME.format(rule="gf9.battle.lasgun-shield / gf9.battle.explosion (gf9:275, 287)"))
@@ -1410,7 +1411,7 @@ gap(
 )
 
 
-# == The Retreat and Spite moves (checker/kinds/aftermath.py) ===========================================
+# == The Retreat and Spite moves (checker/arrakis/kinds/aftermath.py) ===========================================
 
 chapter("retreat", "dreamrules:506,508,874,1104,1106")
 chapter("spite", "dreamrules:838,1068,1070,1130")

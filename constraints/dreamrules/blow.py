@@ -4,7 +4,7 @@ Three kinds of question. ``blow`` (a Spice card turned over, as in GF9): a terri
 says (gf9.blow.spice, in force); the Spice Blow comes after the Nexus phase (dreamrules:244); which territory a drawn
 Shai-Hulud strikes depends on the Spice decks and discard piles, open as #1837, so a drawn worm given as a ``blow``
 move is unresolved: the ``worm {territory}`` move says where it strikes. ``worm`` (a drawn Shai-Hulud striking a
-territory) and ``thumper`` (a Fremen Thumper's riding worm): checker/kinds/worm.py.
+territory) and ``thumper`` (a Fremen Thumper's riding worm): checker/arrakis/kinds/worm.py.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.blow import BLOW_PHASES, BlowFacts, whose
+from checker.arrakis.kinds.worm import SPICE_BLOW, WormFacts
 from checker.facts import all_of
-from checker.kinds.blow import BLOW_PHASES, BlowFacts, whose
-from checker.kinds.worm import SPICE_BLOW, WormFacts
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.blow import phase_title
@@ -463,7 +463,7 @@ gap(
 
 
 def _phase(s: WormFacts) -> str:
-    from checker.kinds.blow import PHASES
+    from checker.arrakis.kinds.blow import PHASES
 
     return "the " + (PHASES[s.phase_index] if s.phase_index is not None else "?").replace("-", " ") + " phase"
 

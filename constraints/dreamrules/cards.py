@@ -14,7 +14,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.play import BATTLE, PlayFacts
+from checker.arrakis.kinds.play import BATTLE, PlayFacts
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 

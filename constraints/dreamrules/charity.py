@@ -12,7 +12,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
+from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
 from checker.rules import chapter, rule, set_aside
 
 chapter("charity", "dreamrules:298-308,916-918,1150")

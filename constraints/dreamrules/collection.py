@@ -12,7 +12,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.collection import CollectionFacts
+from checker.arrakis.kinds.collection import CollectionFacts
 from checker.rules import chapter, gap, rule, set_aside
 
 chapter("collect", "dreamrules:514-532,824-826,1050")

@@ -115,6 +115,7 @@ set_aside(
 )
 set_aside(
     "dreamrules:1218",
-    "Technology is its own move (`technology`), which Mentat answers unresolved (checker/kinds/unencoded.py: not "
+    "Technology is its own move (`technology`), which Mentat answers unresolved "
+    "(checker/arrakis/kinds/unencoded.py: not "
     "encoded yet); no bid's legality depends on this line",
 )

@@ -23,7 +23,8 @@ set_aside(
     "dreamrules:17",
     "the layering itself: Dreamrules is GF9's Advanced game plus what the book changes; that is how the ruleset "
     "is built (constraints/dreamrules/__init__.py: layer 'dreamrules' with base 'gf9'), and a dreamrules position "
-    "is always read as the Advanced game (checker/position.py); no single rule decides it. The rest of the line "
+    "is always read as the Advanced game (checker/arrakis/position.py); no single rule decides it. "
+    "The rest of the line "
     "(what stays central, who the book is for) decides nothing",
 )
 set_aside(

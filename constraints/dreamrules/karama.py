@@ -16,7 +16,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.play import DR_ADVANTAGES, PHASES, PlayFacts, phase_title
+from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES, PlayFacts, phase_title
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import MovementFacts, range_text, search, storm_message, visit_clear
+from checker.arrakis.kinds.movement import MovementFacts, range_text, search, storm_message, visit_clear
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -512,14 +512,14 @@ def _(v: Any) -> z3.BoolRef:
 )
 def surveyor_mentat(s: Any) -> bool:
     """The Ixians move the Surveyor during the Mentat phase."""
-    from checker.kinds.surveyor import MENTAT
+    from checker.arrakis.kinds.surveyor import MENTAT
 
     return bool(s.phase_index == MENTAT)
 
 
 @surveyor_mentat.z3
 def _(v: Any) -> z3.BoolRef:
-    from checker.kinds.surveyor import MENTAT
+    from checker.arrakis.kinds.surveyor import MENTAT
 
     return v.phase_index == MENTAT
 
@@ -583,7 +583,7 @@ def _reach_message(s: Any, _o: dict[str, Any]) -> str:
 )
 def surveyor_reach(s: Any) -> bool:
     """Up to three territories entered, none of them a stronghold (the declared route, if given)."""
-    from checker.kinds.surveyor import REACH
+    from checker.arrakis.kinds.surveyor import REACH
 
     return bool(s.steps <= REACH)
 

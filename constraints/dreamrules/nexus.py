@@ -11,7 +11,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.storm import StormFacts
+from checker.arrakis.kinds.storm import StormFacts
 from checker.rules import chapter, rule
 
 chapter("storm", "dreamrules:226-232,238-240")

@@ -15,7 +15,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.revival import (
+from checker.arrakis.kinds.revival import (
     DR_FREE,
     DR_FREE_LINE,
     LIMIT,

@@ -39,8 +39,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.position import DREAM_CODES, PositionFacts, names
 from checker.facts import all_of, any_of
-from checker.kinds.position import DREAM_CODES, PositionFacts, names
 from checker.names import display
 from checker.rules import Rule, chapter, gap, rule, set_aside
 from constraints.overview.position import allies_kept_apart, overview_allies_apart

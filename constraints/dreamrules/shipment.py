@@ -14,7 +14,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.shipment import ShipmentFacts
+from checker.arrakis.kinds.shipment import ShipmentFacts
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.gf9.shipment import price, z3_price
@@ -594,14 +594,14 @@ def _(v: Any) -> z3.BoolRef:
 )
 def interject_phase(s: Any) -> bool:
     """The Guild changes the order of the Shipment and Movement phase, during it."""
-    from checker.kinds.interject import SHIPMENT_AND_MOVEMENT
+    from checker.arrakis.kinds.interject import SHIPMENT_AND_MOVEMENT
 
     return bool(s.phase_index == SHIPMENT_AND_MOVEMENT)
 
 
 @interject_phase.z3
 def _(v: Any) -> z3.BoolRef:
-    from checker.kinds.interject import SHIPMENT_AND_MOVEMENT
+    from checker.arrakis.kinds.interject import SHIPMENT_AND_MOVEMENT
 
     return v.phase_index == SHIPMENT_AND_MOVEMENT
 

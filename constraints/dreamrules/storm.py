@@ -14,9 +14,8 @@ from typing import Any
 
 import z3
 
-from checker.facts import all_of
-from checker.kinds.blow import whose
-from checker.kinds.storm import (
+from checker.arrakis.kinds.blow import whose
+from checker.arrakis.kinds.storm import (
     StormFacts,
     dreamrules_damage,
     exposed,
@@ -26,6 +25,7 @@ from checker.kinds.storm import (
     z3_exposed,
     z3_hits,
 )
+from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.storm import OUTCOME_ONLY

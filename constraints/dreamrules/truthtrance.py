@@ -14,7 +14,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.play import PlayFacts, phase_title
+from checker.arrakis.kinds.play import PlayFacts, phase_title
 from checker.rules import chapter, rule, set_aside
 
 chapter("play", "dreamrules:988-1034")

@@ -13,8 +13,7 @@ from typing import Any
 
 import z3
 
-from checker.facts import all_of, any_of
-from checker.kinds.position import (
+from checker.arrakis.kinds.position import (
     ALL_TOKENS,
     LAST_TURN,
     SW_MARKERS,
@@ -32,6 +31,7 @@ from checker.kinds.position import (
     winner_value,
     with_allies,
 )
+from checker.facts import all_of, any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 

@@ -20,6 +20,7 @@ def from_conquest(data: dict[str, Any]) -> dict[str, Any]:
 
 layer(
     "gf9",
+    family="checker.arrakis",
     base="overview",
     title="Dune, GF9 2019 (Basic and Advanced), over the overview where GF9 is silent",
     names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house

@@ -3,7 +3,7 @@
 
 Three kinds of question: ``ally`` (an alliance formed or broken), ``bribe`` (spice in front of another
 faction's shield) and ``give`` (spice given directly to an ally: the Emperor's advantage, gf9:391).
-A Nexus is the position's ``phase: nexus`` (checker/kinds/alliance.py).
+A Nexus is the position's ``phase: nexus`` (checker/arrakis/kinds/alliance.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.alliance import (
+from checker.arrakis.kinds.alliance import (
     NEXUS,
     SPENDABLE_FROM,
     AllyFacts,

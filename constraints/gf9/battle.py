@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 
 import z3
 
-from checker.board import gf9_board
-from checker.kinds.battle import (
+from checker.arrakis.board import gf9_board
+from checker.arrakis.kinds.battle import (
     ANSWER_CHEAP_HERO,
     CHEAP_HEROES,
     KH_BONUS_H,

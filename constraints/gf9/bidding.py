@@ -14,7 +14,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.bidding import BidFacts
+from checker.arrakis.kinds.bidding import BidFacts
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.blow import BlowFacts, forces_word, whose
 from checker.facts import all_of
-from checker.kinds.blow import BlowFacts, forces_word, whose
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.play import (
+from checker.arrakis.kinds.play import (
     ADVANTAGES,
     BATTLE,
     CANCELS_WORDS,

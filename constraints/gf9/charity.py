@@ -16,7 +16,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
+from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
 from checker.names import display
 from checker.rules import chapter, rule
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import z3
 
-from checker.board import gf9_board
+from checker.arrakis.board import gf9_board
+from checker.arrakis.kinds.shipment import GREAT_FLAT, ShipmentFacts
 from checker.facts import any_of
-from checker.kinds.shipment import GREAT_FLAT, ShipmentFacts
 from checker.rules import rule
 
 # -- Spacing Guild --------------------------------------------------------------

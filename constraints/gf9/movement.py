@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import (
+from checker.arrakis.kinds.movement import (
     SHIPMENT_AND_MOVEMENT,
     MovementFacts,
     closed_message,
@@ -49,7 +49,7 @@ def _who(s: MovementFacts) -> str:
 
 
 def _phase_name(s: MovementFacts) -> str:
-    from checker.kinds.movement import PHASES
+    from checker.arrakis.kinds.movement import PHASES
 
     name = "?" if s.phase_index is None else PHASES[s.phase_index]
     return name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")

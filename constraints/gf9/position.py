@@ -6,9 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.board import STRONGHOLD_NAMES
-from checker.facts import all_of, any_of
-from checker.kinds.position import (
+from checker.arrakis.board import STRONGHOLD_NAMES
+from checker.arrakis.kinds.position import (
     BATTLE,
     HABBANYA,
     LAST_TURN,
@@ -34,6 +33,7 @@ from checker.kinds.position import (
     winner_value,
     with_allies,
 )
+from checker.facts import all_of, any_of
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.position import (

@@ -7,7 +7,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.revival import (
+from checker.arrakis.kinds.revival import (
     KH_PRICE,
     LIMIT,
     PRICE,

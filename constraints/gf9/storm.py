@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.storm import StormFacts, check_losses, check_spice_lost
+from checker.arrakis.kinds.storm import StormFacts, check_losses, check_spice_lost
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.storm import (
@@ -167,7 +167,7 @@ storm_movement.z3(z3_movement)
 
 def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> str:
     """Who loses what, where, and why a group the storm hits survives (rock, the standing Shield Wall)."""
-    from checker.kinds.storm import hit_sectors
+    from checker.arrakis.kinds.storm import hit_sectors
 
     if s.storm_sector is None:
         return "Forces lost to the storm: unknown."

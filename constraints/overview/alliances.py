@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.alliance import NEXUS, AllyFacts, BribeFacts, names, phase_title
+from checker.arrakis.kinds.alliance import NEXUS, AllyFacts, BribeFacts, names, phase_title
 from checker.names import display
 from checker.rules import chapter, rule
 

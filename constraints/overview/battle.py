@@ -13,7 +13,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.battle import SIDES, BattleFacts
+from checker.arrakis.kinds.battle import SIDES, BattleFacts
 from checker.names import display
 from checker.rules import Form, Rule, chapter, rule
 from constraints.gf9 import battle as g

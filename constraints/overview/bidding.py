@@ -12,7 +12,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.bidding import BIDDING, BidFacts
+from checker.arrakis.kinds.bidding import BIDDING, BidFacts
 from checker.names import display
 from checker.rules import chapter, rule
 

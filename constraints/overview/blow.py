@@ -12,8 +12,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word, whose
 from checker.facts import all_of
-from checker.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word, whose
 from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.

@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.charity import CHARITY_LEVEL, CHOAM_CHARITY, CharityFacts, phase_title, spice_word
+from checker.arrakis.kinds.charity import CHARITY_LEVEL, CHOAM_CHARITY, CharityFacts, phase_title, spice_word
 from checker.names import display
 from checker.rules import chapter, rule
 

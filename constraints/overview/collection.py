@@ -11,7 +11,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.collection import SPICE_COLLECTION, CollectionFacts
+from checker.arrakis.kinds.collection import SPICE_COLLECTION, CollectionFacts
 from checker.names import display
 from checker.rules import chapter, gap, rule
 

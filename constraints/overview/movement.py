@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.movement import (
+from checker.arrakis.kinds.movement import (
     K_MAX,
     PHASES,
     SHIPMENT_AND_MOVEMENT,

@@ -6,8 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.facts import all_of, any_of
-from checker.kinds.position import (
+from checker.arrakis.kinds.position import (
     LAST_TURN,
     SHIPMENT_AND_MOVEMENT,
     STRONGHOLD_NAMES,
@@ -19,6 +18,7 @@ from checker.kinds.position import (
     side,
     winner_value,
 )
+from checker.facts import all_of, any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 

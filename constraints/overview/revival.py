@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.revival import LIMIT, REVIVAL, RevivalFacts, force_cost, own_cost, z3_own_cost
+from checker.arrakis.kinds.revival import LIMIT, REVIVAL, RevivalFacts, force_cost, own_cost, z3_own_cost
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import z3
 
+from checker.arrakis.kinds.position import BASE_CODES, PositionFacts, names
 from checker.facts import all_of
-from checker.kinds.position import BASE_CODES, PositionFacts, names
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 

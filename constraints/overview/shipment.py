@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
+from checker.arrakis.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
 from checker.names import display
 from checker.rules import chapter, rule
 

@@ -6,9 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.board import SECTORS
-from checker.facts import all_of
-from checker.kinds.storm import (
+from checker.arrakis.board import SECTORS
+from checker.arrakis.kinds.storm import (
     StormFacts,
     check_losses,
     check_spice_lost,
@@ -20,6 +19,7 @@ from checker.kinds.storm import (
     z3_hits,
     z3_new_sector,
 )
+from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, gap, rule
 

@@ -1,0 +1,574 @@
+"""Treachery Cards played outside a battle plan (``move: {action: play, faction: F, card: C, ...}``).
+
+The verdict says whether the card may be played now; the outcome is the card's effect where the lines
+state it, and what becomes of the card:
+
+* Weather Control (gf9:93, 511): ``storm_distance`` (the sectors chosen, 0..10) and ``storm_sector`` (where
+  the storm stops, counterclockwise from ``storm``). Card keys: ``distance``, ``storm_moved``.
+* Family Atomics (gf9:499-507): ``destroyed`` (faction -> forces on the Shield Wall) and
+  ``shield_wall: destroyed``; ``removed_from_game``. Card key: ``storm_moved``.
+* Hajr (gf9:239, 241): ``extra_movements: 1``; the extra movement itself is a ``move`` question.
+  Card key: ``after_movement`` (played right after the faction's normal movement, on its own turn).
+* Karama (gf9:461-487): ``karama_use: cancel`` (card key ``cancels``: the advantage stopped, one of
+  :data:`ADVANTAGES` or :data:`NOT_CANCELLABLE`; ``plans_revealed`` in battle) or ``karama_use: power``
+  (the faction's once-a-game special power; card keys ``power_used``, ``plans_revealed``, and
+  ``territory`` for the Fremen worm). ``as_karama: true`` plays an Advanced Bene Gesserit Worthless Card
+  as a Karama (gf9:373, 459). A bid made with Karama is a ``bid`` move.
+* Truthtrance (gf9:491-497): any time; the question and its answer are not judged.
+* Tleilaxu Ghola (gf9:183, 197): its text is not printed: unresolved.
+* Worthless Cards, weapons, defenses and Cheap Heroes have no play of their own outside a plan.
+
+``discarded`` / ``removed_from_game`` name the card where a line says what becomes of it.
+
+Conventions: without ``phase`` the card is taken to be played in the phase it names (a note says so);
+without ``storm_moved`` a storm-phase card is taken to be played before the storm moves, and without
+``plans_revealed`` a Karama in battle before the plans are revealed (notes say so). The card must be in
+the hand when the hand is listed; a hand given as a count leaves the verdict unresolved, naming it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from typing import Any, get_args
+
+from checker.arrakis.board import Board
+from checker.arrakis.position import Phase, PlayMove, Position, components
+from checker.errors import InputError, nearest
+from checker.facts import Facts, Kind, Vars, all_of, fact, kind, label
+from checker.names import display, territory_name
+
+PHASES: tuple[str, ...] = get_args(Phase)
+STORM = PHASES.index("storm")
+SPICE_BLOW = PHASES.index("spice-blow")
+NEXUS = PHASES.index("nexus")
+MOVEMENT = PHASES.index("shipment-and-movement")
+BATTLE = PHASES.index("battle")
+SHIELD_WALL = "Shield Wall"
+SECTORS = 18
+
+WEATHER = "Weather Control"
+ATOMICS = "Family Atomics"
+HAJR = "Hajr"
+GHOLA = "Tleilaxu Ghola"
+TRUTHTRANCE = "Truthtrance"
+KARAMA = "Karama"
+# Dreamrules cards that go into a battle plan: Mercenaries (dreamrules:742), the Supplies cache, "otherwise played as
+# Treachery Cards" (dreamrules:746), Weirding Way and Chemistry (dreamrules:724, 728).
+DR_PLAN_CARDS = (
+    "Mercenaries",
+    "Supplies poison weapon",
+    "Supplies projectile weapon",
+    "Supplies Shield",
+    "Supplies Snooper",
+    "Weirding Way",
+    "Chemistry",
+)
+
+# What a Karama may be said to stop (``cancels``): faction advantages gf9 prints, by the faction that
+# holds them and the line that prints them ...
+ADVANTAGES: dict[str, tuple[str, str]] = {
+    "prescience": ("atreides", "gf9:261"),
+    "kwisatz-haderach": ("atreides", "gf9:351"),
+    "voice": ("bene-gesserit", "gf9:365"),
+    "worthless-as-karama": ("bene-gesserit", "gf9:373, 471"),
+    "auction-payments": ("emperor", "gf9:389"),
+    "ally-revival": ("emperor", "gf9:393"),
+    "fedaykin": ("fremen", "gf9:415, 475"),
+    "no-spice-battle": ("fremen", "gf9:415, 303"),
+    "shipment-payments": ("spacing-guild", "gf9:433"),
+    "half-price-shipment": ("spacing-guild", "gf9:437"),
+    "out-of-order": ("spacing-guild", "gf9:443"),
+    "bonus-card": ("harkonnen", "gf9:425"),
+}
+# ... and what gf9:469, 471 say it cannot stop (the index is the solver's ``cancels_index``).
+NOT_CANCELLABLE: dict[str, int] = {
+    "special-victory": 1,  # gf9:469
+    "prediction": 2,  # gf9:469 (the Bene Gesserit prediction)
+    "hand-limit": 3,  # gf9:469 (Harkonnen's hand limit)
+    "harkonnen-traitor": 4,  # gf9:469 (an ordinary traitor reveal in Harkonnen's own battle)
+    "card": 5,  # gf9:471 (the ordinary effect of a Treachery Card, such as Hajr)
+    "karama-power": 6,  # gf9:471 (another faction's Special Karama Power)
+}
+CANCELS_WORDS = {
+    1: "a Special Victory Condition",
+    2: "the Bene Gesserit prediction",
+    3: "Harkonnen's hand limit",
+    4: "an ordinary traitor reveal in Harkonnen's own battle",
+    5: "the ordinary effect of a Treachery Card",
+    6: "another faction's Special Karama Power",
+}
+KARAMA_USES = ("cancel", "power")
+# Dreamrules: the advantages its Karama chapter names (dreamrules:808-982), by heading and the faction that holds
+# them; ``dr_advantage`` is the 1-based index here (0: a name the chapter does not list). The windows and what
+# each entry says are constraints/dreamrules/karama.py's.
+DR_ADVANTAGES: tuple[tuple[str, str], ...] = (
+    ("Bidding Prescience", "atreides"),
+    ("Nexus Prescience", "atreides"),
+    ("Battle Prescience", "atreides"),
+    ("Kwisatz Haderach", "atreides"),
+    ("Leto's Tithe", "atreides"),
+    ("Extra Treachery Cards", "harkonnen"),
+    ("Captured Leaders", "harkonnen"),
+    ("Vladimir's Spite", "harkonnen"),
+    ("Extra Traitors", "harkonnen"),
+    ("Bidding Payments", "emperor"),
+    ("Shaddam's Favor", "emperor"),
+    ("Sardaukar", "emperor"),
+    ("Shipping Payments", "spacing-guild"),
+    ("Discount Shipping", "spacing-guild"),
+    ("Three Types of Shipment", "spacing-guild"),
+    ("Three Types of Interjection", "spacing-guild"),
+    ("Retreat", "spacing-guild"),
+    ("Free Spice Dialing", "fremen"),
+    ("Fedaykin", "fremen"),
+    ("Fanatical Tactics", "fremen"),
+    ("Native Movement", "fremen"),
+    ("Zensunni Path", "fremen"),
+    ("Worm Riding", "fremen"),
+    ("Storm Immunity", "fremen"),
+    ("Storm Knowledge", "fremen"),
+    ("Spice Blow Knowledge", "fremen"),
+    ("Rallying Shipment", "fremen"),
+    ("Thumpers", "fremen"),
+    ("Rain on Arrakis", "fremen"),
+    ("Charity", "bene-gesserit"),
+    ("Worthless Karama", "bene-gesserit"),
+    ("The Voice", "bene-gesserit"),
+    ("Spiritual Advisors", "bene-gesserit"),
+    ("Prediction", "bene-gesserit"),
+    ("Political Marriages", "bene-gesserit"),
+    ("Infiltration", "bene-tleilax"),
+    ("Revival Income", "bene-tleilax"),
+    ("Discount Revival", "bene-tleilax"),
+    ("Synthetic Spice", "bene-tleilax"),
+    ("Zoal", "bene-tleilax"),
+    ("Dishonorable", "bene-tleilax"),
+    ("General Bidding Knowledge", "ixians"),
+    ("Technology", "ixians"),
+    ("Augmented Troops", "ixians"),
+    ("Cyborgs", "ixians"),
+    ("Hidden Mobile Surveyor", "ixians"),
+    ("Shared Treachery Cards", "ixians"),
+    ("Initial Treachery Knowledge", "ixians"),
+)
+DR_ALIASES = {"voice": "The Voice", "kh": "Kwisatz Haderach", "surveyor": "Hidden Mobile Surveyor"}
+# The card keys each card reads (any other key is an input error naming the nearest).
+CARD_KEYS: dict[str, tuple[str, ...]] = {
+    WEATHER: ("distance", "storm_moved"),
+    ATOMICS: ("storm_moved",),
+    HAJR: ("after_movement",),
+    KARAMA: ("cancels", "plans_revealed", "plans_committed", "power_used", "territory"),
+}
+
+
+@cache
+def _deck() -> dict[str, frozenset[str]]:
+    deck = components()["treachery_deck"]
+    weapons = {c for group in deck["weapons"].values() for c in group}
+    defenses = {c for group in deck["defenses"].values() for c in group}
+    return {
+        "worthless": frozenset(deck.get("worthless", [])),
+        "plan": frozenset(weapons | defenses | {"Cheap Hero", "Cheap Heroine"}),
+    }
+
+
+@dataclass
+class PlayFacts(Facts):
+    card: str = label(doc="the card played (its canonical name)")
+    hand_words: str = label(doc="the listed hand, for messages")
+    wall_factions: list[str] = label([], doc="factions with forces on the Shield Wall, in wall_forces' order")
+    near_words: str = label(doc="the player's forces on or next to the Shield Wall, for messages")
+    connection_key: str = label("storm", doc="the key that would decide a force's connection to the Shield Wall")
+    cancels: str = label(doc="the advantage a Karama stops, as written")
+    worm_territory: str = label(doc="Fremen's Karama worm: the territory")
+    dr_name: str = label(doc="dreamrules: the advantage named, by its heading in the Karama chapter")
+    dr_holder: str = label(doc="dreamrules: the faction holding the advantage named")
+    # which card, and how it is played
+    is_weather: bool = fact(False)
+    is_atomics: bool = fact(False)
+    is_hajr: bool = fact(False)
+    is_ghola: bool = fact(False)
+    is_truthtrance: bool = fact(False)
+    is_karama_card: bool = fact(False)
+    is_worthless: bool = fact(False)
+    is_plan_card: bool = fact(False, doc="a weapon, defense or Cheap Hero: it goes into a battle plan")
+    as_karama: bool = fact(False, key="move.as_karama")
+    is_bene_gesserit: bool = fact(False)
+    # Dreamrules' own cards (constraints/data/dreamrules-cards.yaml; read by constraints/dreamrules/cards.py)
+    is_dr_plan_card: bool = fact(False, doc="Mercenaries, a Supplies cache card, Weirding Way or Chemistry")
+    is_supplies: bool = fact(False)
+    is_dr_other: bool = fact(False, doc="Break Conditioning or the Orange Catholic Bible")
+    # common
+    turn: int | None = fact(key="turn")
+    phase_index: int | None = fact(key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    in_hand: bool | None = fact(key="factions.FACTION.hand (its cards by name)", doc="the card is in the hand")
+    # Weather Control and Family Atomics
+    storm: int | None = fact(key="storm")
+    storm_moved: bool = fact(False, key="move.storm_moved")
+    distance: int | None = fact(key="move.distance", doc="Weather Control: the sectors chosen")
+    # Family Atomics
+    near_forces: int = fact(0, doc="the player's force groups on or next to the Shield Wall")
+    near_fighters: int = fact(0, doc="those that are not Advanced Bene Gesserit advisors")
+    connected_fighters: int | None = fact(key="CONNECTION", doc="those not cut off from the wall by the storm")
+    wall_forces: list[int] = fact([], doc="forces on the Shield Wall, per faction of wall_factions")
+    # Hajr
+    after_movement: bool | None = fact(key="move.after_movement")
+    # Karama
+    karama_use: int | None = fact(key="move.karama_use", doc="0 cancel, 1 power")
+    cancels_index: int | None = fact(key="move.cancels", doc="0 a known faction advantage; 1..6 NOT_CANCELLABLE")
+    cancels_known: bool = fact(True, doc="the cancels key names an advantage Mentat knows")
+    plans_revealed: bool = fact(False, key="move.plans_revealed")
+    power_used: bool | None = fact(key="move.power_used", doc="the faction has used its special Karama power")
+    worm_in_sand: bool | None = fact(key="move.territory", doc="Fremen's worm goes to a sand territory")
+    # Dreamrules' Karama (constraints/dreamrules/karama.py)
+    dr_advantage: int | None = fact(key="move.cancels", doc="1-based index in DR_ADVANTAGES; 0 a name not listed")
+    dr_own: bool = fact(False, doc="the advantage named is the player's own faction's")
+    plans_committed: bool = fact(False, key="move.plans_committed", doc="battle plans committed (or revealed)")
+
+    @property
+    def karama(self) -> bool:
+        """The play is a Karama: the card itself, or a Worthless Card played as one."""
+        return self.is_karama_card or (self.as_karama and self.is_worthless)
+
+    @property
+    def phase_name(self) -> str:
+        return "?" if self.phase_index is None else PHASES[self.phase_index]
+
+    def position_key(self, key: str) -> str:
+        return key.replace("FACTION", self.faction or "FACTION").replace("CONNECTION", self.connection_key)
+
+
+def phase_title(index: int | None) -> str:
+    name = "?" if index is None else PHASES[index]
+    words = name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return f"the {words} Phase"
+
+
+# -- the Shield Wall and the forces next to it ------------------------------------------
+
+
+def _reaches_wall(board: Board, territory: str, sector: int, storm: int | None) -> bool:
+    """A force in ``territory``'s ``sector`` is connected to the Shield Wall: from its sector, through the
+    territory's other parts, to a part bordering the wall, never across a sector under the storm (its own
+    sector, and the wall's, may be under it: gf9:501)."""
+    if territory == SHIELD_WALL:
+        return True
+    start = (territory, sector)
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in board.neighbours.get(here, ()):
+            if n[0] == SHIELD_WALL:
+                return True
+            if n[0] == territory and n not in seen and n[1] != storm:
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def _connected(board: Board, territory: str, sector: int | None, storm: int | None) -> bool | None:
+    """Whether a group is connected to the wall, or None when its sector or the storm's would decide."""
+    sectors = [sector] if sector is not None else list(board[territory].sectors or (0,))
+    storms: list[int | None] = [storm] if storm is not None else [None, *range(1, SECTORS + 1)]
+    answers = {_reaches_wall(board, territory, s, st) for s, st in product(sectors, storms)}
+    return answers.pop() if len(answers) == 1 else None
+
+
+def _atomics(pos: Position, me: str) -> dict[str, Any]:
+    board = pos.board
+    near_names = {SHIELD_WALL} | board.adjacent_territories(SHIELD_WALL)
+    near = [g for g in pos.groups(faction=me) if g.territory in near_names and g.total > 0]
+    fighters = [g for g in near if not (g.advisors and pos.advanced)]
+    connections = [_connected(board, g.territory, g.sector, pos.storm) for g in fighters]
+    connected: int | None = sum(1 for c in connections if c is True)
+    key = "storm"
+    if connected == 0 and any(c is None for c in connections):
+        connected = None
+        if pos.storm is not None:
+            key = next(
+                f"forces[{pos.forces.index(g)}].sector" for g, c in zip(fighters, connections, strict=True) if c is None
+            )
+    on_wall: dict[str, int] = {}
+    for g in pos.groups(territory=SHIELD_WALL):
+        if g.total > 0:
+            on_wall[g.faction] = on_wall.get(g.faction, 0) + g.total
+    words = ", ".join(
+        f"{g.total} in {g.territory}"
+        + (f" (sector {g.sector})" if g.sector else "")
+        + (" (advisors)" if g.advisors and pos.advanced else "")
+        for g in near
+    )
+    return {
+        "near_forces": len(near),
+        "near_fighters": len(fighters),
+        "connected_fighters": connected,
+        "connection_key": key,
+        "wall_factions": sorted(on_wall),
+        "wall_forces": [on_wall[f] for f in sorted(on_wall)],
+        "near_words": words or "none",
+    }
+
+
+# -- the card's own keys -------------------------------------------------------------------
+
+
+def _bool_key(keys: dict[str, Any], name: str) -> bool | None:
+    value = keys.get(name)
+    if value is None or isinstance(value, bool):
+        return value
+    raise InputError(f"move.{name}", "true or false", value)
+
+
+def _check_keys(card: str, keys: dict[str, Any]) -> None:
+    if card == GHOLA:
+        return  # its text is not printed: whatever it takes is kept as written (the verdict is unresolved)
+    allowed = CARD_KEYS.get(card, ())
+    for name in keys:
+        if name not in allowed:
+            what = f"a key of {card}: " + (", ".join(allowed) if allowed else "it takes none")
+            raise InputError(f"move.{name}", what, name, nearest(str(name), allowed))
+
+
+def _distance(keys: dict[str, Any]) -> int | None:
+    value = keys.get("distance")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+        raise InputError("move.distance", "a whole number of sectors (Weather Control: 0 to 10)", value)
+    return value
+
+
+def _cancels(keys: dict[str, Any]) -> tuple[str, int | None, bool]:
+    value = keys.get("cancels")
+    if value is None:
+        return "", None, True
+    if not isinstance(value, str):
+        raise InputError("move.cancels", "the advantage the Karama stops, by name", value)
+    text = value.strip().lower().replace(" ", "-").replace("_", "-")
+    if text in ADVANTAGES:
+        return text, 0, True
+    if text in NOT_CANCELLABLE:
+        return text, NOT_CANCELLABLE[text], True
+    from checker.arrakis.position import card_names
+
+    if text.replace("-", " ") in card_names():
+        return card_names()[text.replace("-", " ")], NOT_CANCELLABLE["card"], True
+    return value, 0, False
+
+
+def _compact(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def dr_advantage(keys: dict[str, Any]) -> tuple[int | None, str, str]:
+    """Dreamrules: the advantage ``cancels`` names (1-based index in DR_ADVANTAGES, 0 when not listed), its
+    heading and holder."""
+    value = keys.get("cancels")
+    if not isinstance(value, str):
+        return None, "", ""
+    text = _compact(value)
+    alias = {_compact(k): v for k, v in DR_ALIASES.items()}.get(text)
+    for i, (name, holder) in enumerate(DR_ADVANTAGES, 1):
+        if text == _compact(name) or alias == name:
+            return i, name, holder
+    return 0, value, ""
+
+
+def _karama_use(m: PlayMove) -> int | None:
+    if m.karama_use is None:
+        # a Karama that names the advantage it stops is a cancellation (gf9:463): no need to say so twice
+        return KARAMA_USES.index("cancel") if "cancels" in m.card_keys else None
+    text = m.karama_use.strip().lower()
+    if text not in KARAMA_USES:
+        raise InputError(
+            "move.karama_use",
+            "cancel (stop one use of a faction advantage, gf9:463) or power (the faction's special Karama "
+            "power, gf9:483); a bid made with Karama is a bid move",
+            m.karama_use,
+            nearest(text, KARAMA_USES),
+        )
+    return KARAMA_USES.index(text)
+
+
+def _worm(pos: Position, keys: dict[str, Any]) -> tuple[str, bool | None]:
+    value = keys.get("territory")
+    if value is None:
+        return "", None
+    name = territory_name(value, pos.board.names, "move.territory")
+    return name, pos.board[name].kind == "sand"
+
+
+def _in_hand(pos: Position, me: str, card: str) -> tuple[bool | None, str]:
+    state = pos.factions.get(me)
+    hand = state.hand if state else None
+    if isinstance(hand, list):
+        return card in hand, ", ".join(hand) if hand else "no card"
+    if hand == 0:
+        return False, "no card"
+    return None, "a hand not listed by name"
+
+
+def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
+    out: list[str] = []
+    if m.karama_use is None and "cancels" in m.card_keys and f.karama_use is not None:
+        out.append("the Karama names the advantage it stops ('cancels'): it is taken as a cancellation (gf9:463)")
+    keys = m.card_keys
+    if f.is_weather or f.is_atomics:
+        if pos.phase is None:
+            out.append("the position does not give 'phase': it is taken to be the Storm Phase")
+        if "storm_moved" not in keys:
+            out.append("move.storm_moved is not given: the card is taken to be played before the storm moves")
+    if f.is_weather:
+        out.append(
+            "the storm's losses are a storm question: check {action: storm, distance: N} with the distance "
+            "chosen (gf9:511: direction and damage remain normal)"
+        )
+    if f.is_atomics:
+        out.append(
+            "Arrakeen, Carthag and Imperial Basin lose their protection from the storm for the rest of the game "
+            "(gf9:503): later positions give shield_wall: destroyed"
+        )
+    if f.is_hajr:
+        if pos.phase is None:
+            out.append("the position does not give 'phase': it is taken to be the Shipment and Movement Phase")
+        out.append(
+            "the extra movement itself is a move question (gf9:239, 241): check it as {action: move, ...}; "
+            "it is not a shipment (gf9:511)"
+        )
+        out.append("gf9 prints no Hajr text saying what becomes of the card after use: the outcome names none")
+    if f.karama:
+        if f.phase_index == BATTLE and "plans_revealed" not in keys:
+            out.append(
+                "move.plans_revealed is not given: the Karama is taken to be played before the plans are revealed"
+            )
+        if f.phase_index == BATTLE and pos.ruleset == "dreamrules" and not f.plans_committed:
+            if "plans_committed" not in keys:
+                out.append(
+                    "move.plans_committed is not given: the Karama is taken to be played before the battle plans "
+                    "are committed"
+                )
+        if f.karama_use == 0 and f.cancels_index == 0 and f.cancels_known and pos.ruleset != "dreamrules":
+            holder, lines = ADVANTAGES[f.cancels]
+            out.append(
+                f"the Karama stops one use of {display(holder)}'s {f.cancels.replace('-', ' ')} ({lines}); what "
+                "that player does instead is the question of that action (gf9:471)"
+            )
+        if f.as_karama and f.is_worthless:
+            out.append(f"{f.card} is played as a Karama (gf9:373, 459)")
+    if f.is_truthtrance:
+        out.append("the question asked and its answer are not judged (gf9:491-495)")
+    if m.karama_use is not None and not f.karama:
+        out.append(f"move.karama_use ({m.karama_use}) is read only for a Karama: {f.card} is not played as one")
+    return out
+
+
+@kind
+class Play(Kind):
+    name = "play"
+    title = "Treachery Cards played outside a battle plan"
+    ruled = (
+        "storm_distance",
+        "storm_sector",
+        "destroyed",
+        "shield_wall",
+        "extra_movements",
+        "discarded",
+        "removed_from_game",
+        "suppressed",
+    )
+
+    def facts(self, pos: Position) -> PlayFacts:
+        m = pos.move
+        assert isinstance(m, PlayMove)
+        me, card, keys = m.faction, m.card, m.card_keys
+        as_karama = m.as_karama
+        karama = card == KARAMA or (as_karama and card in _deck()["worthless"])
+        _check_keys(KARAMA if karama else card, keys)
+        in_hand, hand_words = _in_hand(pos, me, card)
+        cancels, cancels_index, cancels_known = _cancels(keys)
+        worm_territory, worm_in_sand = _worm(pos, keys)
+        dr_index, dr_name, dr_holder = dr_advantage(keys)
+        f = PlayFacts(
+            faction=me,
+            advanced=pos.advanced,
+            card=card,
+            hand_words=hand_words,
+            cancels=cancels,
+            worm_territory=worm_territory,
+            dr_name=dr_name,
+            dr_holder=dr_holder,
+            is_weather=card == WEATHER,
+            is_atomics=card == ATOMICS,
+            is_hajr=card == HAJR,
+            is_ghola=card == GHOLA,
+            is_truthtrance=card == TRUTHTRANCE,
+            is_karama_card=card == KARAMA,
+            is_worthless=card in _deck()["worthless"],
+            is_plan_card=card in _deck()["plan"],
+            as_karama=as_karama,
+            is_bene_gesserit=me == "bene-gesserit",
+            is_dr_plan_card=card in DR_PLAN_CARDS,
+            is_supplies=card == "Supplies",
+            is_dr_other=card in ("Break Conditioning", "Orange Catholic Bible"),
+            turn=pos.turn,
+            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            in_hand=in_hand,
+            storm=pos.storm,
+            storm_moved=bool(_bool_key(keys, "storm_moved")),
+            distance=_distance(keys),
+            after_movement=_bool_key(keys, "after_movement"),
+            karama_use=_karama_use(m) if karama else None,
+            cancels_index=cancels_index,
+            cancels_known=cancels_known,
+            plans_revealed=bool(_bool_key(keys, "plans_revealed")),
+            power_used=_bool_key(keys, "power_used"),
+            worm_in_sand=worm_in_sand,
+            dr_advantage=dr_index,
+            dr_own=bool(dr_holder) and dr_holder == me,
+            plans_committed=bool(_bool_key(keys, "plans_committed")) or bool(_bool_key(keys, "plans_revealed")),
+        )
+        if f.is_atomics:
+            for name, value in _atomics(pos, me).items():
+                setattr(f, name, value)
+        f.notes = _notes(pos, m, f)
+        return f
+
+    def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
+        import z3
+
+        assert isinstance(facts, PlayFacts)
+        v.storm_distance = z3.Int("storm_distance")
+        v.storm_to = z3.Int("storm_to")
+        v.killed = [z3.Int(f"killed_{i}") for i in range(len(facts.wall_forces))]
+        v.wall_down = z3.Bool("wall_down")
+        v.extra_moves = z3.Int("extra_moves")
+        v.discarded = z3.Bool("discarded")
+        v.removed = z3.Bool("removed")
+        v.suppresses = z3.Bool("suppresses")
+
+    def frame(self, v: Vars, facts: Facts) -> list[Any]:
+        import z3
+
+        return [
+            z3.And(v.storm_distance >= 0, v.storm_to >= 1, v.storm_to <= SECTORS),
+            all_of(k >= 0 for k in v.killed),
+            v.extra_moves >= 0,
+        ]
+
+    def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
+        assert isinstance(facts, PlayFacts)
+        killed = {f: value(k) for f, k in zip(facts.wall_factions, v.killed, strict=True)}
+        return {
+            "storm_distance": value(v.storm_distance),
+            "storm_sector": value(v.storm_to),
+            "destroyed": {f: n for f, n in killed.items() if n},
+            "shield_wall": "destroyed" if value(v.wall_down) else "standing",
+            "extra_movements": value(v.extra_moves),
+            "discarded": facts.card if value(v.discarded) else None,
+            "removed_from_game": facts.card if value(v.removed) else None,
+            "suppressed": {facts.dr_holder: [facts.dr_name]} if value(v.suppresses) else {},
+        }

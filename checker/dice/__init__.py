@@ -1,0 +1,45 @@
+"""Dune: The Dice Game, a game family of its own: its position model, map, kinds of question, setup and drawing.
+
+The machinery (engine, rules, CLI) imports this package by name only, for a position whose ruleset's
+layer says ``family="checker.dice"`` (constraints/dice/__init__.py). It imports nothing of the
+Arrakis family.
+
+Kinds of question: ``dice-position`` (a position with no move: components, setup, the end of a
+round), and one per move action (``dice-ship``, ``dice-move``, ...), each in
+``checker/dice/kinds/<module>.py``. A kind whose module does not exist yet is not listed, so its
+questions answer ``unresolved`` (the machinery's ``unencoded``) until it is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.dice.position import load_position, schema, with_move
+from checker.dice.setup import new_dice
+from checker.dice.svg import draw
+from checker.family import Family
+
+# kind name -> module under checker/dice/kinds (the move actions of the spec behind the layer's "dice-")
+KIND_MODULES = {
+    "dice-position": "position",
+    "dice-recruit": "recruit",
+    "dice-ship": "ship",
+    "dice-move": "move",
+    "dice-kanly": "kanly",
+    "dice-propose-alliance": "alliance",
+    "dice-combat": "combat",
+    "dice-fortify": "fortify",
+    "dice-sandstorm": "sandstorm",
+}
+_HERE = Path(__file__).resolve().parent / "kinds"
+
+FAMILY = Family(
+    name="dice",
+    title="Dune: The Dice Game",
+    kinds={k: f"checker.dice.kinds.{m}" for k, m in KIND_MODULES.items() if (_HERE / f"{m}.py").exists()},
+    load=load_position,
+    with_move=with_move,
+    schema=schema,
+    new=new_dice,
+    draw=draw,
+)

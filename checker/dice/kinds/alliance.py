@@ -1,0 +1,111 @@
+"""``dice-propose-alliance``: may a Faction propose an Alliance to another (dice:96-105)?
+
+The facts: the step, whether each of the two has a die on the other's Faction slot (dice:98), whether
+either is already allied this round (dice:98-99, 102), and the bonus-die slots the two dice leave when
+they are re-assigned (dice:85, 101). A Faction that lists no dice at all may have a die on the slot: the
+fact is unknown and a rule that needs it names ``factions.FACTION.dice.SLOT``.
+
+Outcome (if the proposal is accepted): ``reassign``, per Faction the dice it re-assigns from the other's
+Faction slot (dice:101), and ``gained``, the bonus dice that removal gains (dice:85) where the position's
+``bonus_slots`` mark the slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.dice.kinds.position import dice_names
+from checker.dice.position import STEPS, DicePosition, ProposeAllianceMove
+from checker.facts import Facts, Kind, Vars, fact, kind, label
+
+
+@dataclass
+class ProposeAllianceFacts(Facts):
+    step_index: int | None = fact(None, key="step", doc="the step: 0 roll .. 10 end")
+    self_proposal: bool = fact(False, key="move.with", doc="a Faction proposes to itself")
+    my_die: bool | None = fact(None, key="my_die", doc="the proposer has a die on the other's Faction slot")
+    their_die: bool | None = fact(None, key="their_die", doc="the other has a die on the proposer's Faction slot")
+    me_allied_other: bool = fact(False, key="alliances", doc="the proposer is allied with a third Faction")
+    them_allied_other: bool = fact(False, key="alliances", doc="the other is allied with a third Faction")
+    allied_together: bool = fact(False, key="alliances", doc="the two are allied already")
+    my_bonus: bool = fact(False, key="bonus_slots", doc="the other's Faction slot is a bonus-die slot of the proposer")
+    their_bonus: bool = fact(False, key="bonus_slots", doc="the proposer's slot is a bonus-die slot of the other")
+    # labels
+    other: str = label("", doc="the Faction proposed to")
+    in_game: bool = label(True, doc="the other Faction takes part in the game")
+    my_ally: str = label("")
+    their_ally: str = label("")
+    keys: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "key -> as this position says"})
+
+    def position_key(self, key: str) -> str:
+        return self.keys.get(key, key)
+
+
+@kind
+class ProposeAllianceKind(Kind):
+    name = "dice-propose-alliance"
+    title = "Dice Game Alliance proposal"
+    ruled = ("reassign", "gained")
+
+    def facts(self, pos: Any) -> ProposeAllianceFacts:
+        assert isinstance(pos, DicePosition) and isinstance(pos.move, ProposeAllianceMove)
+        me, them = pos.move.faction, pos.move.with_
+        names = dice_names(pos)
+        # Without ``players`` the Factions named (the move's too) play; with it, an unnamed player may be them.
+        in_game = pos.players is None or them in names or pos.players > len(names)
+        keys: dict[str, str] = {}
+
+        def die_on(owner: str, slot: str, key: str) -> bool | None:
+            st = pos.state(owner)
+            if slot in st.dice:
+                return True
+            if st.dice:  # it lists its dice: none on that slot
+                return False
+            if owner == them and them not in names and not in_game:
+                return False  # not a player: no dice at all (dice:81)
+            keys[key] = f"factions.{owner}.dice.{slot}"
+            return None
+
+        def ally_other(f: str) -> str:
+            return next((g for g in sorted(pos.allies_of(f)) if g not in (me, them)), "")
+
+        notes = [
+            f"the position gives no bonus_slots for {f}: whether re-assigning its die gains a bonus die (dice:85) "
+            "is not said"
+            for f in (me, them)
+            if me != them and not pos.state(f).bonus_slots and f != "corrino"  # dice:223: no Bonus die slot
+        ]
+        return ProposeAllianceFacts(
+            faction=me,
+            step_index=None if pos.step is None else STEPS.index(pos.step),
+            self_proposal=me == them,
+            my_die=die_on(me, them, "my_die"),
+            their_die=die_on(them, me, "their_die"),
+            me_allied_other=bool(ally_other(me)),
+            them_allied_other=bool(ally_other(them)),
+            allied_together=them in pos.allies_of(me),
+            my_bonus=them in pos.state(me).bonus_slots,
+            their_bonus=me in pos.state(them).bonus_slots,
+            other=them,
+            in_game=in_game,
+            my_ally=ally_other(me),
+            their_ally=ally_other(them),
+            keys=keys,
+            notes=notes,
+        )
+
+    def choices(self, v: Vars, facts: Facts) -> None:
+        import z3
+
+        w: Any = v
+        w.reassign_me, w.reassign_them = z3.Int("reassign_me"), z3.Int("reassign_them")
+        w.gained_me, w.gained_them = z3.Int("gained_me"), z3.Int("gained_them")
+
+    def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
+        assert isinstance(facts, ProposeAllianceFacts)
+        w: Any = v
+        return {
+            "reassign": {facts.faction: value(w.reassign_me), facts.other: value(w.reassign_them)},
+            "gained": {facts.faction: value(w.gained_me), facts.other: value(w.gained_them)},
+        }

@@ -1,0 +1,119 @@
+"""``dice-ship``: ship Troops from the Faction board to one Region (dice:126-130).
+
+One ``ship`` move sends ``count`` Troops to one Region (each Troop is shipped separately, dice:128, so a
+shipment to several Regions is several moves). The round's allowance (two, plus two or three for a die
+on the Ship slot, dice:127) is judged against the move's ``count``: the position does not record
+Troops shipped earlier in the same step, so the count is taken as the round's shipping so far (the
+verdict's notes say so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from checker.dice.board import POLAR_SINK
+from checker.dice.kinds.move import DiceStepFacts, ally_of, has_reassign_die, never_storm, region, step_index
+from checker.dice.position import DicePosition, ShipMove, display
+from checker.facts import Facts, Kind, fact, kind, label
+
+BASE = 2  # dice:127 "You may ship two Troops each Round"
+PER_DIE = (2, 3)  # dice:127 "two or three additional Troops as noted on your Faction board"
+
+
+@dataclass
+class DiceShipFacts(DiceStepFacts):
+    to: str = label(doc="the Region shipped to")
+    count: int = fact(0, key="move.count", doc="Troops shipped")
+    board_troops: int | None = fact(None, key="factions.FACTION.board_troops", doc="Troops on its Faction board")
+    ship_die: bool = fact(False, key="factions.FACTION.dice.ship", doc="a die on its Ship slot")
+    ship_dice: int = fact(0, key="factions.FACTION.dice.ship", doc="dice on Ship slots")
+    # the Faction board's number (two or three: dice:127); where the text's bounds decide, the bound
+    ship_per_die: int | None = fact(None, key="factions.FACTION.ship_per_die", doc="Troops a Ship die adds")
+    per_die_given: bool = label(False)
+    to_region: int = fact(0, key="move.to", doc="the Region's number")
+    storm_region: int | None = fact(None, key="sandstorm", doc="the Sandstorm's Region's number")
+    sandstorm: str = label(doc="the Sandstorm's Region, for messages")
+    to_never_storm: bool = label(False, doc="the Polar Sink or an outer Region (dice:61)")
+    polar_sink: bool = fact(False, key="move.to", doc="shipped to the Polar Sink")
+    own_in_to: int = fact(0, key="troops", doc="its Troops in the Region: it controls it when one or more")
+    ally: str = label(doc="its ally this round")
+    ally_in_to: int = fact(0, key="troops", doc="its ally's Troops in the Region")
+    ally_consents: bool | None = fact(None, key="move.ally_consents", doc="the ally consents (dice:129)")
+
+    @property
+    def limit(self) -> int:
+        return BASE + (self.ship_per_die or 0 if self.ship_die else 0)
+
+    @property
+    def ally_region(self) -> bool:
+        """The ally controls the Region and the shipper does not (dice:129's case)."""
+        return not self.polar_sink and self.own_in_to == 0 and self.ally_in_to > 0
+
+
+@kind
+class DiceShipKind(Kind):
+    name = "dice-ship"
+    title = "Dice Game shipment"
+    ruled = ("on_board",)
+
+    def facts(self, pos: Any) -> DiceShipFacts:
+        assert isinstance(pos, DicePosition) and isinstance(pos.move, ShipMove)
+        m = pos.move
+        me = m.faction
+        st = pos.state(me)
+        dice = len(st.faces("ship"))
+        per_die = st.ship_per_die
+        notes = []
+        if per_die is None and dice:
+            if m.count <= BASE + PER_DIE[0]:
+                per_die = PER_DIE[0]
+                notes.append(
+                    f"the position does not give 'factions.{me}.ship_per_die': two or three (dice:127), "
+                    f"two more already allow {m.count}"
+                )
+            elif m.count > BASE + PER_DIE[1]:
+                per_die = PER_DIE[1]
+                notes.append(
+                    f"the position does not give 'factions.{me}.ship_per_die': two or three (dice:127), "
+                    f"even three more would not allow {m.count}"
+                )
+        ally = ally_of(pos, me)
+        f = DiceShipFacts(
+            faction=me,
+            step_index=step_index(pos),
+            step=pos.step or "",
+            reassign_die=has_reassign_die(pos, me),
+            to=m.to,
+            count=m.count,
+            board_troops=st.board_troops,
+            ship_die=dice > 0,
+            ship_dice=dice,
+            ship_per_die=per_die if dice else (per_die or 0),
+            per_die_given=st.ship_per_die is not None,
+            to_region=region(pos, m.to) or 0,
+            storm_region=region(pos, pos.sandstorm),
+            sandstorm=pos.sandstorm or "",
+            to_never_storm=never_storm(pos, m.to),
+            polar_sink=m.to == POLAR_SINK,
+            own_in_to=pos.troops_in(m.to, me),
+            ally=ally,
+            ally_in_to=pos.troops_in(m.to, ally) if ally else 0,
+            ally_consents=m.ally_consents,
+            notes=notes,
+        )
+        if pos.step is None:
+            f.notes.append("the position does not give 'step': it is taken to be the Ship step")
+        f.notes.append(f"the {m.count} Troops of this move are taken as all {display(me)} ships this round")
+        if f.to_never_storm:
+            f.notes.append(f"the Sandstorm never enters {m.to} (dice:61)")
+        return f
+
+    def choices(self, v: Any, facts: Facts) -> None:
+        import z3
+
+        v.on_board = z3.Int("on_board")
+
+    def outcome(self, value: Any, v: Any, facts: Facts) -> dict[str, Any]:
+        assert isinstance(facts, DiceShipFacts)
+        return {"on_board": value(v.on_board), "in_to": facts.own_in_to + facts.count}

@@ -1,0 +1,606 @@
+"""Dice Game position files (``ruleset: dice``): the published keys of the spec's "Dice Game position".
+
+Built from :mod:`checker.model` records, like the Arrakis family's positions: every key but
+``ruleset`` is optional; loading checks types, names and ranges and raises an
+:class:`~checker.errors.InputError` (exit status 2) naming the file and key, with the nearest valid
+names. Region names are the map's (:mod:`checker.dice.board`), completed by the position's ``board``.
+
+Numbers the text does not print (which faces a slot takes, the Kanly and Combat dice charts, how many
+Troops a die recruits or ships) are the position's to give, per faction; a question that needs one the
+position lacks answers ``unresolved`` naming the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from checker import model
+from checker.dice.board import Board, load_board, text_board
+from checker.errors import InputError, nearest
+from checker.model import spec
+
+MAX_TROOPS = 99  # far above the game's 16 cubes (dice:37), so rules judge impossible counts
+MAX_DICE = 99
+
+# dice:29, 193-246: the six Factions, in the order of their Setup (dice:197 "Setup occurs in the order the
+# Factions are listed").
+FACTIONS = ("atreides", "harkonnen", "fremen", "corrino", "spacing-guild", "bene-gesserit")
+FACTION_ALIASES = {
+    "guild": "spacing-guild",
+    "spacing guild": "spacing-guild",
+    "spacing-guild": "spacing-guild",
+    "bg": "bene-gesserit",
+    "bene gesserit": "bene-gesserit",
+}
+# Other games' houses a Dice Game position may not use: the refusal names the Dice Game's own.
+NOT_DICE = {"emperor": "corrino", "padishah-emperor": "corrino", "imperium": "corrino"}
+DISPLAY = {"spacing-guild": "Spacing Guild", "bene-gesserit": "Bene Gesserit"}
+
+# dice:66-77, the round's steps
+Step = Literal[
+    "roll", "alliance", "kanly", "turn-order", "recruit", "ship", "move", "combat", "fortify", "sandstorm", "end"
+]
+STEPS: tuple[str, ...] = (
+    "roll",
+    "alliance",
+    "kanly",
+    "turn-order",
+    "recruit",
+    "ship",
+    "move",
+    "combat",
+    "fortify",
+    "sandstorm",
+    "end",
+)
+# dice:32 (cards a Faction holds), dice:248: Sandstorm, Landsraad, Turn Order and Protection cards
+CARDS = ("sandstorm", "turn-order", "landsraad", "protection")
+# dice slots (dice:79-85, 250-256); faction names are the Faction slots (dice:81); ``landsraad`` is the slot on
+# the Landsraad card (dice:189); ``reassign`` the Re-Assign slot (dice:82-83, 255)
+SLOTS = ("ship", "move", "recruit", "fortify", "combat", "landsraad", "reassign")
+SLOT_ALIASES = {"re-assign": "reassign", "shipping": "ship"}
+# dice:108-119 (every player's) and the Faction boards' target abilities (dice:207, 224, 232, 239)
+KANLY_ACTIONS = (
+    "plot",
+    "assassinate",
+    "steal-sandstorm",
+    "steal-turn-order",
+    "steal-landsraad",
+    "piter-de-vries",
+    "imperial-decree",
+    "shipping-authority",
+    "the-voice",
+)
+KANLY_ALIASES = {"voice": "the-voice", "assassination": "assassinate"}
+FORTIFICATION_KINDS = ("fortification", "stronghold")
+
+
+def display(faction: str) -> str:
+    """A Faction's name as the text writes it."""
+    return DISPLAY.get(faction, faction.capitalize())
+
+
+def _word(text: str) -> str:
+    return " ".join(text.strip().lower().replace("_", "-").split())
+
+
+def faction_name(text: object, key: str) -> str:
+    """The Dice Game Faction slug for what a position writes (any case, ``guild``, ``bg``)."""
+    if not isinstance(text, str):
+        raise InputError(key, "a Dice Game Faction", text)
+    word = _word(text)
+    word = FACTION_ALIASES.get(word, FACTION_ALIASES.get(word.replace("-", " "), word)).replace(" ", "-")
+    if word in FACTIONS:
+        return word
+    hint = [NOT_DICE[word]] if word in NOT_DICE else nearest(text, FACTIONS, always=True)
+    raise InputError(key, "a Dice Game Faction: " + ", ".join(FACTIONS), text, hint)
+
+
+def _named(text: object, key: str, names: tuple[str, ...], aliases: dict[str, str], what: str) -> str:
+    if not isinstance(text, str):
+        raise InputError(key, what, text)
+    word = _word(text).replace(" ", "-").removesuffix("-card")
+    word = aliases.get(word, word)
+    if word in names:
+        return word
+    raise InputError(key, f"{what}: " + ", ".join(names), text, nearest(text, names, always=True))
+
+
+def card_name(text: object, key: str) -> str:
+    return _named(text, key, CARDS, {"storm": "sandstorm"}, "a card a Faction holds")
+
+
+def kanly_action(text: object, key: str) -> str:
+    return _named(text, key, KANLY_ACTIONS, KANLY_ALIASES, "a Kanly action")
+
+
+def slot_name(text: object, key: str) -> str:
+    """A dice slot: a slot name, or a Faction's name for its Faction slot."""
+    if not isinstance(text, str):
+        raise InputError(key, "a dice slot", text)
+    word = _word(text).replace(" ", "-")
+    word = SLOT_ALIASES.get(word, word)
+    if word in SLOTS:
+        return word
+    try:
+        return faction_name(text, key)
+    except InputError:
+        pass
+    names = (*SLOTS, *FACTIONS)
+    raise InputError(
+        key, "a dice slot: " + ", ".join(SLOTS) + ", or a Faction (its Faction slot)", text, nearest(text, names)
+    )
+
+
+# The Regions a position being loaded may name: its board's (the text's eleven, plus a twelfth its board names).
+_BOARD: ContextVar[Board | None] = ContextVar("dice_board", default=None)
+
+
+def region_name(text: object, key: str) -> str:
+    board = _BOARD.get() or text_board()
+    return board.region_name(text, key)
+
+
+model.NAMERS.update(
+    {
+        "dice-faction": faction_name,
+        "dice-region": region_name,
+        "dice-card": card_name,
+        "dice-slot": slot_name,
+        "dice-kanly": kanly_action,
+    }
+)
+
+
+@dataclass
+class Prediction:
+    """The Bene Gesserit's pick (dice:243-245): the Faction it wins together with."""
+
+    faction: str = spec(names="dice-faction", doc="the Faction the Bene Gesserit picked")
+
+
+@dataclass
+class DiceFaction:
+    """What a Faction holds off the map, and the numbers of its Faction board the text does not print."""
+
+    dice: dict[str, Any] = spec(  # int | list[int], checked by _check_faces (a clearer message than a union's)
+        {},
+        key_names="dice-slot",
+        doc="slot -> the face of the die on it (1..6), or a list of faces where the board has several slots "
+        "of that name (combat, grouped slots); slots: ship, move, recruit, fortify, combat, landsraad (the "
+        "Landsraad card's slot), reassign, or a Faction's name for its Faction slot (dice:79-85)",
+    )
+    supply: int | None = spec(None, min=0, max=MAX_TROOPS, doc="Troops in its personal supply")
+    board_troops: int | None = spec(
+        None, min=0, max=MAX_TROOPS, doc="Troops on its Faction board (recruited, not yet shipped: dice:124, 130)"
+    )
+    leader: int | None = spec(None, min=0, max=9, doc="Leaders on its Faction board (dice:125)")
+    cards: list[str] = spec(
+        [], names="dice-card", doc="cards it holds: sandstorm, turn-order, landsraad, protection (twice for both)"
+    )
+    loyalty: int | list[str] | None = spec(
+        None, min=0, max=MAX_TROOPS, names="dice-faction", doc="its Loyalty tokens: how many, or the Factions shown"
+    )
+    kanly_chart: dict[str, list[int] | Literal["?"]] = spec(
+        {},
+        key_names="dice-kanly",
+        min=1,
+        max=6,
+        doc="its board's Kanly chart (dice:108, not printed): action -> the faces that select it, or '?' (any)",
+    )
+    prediction: Prediction | None = spec(None, doc="Bene Gesserit: the Faction picked (dice:243-245)")
+    # -- the Faction board's numbers the text does not print (beyond the spec's keys) --
+    slot_faces: dict[str, list[int] | Literal["?"]] = spec(
+        {},
+        key_names="dice-slot",
+        min=1,
+        max=6,
+        doc="slot -> the numbers printed on it (dice:80), or '?' (any number)",
+    )
+    combat_chart: dict[int, int] = spec(
+        {}, min=0, max=2, doc="its Combat dice chart (dice:147, not printed): face -> Troops it kills (0, 1, 2)"
+    )
+    bonus_slots: list[str] = spec([], names="dice-slot", doc="slots marked with the bonus-die symbol (dice:84-85)")
+    recruit_base: int | None = spec(None, min=0, max=MAX_TROOPS, doc="Troops it recruits without dice (dice:124)")
+    recruit_per_die: int | None = spec(
+        None, min=0, max=MAX_TROOPS, doc="Troops each die on a Recruit slot adds (dice:124)"
+    )
+    ship_per_die: int | None = spec(
+        None, min=0, max=MAX_TROOPS, doc="Troops a die on its Ship slot adds: two or three (dice:127)"
+    )
+    fortify_base: int | None = spec(None, min=0, max=9, doc="Regions it may fortify without a die (dice:164)")
+    fortify_per_die: int | None = spec(None, min=0, max=9, doc="Regions a die on its Fortify slot adds (dice:164)")
+    personal_dice: int | None = spec(
+        None, min=0, max=MAX_DICE, doc="dice in its personal supply (used: dice:87; at the start, to roll: dice:53)"
+    )
+
+    def faces(self, slot: str) -> list[int]:
+        """The faces of the dice on a slot name (every slot of that name), [] when none."""
+        value = self.dice.get(slot)
+        if value is None:
+            return []
+        return [value] if isinstance(value, int) else list(value)  # a list once loaded
+
+    @property
+    def dice_on_board(self) -> int:
+        """How many dice it has placed on its slots."""
+        return sum(len(self.faces(s)) for s in self.dice)
+
+
+def _chart_faces(value: list[int] | str) -> list[int]:
+    return [1, 2, 3, 4, 5, 6] if isinstance(value, str) else list(value)
+
+
+@dataclass
+class Troops:
+    """Troops of one Faction in one Region."""
+
+    faction: str = spec(names="dice-faction", doc="whose Troops")
+    region: str = spec(names="dice-region", doc="where they stand")
+    count: int = spec(min=0, max=MAX_TROOPS, doc="how many (the Troop on a Fortification or Stronghold included)")
+
+
+@dataclass
+class Fortification:
+    """A Fortification or Stronghold token (dice:156-166)."""
+
+    region: str = spec(names="dice-region", doc="where it stands")
+    kind: Literal["fortification", "stronghold"] = spec("fortification", doc="fortification or stronghold")
+    controller: str | None = spec(
+        None, names="dice-faction", doc="the Faction whose Troop is on it; none: uncontrolled"
+    )
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class ShipMove:
+    """Ship Troops from the Faction board (dice:126-130)."""
+
+    action: Literal["ship"] = spec(doc="ship")
+    faction: str = spec(names="dice-faction", doc="who ships")
+    count: int = spec(min=0, max=MAX_TROOPS, doc="Troops shipped")
+    to: str = spec(names="dice-region", doc="the Region they are shipped to")
+    ally_consents: bool | None = spec(None, doc="the ally consents to a shipment into a Region it controls (dice:129)")
+
+
+@dataclass
+class MoveMove:
+    """One move of the Move step (dice:131-134): Troops from adjacent Regions into one target Region."""
+
+    action: Literal["move"] = spec(doc="move")
+    faction: str = spec(names="dice-faction", doc="who moves")
+    to: str = spec(names="dice-region", doc="the target Region")
+    from_: dict[str, int] = spec(
+        {}, aliases=("from",), key_names="dice-region", min=0, max=MAX_TROOPS, doc="REGION -> Troops moved from it"
+    )
+    second: bool = spec(False, doc="this is the Faction's second move this round (dice:132)")
+
+
+@dataclass
+class KanlyMove:
+    """One Kanly action on a die left on a Faction slot (dice:106-119)."""
+
+    action: Literal["kanly"] = spec(doc="kanly")
+    faction: str = spec(names="dice-faction", doc="who acts")
+    kanly_action: str = spec(names="dice-kanly", doc="the action, e.g. plot, assassinate, steal-landsraad")
+    target: str = spec(names="dice-faction", doc="the targeted Faction (the Faction slot the die is on)")
+    face: int | None = spec(None, min=1, max=6, doc="the face of the die used; default: the die on that slot")
+    region: str | None = spec(None, names="dice-region", doc="Assassinate / Piter De Vries: the Troop's Region")
+    from_slot: str | None = spec(None, names="dice-slot", doc="Imperial Decree: the slot the die leaves")
+    to_slot: str | None = spec(None, names="dice-slot", doc="Imperial Decree: the slot it is moved to")
+    destroy: int | None = spec(None, min=0, max=MAX_DICE, doc="steal-landsraad: dice the thief destroys (dice:190)")
+
+
+@dataclass
+class FortifyMove:
+    """Fortify a Region (dice:161-166)."""
+
+    action: Literal["fortify"] = spec(doc="fortify")
+    faction: str = spec(names="dice-faction", doc="who fortifies")
+    region: str = spec(names="dice-region", doc="the Region fortified")
+    ally_consents: bool | None = spec(None, doc="the ally controlling the Fortification consents (dice:166)")
+
+
+@dataclass
+class SandstormMove:
+    """Move the Sandstorm (dice:167-173)."""
+
+    action: Literal["sandstorm"] = spec(doc="sandstorm")
+    to: str = spec(names="dice-region", doc="the Region the Sandstorm moves to")
+    faction: str | None = spec(None, names="dice-faction", doc="who moves it; default: the Sandstorm card's holder")
+    sheltered: list[str] = spec(
+        [], names="dice-faction", doc="allies a token's controller lets its Fortification protect (dice:172)"
+    )
+
+
+@dataclass
+class ProposeAllianceMove:
+    """Propose an Alliance (dice:96-103)."""
+
+    action: Literal["propose-alliance"] = spec(doc="propose-alliance")
+    faction: str = spec(names="dice-faction", doc="who proposes")
+    with_: str = spec(aliases=("with",), names="dice-faction", doc="the Faction proposed to")
+
+
+@dataclass
+class RecruitMove:
+    """Recruit Troops and Leaders to the Faction board (dice:122-125)."""
+
+    action: Literal["recruit"] = spec(doc="recruit")
+    faction: str = spec(names="dice-faction", doc="who recruits")
+    troops: int = spec(0, min=0, max=MAX_TROOPS, doc="Troops recruited")
+    leader: int = spec(0, min=0, max=9, doc="Leaders recruited instead of Troops (dice:125)")
+    from_map: dict[str, int] = spec(
+        {}, key_names="dice-region", min=0, max=MAX_TROOPS, doc="REGION -> Troops taken from the map (dice:124)"
+    )
+
+
+@dataclass
+class CombatMove:
+    """One combat (dice:135-155) and its result."""
+
+    action: Literal["combat"] = spec(doc="combat")
+    faction: str = spec(names="dice-faction", doc="the attacker (dice:135)")
+    region: str = spec(names="dice-region", doc="the contested Region")
+    sent: dict[str, int] = spec(
+        {},
+        key_names="dice-faction",
+        min=0,
+        max=MAX_TROOPS,
+        doc="FACTION -> Troops sent to combat (the Troop on a token included: dice:146)",
+    )
+    leaders_sent: dict[str, int] = spec({}, key_names="dice-faction", min=0, max=9, doc="FACTION -> Leaders sent")
+    rolls: dict[str, list[int]] = spec(
+        {}, key_names="dice-faction", min=1, max=6, doc="FACTION -> the faces its Combat dice rolled"
+    )
+    fortification_removes: dict[str, int] = spec(
+        {},
+        key_names="dice-faction",
+        min=0,
+        max=MAX_TROOPS,
+        doc="FACTION -> Troops of it the token's controller removes first (dice:142)",
+    )
+    loyalty_revealed: dict[str, list[str]] = spec(
+        {}, key_names="dice-faction", names="dice-faction", doc="FACTION -> the Factions its revealed tokens show"
+    )
+    shai_hulud: dict[str, int] = spec(
+        {}, key_names="dice-faction", min=0, max=MAX_TROOPS, doc="FACTION -> Troops of it Shai-Hulud removes (dice:217)"
+    )
+    evacuated: dict[str, int] = spec(
+        {},
+        key_names="dice-faction",
+        min=0,
+        max=MAX_TROOPS,
+        doc="FACTION -> killed Troops the Guild evacuates (dice:233)",
+    )
+    killed: dict[str, int] | None = spec(
+        None,
+        key_names="dice-faction",
+        min=0,
+        max=MAX_TROOPS,
+        doc="FACTION -> its Troops the Combat dice kill (dice:147: the roller picks them); default: where only "
+        "one Faction's Troops can take the kills, every kill lands on them",
+    )
+
+
+DiceMove = (
+    ShipMove | MoveMove | KanlyMove | FortifyMove | SandstormMove | ProposeAllianceMove | RecruitMove | CombatMove
+)
+MOVES: dict[str, type] = {
+    "ship": ShipMove,
+    "move": MoveMove,
+    "kanly": KanlyMove,
+    "fortify": FortifyMove,
+    "sandstorm": SandstormMove,
+    "propose-alliance": ProposeAllianceMove,
+    "recruit": RecruitMove,
+    "combat": CombatMove,
+}
+ACTIONS = tuple(MOVES)
+ACTION_ALIASES = {"alliance": "propose-alliance", "ally": "propose-alliance", "storm": "sandstorm"}
+
+
+@dataclass
+class DicePosition:
+    """A Dune: The Dice Game situation, optionally with one proposed move."""
+
+    ruleset: Literal["dice"] = spec(doc="dice")
+    round: int | None = spec(None, min=1, max=6, doc="the round, 1..6 (dice:65)")
+    step: Step | None = spec(None, doc="the step of the round (dice:67-77)")
+    players: int | None = spec(None, min=1, max=10, doc="default: the number of Factions listed")
+    sandstorm: str | None = spec(None, names="dice-region", doc="the Region the Sandstorm marker is in")
+    turn_order: list[str] = spec([], names="dice-faction", doc="the Factions in Turn Order, first first (dice:46, 121)")
+    factions: dict[str, DiceFaction] = spec({}, key_names="dice-faction", doc="FACTION -> what it holds")
+    troops: list[Troops] = spec([], doc="Troops on the map")
+    fortifications: list[Fortification] = spec([], doc="Fortification and Stronghold tokens on the map")
+    alliances: list[list[str]] = spec([], names="dice-faction", doc="pairs of allied Factions (this round)")
+    common_dice: int | None = spec(None, min=0, max=MAX_DICE, doc="dice in the common supply (dice:53, 88)")
+    loyalty_supply: int | None = spec(None, min=0, max=MAX_TROOPS, doc="face-down Loyalty tokens in the supply")
+    move: DiceMove | None = spec(None, doc="one proposed move; its 'action' picks the kind")
+    board_facts: Any = spec(
+        None,
+        aliases=("board",),
+        doc="the printed map's facts the text does not give: a file, or {REGION: {kind, adjacent: [REGION]}}",
+    )
+    title: str | None = spec(None, doc="a one-line summary (cases)")
+    notes: str | None = spec(None, doc="free text, ignored")
+    expect: dict[str, Any] | None = spec(None, doc="the expected verdict (cases only)")
+    given: frozenset[str] = dataclasses.field(default=frozenset(), metadata={"internal": True})
+    dice_board: Board | None = dataclasses.field(default=None, metadata={"internal": True})
+
+    # -- the questions rules ask ------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        """The map: the text's facts, completed by the position's ``board``."""
+        return self.dice_board or text_board()
+
+    @property
+    def has_board(self) -> bool:
+        """Whether the position gives board facts of its own."""
+        return self.board_facts is not None
+
+    @property
+    def faction_names(self) -> list[str]:
+        """The Factions the position names (its ``factions``, then those with Troops or tokens), in Setup order
+        of first mention."""
+        seen = list(self.factions)
+        for f in [t.faction for t in self.troops] + [x.controller for x in self.fortifications if x.controller]:
+            if f not in seen:
+                seen.append(f)
+        return seen
+
+    @property
+    def player_count(self) -> int:
+        """``players``, else the number of Factions named."""
+        return self.players if self.players is not None else len(self.faction_names)
+
+    def state(self, faction: str) -> DiceFaction:
+        """A Faction's holdings (an empty record when the position lists none)."""
+        return self.factions.get(faction) or DiceFaction()
+
+    def troops_in(self, region: str, faction: str | None = None) -> int:
+        return sum(t.count for t in self.troops if t.region == region and (faction is None or t.faction == faction))
+
+    def on_map(self, faction: str) -> int:
+        return sum(t.count for t in self.troops if t.faction == faction)
+
+    def controllers(self, region: str) -> set[str]:
+        """dice:128, 163, 183: a Faction with at least one Troop in a Region controls it."""
+        return {t.faction for t in self.troops if t.region == region and t.count > 0}
+
+    def allies_of(self, faction: str) -> set[str]:
+        return {f for pair in self.alliances if faction in pair for f in pair if f != faction}
+
+    def holders(self, card: str) -> list[str]:
+        """The Factions holding a card (a list: a position may wrongly list two)."""
+        return [f for f, st in self.factions.items() if card in st.cards]
+
+    def fortification_in(self, region: str) -> Fortification | None:
+        return next((x for x in self.fortifications if x.region == region), None)
+
+
+def load_move(data: Any, key: str = "move") -> DiceMove:
+    if not isinstance(data, dict):
+        raise InputError(key, "a mapping with an 'action'", data)
+    raw = data.get("action")
+    action = raw.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(raw, str) else ""
+    action = ACTION_ALIASES.get(action, action)
+    if action not in ACTIONS:
+        raise InputError(f"{key}.action", "a Dice Game move: " + ", ".join(ACTIONS), raw, nearest(str(raw), ACTIONS))
+    move: DiceMove = model.load_record(MOVES[action], {**data, "action": action}, key)
+    return move
+
+
+FACE = {"type": "integer", "minimum": 1, "maximum": 6}
+
+
+def _check_faces(value: Any, key: str) -> list[int]:
+    """A slot's dice: one face 1..6, or a list of faces (several slots of that name)."""
+    what = "a die face from 1 to 6, or a list of faces (several slots of that name)"
+    items = value if isinstance(value, list) else [value]
+    if not items or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in items):
+        raise InputError(key, what, value)
+    return list(items)
+
+
+def _one_token_per_region(pos: DicePosition) -> None:
+    """dice:157 "There may only be a single Fortification or Stronghold token in each Region": a position with two
+    is well formed but unreachable, judged by dice.components.one-token-per-region (invalid-position); a move on
+    it cannot be judged (whose token would defend or shelter?), so with a move it is unusable input."""
+    if pos.move is None:
+        return
+    seen: set[str] = set()
+    for i, x in enumerate(pos.fortifications):
+        if x.region in seen:
+            raise InputError(f"fortifications[{i}].region", "one token per Region (dice:157)", x.region)
+        seen.add(x.region)
+
+
+def _check(pos: DicePosition) -> None:
+    """Facts that need more than a type."""
+    for fname, st in pos.factions.items():
+        for slot, value in st.dice.items():
+            st.dice[slot] = _check_faces(value, f"factions.{fname}.dice.{slot}")
+    for i, pair in enumerate(pos.alliances):
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise InputError(f"alliances[{i}]", "a pair of two different Factions", pair)
+    if len(set(pos.turn_order)) != len(pos.turn_order):
+        raise InputError("turn_order", "each Faction once", pos.turn_order)
+    _one_token_per_region(pos)
+    for fname, st in pos.factions.items():
+        for action, faces in st.kanly_chart.items():
+            st.kanly_chart[action] = _chart_faces(faces)
+        for slot, faces in st.slot_faces.items():
+            st.slot_faces[slot] = _chart_faces(faces)
+        for face in st.combat_chart:
+            if not 1 <= face <= 6:
+                raise InputError(f"factions.{fname}.combat_chart.{face}", "a die face, 1 to 6", face)
+
+
+def load_position(data: Any, file: str | None = None) -> DicePosition:
+    """Build a :class:`DicePosition` from parsed YAML, or raise one clear InputError naming the file."""
+    try:
+        if not isinstance(data, dict):
+            raise InputError("", "a mapping of position keys (ruleset, factions, troops, move, ...)", data)
+        body = dict(data)
+        board = load_board(body.get("board"), file) if body.get("board") is not None else None
+        token = _BOARD.set(board)
+        try:
+            move = body.pop("move", None)
+            pos = model.load_record(DicePosition, body)
+            pos.given = frozenset(str(k) for k in data)
+            pos.dice_board = board
+            if move is not None:
+                pos.move = load_move(move)
+        finally:
+            _BOARD.reset(token)
+        _check(pos)
+        return pos
+    except InputError as err:
+        err.file = file
+        raise
+
+
+def with_move(pos: DicePosition, data: Any) -> DicePosition:
+    """The position with another move (``mentat check --move``), its Regions read on the position's board."""
+    token = _BOARD.set(pos.dice_board)
+    try:
+        move = None if data is None else load_move(data)
+    finally:
+        _BOARD.reset(token)
+    out = dataclasses.replace(pos, move=move)
+    _one_token_per_region(out)
+    return out
+
+
+def read_position(path: str | Path) -> DicePosition:
+    """Read and load a Dice Game position file; every failure is an InputError."""
+    from checker.yamlio import parse_yaml
+
+    path = Path(path)
+    try:
+        data = parse_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError("", "a readable UTF-8 YAML file", str(err), file=str(path)) from None
+    except Exception as err:  # a YAML error
+        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+        raise InputError("", "valid YAML", problem, file=str(path)) from None
+    return load_position(data, str(path))
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of Dice Game position files."""
+    out = model.json_schema(DicePosition)
+    out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    out["title"] = "Mentat Dice Game position file"
+    moves = [model.json_schema(cls) for cls in MOVES.values()]
+    out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
+    dice = out["properties"]["factions"]["additionalProperties"]["properties"]["dice"]
+    dice["additionalProperties"] = {"anyOf": [FACE, {"type": "array", "items": FACE, "minItems": 1}]}
+    return out

@@ -1,0 +1,119 @@
+"""Game families: what the machinery needs to know about a game, and nothing more.
+
+A game family (the Arrakis board games; the Dice Game) owns its position model, its board, its
+kinds of question, its starting positions and its drawing. A ruleset's layer names its family by
+module (``layer("dice", family="checker.dice", ...)``); the machinery imports that module by name,
+only when a position of that ruleset is read, and never a family at the top level.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str  # "arrakis", "dice"
+    title: str
+    # kind name -> the module that registers it on import ("checker.dice.kinds.ship")
+    kinds: Mapping[str, str]
+    # (YAML data, the file it came from or None) -> a position; raises InputError naming the key
+    load: Callable[[dict[str, Any], str | None], Any]
+    # (position, move data) -> the position with that move; raises InputError
+    with_move: Callable[[Any, Any], Any]
+    # the JSON Schema of the family's position files
+    schema: Callable[[], dict[str, Any]]
+    # (ruleset, factions, advanced) -> the YAML text of a starting position
+    new: Callable[[str, list[str], bool], str]
+    # a position -> an SVG drawing of its board
+    draw: Callable[[Any], str] | None = None
+    # a position -> the name of the kind of question it asks; None: the layer's prefix + the move's action
+    kind_of: Callable[[Any], str] | None = None
+
+    def kind_name(self, pos: Any) -> str:
+        """The kind of question a position of this family asks: ``kind_of``'s answer, or by default ``position``
+        (no move) or the move's action, each behind the ruleset layer's ``kinds`` prefix (``conquest-ship``,
+        ``dice-ship``) and through its ``actions`` map; ``unencoded`` when the family has no such kind."""
+        if self.kind_of is not None:
+            return self.kind_of(pos)
+        from checker.rules import layer_of
+
+        action = getattr(pos.move, "action", None) or "position"
+        lay = layer_of(pos.ruleset)
+        if lay is not None and lay.kinds:  # a game with kinds of its own (conquest-ship, ...)
+            action = lay.kinds + lay.actions.get(action, action)
+        return action if action in self.kinds else "unencoded"
+
+    def load_kind(self, name: str) -> Any:
+        """The kind of question ``name`` (a :class:`checker.facts.Kind`), its module imported; None when the
+        family has no such kind."""
+        from checker.facts import KINDS
+
+        if name not in self.kinds:
+            return None
+        importlib.import_module(self.kinds[name])
+        return KINDS.get(name)
+
+
+@cache
+def rulesets() -> tuple[str, ...]:
+    """Every ruleset: each package under ``constraints`` that declares a layer (read, not imported)."""
+    import constraints
+
+    found = []
+    for info in pkgutil.iter_modules(constraints.__path__):
+        if info.ispkg and info.name not in ("data", "sources"):
+            found.append(info.name)
+    order = ("gf9", "overview", "conquest", "dreamrules", "dice")  # the README's order, then any other
+    return tuple(sorted(found, key=lambda n: (order.index(n) if n in order else len(order), n)))
+
+
+def family_of(ruleset: str) -> Family | None:
+    """The family a ruleset's layer names (its module's ``FAMILY``), or None for a ruleset with none."""
+    from checker.rules import layer_of
+
+    lay = layer_of(ruleset)
+    if lay is None or not lay.family:
+        return None
+    return _family(lay.family)
+
+
+def families() -> dict[str, Family]:
+    """Every family some ruleset names, by name, in the order of :func:`rulesets`."""
+    out: dict[str, Family] = {}
+    for r in rulesets():
+        family = family_of(r)
+        if family is not None:
+            out.setdefault(family.name, family)
+    return out
+
+
+def family_rulesets(ruleset: str) -> tuple[str, ...]:
+    """The rulesets of the same family as ``ruleset`` (itself first); a ruleset with no family is alone."""
+    family = family_of(ruleset)
+    if family is None:
+        return (ruleset,)
+    same = [r for r in rulesets() if r != ruleset and (other := family_of(r)) is not None and other.name == family.name]
+    return (ruleset, *same)
+
+
+def load_kinds() -> dict[str, Any]:
+    """Every kind of question of every family (tests and the rulebook): name -> Kind."""
+    from checker.facts import KINDS
+
+    for family in families().values():
+        for module in dict.fromkeys(family.kinds.values()):
+            importlib.import_module(module)
+    return KINDS
+
+
+@cache
+def _family(module: str) -> Family:
+    family = importlib.import_module(module).FAMILY
+    assert isinstance(family, Family), f"{module}.FAMILY is not a Family"
+    return family

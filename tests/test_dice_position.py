@@ -1,0 +1,234 @@
+"""The Dice Game family's core: its position files, its map, `mentat new dice` and its drawing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.dice import FAMILY
+from checker.dice.board import text_board
+from checker.dice.position import CombatMove, ShipMove, load_position, read_position, schema, with_move
+from checker.dice.setup import new_dice
+from checker.dice.svg import draw
+from checker.engine import evaluate
+from checker.errors import InputError
+from checker.yamlio import parse_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(**data: Any) -> Any:
+    return load_position({"ruleset": "dice", **data})
+
+
+def refused(data: dict[str, Any]) -> InputError:
+    with pytest.raises(InputError) as err:
+        load_position({"ruleset": "dice", **data}, "pos.yaml")
+    assert err.value.file == "pos.yaml"
+    return err.value
+
+
+def test_a_case_file_loads_with_its_facts() -> None:
+    pos = read_position(ROOT / "cases/dice/position-start-five.yaml")
+    assert pos.round == 1 and pos.step == "roll" and pos.player_count == 5
+    assert pos.sandstorm == "Jacurutu"
+    assert pos.turn_order[-1] == "bene-gesserit"
+    assert pos.state("corrino").board_troops == 3 and pos.state("corrino").cards == ["landsraad"]
+    prediction = pos.state("bene-gesserit").prediction
+    assert prediction is not None and prediction.faction == "corrino"
+    assert pos.troops_in("Polar Sink", "bene-gesserit") == 3
+    assert pos.fortification_in("Great Flat") is not None
+    assert pos.controllers("Great Flat") == {"harkonnen"}
+
+
+def test_names_are_forgiven_as_players_write_them() -> None:
+    pos = load(
+        sandstorm="the great flat",
+        factions={"Guild": {"cards": ["Turn Order"]}, "BG": {}},
+        troops=[{"faction": "fremen", "region": "habbanaya sietch", "count": 2}],  # dice:57's spelling
+    )
+    assert pos.sandstorm == "Great Flat"
+    assert set(pos.factions) == {"spacing-guild", "bene-gesserit"}
+    assert pos.state("spacing-guild").cards == ["turn-order"]
+    assert pos.troops[0].region == "Habbanya Sietch"
+
+
+def test_dice_slots_take_a_face_or_a_list_of_faces() -> None:
+    pos = load(factions={"atreides": {"dice": {"combat": [1, 6], "ship": 3, "Harkonnen": 2}}})
+    st = pos.state("atreides")
+    assert st.faces("combat") == [1, 6] and st.faces("ship") == [3] and st.faces("harkonnen") == [2]
+    assert st.dice_on_board == 4
+    err = refused({"factions": {"atreides": {"dice": {"ship": 7}}}})
+    assert err.key == "factions.atreides.dice.ship" and "from 1 to 6" in err.expected
+
+
+def test_charts_take_faces_or_a_question_mark() -> None:
+    pos = load(factions={"harkonnen": {"kanly_chart": {"plot": [1, 2], "assassinate": "?"}, "combat_chart": {6: 2}}})
+    st = pos.state("harkonnen")
+    assert st.kanly_chart == {"plot": [1, 2], "assassinate": [1, 2, 3, 4, 5, 6]}
+    assert st.combat_chart == {6: 2}
+    err = refused({"factions": {"harkonnen": {"kanly_chart": {"asassinate": [1]}}}})
+    assert err.key == "factions.harkonnen.kanly_chart.asassinate" and "assassinate" in err.suggestions
+
+
+def test_an_unknown_key_names_the_nearest() -> None:
+    err = refused({"factions": {"atreides": {"leadr": 2}}})
+    assert err.key == "factions.atreides.leadr" and err.suggestions == ["leader"]
+    err = refused({"sandstrom": "Carthag"})
+    assert err.key == "sandstrom" and "sandstorm" in err.suggestions
+
+
+def test_other_games_houses_are_refused_with_the_dice_games_name() -> None:
+    err = refused({"factions": {"emperor": {}}})  # the Dice Game's house is Corrino (dice:220)
+    assert err.key == "factions.emperor" and err.suggestions == ["corrino"]
+
+
+def test_a_misspelt_region_names_the_nearest() -> None:
+    err = refused({"troops": [{"faction": "fremen", "region": "Minor Erk", "count": 1}]})
+    assert err.key == "troops[0].region" and err.suggestions[0] == "Minor Erg"
+
+
+def test_moves_load_with_their_keys() -> None:
+    pos = load(move={"action": "ship", "faction": "atreides", "count": 2, "to": "Carthag", "ally_consents": True})
+    assert isinstance(pos.move, ShipMove) and pos.move.to == "Carthag" and pos.move.ally_consents
+    pos = load(
+        move={
+            "action": "combat",
+            "faction": "harkonnen",
+            "region": "Arrakeen",
+            "sent": {"harkonnen": 3, "atreides": 2},
+            "leaders_sent": {"atreides": 1},
+            "rolls": {"harkonnen": [1, 6]},
+            "fortification_removes": {"atreides": 1},
+            "loyalty_revealed": {"atreides": ["harkonnen"]},
+            "shai_hulud": {"harkonnen": 1},
+        }
+    )
+    assert isinstance(pos.move, CombatMove) and pos.move.rolls == {"harkonnen": [1, 6]}
+    err = refused({"move": {"action": "shipp", "faction": "atreides"}})
+    assert err.key == "move.action" and err.suggestions[0] == "ship"
+    err = refused({"move": {"action": "kanly", "faction": "atreides", "kanly_action": "plott", "target": "fremen"}})
+    assert err.key == "move.kanly_action" and "plot" in err.suggestions
+    moved = with_move(load(), {"action": "sandstorm", "to": "Arrakeen"})
+    assert moved.move is not None and moved.move.action == "sandstorm"
+
+
+def test_the_text_board_knows_carthags_borders_only() -> None:
+    board = text_board()
+    assert len(board.names) == 11 and not board.all_named  # dice:55: 12 Regions, 11 named
+    assert board.adjacent("Carthag", "Arrakeen") is True  # dice:170
+    assert board.adjacent("Great Flat", "Carthag") is True  # borders are shared (dice:60)
+    assert board.adjacent("Carthag", "Jacurutu") is False  # not among the Sandstorm's choices (dice:170)
+    assert board.adjacent("Carthag", "Polar Sink") is None  # excluded by dice:169 whatever the border
+    assert board.adjacent("Carthag", "Broken Land") is None
+    assert board.adjacent("Arrakeen", "Minor Erg") is None
+    assert board.source("Carthag", "Arrakeen") == "dice:170"
+    assert board["Polar Sink"].neutral and board["Polar Sink"].desert  # dice:56, 59
+    assert [n for n in board.names if board[n].strategic] == [
+        "Carthag",
+        "Sietch Tabr",
+        "Habbanya Sietch",
+        "Tuek's Sietch",
+        "Jacurutu",
+    ]
+    assert {n for n in board.names if board[n].city} == {"Carthag", "Arrakeen", "Sietch Tabr"}
+    assert {n for n in board.names if board[n].outer} == {"Broken Land", "Outer Plain"}
+
+
+def test_a_positions_board_completes_the_map() -> None:
+    pos = load(board={"Arrakeen": {"adjacent": ["Carthag", "Minor Erg"]}, "False Wall": {"kind": "desert"}})
+    board = pos.board
+    assert board.adjacent("Arrakeen", "Minor Erg") is True and board.source("Arrakeen", "Minor Erg") == "board"
+    assert board.adjacent("Arrakeen", "Great Flat") is False  # a Region's list is all its neighbours
+    assert board.adjacent("Minor Erg", "Great Flat") is None
+    assert board.all_named and board["False Wall"].desert and not board["False Wall"].strategic
+    assert board.adjacent("Carthag", "False Wall") is False  # the twelfth is no neighbour of Carthag (dice:170)
+    assert load(board={"False Wall": {}}, troops=[{"faction": "fremen", "region": "false wall", "count": 1}])
+
+
+def test_a_board_that_contradicts_the_text_is_refused() -> None:
+    err = refused({"board": {"Carthag": {"adjacent": ["Arrakeen"]}}})  # dice:170 gives four
+    assert err.key == "board.Carthag.adjacent" and "dice:170" in err.expected
+    err = refused({"board": {"Jacurutu": {"adjacent": ["Carthag"]}}})
+    assert err.key == "board.Jacurutu.adjacent"
+    err = refused({"board": {"Arrakeen": {"kind": "strategic"}}})  # dice:57 names the five
+    assert err.key == "board.Arrakeen.kind"
+    err = refused({"board": {"Minor Erk": {}}})  # a misspelling is not the twelfth Region
+    assert err.suggestions[0] == "Minor Erg"
+    err = refused({"board": {"False Wall": {}, "Red Chasm": {}}})  # dice:55: twelve Regions
+    assert err.key == "board.Red Chasm"
+
+
+def test_a_board_file_is_read_relative_to_the_position(tmp_path: Path) -> None:
+    (tmp_path / "map.yaml").write_text("regions:\n  Minor Erg: {adjacent: [Carthag, Polar Sink]}\n")
+    (tmp_path / "pos.yaml").write_text("ruleset: dice\nboard: map.yaml\n")
+    pos = read_position(tmp_path / "pos.yaml")
+    assert pos.board.adjacent("Polar Sink", "Minor Erg") is True
+    (tmp_path / "bad.yaml").write_text("ruleset: dice\nboard: nowhere.yaml\n")
+    with pytest.raises(InputError) as err:
+        read_position(tmp_path / "bad.yaml")
+    assert err.value.key == "board"
+
+
+@pytest.mark.parametrize(
+    "factions",
+    [
+        ["harkonnen", "fremen"],
+        ["atreides", "corrino", "spacing-guild"],
+        ["atreides", "harkonnen", "fremen", "corrino", "bene-gesserit"],
+        ["atreides", "harkonnen", "fremen", "corrino", "spacing-guild", "bene-gesserit"],
+    ],
+)
+def test_new_dice_loads_back_as_a_valid_position(factions: list[str]) -> None:
+    text = FAMILY.new("dice", factions, False)
+    pos = load_position(parse_yaml(text))
+    assert pos.round == 1 and pos.player_count == len(factions)
+    assert pos.common_dice == 3 * len(factions)  # dice:53
+    assert evaluate(pos).verdict == "legal"
+    protection = sum(pos.state(f).cards.count("protection") for f in pos.factions)
+    assert protection == (1 if len(factions) in (4, 5) else 2)  # dice:43
+    assert (pos.sandstorm == "Jacurutu") == ("spacing-guild" not in factions)  # dice:50
+
+
+def test_new_dice_leaves_the_players_choices_as_placeholders() -> None:
+    text = new_dice("dice", ["harkonnen", "fremen"], False)
+    assert "# - {faction: harkonnen, region: REGION, count: 2}" in text  # dice:204: a Region of your choice
+    # dice:51 gives the unclaimed Landsraad card to the last in Turn Order, the Fremen, who never have it (dice:212)
+    assert "never have it (dice:212)" in text
+    assert "landsraad" not in parse_yaml(text)["factions"]["fremen"].get("cards", [])
+    with pytest.raises(InputError) as err:
+        new_dice("dice", ["atreides", "bg"], False)
+    assert "dice:45" in err.value.expected
+
+
+def test_the_drawing_shows_the_known_borders_and_the_unnamed_region() -> None:
+    pos = read_position(ROOT / "cases/dice/position-start-five.yaml")
+    svg = draw(pos)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert "Carthag borders Arrakeen (dice:170)" in svg
+    assert "? (unnamed)" in svg and "Sandstorm" in svg and "bene-gesserit 3" in svg
+    assert svg.count("<line") == 4  # Carthag's four neighbours: nothing else is known
+
+
+def test_the_schema_lists_the_dice_keys() -> None:
+    out = schema()
+    assert "kanly_chart" in out["properties"]["factions"]["additionalProperties"]["properties"]
+    actions = {m["properties"]["action"]["enum"][0] for m in out["properties"]["move"]["anyOf"] if "properties" in m}
+    assert actions == {"ship", "move", "kanly", "fortify", "sandstorm", "propose-alliance", "recruit", "combat"}
+
+
+ARRAKIS = ("checker.arrakis",)
+
+
+def test_the_dice_family_imports_nothing_of_the_arrakis_family() -> None:
+    import ast
+
+    for path in [*(ROOT / "checker/dice").rglob("*.py"), *(ROOT / "constraints/dice").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            bad = [n for n in names if n in ARRAKIS or n.startswith(tuple(f"{a}." for a in ARRAKIS))]
+            assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
