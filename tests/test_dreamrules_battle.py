@@ -156,6 +156,10 @@ def test_layer_replaces_what_dreamrules_changes() -> None:
 # -- generated battles: every applicable rule's check is cross-checked with its z3 form -------------
 
 LEADERS = {f: list(ls) for f, ls in components()["leaders"].items()}
+# The book prints no leaders for Bene Tleilax and the Ixians: the position names them (``leaders``), Zoal among
+# Bene Tleilax's (its strength unprinted, dreamrules:954: a battle turning on it is unresolved).
+LEADERS["bene-tleilax"] = ["Zoal", "Tleilaxu Master"]
+LEADERS["ixians"] = ["Ixian Leader", "Ixian Engineer"]
 WEAPONS = [None, "Crysknife", "Chaumas", "Lasgun", "Supplies projectile weapon", "Baliset", "Orange Catholic Bible"]
 DEFENSES = [None, None, "Shield", "Snooper", "Supplies Shield", "Supplies Snooper", "Baliset", "Weirding Way"]
 PAIRS = [
@@ -166,12 +170,38 @@ PAIRS = [
     ("spacing-guild", "bene-gesserit"),
     ("emperor", "harkonnen"),
 ]
+# Bene Tleilax (Zoal, dreamrules:512, 1200-1204) and the Ixians (Cyborgs, Suboids, patched Cyborgs,
+# dreamrules:502, 1220-1224), drawn when a battle is to have them
+NEW_PAIRS = [
+    ("bene-tleilax", "atreides"),
+    ("bene-tleilax", "harkonnen"),
+    ("ixians", "harkonnen"),
+    ("ixians", "emperor"),
+    ("ixians", "bene-tleilax"),
+    ("fremen", "bene-tleilax"),
+]
 
 
-def _battle_text(rng: random.Random) -> tuple[str, dict[str, Any]]:
+def _ixian_plan(rng: random.Random, group: dict[str, Any], held: int) -> dict[str, Any]:
+    """Cyborgs (double strength: one unsupported) and Suboids (always half, never spice dialed); one time in
+    five a Cyborg supported (its price is printed nowhere: unresolved) or Suboids spice dialed (illegal)."""
+    suboids, cyborgs = group["count"], group.get("special", 0)
+    sub, cyb = rng.randint(0, suboids), rng.randint(0, cyborgs)
+    plan: dict[str, Any] = {"dial": sub / 2 + cyb, "spice": 0}
+    if rng.random() < 0.2 and held:
+        if cyb and rng.random() < 0.5:  # one Cyborg supported at some price
+            plan["dial"], plan["spice"] = sub / 2 + cyb + 1, 1
+        elif sub:  # Suboids dialed at full strength with spice
+            plan["dial"], plan["spice"] = float(sub), min(sub, held)
+    return plan
+
+
+def _battle_text(rng: random.Random, new: bool = False) -> tuple[str, dict[str, Any]]:
     """A dreamrules battle, its plans mostly built legal (a dial some committed troops are worth, cards in hand),
-    one in four bent somewhere (a dial, a card, a second Mercenaries, Retreat, Break Conditioning, a traitor)."""
-    agg, dfd = rng.choice(PAIRS)
+    one in four bent somewhere (a dial, a card, a second Mercenaries, Retreat, Break Conditioning, a traitor).
+    ``new``: one side is Bene Tleilax or the Ixians, and one battle in three follows a ``last_battle`` (an
+    ordinary or traitor result in Carthag where a leader of its winner fought, dreamrules:490, 1284)."""
+    agg, dfd = rng.choice(NEW_PAIRS if new else PAIRS)
     if rng.random() < 0.5:
         agg, dfd = dfd, agg
     terr, sectors = rng.choice([("Arrakeen", [9]), ("Pasty Mesa", [4, 5, 6, 7]), ("Sietch Tabr", [13])])
@@ -181,19 +211,29 @@ def _battle_text(rng: random.Random) -> tuple[str, dict[str, Any]]:
     plans: dict[str, Any] = {}
     shared = rng.choice(sectors)
     for me in (agg, dfd):
-        special = rng.choice([0, 0, 1, 3]) if me in ("emperor", "fremen") else 0
+        special = rng.choice([0, 0, 1, 3]) if me in ("emperor", "fremen", "ixians") else 0
         count = rng.randint(0 if special else 1, 6)
         held = rng.choice([0, 3, 10])
-        plan: dict[str, Any] = {}
-        committed = rng.randint(0, count)
-        if me == "fremen":
-            fed = rng.randint(0, special)
-            plan["dial"], plan["spice"] = committed + 2 * fed, 0
+        group: dict[str, Any] = {"faction": me, "territory": terr, "count": count}
+        if special:
+            group["special"] = special
+            if me == "ixians" and rng.random() < 0.5:
+                group["patched"] = rng.randint(1, special)
+        plan: dict[str, Any]
+        if me == "ixians":
+            plan = _ixian_plan(rng, group, held)
         else:
-            sup = rng.randint(0, min(committed, held))
-            plan["dial"], plan["spice"] = sup + (committed - sup) / 2, sup
+            plan = {}
+            committed = rng.randint(0, count)
+            if me == "fremen":
+                fed = rng.randint(0, special)
+                plan["dial"], plan["spice"] = committed + 2 * fed, 0
+            else:
+                sup = rng.randint(0, min(committed, held))
+                plan["dial"], plan["spice"] = sup + (committed - sup) / 2, sup
         if rng.random() < 0.9:
-            plan["leader"] = rng.choice(LEADERS[me])
+            names = LEADERS[me]
+            plan["leader"] = "Zoal" if me == "bene-tleilax" and rng.random() < 0.7 else rng.choice(names)
             if w := rng.choice(WEAPONS):
                 plan["weapon"] = w
             if d := rng.choice(DEFENSES):
@@ -204,16 +244,23 @@ def _battle_text(rng: random.Random) -> tuple[str, dict[str, Any]]:
             ["Mercenaries"] if "mercenaries" in plan else []
         )
         state: dict[str, Any] = {"spice": held, "hand": hand}
+        if me == "bene-tleilax":
+            state["leaders"] = {"Zoal": rng.choice([1, 2, 3]), "Tleilaxu Master": 3}
+        elif me == "ixians":
+            state["leaders"] = {"Ixian Leader": 3, "Ixian Engineer": 2}
         if rng.random() < 0.1:
             state["leaders_used_this_phase"] = {LEADERS[me][0]: rng.choice(["Carthag", terr])}
         factions[me] = state
-        group: dict[str, Any] = {"faction": me, "territory": terr, "count": count}
-        if special:
-            group["special"] = special
         if len(sectors) > 1:
             group["sector"] = shared if rng.random() < 0.7 else rng.choice(sectors)
         forces.append(group)
         plans[me] = plan
+    last: dict[str, Any] | None = None
+    if new and rng.random() < 0.34:  # a leader who fought in Carthag earlier this phase
+        me = rng.choice([agg, dfd])
+        if plans[me].get("leader"):
+            factions[me]["leaders_used_this_phase"] = {plans[me]["leader"]: "Carthag"}
+            last = {"territory": "Carthag", "winner": me, "result": rng.choice(["ordinary", "traitor"])}
     if rng.random() < 0.25:  # bend one thing
         me = rng.choice([agg, dfd])
         what = rng.choice(["dial", "card", "mercenaries", "retreat", "break_conditioning", "traitor"])
@@ -238,6 +285,8 @@ def _battle_text(rng: random.Random) -> tuple[str, dict[str, Any]]:
         "spice": [],
         "move": {"action": "battle", "territory": terr, "aggressor": agg, "plans": plans},
     }
+    if last:
+        data["last_battle"] = last
     if not storm:
         del data["storm"]
     return yaml.safe_dump(data, sort_keys=False), data
@@ -248,36 +297,76 @@ def _strength(v: Verdict, data: dict[str, Any], me: str) -> float:
     plan = data["move"]["plans"][me]
     leader = plan.get("leader")
     alive = leader and leader not in v.outcome["leaders_killed"]
-    return (
-        float(plan["dial"])
-        + (components()["leaders"][me][leader] if alive else 0)
-        + (1 if plan.get("mercenaries") else 0)
-    )
+    printed = components()["leaders"].get(me) or data["factions"][me].get("leaders", {})
+    return float(plan["dial"]) + (printed[leader] if alive else 0) + (1 if plan.get("mercenaries") else 0)
+
+
+def _judge(text: str, data: dict[str, Any]) -> Verdict:
+    """The verdict on a generated battle (a Disagreement between a rule's check and its z3 form raises here), and
+    the numbers a player would check: the winner at least as strong, ties as the book breaks them, the loser's
+    troops all lost."""
+    v = check_text(text)
+    assert v.verdict in ("legal", "illegal", "unresolved"), text
+    if v.verdict == "illegal":
+        assert v.minimal_reason, text
+    if v.verdict == "legal" and not v.outcome.get("explosion"):
+        agg = data["move"]["aggressor"]
+        dfd = next(f for f in data["move"]["plans"] if f != agg)
+        w = v.outcome["winner"]
+        loser = dfd if w == agg else agg
+        assert _strength(v, data, w) >= _strength(v, data, loser), text
+        if _strength(v, data, w) == _strength(v, data, loser) and w == dfd:
+            assert data["move"]["plans"][dfd].get("mercenaries") and not data["move"]["plans"][agg].get(
+                "mercenaries"
+            ), text
+        assert v.outcome["losses"].get(loser, 0) == sum(
+            g["count"] + g.get("special", 0) for g in data["forces"] if g["faction"] == loser
+        ), text
+    return v
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_generated_dreamrules_battles_agree(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "VERIFY_EVERY_RULE", True)  # every rule's check is asked against its form
     rng = random.Random(1000 + seed)
-    seen: set[str] = set()
-    for _ in range(10):
-        text, data = _battle_text(rng)
-        v = check_text(text)  # a Disagreement between a check and its form raises here
-        assert v.verdict in ("legal", "illegal", "unresolved"), text
-        seen.add(v.verdict)
-        if v.verdict == "illegal":
-            assert v.minimal_reason, text
-        if v.verdict == "legal" and not v.outcome.get("explosion"):
-            agg = data["move"]["aggressor"]
-            dfd = next(f for f in data["move"]["plans"] if f != agg)
-            w = v.outcome["winner"]
-            loser = dfd if w == agg else agg
-            assert _strength(v, data, w) >= _strength(v, data, loser), text
-            if _strength(v, data, w) == _strength(v, data, loser) and w == dfd:
-                assert data["move"]["plans"][dfd].get("mercenaries") and not data["move"]["plans"][agg].get(
-                    "mercenaries"
-                ), text
-            assert v.outcome["losses"].get(loser, 0) == sum(
-                g["count"] + g.get("special", 0) for g in data["forces"] if g["faction"] == loser
-            ), text
+    seen = {_judge(*_battle_text(rng)).verdict for _ in range(10)}
     assert seen  # ten battles judged
+
+
+def _kinds(data: dict[str, Any]) -> set[str]:
+    """What a generated battle draws from this session's rules: Zoal, Ixian troops, a patched Cyborg, a last
+    battle (each named once it is in the battle)."""
+    plans, factions = data["move"]["plans"], set(data["move"]["plans"])
+    out = set()
+    if any(p.get("leader") == "Zoal" for p in plans.values()):
+        out.add("zoal")
+    if "ixians" in factions:
+        out.add("ixians")
+    if any(g.get("patched") for g in data["forces"]):
+        out.add("patched")
+    if "last_battle" in data:
+        out.add("last_battle")
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_generated_tleilaxu_and_ixian_battles_agree(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "VERIFY_EVERY_RULE", True)
+    rng = random.Random(5000 + seed)
+    for _ in range(10):
+        _judge(*_battle_text(rng, new=True))
+
+
+def test_generated_tleilaxu_and_ixian_battles_reach_every_verdict() -> None:
+    """Zoal, the Ixians' troops, patched Cyborgs and a last battle each appear in legal, illegal and unresolved
+    generated battles: the generator reaches what these rules decide and what they leave open."""
+    rng = random.Random(77)
+    reached: dict[str, set[str]] = {k: set() for k in ("zoal", "ixians", "patched", "last_battle")}
+    for _ in range(160):
+        text, data = _battle_text(rng, new=True)
+        verdict = _judge(text, data).verdict
+        for kind in _kinds(data):
+            reached[kind].add(verdict)
+        if all(len(v) == 3 for v in reached.values()):
+            break
+    assert reached == {k: {"legal", "illegal", "unresolved"} for k in reached}

@@ -26,6 +26,7 @@ from checker.arrakis.kinds.battle import (
     BattleFacts,
     ixian_loss_options,
     ixian_selections,
+    loss_options,
     zoal_infiltration,
 )
 from checker.names import display
@@ -411,11 +412,22 @@ def _zlost(v: Any, x: str, i: int) -> Any:
     return z3.If(zdwinner(v) == i, won, everything)
 
 
+def _dr_loss_value(s: BattleFacts, x: str, lost: int) -> Any:
+    """As GF9's, but a victorious Emperor's Sardaukar have a value here (dreamrules:1086): its selections are
+    counted where no Sardaukar's support price enters them (checker.arrakis.kinds.battle.loss_options)."""
+    if lost == -1 and _get(s, x, "is_emperor") and _get(s, x, "special"):
+        counts = sorted({o["forces"] + o["special"] for o in loss_options(s, x, every=True, sardaukar_known=True)})
+        if not counts:
+            return None
+        return counts[0] if len(counts) == 1 else counts
+    return _loss_value(s, x, lost)
+
+
 def _losses(s: BattleFacts) -> dict[str, Any]:
     r = _ordinary_result(s)
     out: dict[str, Any] = {}
     for x in SIDES:
-        value = _loss_value(s, x, r[f"{x}_lost"])
+        value = _dr_loss_value(s, x, r[f"{x}_lost"])
         if value:
             out[_get(s, x, "name")] = value
     return out

@@ -13,19 +13,22 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.movement import MovementFacts, range_text, search, storm_message, visit_clear
+from checker.arrakis.kinds.movement import (
+    MovementFacts,
+    closed_message,
+    range_text,
+    search,
+    storm_message,
+    visit_clear,
+)
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
+from constraints.overview.movement import overview_closed_form
 
 chapter("move", "dreamrules:392,396-414,420-422,426,432,888-894,1122-1124,1132,1220-1222")
 
 set_aside("dreamrules:400,404", "a heading of a worked example")
 set_aside("dreamrules:402,406", "a worked example of the ornithopter rule (gf9.movement.ornithopters, kept)")
-set_aside(
-    "dreamrules:410",
-    "closed strongholds, Bene Gesserit advisors not counted: kept from GF9, answered by "
-    "gf9.movement.closed-strongholds (gf9:227, 229 say the same)",
-)
 set_aside("dreamrules:412", "a heading")
 set_aside(
     "dreamrules:892",
@@ -36,6 +39,44 @@ set_aside("dreamrules:888", "the heading of Karama's entry for Native Movement (
 
 def _who(s: MovementFacts) -> str:
     return display(s.faction)
+
+
+# dreamrules:410 "A stronghold occupied by two other factions is closed to you: you may neither ship into it nor
+#                 move into or through it. Bene Gesserit advisors do not count towards this limit. ..."
+def _advisors_blocked(s: MovementFacts) -> bool:
+    """The Bene Gesserit move advisors, and only strongholds two other factions hold stand in their way."""
+    return bool(s.advisors_in_origin and search(s, closed=True) is None and search(s) is not None)
+
+
+@rule(
+    "dreamrules.movement.closed-strongholds",
+    on="move",
+    cites="dreamrules:410",
+    title="No entering or passing a stronghold with two other factions",
+    forbids=lambda s, _o: closed_message(s, "dreamrules"),
+    permits="The path to {to} enters no stronghold with two other factions.",
+    when=lambda s: not _advisors_blocked(s),
+    replaces="gf9.movement.closed-strongholds",
+)
+def closed_strongholds(s: MovementFacts) -> bool:
+    """A stronghold two other factions hold (advisors not counted) may be neither entered nor passed through; the
+    Bene Gesserit moving advisors there are the gap below."""
+    return search(s, closed=True) is not None
+
+
+closed_strongholds.z3(overview_closed_form)  # the same constraint; which factions close a stronghold is a fact
+
+gap(
+    "dreamrules.movement.bg-advisors-closed-stronghold",
+    on="move",
+    cites="dreamrules:410",
+    see_also="dreamrules:1154,1158",
+    title="The Bene Gesserit move advisors into or through a stronghold two other factions hold",
+    reason="the Bene Gesserit move advisors and only a stronghold two other factions occupy stands in the way: "
+    "advisors 'do not count towards this limit' (dreamrules:410, 1154), but dreamrules:410 closes such a "
+    "stronghold 'to you'; whether advisors may enter or pass through it is not said",
+    when=_advisors_blocked,
+)
 
 
 def _too_far(s: MovementFacts, _o: dict[str, Any]) -> str:

@@ -1,11 +1,12 @@
 """Dreamrules: shipment (dreamrules:392-434, the Guild, Fremen, Ixian, Tleilaxu and Karama lines about it).
 
 Kept from GF9 and answered by its rules (dreamrules:15, 1328): the phase, reserves, one territory, the
-stronghold limit (advisors not counted), the normal rate (1 a troop to a stronghold, 2 elsewhere), the Guild's
+normal rate (1 a troop to a stronghold, 2 elsewhere), the Guild's
 half rates and its three types, the Fremen's free rally within two territories of the Great Flat, an ally's
 help up to the cost, the Bene Gesserit's free advisor or fighter. Changed or added here: the Fremen's storm
 immunity, the Guild revealing its own spice for its ally's shipment, its ally's three types (the Guild's to
-allow), Karama stopping the Guild's advantages, Synthetic Spice, and the Surveyor (a gap).
+allow), Karama stopping the Guild's advantages, Synthetic Spice, the stronghold limit (the Bene Gesserit may ship
+advisors: a gap), and the Surveyor (a gap).
 """
 
 from __future__ import annotations
@@ -21,14 +22,9 @@ from constraints.gf9.shipment import price, z3_price
 
 chapter(
     "ship",
-    "dreamrules:394,408,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1154,1158,1160,1180,1234",
+    "dreamrules:394,408,410,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1154,1158,1160,1180,1234",
 )
 
-set_aside(
-    "dreamrules:410",
-    "closed strongholds, Bene Gesserit advisors not counted: kept from GF9, answered by "
-    "gf9.shipment.stronghold-limit (gf9:227, 229 say the same)",
-)
 set_aside(
     "dreamrules:414",
     "shipping into an ally's territory is allowed; moving out in the same action is the movement's question "
@@ -47,7 +43,7 @@ set_aside(
 set_aside(
     "dreamrules:428",
     "flipping advisor groups before the first shipment: no shipment's answer depends on it (the position gives "
-    "each group's posture; advisors do not count toward the stronghold limit, gf9.shipment.stronghold-limit)",
+    "each group's posture; advisors do not count toward the stronghold limit, dreamrules.shipment.stronghold-limit)",
 )
 set_aside(
     "dreamrules:430,1160",
@@ -551,6 +547,63 @@ def bg_advisor_territory(s: ShipmentFacts) -> dict[str, str]:
 @bg_advisor_territory.z3
 def _(v: Any) -> z3.BoolRef:
     return v.bg_posture == 2
+
+
+# -- the closed stronghold, and the Bene Gesserit's advisors -------------------------------------
+# dreamrules:410  "A stronghold occupied by two other factions is closed to you: you may neither ship into it nor
+#                  move into or through it. Bene Gesserit advisors do not count towards this limit. ..."
+# dreamrules:1154 "... Advisors can move and coexist with enemies or allies, but do not fight, count toward
+#                  occupancy limits or control territory ..."
+# dreamrules:1158 "... You may ship either posture."
+# GF9 ships Bene Gesserit troops as fighters (its advisors arrive only with another faction's shipment, gf9:377),
+# so its limit closes the stronghold to them. Dreamrules lets them ship advisors, which do not count toward the
+# limit; whether the stronghold is then open to advisors shipped in, or still "closed to you", no line says.
+
+
+def _bg_advisors_may_decide(s: ShipmentFacts) -> bool:
+    """The Bene Gesserit ship to a stronghold two other factions hold, with no fighters of theirs there."""
+    return _bg_ships(s) and s.to_stronghold and s.other_factions_in_to >= 2 and not s.bg_fighters_in_to
+
+
+@rule(
+    "dreamrules.shipment.stronghold-limit",
+    on="ship",
+    cites="dreamrules:410",
+    title="No shipment into a stronghold holding two other factions",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} cannot ship into {s.to}: {s.others_in_to_names} already have forces there, and a "
+        "stronghold occupied by two other factions is closed."
+    ),
+    permits=lambda s, _o: (
+        f"{s.to} holds {s.others_in_to_names or 'no other faction'} (Bene Gesserit advisors not counted): fewer "
+        "than two other factions, it is open."
+    ),
+    when=lambda s: s.to_stronghold and not _bg_advisors_may_decide(s),
+    replaces="gf9.shipment.stronghold-limit",
+)
+def stronghold_limit(s: ShipmentFacts) -> bool:
+    """A stronghold two other factions occupy (advisors not counted) is closed; the Bene Gesserit shipping there
+    with no fighters of theirs, who may ship advisors, are the gap below."""
+    return s.other_factions_in_to < 2
+
+
+@stronghold_limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.to_stronghold, v.other_factions_in_to <= 1)
+
+
+gap(
+    "dreamrules.shipment.bg-advisors-closed-stronghold",
+    on="ship",
+    cites="dreamrules:410",
+    see_also="dreamrules:1154,1158",
+    title="The Bene Gesserit ship to a stronghold two other factions hold",
+    reason="the Bene Gesserit ship to a stronghold two other factions occupy and have no fighters there: they may "
+    "ship advisors (dreamrules:1158), which 'do not count toward occupancy limits' (dreamrules:1154, 410), but "
+    "dreamrules:410 closes such a stronghold 'to you' for shipment; whether advisors may be shipped into it (as "
+    "advisors only) is not said",
+    when=_bg_advisors_may_decide,
+)
 
 
 # == the Guild's interjection (the ``interject`` kind) ===========================================

@@ -888,7 +888,9 @@ class Battle(Kind):
         for x in SIDES:
             n = value(getattr(v, f"{x}_lost"))
             if n == -1:  # the winner's own choice among selections (gf9:299): every count one can give
-                counts = sorted({o["forces"] + o["special"] for o in loss_options(facts, x, every=True)})
+                # only Dreamrules reaches here with Sardaukar (gf9 leaves their value open: unresolved)
+                opts = loss_options(facts, x, every=True, sardaukar_known=True)
+                counts = sorted({o["forces"] + o["special"] for o in opts})
                 if counts and counts != [0]:
                     losses[facts.side(x, "name")] = counts[0] if len(counts) == 1 else counts
             elif n > 0:
@@ -921,7 +923,7 @@ class Battle(Kind):
         if facts.advanced and winner in (1, 2):
             x = "a" if winner == 1 else "d"
             if value(getattr(v, f"{x}_lost")) == -1:
-                out["winner_loss_options"] = loss_options(facts, x, every=True)
+                out["winner_loss_options"] = loss_options(facts, x, every=True, sardaukar_known=True)
         return out
 
 
@@ -983,11 +985,18 @@ def strength_terms(x: str, v: Any, fremen: Any) -> Any:
     return z3.If(fremen, full, 2 * os_ + ou + 4 * ss + 2 * su)
 
 
-def loss_options(facts: BattleFacts, x: str, every: bool = False, limit: int = 200) -> list[dict[str, int]]:
+def loss_options(
+    facts: BattleFacts, x: str, every: bool = False, limit: int = 200, sardaukar_known: bool = False
+) -> list[dict[str, int]]:
     """Valid loss selections for side ``x``: strength equal to its dial, support equal to its spice.
 
     Each is ``{forces, special, supported}``: ordinary and special tokens lost, and how many
     of them the committed spice supported. One (the first found) unless ``every``.
+
+    ``sardaukar_known``: the ruleset prints the Sardaukar's value (Dreamrules: double a normal troop,
+    dreamrules:1086; normal troops against Fremen). Its support price is printed nowhere (dreamrules:1304), so
+    a Sardaukar is counted only unsupported, and only where the spice can support no Sardaukar: against
+    Fremen (normal troops, supported as they are) or with no spice committed; elsewhere no selection is given.
     """
     import z3
 
@@ -998,15 +1007,22 @@ def loss_options(facts: BattleFacts, x: str, every: bool = False, limit: int = 2
     for n in ("os", "ou", "ss", "su"):
         setattr(v, f"{x}_{n}", z3.Int(f"{x}_{n}"))
     os_, ou, ss, su = (getattr(v, f"{x}_{n}") for n in ("os", "ou", "ss", "su"))
+    as_normal = False
     if facts.side(x, "special") and not facts.side(x, "is_fremen"):
-        return []  # gf9 never states the Sardaukar's value (gf9.battle.sardaukar-value)
+        vs_fremen = bool(facts.side("d" if x == "a" else "a", "is_fremen"))
+        if not (sardaukar_known and facts.side(x, "is_emperor") and (vs_fremen or not facts.side(x, "spice"))):
+            return []  # gf9 never states the Sardaukar's value (gf9.battle.sardaukar-value)
+        as_normal = vs_fremen
     s = z3.Solver()
     s.set("timeout", 5000)
     fremen = bool(facts.side(x, "is_fremen"))
     dial_h = facts.side(x, "dial_h") or 0
     s.add(os_ >= 0, ou >= 0, ss >= 0, su >= 0)
     s.add(os_ + ou <= facts.side(x, "forces"), ss + su <= facts.side(x, "special"))
-    s.add(strength_terms(x, v, z3.BoolVal(fremen)) == dial_h)
+    if as_normal:  # against Fremen, treat Sardaukar as normal troops (dreamrules:1086)
+        s.add(2 * (os_ + ss) + ou + su == dial_h)
+    else:
+        s.add(strength_terms(x, v, z3.BoolVal(fremen)) == dial_h)
     if fremen:  # support means nothing to Fremen forces: count them all as unsupported
         s.add(os_ == 0, ss == 0)
     else:
