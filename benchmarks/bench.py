@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Speed report: cold CLI checks against the bare import of z3 and typer, warm checks per second
-(shipment, movement, storm, battle), and the battle planner's what-if latency.
+(shipment, movement, storm, battle, ...; the Dice Game's per kind), and the battle planner's what-if latency.
 
 Run by ``python3 dev.py bench [--quick]`` and by CI. It prints a table and
 writes benchmarks/results/latest.json. It never fails on slowness: the exit
@@ -25,6 +25,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 README_CASE = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+DICE_CASE = ROOT / "cases" / "dice" / "ship-sandstorm.yaml"  # the README's Dice Game example
+DICE = ROOT / "cases" / "dice"
+# The Arrakis board games' kinds, by case-file prefix over every ruleset's folder but the Dice Game's
+# (a game of its own whose kinds are counted apart, below: their figures stay comparable across runs).
 PREFIXES = {
     "shipment": "ship-",
     "movement": "move-",
@@ -65,13 +69,30 @@ def mentat_cmd() -> list[str]:
 def cases_for(prefix: str) -> list[Path]:
     if prefix.startswith("../"):  # a whole folder of cases: one ruleset's
         return sorted(ROOT.glob(f"cases/{prefix[3:]}*.yaml"))
-    return sorted(ROOT.glob(f"cases/*/{prefix}*.yaml"))
+    return sorted(p for p in ROOT.glob(f"cases/*/{prefix}*.yaml") if p.parent != DICE)
+
+
+def dice_cases_by_kind() -> dict[str, list[Path]]:
+    """The Dice Game's cases grouped by the kind of question each asks (``dice-ship``, ``dice-position``, ...),
+    as the family names it; a case that does not load is left out (the warm figures measure checks)."""
+    from checker.positions import family_of_position, read_position
+
+    out: dict[str, list[Path]] = {}
+    for p in sorted(DICE.glob("*.yaml")):
+        try:
+            pos = read_position(p)
+            family = family_of_position(pos)
+        except Exception:
+            continue
+        if family is not None:
+            out.setdefault(family.kind_name(pos), []).append(p)
+    return dict(sorted(out.items()))
 
 
 def warm_rate(paths: list[Path], seconds: float) -> dict[str, Any]:
     """Checks per second through the Python API, cycling over the cases (illegal ones get their unsat core)."""
     from checker.api import check
-    from checker.arrakis.position import read_position
+    from checker.positions import read_position  # any family's position
 
     positions = []
     skipped = 0
@@ -231,6 +252,7 @@ def main(argv: list[str]) -> int:
     cold_cases["movement"] = next((p for p in moves if p.parent.name == "gf9"), moves[0] if moves else None)
     dream = sorted(ROOT.glob("cases/dreamrules/battle-*.yaml"))
     cold_cases["dreamrules battle"] = dream[0] if dream else None
+    cold_cases["dice game"] = DICE_CASE if DICE_CASE.exists() else None
     for label, path in cold_cases.items():
         if path is None:
             rows.append((f"cold mentat check ({label})", "no case", ""))
@@ -244,8 +266,13 @@ def main(argv: list[str]) -> int:
         }
         rows.append((f"cold mentat check ({label}: {path.name})", f"{took * 1000:.0f} ms", f"{took / baseline:.2f}x"))
 
-    for label, prefix in PREFIXES.items():
-        paths = cases_for(prefix)
+    groups = {label: cases_for(prefix) for label, prefix in PREFIXES.items()}
+    try:
+        groups.update({f"dice: {kind}": paths for kind, paths in dice_cases_by_kind().items()})
+    except Exception as err:  # the report goes on without the Dice Game's figures
+        report["warm"]["dice"] = {"error": f"{type(err).__name__}: {err}"}
+        rows.append(("warm dice checks", "error", type(err).__name__))
+    for label, paths in groups.items():
         if not paths:
             rows.append((f"warm {label} checks", "no cases", ""))
             continue

@@ -21,6 +21,8 @@ counts (inside a function too); a machinery module's counts only at module level
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from html import escape
@@ -201,6 +203,49 @@ def violations(graph: Graph | None = None) -> list[str]:
 
 def _band_name(band: int) -> str:
     return {RULESET_BAND: "ruleset", FAMILY_BAND: "family", MACHINERY_BAND: "machinery"}[band]
+
+
+# -- game names in the machinery ------------------------------------------------------------------------
+
+
+def _word(word: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z0-9])" + re.escape(word) + r"(?![a-z0-9])")
+
+
+def game_literals(path: Path, words: Iterable[str], allowed: Iterable[str] = ()) -> list[tuple[int, str, str]]:
+    """Every string literal of a module that names one of ``words`` (a ruleset, a family, a faction: whole
+    words, any case), as (line, word, text): not its docstrings, not a ``help=`` text (a command's description),
+    not the values assigned at module level to a name in ``allowed``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    patterns = [(w, _word(w.lower())) for w in words]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+            first = body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skip.add(id(first.value))
+        if isinstance(node, ast.keyword) and node.arg == "help":
+            skip.update(id(n) for n in ast.walk(node.value))
+    names = set(allowed)
+    for stmt in tree.body:  # a module-level NAME = ... (or NAME: T = ...) with NAME allowed
+        if isinstance(stmt, ast.Assign):
+            targets, value = stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            targets, value = [stmt.target], stmt.value
+        else:
+            continue
+        if any(isinstance(t, ast.Name) and t.id in names for t in targets):
+            skip.update(id(n) for n in ast.walk(value))
+    out: list[tuple[int, str, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = node.value.lower()
+            for word, pattern in patterns:
+                if pattern.search(text):
+                    out.append((node.lineno, word, node.value))
+                    break
+    return sorted(out)
 
 
 # -- the drawing --------------------------------------------------------------------------------

@@ -270,7 +270,8 @@ def compare(
 @app.command("conflicts")
 def conflicts(
     rulesets: Annotated[
-        str | None, typer.Option(help="Comma-separated rulesets to compare (default: every GF9-family ruleset).")
+        str | None,
+        typer.Option(help="Comma-separated rulesets to compare (default: every ruleset; pairs within one game)."),
     ] = None,
     find: Annotated[
         bool,
@@ -641,22 +642,23 @@ def battle_plan(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")] = False,
 ) -> None:
     """Plan a battle: the strongest legal plan, the smallest winning dial, whether the plan can lose."""
-    from checker.family import family_of, family_rulesets
+    from checker.family import family_of, rulesets
     from checker.positions import read_position
 
     try:
         pos = read_position(file)
         family = family_of(pos.ruleset)
-        if family is None or family.name != "arrakis":  # the planner knows the Arrakis games' battle wheel only
-            same = family_rulesets("gf9")
-            raise InputError("ruleset", f"a ruleset of the GF9 family ({', '.join(same)})", pos.ruleset, file=str(file))
-        from checker.arrakis.kinds.battle_planner import describe, plan_battle  # the Arrakis family's planner
-
-        out = plan_battle(pos, faction, against, losses)
+        planner = family.battle_planner if family is not None else None
+        if planner is None:  # only a family with a battle planner (its battle wheel) plans a battle
+            able = [r for r in rulesets() if (f := family_of(r)) is not None and f.battle_planner is not None]
+            raise InputError(
+                "ruleset", f"a ruleset with a battle planner ({', '.join(able)})", pos.ruleset, file=str(file)
+            )
+        out = planner.plan(pos, faction, against, losses)
     except InputError as err:
         fail_input(err, as_json)
     if as_json:
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
-    for line in describe(out):
+    for line in planner.describe(out):
         typer.echo(line)

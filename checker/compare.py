@@ -3,9 +3,10 @@
 Many disputes at a table are "which book are we playing?". A position is carried
 from its own ruleset to another by that ruleset's layer: faction names another
 game spells differently are mapped (``Layer.names``: GF9's Emperor is Conquest's
-Imperium), and a position on the GF9 board keeps that board where the other
-ruleset prints none. A ruleset that cannot express the position (a faction its
-game does not have, a move it has no such question for) says so rather than answer.
+Imperium), and its family carries the rest (``Family.carry``: a position on the
+GF9 board keeps that board where the other ruleset prints none). A ruleset that
+cannot express the position (a faction its game does not have, a move it has no
+such question for) says so rather than answer.
 
 >>> rows = compare_data({"ruleset": "gf9", "storm": 3,
 ...     "factions": {"atreides": {"spice": 10, "reserves": 10}},
@@ -28,11 +29,6 @@ from checker.family import family_of, family_rulesets
 from checker.family import rulesets as every_ruleset
 from checker.positions import load_position
 from checker.rules import LAYERS, load_all
-
-# Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
-BOARDLESS = ("conquest",)
-# The GF9 board's facts (a data file, read by the Arrakis family when a position names it as its board).
-GF9_BOARD = Path(__file__).resolve().parent.parent / "constraints" / "data" / "arrakis-board.yaml"
 
 
 @dataclass
@@ -117,12 +113,10 @@ def translate(data: dict[str, Any], target: str) -> tuple[dict[str, Any], list[s
         after = (out.get("move") or {}).get("action") if isinstance(out.get("move"), dict) else None
         if before != after:
             notes.append(f"a '{before}' move is a '{after}' move in {target}")
-    if target in BOARDLESS and "board" not in out and source not in BOARDLESS:
-        out["board"] = str(GF9_BOARD)
-        notes.append(f"{target} prints no board: the position stays on the GF9 board of {source}")
-    elif source in BOARDLESS and target not in BOARDLESS and "board" in out:
-        out.pop("board")
-        notes.append(f"{target} reads its own board, not the position's")
+    family = family_of(target)
+    if family is not None and family.carry is not None:  # what else the family carries (a board)
+        out, more = family.carry(out, source, target)
+        notes += more
     return out, notes
 
 

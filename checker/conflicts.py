@@ -26,6 +26,7 @@ from checker.compare import translate
 from checker.engine import Verdict, evaluate, kind_of
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact_fields, missing_key
+from checker.family import ConflictSearch, family_of
 from checker.family import rulesets as every_ruleset
 from checker.positions import load_position
 from checker.rules import LAYERS, REGISTRY, Rule, load_all, ruleset_rules
@@ -39,29 +40,19 @@ def _family(ruleset: str) -> str:
     return lay.family if lay is not None else ""
 
 
+def _search_data(ruleset: str) -> ConflictSearch:
+    """What the finder may change in the positions of a ruleset's family (:attr:`checker.family.Family.search`):
+    the keys at the top it may set, a freed number's bounds, the patches tried on a recorded conflict."""
+    family = family_of(ruleset)
+    return family.search if family is not None else ConflictSearch()
+
+
 SOLVER_TIMEOUT_MS = 2000
 SEEDS_PER_PAIR = 8  # seed positions the solver tries per pair not known to differ, at most
 SEEDS_PER_RECORDED = 40  # ... and per pair of a recorded conflict
 PAIR_SECONDS = 0.6  # the time one pair not known to differ may take
 PAIR_SECONDS_RECORDED = 6.0  # ... and one recorded conflict
 MODELS_PER_SEED = 4  # models tried per seed before the next seed
-# The bounds of a freed number: what a position file could say.
-BOUNDS = {"storm": (1, 18), "turn": (1, 10), "players": (1, 6)}
-DEFAULT_BOUNDS = (0, 30)
-TOP_LEVEL = ("storm", "turn", "players", "advanced")
-# Second pass, for a recorded conflict the plain seeds do not show: each seed again with one of these
-# facts set (a fact one ruleset needs and the seed's own ruleset never asked for, a shorter storm, a smaller
-# game). Each patch applies only where the seed has the parent key (a move with that key).
-PATCHES: tuple[dict[str, Any], ...] = (
-    {"shield_wall": "standing"},
-    {"move.distance": 1, "shield_wall": "standing"},
-    {"players": 3},
-    {"players": 4},
-    {"turn": 2},
-    {"turn": 10},
-    {"advanced": True},
-    {"advanced": False},
-)
 
 
 @dataclass(frozen=True)
@@ -194,12 +185,13 @@ def _under(file: str, data: dict[str, Any], ruleset: str) -> tuple[dict[str, Any
     return _LOADED[key]
 
 
-def _settable(facts: Facts, name: str, key: str, data: dict[str, Any]) -> str | None:
-    """The position path a fact is read from, when the file sets it directly as a number or truth."""
+def _settable(facts: Facts, name: str, key: str, data: dict[str, Any], top_level: tuple[str, ...]) -> str | None:
+    """The position path a fact is read from, when the file sets it directly as a number or truth (``top_level``:
+    the keys at the top of a position file that the family lets the finder set)."""
     if not key:
         return None
     path = facts.position_key(key)
-    if path in TOP_LEVEL:
+    if path in top_level:
         return path
     if not path.startswith(("move.", "factions.")) or any(part.isupper() for part in path.split(".")):
         return None
@@ -322,11 +314,12 @@ def _search_seed(pair: Pair, file: str, data: dict[str, Any], solve: bool = True
     if not solve:
         return None
     # the facts a position sets directly, in either ruleset's reading: free for the solver
+    search = _search_data(a_rs)
     paths: dict[str, str] = {}
     for facts, d in ((fa, da), (fb, db)):
         for name, sort, key in fact_fields(type(facts)):
             if sort in ("Int", "Bool"):
-                path = _settable(facts, name, key, d)
+                path = _settable(facts, name, key, d, search.top_level)
                 if path:
                     paths.setdefault(name, path)
     free = set(paths)
@@ -342,7 +335,7 @@ def _search_seed(pair: Pair, file: str, data: dict[str, Any], solve: bool = True
     for name in free:
         var = getattr(va, name) if _has(va, name) else getattr(vb, name, None)
         if isinstance(var, z3.ArithRef):
-            lo, hi = BOUNDS.get(paths[name], DEFAULT_BOUNDS)
+            lo, hi = search.bounds.get(paths[name], search.default_bounds)
             s.add(var >= lo, var <= hi)
     form_a, form_b = pair.first.form(va), pair.second.form(vb)
     if shared_out:
@@ -417,7 +410,8 @@ def find_pair(pair: Pair, deadline: float | None = None, stretch: float = 1.0) -
     """A position where the pair's two rulesets answer differently, or None.
 
     First every seed as it is (the checks alone, cheap), then the solver on the first seeds, then, for a
-    recorded conflict, the seeds with a patch (PATCHES): each step within the pair's share of the time.
+    recorded conflict, the seeds with a patch (the family's ``search.patches``): each step within the pair's
+    share of the time.
     """
     cap = (PAIR_SECONDS_RECORDED if pair.recorded else PAIR_SECONDS) * stretch
     until = time.process_time() + cap if deadline is None else min(deadline, time.process_time() + cap)
@@ -425,8 +419,9 @@ def find_pair(pair: Pair, deadline: float | None = None, stretch: float = 1.0) -
     limit = SEEDS_PER_RECORDED if pair.recorded else SEEDS_PER_PAIR
     steps: list[tuple[dict[str, Any], bool, int]] = [({}, False, len(seeds)), ({}, True, limit)]
     if pair.recorded:
-        steps += [(patch, False, len(seeds)) for patch in PATCHES]
-        steps += [(patch, True, limit) for patch in PATCHES]
+        patches = [dict(patch) for patch in _search_data(pair.rulesets[0]).patches]
+        steps += [(patch, False, len(seeds)) for patch in patches]
+        steps += [(patch, True, limit) for patch in patches]
     for patch, solve, count in steps:
         for file, data in seeds[:count]:
             if time.process_time() > until:

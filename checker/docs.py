@@ -31,24 +31,64 @@ from pathlib import Path
 from typing import Any
 
 from checker.coverage import coverage, is_heading, report, spans, summary_line
+from checker.family import Family
 from checker.rules import LAYERS, REGISTRY, Rule, counterparts, load_all, ruleset_rules
 from checker.sources import DOCS, TITLES, lines
 
 ROOT = Path(__file__).resolve().parent.parent
 MIN_CHAPTER = 40  # lines: a chapter starts at the first heading after this many
-TOPICS = ("storm", "shipment", "movement", "battle", "victory")
-# The order the rulebook lists rulesets in (a base before the texts over it); any other after, as found.
-ORDER = ("overview", "gf9", "dreamrules", "conquest", "dice")
-# The ruleset whose family's position format the position-format guide documents first.
-FORMAT_RULESET = "gf9"
+# Sources whose own headings mark the chapters: every heading starts one (whatever its length) but the
+# sub-headings listed here, which stay in the chapter above them. The Dice Game's book thus has a chapter per
+# section and per step of the round (dice:89 "Roll the Dice Step", 96, 106, 120, ...) and per Faction (dice:198-246).
+HEADED_CHAPTERS: dict[str, re.Pattern[str]] = {
+    "dice": re.compile(
+        r"(Re-Assign Slots|Bonus-Die Slots|Use, Destroy, and Gain Dice"  # dice:82-88, under Rounds (dice:64)
+        r"|Alliance Abilities"  # dice:104 under the Alliance Step, dice:195 under Factions
+        r"|Plot|Assassinate|Steal Cards"  # dice:111-119, under the Kanly Step
+        r"|Fortifications & Strongholds|Send Troops & Leaders to Combat|Combat Dice|Combat Result"  # under Combat
+        r"|Leader: .*)"  # dice:205, 211, ...: each under its Faction
+    ),
+}
+# Further pages a book's index links to (the Dice Game's map, drawn from the same board facts).
+BOOK_LINKS: dict[str, list[str]] = {
+    "dice": ["The map as the text gives it, and what a position's `board` adds: {doc}`/dice-map`."],
+}
 
 
 @cache
 def _rulesets() -> tuple[str, ...]:
+    """The order the rulebook lists rulesets in: each base right before the texts over it (the overview, GF9
+    over it, Dreamrules over GF9), the rest as :func:`checker.family.rulesets` lists them."""
     from checker.family import rulesets
 
+    load_all()  # every layer, for its base
     found = rulesets()
-    return tuple(sorted(found, key=lambda n: (ORDER.index(n) if n in ORDER else len(ORDER), found.index(n))))
+    over: dict[str, list[str]] = {}
+    for name in found:
+        base = LAYERS[name].base if name in LAYERS else None
+        if base in found and base != name:
+            over.setdefault(base, []).append(name)
+    out: list[str] = []
+
+    def visit(name: str) -> None:
+        if name not in out:
+            out.append(name)
+            for child in over.get(name, []):
+                visit(child)
+
+    for name in found:
+        if not any(name in children for children in over.values()):
+            visit(name)
+    out += [name for name in found if name not in out]  # a cycle of bases: as found
+    return tuple(out)
+
+
+def _format_ruleset() -> str:
+    """The ruleset whose family's position format the position-format guide documents first: the first
+    ruleset :func:`checker.family.rulesets` lists."""
+    from checker.family import rulesets
+
+    return rulesets()[0]
 
 
 # -- sources and chapters ------------------------------------------------------
@@ -78,11 +118,18 @@ def line_count(doc: str) -> int:
 
 @cache
 def chapters(doc: str) -> tuple[Chapter, ...]:
-    """Split a source at heading-like lines into chapters of at least MIN_CHAPTER lines."""
+    """Split a source at heading-like lines into chapters of at least MIN_CHAPTER lines (a source in
+    HEADED_CHAPTERS: at its own headings, but the sub-headings listed there)."""
     total = line_count(doc)
     starts = [1]
+    sub = HEADED_CHAPTERS.get(doc)
     for n in range(2, total + 1):
-        if is_heading(doc, n) and n - starts[-1] >= MIN_CHAPTER and total - n >= MIN_CHAPTER // 4:
+        if not is_heading(doc, n):
+            continue
+        if sub is not None:
+            if not sub.fullmatch(lines(doc)[n - 1].strip()):
+                starts.append(n)
+        elif n - starts[-1] >= MIN_CHAPTER and total - n >= MIN_CHAPTER // 4:
             starts.append(n)
     out = []
     for i, a in enumerate(starts):
@@ -159,12 +206,13 @@ def is_victory(r: Rule) -> bool:
     return any(n in victory_lines(c.doc) for c in r.cites if c.doc in DOCS for n in range(c.first, c.last + 1))
 
 
-def topic(r: Rule) -> str:
-    if is_victory(r):
+def topic(r: Rule, topics: tuple[str, ...]) -> str:
+    """The topic of the rulebook's comparison pages a rule is shown under (``topics``: its family's)."""
+    if "victory" in topics and is_victory(r):
         return "victory"
     parts = r.id.split(".")
     chapter = parts[1] if len(parts) > 2 else ""
-    for t in TOPICS:
+    for t in topics:
         if t in chapter or t in r.phase or t == r.on:
             return t
     return chapter or r.phase
@@ -331,6 +379,8 @@ def book_index(doc: str) -> str:
         f"not yet classified: {len(cov.unclassified)} (see {{doc}}`/coverage`).",
         "",
     ]
+    for link in BOOK_LINKS.get(doc, []):
+        out += [link, ""]
     if lay and lay.removes:
         out += ["Rules of the layer below removed here:", ""]
         out += [f"- {rule_ref(rid)}: {_md(why)}" for rid, why in lay.removes.items()]
@@ -342,11 +392,13 @@ def book_index(doc: str) -> str:
 
 
 def books_index() -> str:
+    first = DOCS[0]  # the example of an anchor: line 99 of the first source (or its last line)
+    n = min(99, line_count(first))
     out = [
         "# The books",
         "",
         "One book per source, in source order: every line at an anchor of its own "
-        "(`gf9:99` is {ref}`gf9-l99`), each followed by the rules that cite it.",
+        f"(`{first}:{n}` is {{ref}}`{line_id(first, n)}`), each followed by the rules that cite it.",
         "",
         "```{toctree}",
         ":maxdepth: 1",
@@ -507,14 +559,23 @@ def by_faction() -> str:
 # -- fragments included by hand-written pages -------------------------------------
 
 
-def compare_fragment(top: str) -> str:
-    gf9 = sorted((r for r in REGISTRY.values() if r.layer == "gf9" and topic(r) == top), key=lambda r: r.id)
-    ov = sorted((r for r in REGISTRY.values() if r.layer == "overview" and topic(r) == top), key=lambda r: r.id)
-    if not gf9 and not ov:
+def compare_fragment(family: Family, top: str) -> str:
+    """A comparison page's table: the rules on one topic of the family's two compared rulesets side by side
+    (a rule beside the one it replaces), then those of the family's other rulesets."""
+    assert family.compared is not None, f"the {family.name} family compares no rulesets"
+    left_name, right_name = family.compared
+
+    def on_topic(lay: str) -> list[Rule]:
+        return sorted(
+            (r for r in REGISTRY.values() if r.layer == lay and topic(r, family.topics) == top), key=lambda r: r.id
+        )
+
+    lefts, rights = on_topic(left_name), on_topic(right_name)
+    if not lefts and not rights:
         return "*No rules on this topic in either layer yet.*\n"
     rows: list[tuple[Rule | None, Rule | None]] = []
-    left = list(ov)
-    for g in gf9:
+    left = list(rights)
+    for g in lefts:
         match = next((o for o in left if o.id in g.replaces), None)
         if match:
             left.remove(match)
@@ -527,17 +588,36 @@ def compare_fragment(top: str) -> str:
         cites = ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites)
         return f"{rule_ref(r.id)}: {_md(r.title)} ({cites}){STATUS_MARK.get(r.status, '')}"
 
-    out = ["```{list-table}", ":header-rows: 1", ":widths: 50 50", "", "* - gf9", "  - overview"]
+    out = ["```{list-table}", ":header-rows: 1", ":widths: 50 50", "", f"* - {left_name}", f"  - {right_name}"]
     for left_rule, right_rule in rows:
         out += [f"* - {cell(left_rule)}", f"  - {cell(right_rule)}"]
     out += ["```", ""]
     for lay in _rulesets():
-        if lay in ("gf9", "overview"):
+        if lay in family.compared or not _same_family(lay, family):
             continue
-        own = sorted((r for r in REGISTRY.values() if r.layer == lay and topic(r) == top), key=lambda r: r.id)
+        own = on_topic(lay)
         if own:
             out += [f"In `{lay}`:", ""] + [f"- {cell(r)}" for r in own] + [""]
     return "\n".join(out)
+
+
+def _same_family(ruleset: str, family: Family) -> bool:
+    from checker.family import family_of
+
+    other = family_of(ruleset)
+    return other is not None and other.name == family.name
+
+
+def compare_fragments() -> dict[str, str]:
+    """``fragments/compare-<topic>.md`` for every topic of every family that compares two rulesets."""
+    from checker.family import families
+
+    out: dict[str, str] = {}
+    for family in families().values():
+        if family.compared is not None:
+            for t in family.topics:
+                out.setdefault(f"fragments/compare-{t}.md", compare_fragment(family, t))
+    return out
 
 
 def conflicts_fragment() -> str:
@@ -679,10 +759,11 @@ def _family_schema(ruleset: str) -> dict[str, Any]:
     return family.schema()
 
 
-def move_schemas(ruleset: str = FORMAT_RULESET) -> dict[str, dict[str, Any] | None]:
-    """Action -> the schema of a move of that action (None: the schema lists no keys for it yet)."""
+def move_schemas(ruleset: str | None = None) -> dict[str, dict[str, Any] | None]:
+    """Action -> the schema of a move of that action (None: the schema lists no keys for it yet); by default
+    the format ruleset's."""
     out: dict[str, dict[str, Any] | None] = {}
-    for m in _family_schema(ruleset)["properties"]["move"].get("anyOf", []):
+    for m in _family_schema(ruleset or _format_ruleset())["properties"]["move"].get("anyOf", []):
         acts = _actions(m)
         for a in acts:
             if len(acts) == 1:
@@ -692,10 +773,11 @@ def move_schemas(ruleset: str = FORMAT_RULESET) -> dict[str, dict[str, Any] | No
     return out
 
 
-def schema_fragment(ruleset: str = FORMAT_RULESET, tag: str = "schema", examples: Path = EXAMPLES) -> str:
+def schema_fragment(ruleset: str | None = None, tag: str = "schema", examples: Path = EXAMPLES) -> str:
     """Every key of a position file, every action of a move with one example each, from the schema of the
-    ruleset's family; ``tag`` starts every label (another family's fragment uses its own), ``examples`` holds
-    one position per action (``<action>.yaml``)."""
+    ruleset's family (by default the format ruleset's); ``tag`` starts every label (another family's fragment
+    uses its own), ``examples`` holds one position per action (``<action>.yaml``)."""
+    ruleset = ruleset or _format_ruleset()
     s = _family_schema(ruleset)
     out: list[str] = []
     queue: list[tuple[str, str, dict[str, Any]]] = []  # (label, key path, record) of tables still to write
@@ -816,8 +898,7 @@ def pages() -> dict[str, str]:
     out["rules/index.md"] = rules_index()
     out["rules/by-phase.md"] = by_phase()
     out["rules/by-faction.md"] = by_faction()
-    for t in TOPICS:
-        out[f"fragments/compare-{t}.md"] = compare_fragment(t)
+    out.update(compare_fragments())
     out["fragments/coverage.md"] = coverage_fragment()
     out["fragments/conflicts.md"] = conflicts_fragment()
     out["fragments/position-schema.md"] = schema_fragment()
@@ -865,8 +946,9 @@ def boards() -> dict[str, str]:
 
 def _rulesets_by_family() -> list[str]:
     """Every ruleset, the format ruleset first."""
-    rest = [r for r in _rulesets() if r != FORMAT_RULESET]
-    return [FORMAT_RULESET, *rest] if FORMAT_RULESET in _rulesets() else rest
+    first = _format_ruleset()
+    rest = [r for r in _rulesets() if r != first]
+    return [first, *rest] if first in _rulesets() else rest
 
 
 def _other_formats() -> dict[str, str]:
@@ -874,7 +956,7 @@ def _other_formats() -> dict[str, str]:
     (its examples in ``docs/guides/examples/<family>/``)."""
     from checker.family import family_of
 
-    first = family_of(FORMAT_RULESET)
+    first = family_of(_format_ruleset())
     out: dict[str, str] = {}
     for ruleset in _rulesets_by_family():
         family = family_of(ruleset)

@@ -229,17 +229,16 @@ def evaluate(pos: Any, ruleset: str | None = None) -> Verdict:
     return verdict
 
 
-# Position keys with few possible values: when only one of them is missing, every value is
-# tried, and an answer is given only if it is the same for all of them (never a guess).
-SPLITTABLE = {"turn": range(1, 11)}
-
-
 def _same_for_every_value(pos: Any, ruleset: str, key: str) -> Verdict | None:
+    """A position key with few possible values (its family's ``splittable``), the only one missing: every value
+    is tried, and an answer is given only if it is the same for all of them (never a guess)."""
     import dataclasses
 
-    if key not in SPLITTABLE or not hasattr(pos, key) or getattr(pos, key) is not None:
+    family = family_of(ruleset)
+    values = family.splittable.get(key) if family is not None else None
+    if values is None or not hasattr(pos, key) or getattr(pos, key) is not None:
         return None
-    changes: list[dict[str, Any]] = [{key: value} for value in SPLITTABLE[key]]
+    changes: list[dict[str, Any]] = [{key: value} for value in values]
     answers = [evaluate(dataclasses.replace(pos, **change), ruleset) for change in changes]
     first = answers[0]
 
@@ -268,7 +267,9 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
             continue
         key = missing_key(facts, r.needs)
         if key is not None:
-            open_questions.append((r, f"the position does not give '{key}'"))
+            # a kind may say what the key would decide ("whether Arrakeen borders Minor Erg")
+            detail = getattr(facts, "missing_detail", lambda _key: "")(key)
+            open_questions.append((r, f"the position does not give '{key}'" + (f" ({detail})" if detail else "")))
             verdict.missing.append(key)
             continue
         answer = r.check(facts)

@@ -10,10 +10,34 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+
+
+@dataclass(frozen=True)
+class ConflictSearch:
+    """What the conflicts finder (:mod:`checker.conflicts`) may change in a family's positions: data, no code."""
+
+    # Position keys at the top of a file that a solver may set directly (a number or a truth).
+    top_level: tuple[str, ...] = ()
+    # A freed number's bounds, by its position key (``storm``: 1 to 18): what a position file could say;
+    # a key not listed takes ``default_bounds``.
+    bounds: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    default_bounds: tuple[int, int] = (0, 30)
+    # For a recorded conflict the plain seeds do not show: each seed again with one of these patches (position
+    # path -> value; a patch applies only where the seed has the parent key: a move with that key).
+    patches: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Planner:
+    """A family's planner for one kind of question (``mentat battle``): the plan, and its lines for a reader."""
+
+    # (position, faction or "both" or None, a known opposing total or None, "one"/"all"/None) -> the plan (JSON)
+    plan: Callable[[Any, str | None, float | None, str | None], dict[str, Any]]
+    describe: Callable[[dict[str, Any]], list[str]]
 
 
 @dataclass(frozen=True)
@@ -34,6 +58,21 @@ class Family:
     draw: Callable[[Any], str] | None = None
     # a position -> the name of the kind of question it asks; None: the layer's prefix + the move's action
     kind_of: Callable[[Any], str] | None = None
+    # (position data carried to ``target``, source ruleset, target ruleset) -> the data as ``target`` reads it,
+    # and notes on what changed, beyond the layers' ``names`` and ``carry`` (``mentat compare``: a ruleset whose
+    # text prints no board keeps the source's board)
+    carry: Callable[[dict[str, Any], str, str], tuple[dict[str, Any], list[str]]] | None = None
+    # Position keys with few possible values: when only one of them is missing, the engine tries every value and
+    # answers only if the answer is the same for all of them (``turn``: 1 to 10)
+    splittable: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    # What the conflicts finder may change in the family's positions
+    search: ConflictSearch = field(default_factory=ConflictSearch)
+    # The rulebook's comparison pages (``docs/compare/<topic>.md``): the topics, in order, that rules are grouped
+    # by, and the two rulesets shown side by side (a text, then the base it replaces rules of)
+    topics: tuple[str, ...] = ()
+    compared: tuple[str, str] | None = None
+    # ``mentat battle``: the family's battle planner, if it has one
+    battle_planner: Planner | None = None
 
     def kind_name(self, pos: Any) -> str:
         """The kind of question a position of this family asks: ``kind_of``'s answer, or by default ``position``
@@ -60,6 +99,13 @@ class Family:
         return KINDS.get(name)
 
 
+# The order rulesets are listed in (the README's), any other after, by name. The conflicts finder orients a pair
+# of rulesets by it (and names the cases it writes so). Data about the games, kept here because the list is read
+# on every position (``ruleset_name``) without importing any ruleset or family; a layer field (``order=``, read
+# with ``ast`` as checker/architecture.py reads ``family=``) would put it beside each ruleset.
+RULESET_ORDER = ("gf9", "overview", "conquest", "dreamrules", "dice")
+
+
 @cache
 def rulesets() -> tuple[str, ...]:
     """Every ruleset: each package under ``constraints`` that declares a layer (read, not imported)."""
@@ -69,7 +115,7 @@ def rulesets() -> tuple[str, ...]:
     for info in pkgutil.iter_modules(constraints.__path__):
         if info.ispkg and info.name not in ("data", "sources"):
             found.append(info.name)
-    order = ("gf9", "overview", "conquest", "dreamrules", "dice")  # the README's order, then any other
+    order = RULESET_ORDER
     return tuple(sorted(found, key=lambda n: (order.index(n) if n in order else len(order), n)))
 
 

@@ -22,6 +22,7 @@ from checker.architecture import (
     RULESET_BAND,
     Import,
     architecture_svg,
+    game_literals,
     import_graph,
     module_imports,
     violations,
@@ -198,3 +199,116 @@ def test_mentat_check_on_a_dice_position_never_imports_the_arrakis_family(tmp_pa
     assert verdict["verdict"] in ("legal", "unresolved", "invalid-position"), verdict
     assert "checker.dice" in loaded
     assert not [m for m in loaded if _is(m, ARRAKIS)], [m for m in loaded if _is(m, ARRAKIS)]
+
+
+# -- no game's name in the machinery ------------------------------------------------------------------------
+
+# Whole words (any case) that name a game: every ruleset (read from constraints/, so a new one is checked too),
+# each family, and the factions of both games (the Dice Game's Corrino too), as players write them.
+FACTION_WORDS = (
+    "atreides",
+    "harkonnen",
+    "emperor",
+    "corrino",
+    "imperium",
+    "fremen",
+    "spacing-guild",
+    "spacing guild",
+    "guild",
+    "bene-gesserit",
+    "bene gesserit",
+    "gesserit",
+    "bene-tleilax",
+    "tleilax",
+    "tleilaxu",
+    "ixians",
+    "ixian",
+)
+
+
+def _game_words() -> tuple[str, ...]:
+    from checker.family import rulesets
+
+    return (*rulesets(), *import_graph().families.values(), *FACTION_WORDS)
+
+
+# The machinery's data about the games, each where it must stay for now: (module, the module-level name it is
+# assigned to) -> why. Every other string literal of the machinery naming a game is a failure (docstrings,
+# comments and typer ``help=`` texts only describe, and are not read).
+GAME_DATA_ALLOWED: dict[tuple[str, str], str] = {
+    ("family", "RULESET_ORDER"): "the order rulesets are listed in (conflicts orient their pairs by it), read on "
+    "every position without importing a ruleset; a layer field (order=, read with ast like family=) would move "
+    "it beside each ruleset, a change to checker/rules.py",
+    ("sources", "DOCS"): "the source texts a citation may name (constraints/sources/<doc>.txt): the one place "
+    "the registry of texts is kept",
+    ("sources", "TITLES"): "the source texts' titles, beside DOCS",
+    ("names", "FACTIONS"): "the Arrakis games' faction names, read by the engine's messages (display) and the "
+    "Arrakis family: to move to the family (a Family field) with checker/names.py",
+    ("names", "ALIASES"): "as FACTIONS: what players write for a faction",
+    ("names", "DISPLAY"): "as FACTIONS: a faction's name as printed",
+    ("coverage", "SET_ASIDE"): "lines of the sources needing no rule (tables of contents, a component list): "
+    "to move beside each ruleset's rules as set_aside(...)",
+}
+
+
+def _allowed(name: str) -> list[str]:
+    return [var for (module, var) in GAME_DATA_ALLOWED if module == name]
+
+
+@pytest.mark.parametrize("name", MACHINERY)
+def test_the_machinery_names_no_ruleset_family_or_faction(name: str) -> None:
+    """Game knowledge lives in a family (checker/<family>/__init__.py: its Family's fields) or a ruleset's layer:
+    a ruleset's, family's or faction's name in a string of the machinery is game knowledge left behind."""
+    found = game_literals(ROOT / "checker" / f"{name}.py", _game_words(), _allowed(name))
+    bad = [f"checker/{name}.py:{line} names {word!r}: {text!r}" for line, word, text in found]
+    assert not bad, "move it to the family or the layer (or justify it in GAME_DATA_ALLOWED): " + "; ".join(bad)
+
+
+@pytest.mark.parametrize(("name", "var"), sorted(GAME_DATA_ALLOWED))
+def test_every_allowance_is_still_needed(name: str, var: str) -> None:
+    """An allowance whose data has moved out (or was renamed) goes from the list, so that it excuses nothing."""
+    path = ROOT / "checker" / f"{name}.py"
+    assert path.is_file(), f"checker/{name}.py is gone"
+    everything = game_literals(path, _game_words())
+    rest = game_literals(path, _game_words(), [var])
+    assert len(rest) < len(everything), f"checker/{name}.py's {var} names no game any more: drop its allowance"
+
+
+def test_a_game_name_in_the_machinery_is_seen(tmp_path: Path) -> None:
+    """The scan itself: a ruleset or faction in a string, an f-string, a default is caught; a docstring, a
+    comment, a help text and an allowed module-level table are not; a word inside another word is not."""
+    src = tmp_path / "fake.py"
+    src.write_text(
+        '"""A module about gf9 and the Atreides."""\n'
+        "import typer\n"
+        'TABLE = {"gf9": ("atreides",)}  # gf9\n'
+        'OTHER = ("dreamrules",)\n'
+        "def f(ruleset: str = 'overview', help_: str = '') -> str:\n"
+        '    """The Harkonnen docstring."""\n'
+        "    typer.Option(help='e.g. conquest')\n"
+        "    x = 'guildhall diced'\n"
+        "    return f'{ruleset} is not Spacing-Guild' + 'the GF9 board' + x\n",
+        encoding="utf-8",
+    )
+    words = ("gf9", "overview", "conquest", "dreamrules", "dice", "atreides", "harkonnen", "spacing-guild", "guild")
+    found = {(line, word) for line, word, _ in game_literals(src, words, ["TABLE"])}
+    assert found == {(4, "dreamrules"), (5, "overview"), (9, "spacing-guild"), (9, "gf9")}, found
+
+
+def test_the_game_data_is_the_familys() -> None:
+    """What the machinery used to hold for the Arrakis games, read through the family now (a check that the
+    move kept it: the engine's turns, the conflicts finder's bounds and patches, Conquest's board, the rulebook's
+    comparison of GF9 and the overview); the Dice Game's family sets none of it."""
+    from checker.family import family_of
+
+    arrakis, dice = family_of("gf9"), family_of("dice")
+    assert arrakis is not None and dice is not None
+    assert list(arrakis.splittable["turn"]) == list(range(1, 11))
+    assert arrakis.search.bounds["storm"] == (1, 18) and {"players": 3} in arrakis.search.patches
+    assert arrakis.compared == ("gf9", "overview") and "storm" in arrakis.topics
+    assert arrakis.carry is not None and arrakis.battle_planner is not None
+    carried, notes = arrakis.carry({"ruleset": "conquest"}, "gf9", "conquest")
+    assert str(carried["board"]).endswith("arrakis-board.yaml") and "prints no board" in notes[0]
+    back, notes = arrakis.carry(carried, "conquest", "gf9")
+    assert "board" not in back and "its own board" in notes[0]
+    assert not dice.splittable and not dice.search.patches and dice.compared is None and dice.carry is None

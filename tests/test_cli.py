@@ -298,7 +298,7 @@ def test_notes_are_printed(cli) -> None:  # type: ignore[no-untyped-def]
     "text",
     [
         "ruleset: conquest\nphase: mentat-pause\n",
-        "ruleset: dice\nmove: {action: ship}\n",
+        "ruleset: dice\nmove: {action: sandstorm, faction: atreides, to: Carthag}\n",
         "ruleset: dreamrules\nmove: {action: take-tech-token, faction: ixians}\n",
     ],
 )
@@ -311,15 +311,24 @@ def test_the_heading_has_no_empty_slot(cli, tmp_path: Path, text: str) -> None: 
     assert head.startswith("UNRESOLVED") and ", )" not in head and "()" not in head and "(, " not in head
 
 
-def test_rules_of_a_ruleset_with_none_encoded(cli) -> None:  # type: ignore[no-untyped-def]
+def test_rules_of_the_dice_ruleset_are_its_own(cli) -> None:  # type: ignore[no-untyped-def]
+    """Every ruleset has rules now: ``--ruleset dice`` lists the Dice Game's, and only those."""
     from checker.rules import ruleset_rules
 
-    assert not ruleset_rules("dice"), "dice has rules now: this test needs a ruleset without"
     run = cli("rules", "--ruleset", "dice")
-    assert run.code == 0 and run.stdout == ""
-    assert "no rules encoded yet" in run.stderr and "did you mean" not in run.stderr
-    named = run.stderr.split("rulesets with rules:")[1]
-    assert "dice" not in named and "gf9" in named
+    assert run.code == 0 and "no rules encoded yet" not in run.stderr
+    listed = {line.split()[0] for line in run.stdout.splitlines() if line and not line.startswith(" ")}
+    assert listed == set(ruleset_rules("dice")) and all(rid.startswith("dice.") for rid in listed)
+    assert "dice.ship.controlled" in listed
+
+
+def test_a_kind_with_no_rules_still_answers_unresolved(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A move of a kind the ruleset encodes no rule for is never answered legal: it is unresolved, saying so."""
+    path = tmp_path / "pos.yaml"
+    path.write_text("ruleset: dreamrules\nmove: {action: take-tech-token, faction: ixians}\n", encoding="utf-8")
+    run = cli("check", path, "--json")
+    assert run.code == 3 and run.json()["verdict"] == "unresolved"
+    assert "take-tech-token" in run.json()["reason"] and "does not encode" in run.json()["reason"]
 
 
 def test_rules_unresolved_lists_open_questions_and_gaps(cli) -> None:  # type: ignore[no-untyped-def]

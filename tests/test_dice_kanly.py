@@ -150,11 +150,13 @@ def test_cards_a_faction_can_never_have_cannot_be_stolen_or_held() -> None:
             },
         )
     )
-    assert v.forbidding() == ["dice.factions.never-steal-turn-order"]
-    assert lines(v, "dice.factions.never-steal-turn-order") == {201, 230}
+    assert v.forbidding() == ["dice.factions.spacing-guild-never-steals-turn-order"]
+    assert lines(v, "dice.factions.spacing-guild-never-steals-turn-order") == {230}  # the Guild's own note only
     v = judge({"round": 3, "step": "move", "factions": {"fremen": {"cards": ["landsraad"]}, "corrino": {}}})
-    assert v.verdict == "invalid-position" and v.forbidding() == ["dice.factions.never-landsraad"]
-    assert finding(v, "dice.factions.never-landsraad") == "Fremen holds the Landsraad card: it can never have it."
+    assert v.verdict == "invalid-position" and v.forbidding() == ["dice.factions.fremen-never-landsraad"]
+    held = finding(v, "dice.factions.fremen-never-landsraad")
+    assert held == "Fremen holds the Landsraad card: it can never have it."
+    assert lines(v, "dice.factions.fremen-never-landsraad") == {212}
 
 
 def test_piter_de_vries_ignores_protection_but_not_the_sandstorm() -> None:

@@ -172,29 +172,89 @@ def test_a_board_file_is_read_relative_to_the_position(tmp_path: Path) -> None:
     assert err.value.key == "board"
 
 
-@pytest.mark.parametrize(
-    "factions",
-    [
-        ["harkonnen", "fremen"],
-        ["atreides", "corrino", "spacing-guild"],
-        ["atreides", "harkonnen", "fremen", "corrino", "bene-gesserit"],
-        ["atreides", "harkonnen", "fremen", "corrino", "spacing-guild", "bene-gesserit"],
-    ],
-)
-def test_new_dice_loads_back_as_a_valid_position(factions: list[str]) -> None:
+SETUP_GAMES = [
+    ["harkonnen", "fremen"],
+    ["atreides", "corrino", "spacing-guild"],
+    ["atreides", "harkonnen", "fremen", "corrino", "bene-gesserit"],
+    ["atreides", "harkonnen", "fremen", "corrino", "spacing-guild", "bene-gesserit"],
+]
+
+
+@pytest.mark.parametrize("factions", SETUP_GAMES)
+def test_new_dice_loads_back_unresolved_until_the_troops_are_placed(factions: list[str]) -> None:
+    """The placements the text leaves to the players are not written as facts: no empty ``troops`` that the
+    setup rules would judge (dice:199, 204, 210), but an answer naming the key a player must fill in."""
     text = FAMILY.new("dice", factions, False)
-    pos = load_position(parse_yaml(text))
+    data = parse_yaml(text)
+    assert "troops" not in data  # each game here has a Faction placing Troops where it chooses
+    assert ("fortifications" in data) == ("harkonnen" not in factions)  # dice:204: the Harkonnen choose its Region
+    pos = load_position(data)
     assert pos.round == 1 and pos.player_count == len(factions)
     assert pos.common_dice == 3 * len(factions)  # dice:53
-    assert evaluate(pos).verdict == "legal"
+    verdict = evaluate(pos)
+    assert verdict.verdict == "unresolved", [f.rule.id for f in verdict.findings if f.effect == "forbids"]
+    assert "troops" in verdict.missing and "'troops'" in verdict.reason
     protection = sum(pos.state(f).cards.count("protection") for f in pos.factions)
     assert protection == (1 if len(factions) in (4, 5) else 2)  # dice:43
     assert (pos.sandstorm == "Jacurutu") == ("spacing-guild" not in factions)  # dice:50
 
 
+# Where the players put what the text leaves to them: non-strategic Regions (dice:199, 204, 210), an empty one for
+# the Harkonnen and its Fortification (dice:204), the Sandstorm in an empty Region that is not outer (dice:228).
+CHOICES = {"atreides": "Minor Erg", "harkonnen": "Great Flat", "fremen": "Broken Land"}
+
+
+def _filled(text: str) -> str:
+    """The file `mentat new dice` wrote, with every placeholder filled in and uncommented, as a player would."""
+    out = []
+    for line in text.splitlines():
+        body = line.lstrip()
+        if body.startswith(("# troops:", "#   - ", "# fortifications:", "# sandstorm:", "# prediction:")):
+            line = line.replace("# ", "", 1)
+            owner = "harkonnen" if "kind: fortification" in line else line.split("faction: ")[-1].split(",")[0]
+            line = line.replace("region: REGION", f"region: {CHOICES.get(owner, '')}")
+            line = line.replace("sandstorm: REGION", "sandstorm: Tuek's Sietch")
+            line = line.replace("{faction: FACTION}", "{faction: atreides}")
+        out.append(line)
+    filled = "\n".join(out) + "\n"
+    assert ": REGION" not in filled and "{faction: FACTION}" not in filled
+    return filled
+
+
+@pytest.mark.parametrize("factions", SETUP_GAMES[2:])
+def test_new_dice_filled_in_is_a_legal_start_with_five_or_six_players(factions: list[str]) -> None:
+    pos = load_position(parse_yaml(_filled(FAMILY.new("dice", factions, False))))
+    verdict = evaluate(pos)
+    assert verdict.verdict == "legal", (verdict.reason, [f.message for f in verdict.findings if f.effect != "permits"])
+    assert pos.troops_in("Polar Sink", "bene-gesserit") == 3  # dice:235
+    assert pos.troops_in("Great Flat", "harkonnen") == 2 and pos.fortification_in("Great Flat") is not None
+    permits = {f.rule.id for f in verdict.findings if f.effect == "permits"}
+    assert {"dice.setup.unclaimed-cards", "dice.setup.harkonnen-fortification"} <= permits
+
+
+@pytest.mark.parametrize(
+    ("factions", "card", "never"),
+    [
+        (["harkonnen", "fremen"], "landsraad", "dice:212"),  # the Fremen, last, never hold the Landsraad card
+        (["atreides", "corrino", "spacing-guild"], "turn-order", "dice:230"),  # nor the Guild the Turn Order card
+        (["atreides", "harkonnen", "fremen", "corrino", "spacing-guild"], "turn-order", "dice:230"),
+    ],
+)
+def test_new_dice_filled_in_with_a_card_the_last_can_never_have_is_unresolved(
+    factions: list[str], card: str, never: str
+) -> None:
+    """dice:51 gives every unclaimed card to the last in Turn Order; without the Bene Gesserit (only in games of 5
+    or more, dice:45) that is a Faction which can never have one of them: the text does not say who holds it."""
+    text = FAMILY.new("dice", factions, False)
+    assert f"the {card} card is unclaimed" in text and f"never have it ({never})" in text
+    verdict = evaluate(load_position(parse_yaml(_filled(text))))
+    assert verdict.verdict == "unresolved" and "dice.setup.unclaimed-never" in verdict.reason
+    assert "troops" not in verdict.missing
+
+
 def test_new_dice_leaves_the_players_choices_as_placeholders() -> None:
     text = new_dice("dice", ["harkonnen", "fremen"], False)
-    assert "# - {faction: harkonnen, region: REGION, count: 2}" in text  # dice:204: a Region of your choice
+    assert "#   - {faction: harkonnen, region: REGION, count: 2}" in text  # dice:204: a Region of your choice
     # dice:51 gives the unclaimed Landsraad card to the last in Turn Order, the Fremen, who never have it (dice:212)
     assert "never have it (dice:212)" in text
     assert "landsraad" not in parse_yaml(text)["factions"]["fremen"].get("cards", [])
@@ -232,3 +292,103 @@ def test_the_dice_family_imports_nothing_of_the_arrakis_family() -> None:
                 names = [node.module or ""]
             bad = [n for n in names if n in ARRAKIS or n.startswith(tuple(f"{a}." for a in ARRAKIS))]
             assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+# -- the board template a user fills in (constraints/data/dice-board-template.yaml) ----------------------------
+
+
+def _template_position(tmp_path: Path, board_text: str, to: str) -> Any:
+    (tmp_path / "my-board.yaml").write_text(board_text)
+    (tmp_path / "pos.yaml").write_text(
+        "ruleset: dice\nstep: move\nsandstorm: Jacurutu\nboard: my-board.yaml\n"
+        "troops:\n- {faction: fremen, region: Arrakeen, count: 3}\n"
+        f"move: {{action: move, faction: fremen, to: {to}, from: {{Arrakeen: 2}}}}\n"
+    )
+    return evaluate(read_position(tmp_path / "pos.yaml"))
+
+
+def test_the_board_template_loads_as_a_board_file_and_adds_nothing() -> None:
+    from checker.dice.board import TEMPLATE, board_file_facts, with_facts
+
+    facts = board_file_facts(TEMPLATE, str(TEMPLATE))
+    assert set(facts) == set(text_board().names)  # every Region the text names (dice:55-61), the twelfth not
+    board = with_facts(facts)
+    text = text_board()
+    pairs = [(a, b) for a in text.names for b in text.names]
+    assert [board.adjacent(a, b) for a, b in pairs] == [text.adjacent(a, b) for a, b in pairs]  # only dice:170's
+    assert all(board[n].kinds == text[n].kinds for n in text.names)
+    assert board.adjacent("Arrakeen", "Minor Erg") is None
+
+
+def test_a_position_pointing_at_the_template_works_and_filling_it_in_decides(tmp_path: Path) -> None:
+    from checker.dice.board import TEMPLATE
+
+    text = TEMPLATE.read_text()
+    assert _template_position(tmp_path, text, "Carthag").verdict == "legal"  # dice:170
+    v = _template_position(tmp_path, text, "Minor Erg")
+    assert v.verdict == "unresolved" and v.missing == ["board"]
+    assert "whether Arrakeen borders Minor Erg: the text does not say" in " ".join(v.notes)
+    # the user fills in Arrakeen's neighbours from the printed map (made up here)
+    line = "    # adjacent: [Carthag, REGION, ...]                           # Carthag by dice:170\n"
+    arrakeen = text.index("  Arrakeen:\n")
+    assert text.index(line, arrakeen) == text.index("    kind: city\n", arrakeen) + len("    kind: city\n")
+    filled = text[:arrakeen] + text[arrakeen:].replace(line, "    adjacent: [Carthag, Minor Erg, Polar Sink]\n", 1)
+    assert _template_position(tmp_path, filled, "Minor Erg").verdict == "legal"
+    assert _template_position(tmp_path, filled, "Great Flat").verdict == "illegal"  # left out: no border
+
+
+def test_the_texts_own_board_data_is_refused_as_a_board_file_naming_the_template(tmp_path: Path) -> None:
+    (tmp_path / "pos.yaml").write_text(f"ruleset: dice\nboard: {ROOT / 'constraints/data/dice-board.yaml'}\n")
+    with pytest.raises(InputError) as err:
+        read_position(tmp_path / "pos.yaml")
+    assert err.value.key == "board" and "dice-board-template.yaml" in err.value.expected
+
+
+def test_new_dice_points_at_the_board_template() -> None:
+    from checker.dice.board import TEMPLATE
+
+    text = new_dice("dice", ["harkonnen", "fremen"], False)
+    assert "# board: my-board.yaml" in text and TEMPLATE.relative_to(ROOT).as_posix() in text
+    assert "board" not in parse_yaml(text)  # a pointer, not a fact
+
+
+# -- answers that must not go beyond the position -------------------------------------------------------------
+
+
+def _alliance(**harkonnen: Any) -> Any:
+    return evaluate(
+        load(
+            step="alliance",
+            factions={
+                "harkonnen": {"dice": {"fremen": 4}, **harkonnen},
+                "fremen": {"dice": {"harkonnen": 1}, "bonus_slots": ["harkonnen"]},
+            },
+            move={"action": "propose-alliance", "faction": "harkonnen", "with": "fremen"},
+        )
+    )
+
+
+def test_unknown_bonus_slots_leave_gained_out_and_an_empty_list_is_none() -> None:
+    v = _alliance()  # Harkonnen's bonus-die slots not given: unknown (dice:84-85)
+    assert v.verdict == "legal" and v.outcome["gained"] == {"fremen": 1}
+    assert any("no bonus_slots for harkonnen" in n for n in v.notes)
+    v = _alliance(bonus_slots=[])  # given: none of its slots carries the symbol
+    assert v.verdict == "legal" and v.outcome["gained"] == {"harkonnen": 0, "fremen": 1}
+    assert not any("bonus_slots" in n for n in v.notes)
+
+
+def test_a_combat_says_its_kill_note_once_and_counts_sent_troops_after_the_fortification() -> None:
+    v = evaluate(read_position(ROOT / "docs/guides/examples/dice/combat.yaml"))
+    assert v.verdict == "legal"
+    assert len(v.notes) == len(set(v.notes))
+    message = next(f.message for f in v.findings if f.rule.id == "dice.combat.sent-within")
+    assert "Corrino sends 4 of 4 (the 5 in Arrakeen less 1 removed first)" in message  # dice:140, 142
+
+
+def test_an_unknown_border_is_named_for_the_sandstorm_too() -> None:
+    guild = {"spacing-guild": {"cards": ["sandstorm"]}}
+    v = evaluate(
+        load(step="sandstorm", sandstorm="Arrakeen", factions=guild, move={"action": "sandstorm", "to": "Minor Erg"})
+    )
+    assert v.verdict == "unresolved" and v.missing == ["board"]
+    assert "whether Arrakeen borders Minor Erg: the text does not say" in " ".join(v.notes)

@@ -220,12 +220,14 @@ def propose(**data: Any) -> Verdict:
 
 def test_mutual_faction_slot_dice_allow_a_proposal() -> None:
     factions = {
-        "harkonnen": {"dice": {"fremen": 6}},
+        "harkonnen": {"dice": {"fremen": 6}, "bonus_slots": []},
         "fremen": {"dice": {"harkonnen": 1}, "bonus_slots": ["harkonnen"]},
     }
     v = propose(factions=factions)
     assert v.verdict == "legal"
     assert v.outcome == {"reassign": {"harkonnen": 1, "fremen": 1}, "gained": {"harkonnen": 0, "fremen": 1}}
+    unknown_bonus = propose(factions={**factions, "harkonnen": {"dice": {"fremen": 6}}})
+    assert unknown_bonus.outcome["gained"] == {"fremen": 1}  # Harkonnen's bonus slots are not given: no number
     one_sided = propose(factions={"harkonnen": {"dice": {"fremen": 6}}, "fremen": {"dice": {"ship": 1}}})
     assert one_sided.forbidding() == ["dice.alliance.mutual-dice"]
     assert "Fremen has no die on its Harkonnen slot" in one_sided.findings[0].message

@@ -352,3 +352,50 @@ def test_book_marks_gap_lines_apart_from_encoded_ones(book: dict[str, Any]) -> N
                     continue
                 assert mark in classes, f"{doc}:{n} is {kind} but marked {classes}"
                 assert not {"src-gap", "src-cited"} - {mark} & classes
+
+
+# -- the Dice Game: its examples and its book ------------------------------------------------------
+
+DICE_EXAMPLES = sorted((EXAMPLES / "dice").glob("*.yaml"))
+
+
+def test_the_dice_examples_cover_every_move_and_the_end_of_a_round() -> None:
+    from checker.dice.position import ACTIONS as DICE_ACTIONS
+
+    assert {p.stem for p in DICE_EXAMPLES} == {*DICE_ACTIONS, "end-of-round"}
+
+
+@pytest.mark.parametrize("path", DICE_EXAMPLES, ids=lambda p: p.stem)
+def test_every_dice_example_reads_and_answers_legal(path: Path) -> None:
+    from checker.engine import evaluate
+    from checker.positions import read_position
+
+    pos = read_position(path)
+    assert pos.ruleset == "dice"
+    if path.stem == "end-of-round":
+        assert pos.move is None
+    else:
+        assert pos.move is not None and pos.move.action == path.stem
+    verdict = evaluate(pos)
+    assert verdict.verdict == "legal", (verdict.reason, [f.message for f in verdict.findings if f.effect != "permits"])
+
+
+def test_the_dice_book_has_a_chapter_per_step_of_the_round() -> None:
+    from checker.sources import lines
+
+    titles = {ch.first: ch.title for ch in chapters("dice")}
+    for n in (89, 96, 106, 120, 122, 126, 131, 135, 161, 167, 174, 180, 186, 193):  # the text's own headings
+        assert titles.get(n) == lines("dice")[n - 1].strip(), f"dice:{n} starts no chapter"
+    assert titles[106] == "Kanly Step" and 82 not in titles  # Re-Assign Slots stays under Rounds (dice:64)
+    assert 111 not in titles and 205 not in titles  # Plot, a Faction's Leader: sub-headings
+    # the other books keep their long chapters
+    from checker.docs import MIN_CHAPTER
+
+    assert all(ch.last - ch.first + 1 >= MIN_CHAPTER for doc in DOCS if doc != "dice" for ch in chapters(doc)[:-1])
+
+
+def test_the_dice_book_links_the_map_page() -> None:
+    from checker.docs import book_index
+
+    assert "{doc}`/dice-map`" in book_index("dice")
+    assert "dice-map" not in book_index("gf9")

@@ -150,7 +150,7 @@ def test_every_new_move_has_an_example_mentat_answers(action: str, cli: Any) -> 
 
 
 def test_schema_lists_the_dreamrules_keys_and_moves(cli: Any) -> None:
-    schema = cli("schema").json()
+    schema = cli("schema", "--ruleset", "gf9").json()
     props = schema["properties"]
     for key in (
         "hidden_mobile_surveyor",

@@ -145,13 +145,25 @@ def test_dreamrules_cards_in_a_dreamrules_hand_only(tmp_path: Path, cli: Any) ->
     assert error["key"] == "factions.atreides.hand[0]" and error["got"] == "Mercenaries"
 
 
-@pytest.mark.parametrize(("ruleset", "verdict"), [("conquest", "legal"), ("dice", "unresolved")])
-def test_conquest_and_dice_positions_still_load(tmp_path: Path, cli: Any, ruleset: str, verdict: str) -> None:
+def test_conquest_positions_still_load(tmp_path: Path, cli: Any) -> None:
     """Names the GF9 components do not know load under conquest (it prints no leaders or cards: a leader
-    name is checked only against the factions' own ``leaders`` maps, and here none is given) and dice."""
-    text = f"ruleset: {ruleset}\nfactions:\n  atreides: {{leaders_in_tanks: [Kudoo], hand: [Market]}}\n"
+    name is checked only against the factions' own ``leaders`` maps, and here none is given)."""
+    text = "ruleset: conquest\nfactions:\n  atreides: {leaders_in_tanks: [Kudoo], hand: [Market]}\n"
     run = cli("check", _write(tmp_path, text), "--json")
-    assert run.code != 2 and run.json()["verdict"] == verdict
+    assert run.code == 0 and run.json()["verdict"] == "legal"
+
+
+def test_a_dice_position_gets_a_dice_verdict_and_refuses_gf9_keys(tmp_path: Path, cli: Any) -> None:
+    """A Dice Game position is read by its own family: its keys load and its rules answer (dice:36: two
+    Atreides Leader cylinders); a GF9 key is unusable input naming the nearest dice key."""
+    ok = cli("check", _write(tmp_path, "ruleset: dice\nfactions:\n  atreides: {leader: 2}\n"), "--json")
+    assert ok.code == 0 and ok.json()["verdict"] == "legal" and ok.json()["ruleset"] == "dice"
+    assert "dice.components.leaders-atreides" in {f["rule"] for f in ok.json()["findings"]}
+    three = cli("check", _write(tmp_path, "ruleset: dice\nfactions:\n  atreides: {leader: 3}\n"), "--json")
+    assert three.code == 4 and three.json()["minimal_reason"] == ["dice.components.leaders-atreides"]
+    text = "ruleset: dice\nfactions:\n  atreides: {leaders_in_tanks: [Kudoo]}\n"
+    error = _input_error(cli, _write(tmp_path, text))
+    assert error["key"] == "factions.atreides.leaders_in_tanks" and error["suggestions"][0] == "leader"
 
 
 def test_a_move_option_is_checked_like_the_files_move(tmp_path: Path, cli: Any) -> None:
@@ -229,7 +241,7 @@ def test_unknown_keys_and_names_in_those_moves(tmp_path: Path, cli: Any, move: s
 
 
 def test_schema_lists_every_action_with_every_key_documented(cli: Any) -> None:
-    schema = cli("schema").json()
+    schema = cli("schema", "--ruleset", "gf9").json()
     by_action = {
         m["properties"]["action"]["enum"][0]: m for m in schema["properties"]["move"]["anyOf"] if "properties" in m
     }

@@ -8,10 +8,16 @@ rulesets) costs nothing until a position is read.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from checker.arrakis.kinds import MODULES
-from checker.family import Family
+from checker.family import ConflictSearch, Family, Planner
+
+# Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
+BOARDLESS = ("conquest",)
+# The GF9 board's facts (the data file the family reads when a position names it as its board).
+GF9_BOARD = Path(__file__).resolve().parents[2] / "constraints" / "data" / "arrakis-board.yaml"
 
 
 def _load(data: dict[str, Any], file: str | None) -> Any:
@@ -48,6 +54,47 @@ def _draw(pos: Any) -> str:
     return board_svg(pos, title=getattr(pos, "title", None) or "")
 
 
+def _carry(data: dict[str, Any], source: str, target: str) -> tuple[dict[str, Any], list[str]]:
+    """A position carried between the family's rulesets keeps its board where the target's text prints none
+    (Conquest), and reads the target's own board where it prints one."""
+    notes: list[str] = []
+    if target in BOARDLESS and "board" not in data and source not in BOARDLESS:
+        data = {**data, "board": str(GF9_BOARD)}
+        notes.append(f"{target} prints no board: the position stays on the GF9 board of {source}")
+    elif source in BOARDLESS and target not in BOARDLESS and "board" in data:
+        data = {k: v for k, v in data.items() if k != "board"}
+        notes.append(f"{target} reads its own board, not the position's")
+    return data, notes
+
+
+def _plan(pos: Any, faction: str | None, against: float | None, losses: str | None) -> dict[str, Any]:
+    from checker.arrakis.kinds.battle_planner import plan_battle
+
+    return plan_battle(pos, faction, against, losses)
+
+
+def _describe(plan: dict[str, Any]) -> list[str]:
+    from checker.arrakis.kinds.battle_planner import describe
+
+    return describe(plan)
+
+
+SEARCH = ConflictSearch(
+    top_level=("storm", "turn", "players", "advanced"),
+    bounds={"storm": (1, 18), "turn": (1, 10), "players": (1, 6)},
+    # a fact one ruleset needs and the seed's own ruleset never asked for, a shorter storm, a smaller game
+    patches=(
+        {"shield_wall": "standing"},
+        {"move.distance": 1, "shield_wall": "standing"},
+        {"players": 3},
+        {"players": 4},
+        {"turn": 2},
+        {"turn": 10},
+        {"advanced": True},
+        {"advanced": False},
+    ),
+)
+
 FAMILY = Family(
     name="arrakis",
     title="The board games of Arrakis (GF9, the overview, Conquest & Diplomacy, Dreamrules)",
@@ -57,4 +104,10 @@ FAMILY = Family(
     schema=_schema,
     new=_new,
     draw=_draw,
+    carry=_carry,
+    splittable={"turn": range(1, 11)},  # the game's ten turns
+    search=SEARCH,
+    topics=("storm", "shipment", "movement", "battle", "victory"),
+    compared=("gf9", "overview"),
+    battle_planner=Planner(plan=_plan, describe=_describe),
 )

@@ -7,7 +7,8 @@ printed map only, so it is *unknown* here: :meth:`Board.adjacent` answers ``None
 that needs it answers ``unresolved`` naming the position key ``board``.
 
 A position's ``board:`` (inline, or a file relative to the position file) adds what the printed map
-shows: ``{REGION: {kind, adjacent: [REGION, ...]}}``. A Region's ``adjacent`` list is all its
+shows: ``{REGION: {kind, adjacent: [REGION, ...]}}`` (a file may put that mapping under ``regions:``;
+``constraints/data/dice-board-template.yaml`` is one to copy and fill in). A Region's ``adjacent`` list is all its
 neighbours (any Region it leaves out is not adjacent to it); borders are shared (dice:60), so a list
 also says the reverse. A board may name the twelfth Region; it may not contradict the text.
 """
@@ -24,7 +25,10 @@ from typing import Any
 
 from checker.errors import InputError, nearest
 
-DATA = Path(__file__).resolve().parent.parent.parent / "constraints" / "data" / "dice-board.yaml"
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATA = ROOT / "constraints" / "data" / "dice-board.yaml"
+# the board file a user fills in from the printed map (every Region and kind the text gives; borders commented)
+TEMPLATE = ROOT / "constraints" / "data" / "dice-board-template.yaml"
 POLAR_SINK = "Polar Sink"
 UNNAMED = "*unnamed"  # the data file's name for the twelfth Region, which the text does not name
 KINDS = ("strategic", "city", "desert", "outer", "neutral")
@@ -121,6 +125,19 @@ class Board:
         """Every Region named and every border known."""
         names = self.names
         return self.all_named and all(self.adjacent(a, b) is not None for a in names for b in names if a != b)
+
+
+def border_question(a: str, b: str) -> str:
+    """What a position must add when the border between two Regions is unknown, naming the border: the text
+    states Carthag's neighbours only (dice:170), every other border is on the printed map."""
+    if "Carthag" in (a, b):  # dice:170 lists the Regions the Sandstorm may enter from Carthag, no other
+        said = "dice:170 names only Carthag's neighbours the Sandstorm may enter"
+    else:
+        said = "dice:170 gives only Carthag's neighbours"
+    return (
+        f"whether {a} borders {b}: the text does not say ({said}); "
+        f"give it in `board` as the `adjacent` list of {a} (every Region bordering {a})"
+    )
 
 
 @cache
@@ -277,7 +294,19 @@ def board_file_facts(path: Path, given: str) -> Mapping[Any, Any]:
         raise InputError("board", "a readable board file (relative to the position file)", given) from err
     except Exception:  # a YAML error
         raise InputError("board", "a board file in valid YAML", given) from None
+    if isinstance(data, dict) and ("adjacency" in data or "regions_total" in data):
+        # the text's own facts (constraints/data/dice-board.yaml): every position has them already
+        raise InputError(
+            "board",
+            f"a board file of the printed map's facts, REGION -> {{kind, adjacent}} (copy and fill in "
+            f"{TEMPLATE.relative_to(ROOT)}); {DATA.relative_to(ROOT)} holds the text's own facts, which every "
+            "position has already",
+            given,
+        )
     if isinstance(data, dict) and isinstance(data.get("regions"), dict):
+        extra = sorted(str(k) for k in data if k != "regions")
+        if extra:
+            raise InputError(f"board.{extra[0]}", "a board file with the one key 'regions'", given, ["regions"])
         data = data["regions"]
     if not isinstance(data, dict) or not data:
         raise InputError("board", "a board file mapping REGION -> {kind, adjacent}", given)

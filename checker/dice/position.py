@@ -204,7 +204,9 @@ class DiceFaction:
     combat_chart: dict[int, int] = spec(
         {}, min=0, max=2, doc="its Combat dice chart (dice:147, not printed): face -> Troops it kills (0, 1, 2)"
     )
-    bonus_slots: list[str] = spec([], names="dice-slot", doc="slots marked with the bonus-die symbol (dice:84-85)")
+    bonus_slots: list[str] = spec(
+        [], names="dice-slot", doc="slots marked with the bonus-die symbol (dice:84-85); [] for none"
+    )
     recruit_base: int | None = spec(None, min=0, max=MAX_TROOPS, doc="Troops it recruits without dice (dice:124)")
     recruit_per_die: int | None = spec(
         None, min=0, max=MAX_TROOPS, doc="Troops each die on a Recruit slot adds (dice:124)"
@@ -217,6 +219,8 @@ class DiceFaction:
     personal_dice: int | None = spec(
         None, min=0, max=MAX_DICE, doc="dice in its personal supply (used: dice:87; at the start, to roll: dice:53)"
     )
+    # whether the file gave ``bonus_slots`` (``[]``: no slot carries the symbol; absent: unknown)
+    bonus_given: bool = dataclasses.field(default=False, metadata={"internal": True})
 
     def faces(self, slot: str) -> list[int]:
         """The faces of the dice on a slot name (every slot of that name), [] when none."""
@@ -543,6 +547,16 @@ def _check(pos: DicePosition) -> None:
                 raise InputError(f"factions.{fname}.combat_chart.{face}", "a die face, 1 to 6", face)
 
 
+def _mark_bonus_given(pos: DicePosition, raw: Any) -> None:
+    """Note which Factions' entries give ``bonus_slots``: an empty list says no slot carries the symbol, a
+    missing key leaves it unknown (dice:84: which slots carry it is printed on the boards only)."""
+    if not isinstance(raw, dict):
+        return
+    for name, entry in raw.items():
+        if isinstance(entry, dict) and "bonus_slots" in entry:
+            pos.factions[faction_name(name, f"factions.{name}")].bonus_given = True
+
+
 def load_position(data: Any, file: str | None = None) -> DicePosition:
     """Build a :class:`DicePosition` from parsed YAML, or raise one clear InputError naming the file."""
     try:
@@ -555,6 +569,7 @@ def load_position(data: Any, file: str | None = None) -> DicePosition:
             move = body.pop("move", None)
             pos = model.load_record(DicePosition, body)
             pos.given = frozenset(str(k) for k in data)
+            _mark_bonus_given(pos, body.get("factions"))
             pos.dice_board = board
             if move is not None:
                 pos.move = load_move(move)

@@ -5,15 +5,19 @@ Protection cards by player count (dice:43), the Loyalty tokens (dice:47-49, 201,
 Sandstorm on Jacurutu without the Guild (dice:50), unclaimed cards to the last in Turn Order (dice:51),
 three dice each and three per player in the common supply (dice:53), and each Faction's own setup
 (dice:197-246). Where the text leaves a choice to the player (a Region, the Bene Gesserit's pick),
-the key is written as a commented placeholder, never a guess.
+the key is written as a commented placeholder, never a guess, and left out of the position: its
+setup answers ``unresolved``, naming the key, until the player fills it in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from checker.dice.board import ROOT, TEMPLATE
 from checker.dice.position import FACTIONS, display, faction_name
 from checker.errors import InputError
+
+TEMPLATE_PATH = TEMPLATE.relative_to(ROOT).as_posix()  # the board file to fill in from the printed map
 
 # dice:35-38: Troop cubes and Leader cylinders per Faction
 CUBES = {"atreides": 12, "harkonnen": 12, "fremen": 10, "corrino": 16, "spacing-guild": 12, "bene-gesserit": 12}
@@ -131,6 +135,11 @@ def new_dice(ruleset: str, factions: list[str], advanced: bool) -> str:
         lines.append("#                       # Polar Sink, Broken Land or Outer Plain")
     else:
         lines.append("sandstorm: Jacurutu     # dice:50: the Spacing Guild does not take part")
+    # dice:55, 170: the text names 11 of the 12 Regions and gives Carthag's borders only; the rest is the printed
+    # map's, which a position adds in `board` (a question that needs a border answers unresolved without it)
+    lines.append("# board: my-board.yaml  # the printed map's borders (the text gives only Carthag's, dice:170) and")
+    lines.append(f"#                       # the twelfth Region's name (dice:55): copy {TEMPLATE_PATH},")
+    lines.append("#                       # fill it in from the printed map, then uncomment")
     supply = sum(LOYALTY[f] for f in order)  # dice:47: non-players' tokens are removed
     dealt = n + (1 if "bene-gesserit" in names else 0)  # dice:49, 244-246
     lines.append(f"common_dice: {3 * n}          # dice:53: 3 dice per player into the common supply")
@@ -168,18 +177,20 @@ def new_dice(ruleset: str, factions: list[str], advanced: bool) -> str:
             f"# the {card} card is unclaimed and goes to the last in Turn Order (dice:51), {display(last)}, which can "
             f"never have it ({NEVER[last][1]}): the text does not say who holds it"
         )
-    lines.append("troops:")
     fixed = [(f, r, c) for f in order for r, c in starts[f].fixed]
-    for f, r, c in fixed:
-        lines.append(f"  - {{faction: {f}, region: {r}, count: {c}}}   # {starts[f].cite}")
-    for f in order:
-        for t in starts[f].troops:
-            lines.append(f"  # - {t}   ({starts[f].cite})")
-    if not fixed:
-        lines[-1 - sum(len(starts[f].troops) for f in order)] = "troops: []"
+    placed = [f"{{faction: {f}, region: {r}, count: {c}}}   # {starts[f].cite}" for f, r, c in fixed]
+    chosen = [f"{t}   ({starts[f].cite})" for f in order for t in starts[f].troops]
+    if chosen:
+        # A placement the text leaves to a player is no fact: the key is left out (the setup is then unresolved,
+        # naming `troops`) until the player fills in every REGION and uncomments the list.
+        lines.append("# troops:                # the players' placements: fill in each REGION, then uncomment")
+        lines.extend(f"#   - {t}" for t in placed + chosen)
+    else:
+        lines.append("troops:" + ("" if placed else " []"))
+        lines.extend(f"  - {t}" for t in placed)
     if "harkonnen" in names:
-        lines.append("fortifications: []")
-        lines.append(
-            "  # - {region: REGION, kind: fortification, controller: harkonnen}   # dice:204: with its 2 Troops"
-        )
+        lines.append("# fortifications:        # dice:204: with the Harkonnen's 2 Troops: fill in REGION, uncomment")
+        lines.append("#   - {region: REGION, kind: fortification, controller: harkonnen}")
+    else:
+        lines.append("fortifications: []     # dice:204: only the Harkonnen place one at setup")
     return "\n".join(lines) + "\n"

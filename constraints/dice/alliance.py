@@ -182,13 +182,16 @@ def _(v: Any) -> z3.BoolRef:
 #           marks your Alliance and grants an additional ability, see below."
 # dice:101 "Next, take the die you have placed onto each other's Alliance slot and re-assign it: flip it to show the
 #           number of your choice, and place it on any allowed empty slot of your choice on your Faction board."
+# see also dice:105 and dice:196: the card's ability may be used by the ally for the rest of the round ("that may
+#           be used by themselves, as all other abilities, but also by their current Ally"); which ability is each
+#           Faction's Alliance ability is printed on the boards and cards only, so no rule asks who used it.
 
 
 @rule(
     "dice.alliance.exchange",
     on="dice-propose-alliance",
     cites="dice:100-101",
-    see_also="dice:105",
+    see_also="dice:105,196",
     title="Entering an Alliance: exchange the cards, re-assign the two dice",
     permits=lambda s, o: (
         f"If {_them(s)} agrees, the two exchange Alliance cards, and each re-assigns the die on the other's Faction "
@@ -235,7 +238,8 @@ def _(v: Any) -> z3.BoolRef:
 def bonus_die(s: ProposeAllianceFacts) -> dict[str, Any]:
     """A die removed from a slot marked with the bonus-die symbol, for whichever reason, gains its owner a die:
     the re-assigned die on a Faction slot the position's ``bonus_slots`` mark."""
-    return {"gained": {s.faction: int(s.my_bonus), s.other: int(s.their_bonus)}}
+    pairs = ((s.faction, s.my_bonus), (s.other, s.their_bonus))
+    return {"gained": {f: int(bonus) for f, bonus in pairs if bonus is not None}}  # unknown: left out
 
 
 @bonus_die.z3

@@ -201,7 +201,8 @@ def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     title="A Fortification removes one Troop first, a Stronghold two",
     forbids=_removes_said,
     permits=lambda s, _o: (
-        f"{s.controller_name}'s {s.token_name} removes {sum(s.f_removed)} of its {_capacity(s)}."
+        f"{s.controller_name}'s {s.token_name} removes {sum(s.f_removed)} "
+        f"{'Troop' if sum(s.f_removed) == 1 else 'Troops'} first (at most {_capacity(s)})."
         if s.token
         else "No token removes Troops."
     ),
@@ -382,7 +383,16 @@ def _within(s: DiceCombatFacts, i: int) -> bool:
     ),
     permits=lambda s, _o: (
         _listing(
-            [f"{_who(s, i)} sends {s.f_sent[i]} of {s.f_troops[i]}" for i in _n(s) if s.f_sent[i] or s.f_troops[i]]
+            [
+                f"{_who(s, i)} sends {s.f_sent[i]} of {s.f_troops[i] - s.f_removed[i] - s.f_shai[i]}"
+                + (
+                    f" (the {s.f_troops[i]} in {s.region} less {s.f_removed[i] + s.f_shai[i]} removed first)"
+                    if s.f_removed[i] + s.f_shai[i]
+                    else ""
+                )
+                for i in _n(s)
+                if s.f_sent[i] or s.f_troops[i]
+            ]
         )
         + "."
     ),

@@ -19,6 +19,8 @@ from checker.rules import chapter, rule, set_aside
 
 chapter("dice-position", "dice:28-40,43,45")
 
+set_aside("dice:2", "the rulebook's title ('Dune: The Dice Game Rulebook')")
+set_aside("dice:27", "the heading of the Components section (its list is dice:28-40)")
 set_aside("dice:28", "introduces the component list")
 set_aside("dice:29-30", "the Faction boards and the map board: no position key counts them")
 set_aside("dice:33", "introduces the components the players supply")

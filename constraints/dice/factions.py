@@ -50,70 +50,75 @@ C = {f: FACTIONS.index(f) for f in FACTIONS}
 
 # -- cards a Faction can never have -------------------------------------------------------------------------
 
+# Each Faction's own note (one clause, one finding): the Faction, the card, its line.
 NEVER = {
-    "turn-order": (("atreides", "spacing-guild"), "dice:201,230", "Turn Order"),
-    "sandstorm": (("harkonnen", "corrino"), "dice:206,223", "Sandstorm"),
-    "landsraad": (("fremen", "bene-gesserit"), "dice:212,237", "Landsraad"),
+    "atreides": ("turn-order", "dice:201", "Turn Order"),
+    "harkonnen": ("sandstorm", "dice:206", "Sandstorm"),
+    "fremen": ("landsraad", "dice:212", "Landsraad"),
+    "corrino": ("sandstorm", "dice:223", "Sandstorm"),
+    "spacing-guild": ("turn-order", "dice:230", "Turn Order"),
+    "bene-gesserit": ("landsraad", "dice:237", "Landsraad"),
 }
 HELD = {"turn-order": "f_turn_order_card", "sandstorm": "f_sandstorm", "landsraad": "f_landsraad"}
 
 
-def _never_held(card: str) -> None:
-    who, cites, name = NEVER[card]
+def _never_held(faction: str) -> None:
+    card, cite, name = NEVER[faction]
     field = HELD[card]
-    codes = tuple(C[f] for f in who)
-
-    def bad(s: DicePositionFacts) -> list[str]:
-        return [f for f, c, h in zip(s.factions, s.f_code, getattr(s, field), strict=True) if h and c in codes]
+    code = C[faction]
+    who = display(faction)
 
     def check(s: DicePositionFacts) -> bool:
-        return not bad(s)
+        return not any(h and c == code for c, h in zip(s.f_code, getattr(s, field), strict=True))
 
-    check.__doc__ = f"{' and '.join(map(display, who))} can never have the {name} card."
+    check.__doc__ = f"The {who} can never have the {name} card."
 
     r = rule(
-        f"dice.factions.never-{card}",
+        f"dice.factions.{faction}-never-{card}",
         on="dice-position",
-        cites=cites,
-        title=f"{' and '.join(map(display, who))} never hold the {name} card",
-        forbids=lambda s, _o: f"{display(bad(s)[0])} holds the {name} card: it can never have it.",
-        permits=f"No {' or '.join(map(display, who))} holds the {name} card.",
+        cites=cite,
+        title=f"{who} never holds the {name} card",
+        forbids=f"{who} holds the {name} card: it can never have it.",
+        permits=f"{who} does not hold the {name} card.",
+        when=lambda s: code in s.f_code,
     )(check)
 
     @r.z3
     def _(v: Any) -> z3.BoolRef:
-        return all_of(
-            z3.Or(z3.Not(h), all_of(c != x for x in codes)) for c, h in zip(v.f_code, getattr(v, field), strict=True)
-        )
+        return all_of(z3.Or(z3.Not(h), c != code) for c, h in zip(v.f_code, getattr(v, field), strict=True))
 
     def steal(s: KanlyFacts) -> bool:
-        return s.actor not in codes
+        return s.actor != code
 
-    steal.__doc__ = f"{' and '.join(map(display, who))} cannot steal the {name} card: they can never have it."
+    steal.__doc__ = f"The {who} cannot steal the {name} card: they can never have it."
     k = rule(
-        f"dice.factions.never-steal-{card}",
+        f"dice.factions.{faction}-never-steals-{card}",
         on="dice-kanly",
-        cites=cites,
-        title=f"{' and '.join(map(display, who))} never steal the {name} card",
+        cites=cite,
+        title=f"{who} never steals the {name} card",
         forbids=f"{{Faction}} cannot steal the {name} card: it can never have it.",
         permits=f"{{Faction}} may have the {name} card.",
-        when=lambda s: s.card == CARD_CODE[card],
+        when=lambda s: s.card == CARD_CODE[card] and s.actor == code,
+        one_sided=f"it answers only the {who} stealing the {name} card, which its line always forbids",
     )(steal)
 
     @k.z3
     def _(v: Any) -> z3.BoolRef:
-        return all_of(v.actor != x for x in codes)
+        return v.actor != code
 
 
 # dice:201 "Notes: You can never have the Turn Order card and set Turn Order. ..." (Atreides)
-# dice:230 "Notes: You can never have the Turn Order card and set Turn Order. ..." (Spacing Guild)
-_never_held("turn-order")
+_never_held("atreides")
 # dice:206 "Note: You can never have the Sandstorm card and move the Sandstorm." (Harkonnen)
-# dice:223 "Notes: You can never have the Sandstorm card and move the Sandstorm. ..." (Corrino)
-_never_held("sandstorm")
+_never_held("harkonnen")
 # dice:212 "Note: You can never have the Landsraad card or win by holding it. ..." (Fremen)
+_never_held("fremen")
+# dice:223 "Notes: You can never have the Sandstorm card and move the Sandstorm. ..." (Corrino)
+_never_held("corrino")
+# dice:230 "Notes: You can never have the Turn Order card and set Turn Order. ..." (Spacing Guild)
+_never_held("spacing-guild")
 # dice:237 "Notes: You can never have the Landsraad card or win by holding it. ..." (Bene Gesserit)
-_never_held("landsraad")
+_never_held("bene-gesserit")
 
 
 # dice:201 "... There is only one Atreides Loyalty token instead of two. ..."

@@ -7,7 +7,8 @@ fact is unknown and a rule that needs it names ``factions.FACTION.dice.SLOT``.
 
 Outcome (if the proposal is accepted): ``reassign``, per Faction the dice it re-assigns from the other's
 Faction slot (dice:101), and ``gained``, the bonus dice that removal gains (dice:85) where the position's
-``bonus_slots`` mark the slot.
+``bonus_slots`` mark the slot. A Faction whose ``bonus_slots`` the position does not give (``[]`` gives
+"none") is left out of ``gained``: which slots carry the symbol is printed on the boards only.
 """
 
 from __future__ import annotations
@@ -29,8 +30,12 @@ class ProposeAllianceFacts(Facts):
     me_allied_other: bool = fact(False, key="alliances", doc="the proposer is allied with a third Faction")
     them_allied_other: bool = fact(False, key="alliances", doc="the other is allied with a third Faction")
     allied_together: bool = fact(False, key="alliances", doc="the two are allied already")
-    my_bonus: bool = fact(False, key="bonus_slots", doc="the other's Faction slot is a bonus-die slot of the proposer")
-    their_bonus: bool = fact(False, key="bonus_slots", doc="the proposer's slot is a bonus-die slot of the other")
+    my_bonus: bool | None = fact(
+        None, key="bonus_slots", doc="the other's Faction slot is a bonus-die slot of the proposer (None: unknown)"
+    )
+    their_bonus: bool | None = fact(
+        None, key="bonus_slots", doc="the proposer's slot is a bonus-die slot of the other (None: unknown)"
+    )
     # labels
     other: str = label("", doc="the Faction proposed to")
     in_game: bool = label(True, doc="the other Faction takes part in the game")
@@ -70,11 +75,20 @@ class ProposeAllianceKind(Kind):
         def ally_other(f: str) -> str:
             return next((g for g in sorted(pos.allies_of(f)) if g not in (me, them)), "")
 
+        def bonus(owner: str, slot: str) -> bool | None:
+            """Whether the owner's slot carries the bonus-die symbol (dice:84-85): the position's ``bonus_slots``
+            (``[]``: none); the Corrino board has none (dice:223); unknown when the position does not say."""
+            st = pos.state(owner)
+            if st.bonus_given or st.bonus_slots or owner == "corrino":
+                return slot in st.bonus_slots
+            return None
+
+        my_bonus, their_bonus = bonus(me, them), bonus(them, me)
         notes = [
             f"the position gives no bonus_slots for {f}: whether re-assigning its die gains a bonus die (dice:85) "
-            "is not said"
-            for f in (me, them)
-            if me != them and not pos.state(f).bonus_slots and f != "corrino"  # dice:223: no Bonus die slot
+            "is not said, so the outcome leaves its 'gained' out"
+            for f, b in ((me, my_bonus), (them, their_bonus))
+            if me != them and b is None
         ]
         return ProposeAllianceFacts(
             faction=me,
@@ -85,8 +99,8 @@ class ProposeAllianceKind(Kind):
             me_allied_other=bool(ally_other(me)),
             them_allied_other=bool(ally_other(them)),
             allied_together=them in pos.allies_of(me),
-            my_bonus=them in pos.state(me).bonus_slots,
-            their_bonus=me in pos.state(them).bonus_slots,
+            my_bonus=my_bonus,
+            their_bonus=their_bonus,
             other=them,
             in_game=in_game,
             my_ally=ally_other(me),
@@ -105,7 +119,16 @@ class ProposeAllianceKind(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, ProposeAllianceFacts)
         w: Any = v
+        # a Faction whose bonus-die slots the position does not give gains an unknown number: left out
+        gained = {
+            f: value(term)
+            for f, term, known in (
+                (facts.faction, w.gained_me, facts.my_bonus),
+                (facts.other, w.gained_them, facts.their_bonus),
+            )
+            if known is not None
+        }
         return {
             "reassign": {facts.faction: value(w.reassign_me), facts.other: value(w.reassign_them)},
-            "gained": {facts.faction: value(w.gained_me), facts.other: value(w.gained_them)},
+            "gained": gained,
         }

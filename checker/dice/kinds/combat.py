@@ -228,10 +228,12 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
                 for i in takers:
                     killed[i] = min(left, sent[i])
                     left -= killed[i]
-                notes.append(
+                note = (
                     "every kill of the Combat dice is taken to land on the opposing side's Troops sent to combat "
                     "(dice:147; move.killed says otherwise)"
                 )
+                if note not in notes:  # one note for both sides
+                    notes.append(note)
             elif chart_known:
                 killed_known = None
                 keys["killed_known"] = "move.killed"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.dice.board import POLAR_SINK
+from checker.dice.board import POLAR_SINK, border_question
 from checker.dice.position import STEPS, DicePosition, MoveMove, display
 from checker.facts import Facts, Kind, fact, kind, label
 
@@ -56,7 +56,9 @@ class DiceStepFacts(Facts):
     reassign_die: bool = fact(False, key="factions.FACTION.dice.reassign", doc="a die on its Re-Assign slot")
 
     def position_key(self, key: str) -> str:
-        return key.replace("FACTION", self.faction or "FACTION")
+        if "FACTION" in key and not self.faction:  # whose board it is depends on who moves: name that
+            return "move.faction"
+        return key.replace("FACTION", self.faction)
 
 
 @dataclass
@@ -77,9 +79,16 @@ class DiceMoveFacts(DiceStepFacts):
     move_dice: int = fact(0, key="factions.FACTION.dice.move", doc="dice on its Move slot")
     own_in_target: int = fact(0, key="troops", doc="its Troops in the target before the move")
 
+    # what the position must add for each unknown border ("whether Arrakeen borders Minor Erg: ..."), in the notes
+    border_questions: list[str] = label([], doc="the unknown borders, as sentences")
+
     @property
     def moved(self) -> int:
         return sum(self.from_counts)
+
+    def missing_detail(self, key: str) -> str:
+        """The unknown borders behind a missing ``board`` (for an unresolved reason)."""
+        return "; ".join(self.border_questions) if key == "board" else ""
 
 
 @kind
@@ -122,6 +131,9 @@ class DiceMoveKind(Kind):
             move_dice=len(st.faces("move")),
             own_in_target=pos.troops_in(m.to, me),
         )
+        if adjacent is None:
+            f.border_questions = [border_question(r, m.to) for r, k in zip(names, known, strict=True) if k is None]
+            f.notes.extend(f.border_questions)
         if pos.step is None:
             f.notes.append("the position does not give 'step': it is taken to be the Move step")
         if pos.sandstorm is None and (not f.to_never_storm or f.from_may_storm):

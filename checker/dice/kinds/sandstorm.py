@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from checker.dice.board import border_question
 from checker.dice.kinds.fortify import first_present
 from checker.dice.kinds.move import DiceStepFacts, region, step_index
 from checker.dice.position import DicePosition, SandstormMove
@@ -42,9 +43,15 @@ class DiceSandstormFacts(DiceStepFacts):
     controller: str = label(doc="the token's controller (given, or by dice:158), '' when none or unknown")
     controller_known: bool | None = fact(None, key="turn_order", doc="who controls the token is known")
 
+    border_questions: list[str] = label([], doc="the unknown border, as a sentence")
+
     @property
     def shelter_asked(self) -> bool:
         return any(self.f_sheltered)
+
+    def missing_detail(self, key: str) -> str:
+        """The unknown border behind a missing ``board`` (for an unresolved reason)."""
+        return "; ".join(self.border_questions) if key == "board" else ""
 
 
 @kind
@@ -95,6 +102,9 @@ class DiceSandstormKind(Kind):
             controller=controller,
             controller_known=known,
         )
+        if adjacent is None and pos.sandstorm is not None and pos.sandstorm != m.to:
+            f.border_questions = [border_question(pos.sandstorm, m.to)]
+            f.notes.extend(f.border_questions)
         if pos.step is None:
             f.notes.append("the position does not give 'step': it is taken to be the Sandstorm step")
         if not m.faction and mover:
