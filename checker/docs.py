@@ -32,27 +32,11 @@ from typing import Any
 
 from checker.coverage import coverage, is_heading, report, spans, summary_line
 from checker.family import Family
-from checker.rules import LAYERS, REGISTRY, Rule, counterparts, load_all, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, Rule, counterparts, layer_of, load_all, ruleset_rules
 from checker.sources import DOCS, TITLES, lines
 
 ROOT = Path(__file__).resolve().parent.parent
 MIN_CHAPTER = 40  # lines: a chapter starts at the first heading after this many
-# Sources whose own headings mark the chapters: every heading starts one (whatever its length) but the
-# sub-headings listed here, which stay in the chapter above them. The Dice Game's book thus has a chapter per
-# section and per step of the round (dice:89 "Roll the Dice Step", 96, 106, 120, ...) and per Faction (dice:198-246).
-HEADED_CHAPTERS: dict[str, re.Pattern[str]] = {
-    "dice": re.compile(
-        r"(Re-Assign Slots|Bonus-Die Slots|Use, Destroy, and Gain Dice"  # dice:82-88, under Rounds (dice:64)
-        r"|Alliance Abilities"  # dice:104 under the Alliance Step, dice:195 under Factions
-        r"|Plot|Assassinate|Steal Cards"  # dice:111-119, under the Kanly Step
-        r"|Fortifications & Strongholds|Send Troops & Leaders to Combat|Combat Dice|Combat Result"  # under Combat
-        r"|Leader: .*)"  # dice:205, 211, ...: each under its Faction
-    ),
-}
-# Further pages a book's index links to (the Dice Game's map, drawn from the same board facts).
-BOOK_LINKS: dict[str, list[str]] = {
-    "dice": ["The map as the text gives it, and what a position's `board` adds: {doc}`/dice-map`."],
-}
 
 
 @cache
@@ -119,10 +103,11 @@ def line_count(doc: str) -> int:
 @cache
 def chapters(doc: str) -> tuple[Chapter, ...]:
     """Split a source at heading-like lines into chapters of at least MIN_CHAPTER lines (a source in
-    HEADED_CHAPTERS: at its own headings, but the sub-headings listed there)."""
+    whose layer gives ``book_subheadings``: at its own headings, but those sub-headings)."""
     total = line_count(doc)
     starts = [1]
-    sub = HEADED_CHAPTERS.get(doc)
+    lay = layer_of(doc)
+    sub = re.compile(lay.book_subheadings) if lay and lay.book_subheadings else None
     for n in range(2, total + 1):
         if not is_heading(doc, n):
             continue
@@ -379,7 +364,7 @@ def book_index(doc: str) -> str:
         f"not yet classified: {len(cov.unclassified)} (see {{doc}}`/coverage`).",
         "",
     ]
-    for link in BOOK_LINKS.get(doc, []):
+    for link in lay.book_links if lay else ():
         out += [link, ""]
     if lay and lay.removes:
         out += ["Rules of the layer below removed here:", ""]

@@ -269,6 +269,10 @@ class Layer:
     # A text that speaks to every part of the game (Dreamrules rewrites the whole of GF9): a kind of
     # question none of its chapters names is not encoded yet, and its base's answer would be a guess.
     whole_game: bool = False
+    # The rulebook: a text whose own headings mark its chapters gives the sub-headings that stay in the chapter
+    # above them (a regular expression; "" splits the book by length); further pages its book's index links to.
+    book_subheadings: str = ""
+    book_links: tuple[str, ...] = ()
 
 
 LAYERS: dict[str, Layer] = {}
@@ -286,6 +290,8 @@ def layer(
     kinds: str = "",
     actions: dict[str, str] | None = None,
     whole_game: bool = False,
+    book_subheadings: str = "",
+    book_links: tuple[str, ...] = (),
 ) -> Layer:
     LAYERS[name] = Layer(
         name,
@@ -299,6 +305,8 @@ def layer(
         kinds=kinds,
         actions=dict(actions or {}),
         whole_game=whole_game,
+        book_subheadings=book_subheadings,
+        book_links=book_links,
     )
     return LAYERS[name]
 
