@@ -267,8 +267,7 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
             continue
         key = missing_key(facts, r.needs)
         if key is not None:
-            # a kind may say what the key would decide ("whether Arrakeen borders Minor Erg")
-            detail = getattr(facts, "missing_detail", lambda _key: "")(key)
+            detail = facts.missing_detail(key)
             open_questions.append((r, f"the position does not give '{key}'" + (f" ({detail})" if detail else "")))
             verdict.missing.append(key)
             continue

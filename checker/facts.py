@@ -47,6 +47,10 @@ class Facts:
         """The key as the position spells it (a kind may fill in placeholders such as FACTION)."""
         return key
 
+    def missing_detail(self, key: str) -> str:
+        """What a missing key would decide, for the unresolved reason ("whether Arrakeen borders Minor Erg")."""
+        return ""
+
     def fmt(self) -> dict[str, Any]:
         """Values for message templates; ``{Faction}`` is the display name."""
         out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
