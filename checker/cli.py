@@ -159,21 +159,22 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
     short = v.verdict == "legal" and not every
     if short:
         if v.outcome:
-            text = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in v.outcome.items())
+            shown = {k: x for k, x in v.outcome.items() if k not in v.aliases}  # JSON keeps both names
+            text = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in shown.items())
             typer.echo(_line(f"outcome: {text}", width, 2))
         fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
         doubted = [f for f in v.findings if f not in fixing]
         for f in fixing:
-            _item("=", None, f.rule.id, f.message, width, _cites(f.rule.cites))
+            _item("=", None, f.rule.id, f.message, width, _cites(f.sources))
         for f in doubted:
-            _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.rule.cites))
+            _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.sources))
     else:
         for f in v.findings:
             if f.effect == "permits" and not every:  # beside an open question: one line, its citation
-                _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.rule.cites))
+                _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width, _cites(f.sources))
                 continue
             _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width)
-            for c in f.rule.cites:
+            for c in f.sources:
                 typer.secho(f"    {c}: ", dim=True, nl=False)
                 typer.echo(_wrap(c.text, 6, width))
         if v.minimal_reason:
@@ -238,11 +239,11 @@ def compare(
         typer.secho(f"{v.verdict.upper():<18}", fg=STYLE[v.verdict], bold=True, nl=False)
         text = outcome if len(outcome) < 27 else outcome[:24] + "..."
         if deciding:
-            typer.echo(f"{text:<28}{deciding[0][1].rule.id} {_cites(deciding[0][1].rule.cites)}")
+            typer.echo(f"{text:<28}{deciding[0][1].rule.id} {_cites(deciding[0][1].sources)}")
         else:
             typer.echo(f"{text:<28}" + (v.reason if v.verdict == "unresolved" else "-"))
         for _, f in deciding[1:]:
-            typer.echo(" " * 68 + f"{f.rule.id} {_cites(f.rule.cites)}")
+            typer.echo(" " * 68 + f"{f.rule.id} {_cites(f.sources)}")
     typer.echo("")
     for group in groups:
         for row in group:
@@ -257,7 +258,7 @@ def compare(
                 typer.echo(_line(f"  why: {v.reason}", width, 4))
             for f in row.deciding():
                 _item(MARK[f.effect], COLOUR[f.effect], f.rule.id, f.message, width)
-                for c in f.rule.cites:
+                for c in f.sources:
                     typer.secho(f"    {c}: ", dim=True, nl=False)
                     typer.echo(_wrap(c.text, 6, width))
             for note in row.notes:
@@ -400,7 +401,12 @@ def show_rule(rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. gf9.s
         typer.echo(f"  {c}: {_wrap(c.text, 4)}")
     if r.see_also:
         typer.echo("\nsee also (lines that support it): " + ", ".join(map(str, r.see_also)))
-    from checker.rules import counterparts, in_force_in
+    from checker.rules import RESTATED, counterparts, in_force_in
+
+    for doc, again in RESTATED.get(r.id, {}).items():
+        typer.echo(f"\nsaid again in {doc} (its verdicts quote these lines too):")
+        for c in again:
+            typer.echo(f"  {c}: {_wrap(c.text, 4)}")
 
     typer.echo("\nin force: " + ("; ".join(f"{rs} ({how})" for rs, how in in_force_in(r.id)) or "in no ruleset"))
     for relation, other in counterparts(r.id):

@@ -61,13 +61,14 @@ def set_aside_reason(doc: str, n: int) -> str:
 @cache
 def cited_lines(gaps: bool = False) -> dict[str, dict[int, list[str]]]:
     """doc -> line -> ids of the rules citing it (registry order): encoding rules, or with ``gaps`` gap rules."""
-    from checker.rules import load_all
+    from checker.rules import RESTATED, load_all
 
     out: dict[str, dict[int, list[str]]] = {d: {} for d in DOCS}
     for r in load_all().values():
         if (r.status == "gap") != gaps:
             continue
-        for c in (*r.cites, *r.see_also):
+        again = [c for cs in RESTATED.get(r.id, {}).values() for c in cs]  # another text saying it again
+        for c in (*r.cites, *r.see_also, *again):
             for n in range(c.first, c.last + 1):
                 ids = out.setdefault(c.doc, {}).setdefault(n, [])
                 if r.id not in ids:

@@ -32,7 +32,7 @@ from typing import Any
 
 from checker.coverage import coverage, is_heading, report, spans, summary_line
 from checker.family import Family
-from checker.rules import LAYERS, REGISTRY, Rule, counterparts, layer_of, load_all, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, RESTATED, Rule, counterparts, layer_of, load_all, ruleset_rules
 from checker.sources import DOCS, TITLES, lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -282,6 +282,11 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
         body += ["Cites: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites), ""]
     if r.see_also:
         body += ["See also: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.see_also), ""]
+    for doc, again in RESTATED.get(r.id, {}).items():  # another ruleset's text saying this rule again
+        if _cites_valid(again):
+            spans = ",".join(f"{c.first}-{c.last}" if c.last != c.first else str(c.first) for c in again)
+            body += [f"Said again in `{doc}` (its verdicts quote these lines too):", ""]
+            body += [f"```{{source-quote}} {doc}:{spans}", "```", ""]
     body += [status_line(r), ""]
     facts = [f"question: `{r.on}`", f"phase: `{r.phase}`"]
     if r.factions:
@@ -324,7 +329,7 @@ def chapter_page(ch: Chapter, cases: dict[str, list[Path]]) -> str:
     attach: dict[int, list[tuple[Rule, bool]]] = {}
     for r in sorted(REGISTRY.values(), key=lambda r: r.id):
         h = home(r)
-        for c in r.cites:
+        for c in (*r.cites, *RESTATED.get(r.id, {}).get(ch.doc, ())):
             if c.doc != ch.doc or not ch.first <= c.last <= ch.last:
                 continue
             full = h == (c.doc, c.last) and c is r.cites[0]

@@ -18,7 +18,8 @@ from checker.cache import cache_file, read_text, write_text
 from checker.facts import Facts, Kind, Vars, bindings, missing_key
 from checker.family import family_of
 from checker.names import display
-from checker.rules import LAYERS, REGISTRY, Rule, reviewed, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, Rule, cites_under, reviewed, ruleset_rules
+from checker.sources import Cite
 
 SOLVER_TIMEOUT_MS = 5000
 # When true, every applicable rule's form is also asked on its own (the test suite sets it):
@@ -48,13 +49,19 @@ class Finding:
     rule: Rule
     effect: str  # forbids | permits | unresolved
     message: str
+    # the lines quoted: the rule's own, after those where the asked ruleset's text says it again (engine.decide)
+    cites: tuple[Cite, ...] = ()
+
+    @property
+    def sources(self) -> tuple[Cite, ...]:
+        return self.cites or self.rule.cites
 
     def as_json(self) -> dict[str, Any]:
         return {
             "rule": self.rule.id,
             "effect": self.effect,
             "message": self.message,
-            "sources": [c.as_json() for c in self.rule.cites],
+            "sources": [c.as_json() for c in self.sources],
         }
 
 
@@ -69,6 +76,7 @@ class Verdict:
     question: str = ""
     missing: list[str] = field(default_factory=list)  # position keys an unresolved verdict lacks
     notes: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # outcome keys repeating another under its published name
 
     @property
     def exit_code(self) -> int:
@@ -252,7 +260,15 @@ def _same_for_every_value(pos: Any, ruleset: str, key: str) -> Verdict | None:
 
 
 def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verdict:
-    """Run checks and solver on one facts record (the engine's core, for any kind)."""
+    """Run checks and solver on one facts record (the engine's core, for any kind); each finding quotes its
+    rule's lines as the asked ruleset reads them (its own text first, where it says an inherited rule again)."""
+    verdict = _decide(ruleset, kind, in_force, facts)
+    for f in verdict.findings:
+        f.cites = cites_under(f.rule, ruleset, facts)
+    return verdict
+
+
+def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verdict:
     applicable = [r for r in in_force if r.applies(facts)]
     bad = "invalid-position" if kind.judges_position else "illegal"
     verdict = Verdict(ruleset, "legal", question=kind.name, notes=list(facts.notes))
@@ -263,7 +279,7 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
     defined: dict[str, Any] = {}
     for r in applicable:
         if r.open:
-            open_questions.append((r, r.reason))
+            open_questions.append((r, r.reason_on(facts)))
             continue
         key = missing_key(facts, r.needs)
         if key is not None:
@@ -366,6 +382,10 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
         for name in kind.ruled:  # a value no rule in force fixes is the model's whim: leave it out
             if name not in defined:
                 outcome.pop(name, None)
+        # the published shared name beside the kind's own (a worm's ``devoured`` is also ``losses``)
+        aliases = {shared: outcome[own] for own, shared in kind.shared_names.items() if own in outcome}
+        outcome.update(aliases)
+        verdict.aliases = list(aliases)
         verdict.outcome = outcome
         for r in permitting:
             verdict.findings.append(Finding(r, "permits", _message(r.permits or r.title, facts, outcome)))

@@ -56,8 +56,13 @@ class Rule:
     # "confirmed"; "unresolved": the sources leave the question open; "gap": a rule of the
     # sources Mentat does not encode yet, recognised by `when` so that its answer is unresolved.
     status: str = "confirmed"
-    reason: str = ""  # why a rule is unresolved
+    reason: str = ""  # why a rule is unresolved, in general (the rulebook and `mentat rule` show it)
+    # why it is unresolved on one position, naming that position's facts (the verdict's reason); default: ``reason``
+    explain: Callable[[Any], str] | None = None
     see_also: tuple[Cite, ...] = ()  # lines that support the rule: shown in the rulebook, not in findings
+    # lines of ``cites`` a finding quotes only where the facts bring them in ("gf9:411": Advanced Fremen caught
+    # by the storm): the rulebook shows every line, a verdict the clauses that decided (one clause, one finding)
+    cite_when: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
     replaces: tuple[str, ...] = ()
     # Rules of other rulesets that answer the same question over the same facts (beyond ``replaces``):
     # ``mentat conflicts --find`` searches each such pair for a position where they answer differently.
@@ -91,6 +96,17 @@ class Rule:
     def applies(self, facts: Any) -> bool:
         return self.when is None or bool(self.when(facts))
 
+    def cites_on(self, facts: Any) -> tuple[Cite, ...]:
+        """The cited lines that speak to these facts (all of them where no ``cite_when`` leaves one out)."""
+        if not self.cite_when or facts is None:
+            return self.cites
+        kept = tuple(c for c in self.cites if _key(c) not in self.cite_when or self.cite_when[_key(c)](facts))
+        return kept or self.cites
+
+    def reason_on(self, facts: Any) -> str:
+        """Why this open rule leaves the answer unresolved on these facts."""
+        return self.explain(facts) if self.explain else self.reason
+
     @property
     def form_module(self) -> str | None:
         return getattr(self.form, "__module__", None)
@@ -109,6 +125,11 @@ class Rule:
         return code.co_filename, code.co_firstlineno
 
 
+def _key(c: Cite) -> str:
+    """A cite as rules write it: ``gf9:411``, ``gf9:97-99``."""
+    return f"{c.doc}:{c.first}" + (f"-{c.last}" if c.last != c.first else "")
+
+
 REGISTRY: dict[str, Rule] = {}
 
 
@@ -125,6 +146,7 @@ def rule(
     defines: Iterable[str] = (),
     status: str = "confirmed",
     reason: str = "",
+    explain: Callable[[Any], str] | None = None,
     replaces: str | Iterable[str] = (),
     phase: str = "",
     factions: Iterable[str] = (),
@@ -132,6 +154,7 @@ def rule(
     see_also: str = "",
     counterpart: str | Iterable[str] = (),
     differs: str = "",
+    cite_when: dict[str, Callable[[Any], bool]] | None = None,
 ) -> Callable[[Check], Rule]:
     """Register the decorated check as a rule; returns the :class:`Rule`.
 
@@ -158,6 +181,7 @@ def rule(
             defines=tuple(defines),
             status=status,
             reason=reason,
+            explain=explain,
             replaces=(replaces,) if isinstance(replaces, str) else tuple(replaces),
             phase=phase or on,
             factions=tuple(factions),
@@ -165,7 +189,11 @@ def rule(
             see_also=parse_cites(see_also),
             counterpart=(counterpart,) if isinstance(counterpart, str) else tuple(counterpart),
             differs=differs,
+            cite_when={_key(c): when for text, when in (cite_when or {}).items() for c in parse_cites(text)},
         )
+        unknown = set(r.cite_when) - {_key(c) for c in r.cites}
+        if unknown:
+            raise ValueError(f"rule {id}: cite_when names {sorted(unknown)}, which are not among its cites")
         if differs and not r.counterparts:
             raise ValueError(f"rule {id}: differs= names a conflict, but the rule has no replaces= or counterpart=")
         REGISTRY[id] = r
@@ -183,6 +211,8 @@ def gap(
     reason: str,
     when: Callable[[Any], bool],
     see_also: str = "",
+    explain: Callable[[Any], str] | None = None,
+    replaces: str | Iterable[str] = (),
 ) -> Rule:
     """A rule of the sources Mentat does not encode yet: where ``when`` recognises the situation the
     answer is ``unresolved``, naming ``cites``; never a confident answer past the encoded rules."""
@@ -198,8 +228,10 @@ def gap(
         title=title,
         status="gap",
         reason=reason,
+        explain=explain,
         when=when,
         see_also=see_also,
+        replaces=replaces,
         one_sided="a gap: it neither forbids nor permits, it makes the answer unresolved",
     )(check)
 
@@ -236,6 +268,42 @@ def set_aside(cites: str, why: str) -> None:
     for c in parse_cites(cites):
         for n in range(c.first, c.last + 1):
             SET_ASIDE.setdefault(c.doc, {})[n] = why
+
+
+# rule id -> doc -> lines where another ruleset's own text says the rule again (Dreamrules printing GF9's
+# CHOAM Charity, which it keeps): under that ruleset the rule's findings quote them too, and they count as encoded.
+RESTATED: dict[str, dict[str, tuple[Cite, ...]]] = {}
+
+
+def restates(cites: str, *rule_ids: str) -> None:
+    """Lines of one ruleset's text that say again what rules it inherits already say (its base's or fallback's).
+
+    The rules stay in one place; a verdict under this ruleset cites its own book's lines first, then the
+    rule's, so a table reading either book finds the sentence it knows (tests check each rule is in force there).
+    """
+    parsed = parse_cites(cites)
+    docs = {c.doc for c in parsed}
+    if len(docs) != 1:
+        raise ValueError(f"restates({cites!r}): the lines must come from one text")
+    (doc,) = docs
+    for rid in rule_ids:
+        RESTATED.setdefault(rid, {})[doc] = (*RESTATED.get(rid, {}).get(doc, ()), *parsed)
+
+
+def cites_under(r: Rule, ruleset: str, facts: Any = None) -> tuple[Cite, ...]:
+    """The lines a finding of ``r`` quotes when the question is asked under ``ruleset``: the lines where that
+    ruleset's text (or a base's, nearest first) says the rule again, then the rule's own that speak to ``facts``."""
+    own = r.cites_on(facts)
+    again = RESTATED.get(r.id)
+    if not again:
+        return own
+    out: list[Cite] = []
+    name: str | None = ruleset
+    while name is not None and name != r.layer:
+        out += again.get(name, ())
+        lay = LAYERS.get(name)
+        name = lay.base if lay else None
+    return (*out, *own)
 
 
 @dataclass
@@ -321,11 +389,24 @@ def load_all() -> dict[str, Rule]:
     if not _loaded:
         import constraints
 
-        index: dict[str, tuple[bool, list[str]]] = {}
+        # module -> the kinds of question it says something about: the rules it registers, the chapters it
+        # declares, and the kinds of the rules it restates (a module may do the last two for another's rules)
+        said: dict[str, tuple[bool, set[str], set[str]]] = {}
         for info in pkgutil.walk_packages(constraints.__path__, "constraints."):
             before = set(REGISTRY)
+            chapters = {k: len(v) for k, v in CHAPTERS.items()}
+            again = {(rid, doc, len(cs)) for rid, docs in RESTATED.items() for doc, cs in docs.items()}
             importlib.import_module(info.name)
-            index[info.name] = (info.ispkg, sorted({REGISTRY[rid].on for rid in set(REGISTRY) - before}))
+            kinds = {REGISTRY[rid].on for rid in set(REGISTRY) - before}
+            kinds |= {k for k, v in CHAPTERS.items() if len(v) != chapters.get(k, 0)}
+            restated = {
+                rid for rid, docs in RESTATED.items() for doc, cs in docs.items() if (rid, doc, len(cs)) not in again
+            }
+            said[info.name] = (info.ispkg, kinds, restated)
+        index = {
+            name: (pkg, sorted(kinds | {REGISTRY[rid].on for rid in restated if rid in REGISTRY}))
+            for name, (pkg, kinds, restated) in said.items()
+        }
         if not _partly_loaded:  # a clean walk: which chapters a kind of question needs
             _write_index(index)
         _loaded = True

@@ -551,13 +551,19 @@ def revive_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
         if own and draw(st.booleans()):  # leaders in the Tanks: often all five, sometimes some
             k = len(own) if draw(st.booleans()) else draw(st.integers(1, len(own)))
             state["leaders_in_tanks"] = draw(st.permutations(own))[:k]
+            if draw(st.booleans()):  # which of them lie face down (gf9:195): none, some, all
+                tanks = state["leaders_in_tanks"]
+                state["leaders_face_down"] = draw(st.lists(st.sampled_from(tanks), unique=True, max_size=len(tanks)))
         if own and rarely(draw, 12):
             state["leaders"] = {draw(st.sampled_from(own)): draw(st.integers(0, 9))}  # a strength where one is given
     if rarely(draw, 6):  # another faction's leaders in the Tanks
         other = draw(st.sampled_from(FACTIONS))
-        pos["factions"].setdefault(other, {})["leaders_in_tanks"] = draw(
+        theirs = pos["factions"].setdefault(other, {})
+        theirs["leaders_in_tanks"] = draw(
             st.lists(st.sampled_from(sorted(LEADERS[other])), min_size=1, max_size=5, unique=True)
         )
+        if "leaders_face_down" in theirs:  # face down only among those now in the Tanks
+            theirs["leaders_face_down"] = [n for n in theirs["leaders_face_down"] if n in theirs["leaders_in_tanks"]]
     ally = _ally(draw, pos, me, ("emperor", "fremen"))
     move: dict[str, Any] = {"action": "revive", "faction": me, "count": count, "special": special}
     if draw(st.booleans()):
@@ -971,7 +977,58 @@ def turn_position(draw: Any, kind: str) -> tuple[str, dict[str, Any]]:
     return ruleset, pos
 
 
-MOVES = {"ship": ship_move, "move": move_move, "storm": storm_move, "position": no_move}
+@st.composite
+def technology_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    """Dreamrules' Technology: the Ixians or another faction, the card in a listed hand or not, a bid made or
+    not, Technology used or stopped this phase or not said."""
+    me = draw(st.sampled_from(["ixians", *FACTIONS]))
+    card = draw(st.sampled_from(["Hajr", "Lasgun", "Baliset", "Karama"]))
+    state: dict[str, Any] = pos["factions"].setdefault(me, {})
+    hand = draw(st.sampled_from(["with", "without", "count", "none"]))
+    if hand != "none":
+        state["hand"] = {"with": [card, "Shield"], "without": ["Shield"], "count": 2}[hand]
+    used = some(draw, st.booleans())
+    if used is not None:
+        state["technology_used"] = used
+    if draw(st.booleans()):
+        state["suppressed"] = ["Technology"]
+    if draw(st.booleans()):
+        pos["current_auction"] = {"high_bid": draw(st.integers(0, 5))}
+    return {"action": "technology", "faction": me, "card": card}
+
+
+@st.composite
+def take_tech_token_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    """A standard tech token taken after a battle: the winner or not, tokens in play, the result given or not."""
+    players = list(pos["factions"])
+    me = draw(st.sampled_from(players))
+    for f in players:
+        tokens = draw(st.integers(0, 2))
+        if tokens:
+            pos["factions"][f]["tech_tokens"] = [f"{f}-{i}" for i in range(tokens)]
+    battle: dict[str, Any] = {}
+    winner = some(draw, st.sampled_from(players))
+    if winner is not None:
+        battle["winner"] = winner
+    result = some(draw, st.sampled_from(["ordinary", "traitor", "zoal-infiltration"]))
+    if result is not None:
+        battle["result"] = result
+    received = some(draw, st.booleans())
+    if received is not None:
+        battle["token_received"] = received
+    if battle or draw(st.booleans()):
+        pos["last_battle"] = battle
+    return {"action": "take-tech-token", "faction": me}
+
+
+MOVES = {
+    "ship": ship_move,
+    "move": move_move,
+    "storm": storm_move,
+    "position": no_move,
+    "technology": technology_move,
+    "take-tech-token": take_tech_token_move,
+}
 ALLOWED = {"position": {"legal", "invalid-position", "unresolved"}}
 DEFAULT_ALLOWED = {"legal", "illegal", "unresolved"}
 DEDICATED = {"battle": battle_position}  # kinds whose generator draws the whole position, tested on their own

@@ -115,10 +115,16 @@ def test_the_overview_is_silent_under_the_storm_and_reads_gf9() -> None:
     assert "overview.blow.spice" in {f.rule.id for f in clear.findings}
 
 
+def own(v: Verdict) -> dict[str, Any]:
+    """A worm's outcome under its own names (the engine repeats devoured and spice_returned under the published
+    shared names losses and spice_lost)."""
+    return {k: x for k, x in v.outcome.items() if k not in ("losses", "spice_lost")}
+
+
 def test_worm_devours_every_sector_of_the_previous_territory_but_fremen_and_its_protected_ally() -> None:
     v = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **HAGGA)
     assert v.verdict == "legal"
-    assert v.outcome == {"devoured": {"harkonnen": 6}, "spice_returned": 6, "nexus": True}
+    assert own(v) == {"devoured": {"harkonnen": 6}, "spice_returned": 6, "nexus": True}
     assert "Harkonnen's 6 forces to the Tanks, 6 spice returned to the Bank" in message(v, "gf9.blow.devour")
     assert "Fremen's 4 forces in Hagga Basin are not devoured" in message(v, "gf9.blow.fremen-immune")
     assert "Fremen protects its ally Atreides" in message(v, "gf9.blow.protect-ally")
@@ -138,19 +144,19 @@ def test_fremens_choice_is_asked_only_when_its_ally_is_there() -> None:
 
 def test_the_attack_is_on_the_previous_card_not_the_new_spice() -> None:
     v = blow({"card": "shai-hulud", "previous": "Red Chasm"}, **HAGGA)
-    assert v.outcome == {"devoured": {}, "spice_returned": 8, "nexus": True}
+    assert own(v) == {"devoured": {}, "spice_returned": 8, "nexus": True}
 
 
 def test_first_turn_worm_has_no_effect_and_no_nexus() -> None:
     v = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, turn=1, **HAGGA)
     assert v.verdict == "legal"
-    assert v.outcome == {"devoured": {}, "spice_returned": 0, "nexus": False}
+    assert own(v) == {"devoured": {}, "spice_returned": 0, "nexus": False}
     assert "gf9:107" in cited(v)
 
 
 def test_consecutive_worm_and_the_advanced_fremen_placement() -> None:
     basic = blow({"card": "shai-hulud", "previous": "shai-hulud"}, **HAGGA)
-    assert basic.outcome == {"devoured": {}, "spice_returned": 0, "nexus": True}
+    assert own(basic) == {"devoured": {}, "spice_returned": 0, "nexus": True}
     adv = blow({"card": "shai-hulud", "previous": "shai-hulud", "pile": "a"}, advanced=True, **HAGGA)
     assert adv.verdict == "unresolved" and "gf9.blow.fremen-places-worm" in adv.reason
     no_fremen = {"forces": [{"faction": "harkonnen", "territory": "Red Chasm", "count": 1}], "spice": []}
@@ -267,3 +273,20 @@ def test_generated_positions(seed: int) -> None:
         for faction, n in devoured.items():
             assert n == there[faction]
         assert v.outcome["spice_returned"] == sum(s["amount"] for s in data["spice"] if s["territory"] == prev)
+
+
+def test_card_named_with_its_article_once() -> None:
+    """A territory whose name begins with 'The' is not called 'the The Great Flat card'."""
+    pos = load_position(
+        {
+            "ruleset": "gf9",
+            "turn": 2,
+            "phase": "spice-blow",
+            "storm": 5,
+            "move": {"action": "blow", "card": "The Great Flat"},
+        }
+    )
+    v = evaluate(pos)
+    text = " ".join([*(f.message for f in v.findings), *v.notes])
+    assert "The Great Flat card" in text
+    assert "The The" not in text and "the The" not in text

@@ -266,12 +266,12 @@ def test_all_quotes_every_permitting_rule(cli) -> None:  # type: ignore[no-untyp
     short = cli("check", EXAMPLE, "--move", move)
     full = cli("check", EXAMPLE, "--move", move, "--all")
     assert full.code == 0 and len(full.stdout.splitlines()) > len(short.stdout.splitlines())
-    from checker.rules import load_all
-
     text = " ".join(full.stdout.split())
     for f in cli("check", EXAMPLE, "--json", "--move", move).json()["findings"]:
-        for c in load_all()[f["rule"]].cites:
-            assert f"{c}:" in text and " ".join(c.text.split())[:50] in text, f"{c} not quoted"
+        for c in f["sources"]:  # the lines the finding quotes (a rule's cite_when may leave some out)
+            first, last = c["lines"]
+            where = f"{c['doc']}:L{first}" + (f"-{last}" if last != first else "")
+            assert f"{where}:" in text and " ".join(c["text"].split())[:50] in text, f"{where} not quoted"
 
 
 def test_illegal_and_unresolved_rulings_keep_their_quotes(cli) -> None:  # type: ignore[no-untyped-def]
@@ -325,10 +325,10 @@ def test_rules_of_the_dice_ruleset_are_its_own(cli) -> None:  # type: ignore[no-
 def test_a_kind_with_no_rules_still_answers_unresolved(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """A move of a kind the ruleset encodes no rule for is never answered legal: it is unresolved, saying so."""
     path = tmp_path / "pos.yaml"
-    path.write_text("ruleset: dreamrules\nmove: {action: take-tech-token, faction: ixians}\n", encoding="utf-8")
+    path.write_text("ruleset: conquest\nmove: {action: revive, faction: atreides, count: 1}\n", encoding="utf-8")
     run = cli("check", path, "--json")
     assert run.code == 3 and run.json()["verdict"] == "unresolved"
-    assert "take-tech-token" in run.json()["reason"] and "does not encode" in run.json()["reason"]
+    assert "revive" in run.json()["reason"] and "does not encode" in run.json()["reason"]
 
 
 def test_rules_unresolved_lists_open_questions_and_gaps(cli) -> None:  # type: ignore[no-untyped-def]

@@ -125,6 +125,24 @@ def test_with_a_board_names_and_sectors_are_checked(data: dict[str, Any], key: s
         assert hint in err.value.suggestions
 
 
+def test_an_inline_board_leaving_a_territory_out_makes_its_facts_unknown_not_an_input_error() -> None:
+    """Inline board facts give what a question needs: a board name they leave out is a territory whose kind is
+    unknown (the storm question is unresolved, naming the board and the territory); a name on no board is still
+    an input error suggesting the nearest."""
+    p = pos(
+        storm=13,
+        board={"Arrakeen": {"kind": "stronghold", "sectors": [9]}},
+        forces=[{"faction": "atreides", "territory": "The Great Flat", "sector": 14, "count": 2}],
+        move={"action": "storm", "distance": 1},
+    )
+    v = evaluate(p)
+    assert v.verdict == "unresolved" and "board" in v.missing
+    assert "the kind of The Great Flat" in v.reason
+    with pytest.raises(InputError) as err:
+        pos(board={"Arrakeen": {"kind": "stronghold"}}, forces=[{"faction": "atreides", "territory": "Grat Flat"}])
+    assert err.value.key == "forces[0].territory" and "The Great Flat" in err.value.suggestions
+
+
 @pytest.mark.parametrize(
     ("board", "key"),
     [
@@ -280,6 +298,24 @@ def test_a_named_route_through_a_closed_stronghold_is_illegal(via: list[str], ve
     if verdict == "illegal":
         assert "conquest.movement.closed-on-the-way" in v.minimal_reason
         assert any("Alpha → Keep → Gamma" in f.message for f in v.findings)
+
+
+def test_a_named_route_too_long_says_how_many_territories_it_enters() -> None:
+    """conquest:29: a route the move names that enters four territories is too long, even where the destination
+    borders the origin; the finding names the route and its length, not a distance the board does not give."""
+    ring = {
+        "A1": {"kind": "sand", "sectors": [1], "adjacent": ["A2", "A5"]},
+        "A2": {"kind": "sand", "sectors": [2], "adjacent": ["A1", "A3"]},
+        "A3": {"kind": "sand", "sectors": [3], "adjacent": ["A2", "A4"]},
+        "A4": {"kind": "sand", "sectors": [4], "adjacent": ["A3", "A5"]},
+        "A5": {"kind": "sand", "sectors": [5], "adjacent": ["A4", "A1"]},
+    }
+    move = {"action": "move", "faction": "atreides", "count": 2, "from": "A1", "to": "A5", "via": ["A2", "A3", "A4"]}
+    forces = [{"faction": "atreides", "territory": "A1", "count": 2}]
+    v = evaluate(pos(phase="shipment-and-movement", storm=10, board=ring, forces=forces, move=move))
+    assert v.verdict == "illegal" and v.minimal_reason == ["conquest.movement.range"]
+    (finding,) = [f for f in v.findings if f.rule.id == "conquest.movement.range"]
+    assert "A1 → A2 → A3 → A4 → A5" in finding.message and "enters 4 territories" in finding.message
 
 
 def test_a_route_between_territories_that_do_not_border_is_an_input_error() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -320,3 +321,11 @@ def test_generated_battles_agree_and_never_raise() -> None:
             assert o["losses"] == {sides[x]: facts.side(x, "forces") for x in "ad" if facts.side(x, "forces")}, seed
     assert GENERATED >= 300
     assert all(seen.get(k, 0) > 10 for k in ("legal", "illegal", "unresolved")), seen
+
+
+def test_mentat_battle_refuses_a_conquest_battle_naming_the_rulesets_it_plans(cli) -> None:  # type: ignore[no-untyped-def]
+    """The planner knows GF9's cards and strengths: on a Conquest battle it once proposed GF9 cards and 'no leader'."""
+    case = Path(__file__).resolve().parent.parent / "cases/conquest/battle-card-held.yaml"
+    run = cli("battle", case, "--json")
+    assert run.code == 2 and not run.traceback
+    assert run.json()["error"]["key"] == "ruleset" and "gf9" in run.json()["error"]["suggestions"]

@@ -249,11 +249,26 @@ def combat_position(draw: Any) -> dict[str, Any]:
     return data
 
 
+def _overcommitted() -> dict[str, Any]:
+    data = base()
+    data["move"]["sent"]["harkonnen"] = 9  # only 4 are in Arrakeen
+    return data
+
+
+def _chartless() -> dict[str, Any]:
+    data = base()
+    del data["factions"]["harkonnen"]["combat_chart"]
+    return data
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combat_position())
 # a legal combat is rare in the draws (about one in fifty: most draws send too many, roll unplaced dice or find no
-# opponent), so every run also tries the worked legal combat: reaching every verdict never depends on the draw
+# opponent), so every run also tries the worked legal combat, one sending more Troops than are there and one whose
+# attacker's combat chart is not given: reaching every verdict never depends on the draw
 @example(base())
+@example(_overcommitted())
+@example(_chartless())
 def test_generated_combats_agree(data: dict[str, Any]) -> None:
     before = engine.VERIFY_EVERY_RULE
     engine.VERIFY_EVERY_RULE = True

@@ -96,7 +96,8 @@ def test_cyborgs_two_suboids_one() -> None:
     )
     assert with_cyborg.verdict == "legal" and with_cyborg.outcome["path"] == ["Hagga Basin", "Plastic Basin"]
     alone = verdict(base(factions={"ixians": {"spice": 3}}, forces=forces, move={**move, "count": 3}))
-    assert alone.forbidding() == ["dreamrules.movement.range"]
+    # Suboids without a Cyborg keep one territory, and the finding cites the Suboids' own line (dreamrules:1222)
+    assert alone.forbidding() == ["dreamrules.movement.suboids-alone"]
 
 
 def test_fremen_leave_the_storm_in_dreamrules_not_in_gf9() -> None:

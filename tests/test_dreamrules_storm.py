@@ -182,7 +182,14 @@ def test_karama_on_worm_riding_lets_the_worm_devour_fremen() -> None:
 def test_a_thumper_worm_eats_spice_not_troops_and_adds_no_marker() -> None:
     v = judge({**WORM, "move": {"action": "thumper", "faction": "fremen", "territory": "Cielago North"}})
     assert v.verdict == "legal"
-    assert v.outcome == {"devoured": {}, "spice_returned": 6, "shield_wall_markers": 3}
+    # the shared names repeat the worm's own: losses (devoured) and spice_lost (spice_returned)
+    assert v.outcome == {
+        "devoured": {},
+        "spice_returned": 6,
+        "shield_wall_markers": 3,
+        "losses": {},
+        "spice_lost": 6,
+    }
     assert "dreamrules:272" in cited(v)
 
 

@@ -339,3 +339,18 @@ def test_json_internal_errors(cli: Any, monkeypatch: pytest.MonkeyPatch, how: st
     assert run.stderr.startswith("mentat: internal error") and len(run.stderr.splitlines()) == 1
     human = cli("check", case)
     assert human.code == 70 and human.stdout == "" and human.stderr.startswith("mentat: internal error")
+
+
+def test_an_advantage_karama_stopped_is_a_name_the_chapter_knows(tmp_path: Path, cli: Any) -> None:
+    """A misspelt ``suppressed`` advantage was once ignored, answering as if Karama had stopped nothing."""
+    text = (
+        "ruleset: dreamrules\nturn: 4\nphase: bidding\nfactions:\n"
+        "  emperor: {{spice: 3, suppressed: [{name}]}}\n  atreides: {{spice: 4, hand: 1}}\n"
+        "move: {{action: bid, faction: atreides, amount: 2}}\n"
+    )
+    error = _input_error(cli, _write(tmp_path, text.format(name="Shadams Favour")))
+    assert error["key"] == "factions.emperor.suppressed[0]"
+    assert "Shaddam's Favor" in error["suggestions"]
+    for spelling in ("Shaddam's Favor", "shaddams-favor", "SHADDAMS FAVOR"):  # any spelling of the heading
+        run = cli("check", _write(tmp_path, text.format(name=spelling)), "--json")
+        assert run.code in (0, 1, 3), run.stdout

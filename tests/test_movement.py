@@ -182,3 +182,19 @@ def test_two_alliances_leave_the_ally_rule_open() -> None:
     )
     v = check_text(text("Arsunt", storm=3, extra=extra))
     assert v.verdict == "unresolved" and "gf9.movement.two-alliances" in v.reason
+
+
+def test_polar_sink_beside_ally_names_the_exception() -> None:
+    """Ending in the Polar Sink beside an ally is permitted because of the Polar Sink, and the finding says so
+    (not that the mover avoided its ally's territory)."""
+    v = check_text(
+        text(
+            "Polar Sink",
+            storm=3,
+            extra="  - {faction: fremen, territory: Polar Sink, count: 2}\nalliances: [[atreides, fremen]]",
+        )
+    )
+    assert v.verdict == "legal"
+    [allies] = [f for f in v.findings if f.rule.id == "gf9.movement.allies"]
+    assert "Polar Sink beside its ally Fremen" in allies.message
+    assert "permits all factions" in allies.message

@@ -111,9 +111,10 @@ def test_each_ruleset_answers_a_battle_with_its_own_text() -> None:
         "gf9.battle.explosion",
         "gf9.battle.double-traitor",
         "gf9.battle.kh-active",
-        "gf9.battle.polar-sink",
     ):
         assert silent in overview
+    # overview:61 "Wherever 2+ players occupy the same territory, battles occur": not silent on the Polar Sink
+    assert "gf9.battle.polar-sink" in gf9 and "gf9.battle.polar-sink" not in overview
 
 
 def test_the_two_texts_differ_on_a_winners_cheap_hero() -> None:
@@ -127,8 +128,10 @@ def test_the_two_texts_differ_on_a_winners_cheap_hero() -> None:
     }
     assert set(conflicts) >= {"gf9.battle.cards-discarded", "gf9.battle.traitor"}
     assert ("replaced by", REGISTRY["gf9.battle.cards-discarded"]) in counterparts("overview.battle.cards-discarded")
-    for r in conflicts.values():
-        assert "Cheap Hero" in r.differs
+    for rid in ("gf9.battle.cards-discarded", "gf9.battle.traitor"):
+        assert "Cheap Hero" in conflicts[rid].differs
+    # the Polar Sink: no battle in gf9 (gf9:237, 245), a battle wherever two players meet in the overview
+    assert "overview.battle.where" in conflicts["gf9.battle.polar-sink"].counterparts
 
 
 # -- numbers and lines ------------------------------------------------------------------

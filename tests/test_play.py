@@ -193,8 +193,17 @@ def test_karama_cannot_stop_what_the_text_excludes(cancels: str) -> None:
 
 @pytest.mark.parametrize("cancels", sorted(ADVANTAGES))
 def test_karama_stops_a_printed_advantage(cancels: str) -> None:
-    v = play("harkonnen", "Karama", turn=3, phase="bidding", keys={"karama_use": "cancel", "cancels": cancels})
+    # the Advanced game: whether the Basic game has a Kwisatz Haderach to stop is open (gf9.cards.karama-kh-basic)
+    v = play(
+        "harkonnen", "Karama", turn=3, phase="bidding", advanced=True, keys={"karama_use": "cancel", "cancels": cancels}
+    )
     assert v.verdict == "legal" and v.outcome == {"discarded": "Karama"}
+
+
+def test_karama_against_a_basic_kwisatz_haderach_is_open() -> None:
+    keys = {"karama_use": "cancel", "cancels": "kwisatz-haderach"}
+    v = play("harkonnen", "Karama", turn=3, phase="bidding", keys=keys)
+    assert v.verdict == "unresolved" and v.reason.startswith("gf9.cards.karama-kh-basic")
 
 
 def test_karama_naming_a_card_cannot_cancel_it() -> None:

@@ -333,3 +333,18 @@ def test_one_rule_names_the_winner_and_its_form_agrees(text: str) -> None:
     assert "winner" in v.outcome
     if pos.ruleset == "gf9" and pos.turn == 10 and set(pos.faction_names) & {"fremen", "spacing-guild"}:
         assert v.outcome["winner"] != "none", text
+
+
+def test_victory_names_the_advisors_that_do_not_count() -> None:
+    """gf9:319: advisors do not count; the finding says where they stand, so a reader sees why 2 and not 3."""
+    v = judge(
+        "ruleset: gf9\nadvanced: true\nturn: 5\nphase: mentat-pause\n"
+        "factions: {bene-gesserit: {}, atreides: {}, harkonnen: {}}\n"
+        "forces: [{faction: bene-gesserit, territory: Sietch Tabr, count: 2},"
+        " {faction: bene-gesserit, territory: Habbanya Sietch, count: 2},"
+        " {faction: bene-gesserit, territory: Tuek's Sietch, count: 2, advisors: true},"
+        " {faction: atreides, territory: Arrakeen, count: 5}]"
+    )
+    assert v.outcome["winner"] == "none"
+    f = finding(v, "gf9.position.victory")
+    assert "2 strongholds (the Bene Gesserit advisors in Tuek's Sietch do not count)" in f.message

@@ -169,6 +169,9 @@ def positions(draw: Any) -> dict[str, Any]:
                 state[key] = draw(strat)
         if draw(st.booleans()):
             state["leaders_in_tanks"] = draw(st.lists(st.sampled_from(LEADERS[f]), max_size=5, unique=True))
+            if draw(st.booleans()):  # which of them lie face down (gf9:195): none, some or all
+                state["leaders_face_down"] = draw(st.lists(st.sampled_from(state["leaders_in_tanks"] or [""])))
+                state["leaders_face_down"] = sorted({n for n in state["leaders_face_down"] if n})
         factions[f] = state
     count = draw(st.integers(0, 7))
     special = draw(st.integers(0, 2))
@@ -185,7 +188,7 @@ def positions(draw: Any) -> dict[str, Any]:
     if draw(st.integers(0, 9)) == 0:
         move["card"] = "Tleilaxu Ghola"
     data: dict[str, Any] = {
-        "ruleset": draw(st.sampled_from(["gf9", "gf9", "overview"])),
+        "ruleset": draw(st.sampled_from(["gf9", "gf9", "overview", "dreamrules"])),
         "advanced": draw(st.booleans()),
         "factions": factions,
         "move": move,
@@ -208,6 +211,11 @@ def test_generated_revivals_agree_and_keep_the_ceiling(data: dict[str, Any]) -> 
         assert own <= 3
         parts = ("force_cost", "leader_cost", "kh_cost", "emperor_cost")
         assert v.outcome["cost"] == sum(v.outcome.get(p, 0) for p in parts)
+        if data["ruleset"] == "gf9" and move.get("leader"):  # a face-down leader waits for the others (gf9:195)
+            state = data["factions"][move["faction"]]
+            down = set(state.get("leaders_face_down", []))
+            assert "leaders_face_down" in state
+            assert move["leader"] not in down or set(state.get("leaders_in_tanks", [])) <= down
         if data["ruleset"] == "gf9":
             assert v.outcome.get("emperor_cost", 0) == 2 * (move.get("emperor_pays") or 0)
             spice = data["factions"][move["faction"]].get("spice", 0)
@@ -232,3 +240,99 @@ def test_an_unknown_fremen_grant_is_asked_for_not_priced() -> None:
     v = check(pos)
     assert v.verdict == "unresolved"
     assert "move.fremen_grant" in v.reason and "gf9.revival.affordable" in v.reason
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview"])
+def test_reviving_the_kwisatz_haderach_in_the_basic_game_names_the_contradiction(ruleset: str) -> None:
+    """gf9:41 (overview:18) put the token among the Advanced components; gf9:345-353 list it as a Basic advantage."""
+    basic = judge(revive("atreides", {"spice": 10}, ruleset, kwisatz_haderach=True))
+    assert basic.verdict == "unresolved" and "gf9.revival.kh-basic" in basic.reason
+    v = judge(revive("atreides", {"spice": 10}, ruleset, kwisatz_haderach=True, advanced=True))
+    assert v.verdict == "unresolved" and "gf9.revival.kh-eligibility" in v.reason  # still open, for another reason
+    assert "gf9.revival.kh-basic" not in v.reason
+    other = judge(revive("harkonnen", {"spice": 10}, ruleset, kwisatz_haderach=True))
+    assert other.verdict == "illegal"  # only Atreides revives it, whichever line holds
+
+
+# -- face-down leaders (factions.F.leaders_face_down, Mentat's extension; gf9:195, dreamrules:388) ----------------
+
+FIVE = LEADERS["harkonnen"]  # Feyd-Rautha 6, Beast Rabban 4, Piter de Vries 3, Captain Iakin Nefud 2, Umman Kudu 1
+
+
+def test_all_five_in_the_tanks_none_face_down_revives_a_leader_at_its_strength_to_the_bank() -> None:
+    v = judge(
+        revive("harkonnen", {"spice": 10, "leaders_in_tanks": FIVE, "leaders_face_down": []}, leader="Feyd-Rautha")
+    )
+    assert v.verdict == "legal"
+    assert v.outcome["leader_cost"] == 6 and v.outcome["cost"] == 6 and v.outcome["paid_to"] == "bank"
+    assert "gf9.revival.face-down-wait" in [f.rule.id for f in v.findings if f.effect == "permits"]
+
+
+def test_a_face_down_leader_waits_while_another_lies_face_up_naming_it() -> None:
+    down = ["Feyd-Rautha", "Beast Rabban", "Piter de Vries", "Umman Kudu"]
+    v = judge(
+        revive("harkonnen", {"spice": 10, "leaders_in_tanks": FIVE, "leaders_face_down": down}, leader="Feyd-Rautha")
+    )
+    assert v.forbidding() == ["gf9.revival.face-down-wait"]
+    finding = v.findings[0]
+    assert "Captain Iakin Nefud lies face up" in finding.message and "Feyd-Rautha lies face down" in finding.message
+    assert [(c.doc, c.first) for c in finding.rule.cites] == [("gf9", 195)]
+    # the last face-up one comes back; then, all face down, Feyd-Rautha too (6 spice)
+    assert (
+        judge(
+            revive(
+                "harkonnen",
+                {"spice": 2, "leaders_in_tanks": FIVE, "leaders_face_down": down},
+                leader="Captain Iakin Nefud",
+            )
+        ).outcome["leader_cost"]
+        == 2
+    )
+    every = judge(
+        revive("harkonnen", {"spice": 6, "leaders_in_tanks": FIVE, "leaders_face_down": FIVE}, leader="Feyd-Rautha")
+    )
+    assert every.verdict == "legal" and every.outcome["cost"] == 6
+
+
+def test_a_face_down_leader_with_another_alive_is_open_not_refused() -> None:
+    four = FIVE[:4]
+    v = judge(
+        revive("harkonnen", {"spice": 10, "leaders_in_tanks": four, "leaders_face_down": four}, leader="Feyd-Rautha")
+    )
+    assert v.verdict == "unresolved" and "gf9.revival.face-down-revivable" in v.reason and "Umman Kudu" in v.reason
+
+
+def test_the_overview_ignores_face_down() -> None:
+    """overview:53 revives any one of five dead leaders: its own rule, not gf9:195."""
+    state = {"spice": 10, "leaders_in_tanks": FIVE, "leaders_face_down": ["Feyd-Rautha"]}
+    assert judge(revive("harkonnen", state, "overview", leader="Feyd-Rautha")).verdict == "legal"
+
+
+@pytest.mark.parametrize(
+    "state,key",
+    [
+        ({"leaders_in_tanks": ["Feyd-Rautha"], "leaders_face_down": ["Beast Rabban"]}, "leaders_face_down[0]"),
+        ({"leaders_in_tanks": ["Feyd-Rautha"], "leaders_face_down": ["Feyd Rauta"]}, "leaders_face_down[0]"),
+    ],
+)
+def test_a_face_down_leader_not_in_the_tanks_or_misspelt_is_an_input_error(state: dict[str, Any], key: str) -> None:
+    with pytest.raises(InputError) as err:
+        judge(revive("harkonnen", {"spice": 10, **state}, leader="Feyd-Rautha"))
+    assert err.value.key == f"factions.harkonnen.{key}"
+    assert "Feyd-Rautha" in err.value.message
+
+
+def test_dreamrules_face_down_wait_and_bene_tleilax_full_price() -> None:
+    atreides = ["Duncan Idaho", "Gurney Halleck", "Thufir Hawat", "Lady Jessica"]
+    state = {"spice": 5, "leaders_in_tanks": atreides, "leaders_face_down": ["Duncan Idaho"]}
+    v = judge(revive("atreides", state, "dreamrules", leader="Duncan Idaho", others={"emperor": {}}))
+    assert v.forbidding() == ["dreamrules.revival.face-down-wait"]
+    assert [(c.doc, c.first) for c in v.findings[0].rule.cites] == [("dreamrules", 388)]
+    up = judge(revive("atreides", state, "dreamrules", leader="Gurney Halleck", others={"emperor": {}}))
+    assert up.verdict == "legal" and up.outcome["leader_cost"] == 4
+    # Bene Tleilax: half price for a face-up leader, full for its own face-down one (dreamrules:382)
+    bt = {"spice": 9, "leaders": {"Zaaf": 4, "Wykk": 2}, "leaders_in_tanks": ["Zaaf", "Wykk"]}
+    for down, price in (([], "2 spice"), (["Zaaf", "Wykk"], "4 spice")):
+        v = judge(revive("bene-tleilax", {**bt, "leaders_face_down": down}, "dreamrules", leader="Zaaf"))
+        cost = next(f for f in v.findings if f.rule.id == "dreamrules.revival.leader-cost")
+        assert cost.message.startswith(f"Bene Tleilax pays {price} for Zaaf")

@@ -78,10 +78,13 @@ def test_guild_rates(n: int) -> None:
         f"{{action: ship, faction: guild, count: {n}, to: Arrakeen}}": -(-n // 2),
         f"{{action: ship, faction: guild, count: {n}, to: The Great Flat}}": n,
         f"{{action: ship, faction: guild, count: {n}, from: Habbanya Sietch, to: Carthag}}": -(-n // 2),
-        f"{{action: ship, faction: guild, count: {n}, from: Habbanya Sietch, to: reserves}}": -(-n // 2),
+        f"{{action: ship, faction: guild, count: {n}, from: Habbanya Sietch, to: reserves}}": n // 2,
     }
     for move, cost in cases.items():
         v = check_text(GUILD.format(move=move))
+        if "reserves" in move and n % 2:  # one per two: an odd force's charge is not said (gf9:437)
+            assert v.verdict == "unresolved" and "gf9.shipment.guild-retrieve-odd" in v.reason, move
+            continue
         assert v.verdict == "legal", (move, v.forbidding(), v.reason)
         assert v.outcome["cost"] == cost, move
         assert v.outcome["paid_to"] == "bank"
@@ -286,3 +289,39 @@ move: {{action: ship, faction: atreides, count: 3, to: The Great Flat, ally_supp
 """)
     assert rule_id in v.forbidding()
     assert words in next(f.message for f in v.findings if f.rule.id == rule_id)
+
+
+def _guild_back(count: int, spice: int) -> str:
+    return f"""
+ruleset: gf9
+storm: 3
+phase: shipment-and-movement
+factions:
+  spacing-guild: {{spice: {spice}, reserves: 5}}
+forces:
+  - {{faction: spacing-guild, territory: The Great Flat, count: {count}}}
+move: {{action: ship, faction: spacing-guild, from: The Great Flat, count: {count}, to: reserves}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("count", "spice", "verdict", "cost"),
+    [(4, 5, "legal", 2), (3, 5, "unresolved", None), (3, 1, "unresolved", None), (3, 0, "illegal", None)],
+)
+def test_guild_back_to_reserves_odd_force_is_open(count: int, spice: int, verdict: str, cost: int | None) -> None:
+    """gf9:437 rounds up only the first two types: an odd force sent back at one per two has no stated price, so
+    the answer is open unless even the lower reading cannot be paid."""
+    v = check_text(_guild_back(count, spice))
+    assert v.verdict == verdict, v.reason
+    assert v.outcome.get("cost") == cost
+    if verdict == "unresolved":
+        assert "gf9.shipment.guild-retrieve-odd" in v.reason
+
+
+def test_fremen_guild_ally_outside_the_zone_is_not_called_free() -> None:
+    """Beyond two borders of The Great Flat a Guild-allied Fremen ships at Guild rates (gf9:439): the finding says
+    so, not that the forces come free of charge."""
+    v = check(read_position(CASES / "gf9" / "ship-fremen-guild-ally-outside.yaml"))
+    assert v.verdict == "legal" and v.outcome["cost"] == 1
+    [zone] = [f for f in v.findings if f.rule.id == "gf9.shipment.fremen-zone"]
+    assert "free of charge" not in zone.message and "Guild rates" in zone.message

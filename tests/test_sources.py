@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from checker import sources
-from checker.rules import Rule, load_all
+from checker.rules import RESTATED, Rule, load_all
 from checker.sources import Cite, parse_cites
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +36,10 @@ def raw_lines(doc: str) -> list[str]:
 
 
 def all_cites() -> list[tuple[str, Cite]]:
-    return [(r.id, c) for r in sorted(load_all().values(), key=lambda r: r.id) for c in r.cites]
+    """Every rule's cites, and the lines where another ruleset's text says a rule again (``restates``)."""
+    rules = sorted(load_all().values(), key=lambda r: r.id)
+    again = [(r.id, c) for r in rules for cs in RESTATED.get(r.id, {}).values() for c in cs]
+    return [(r.id, c) for r in rules for c in r.cites] + again
 
 
 @pytest.mark.parametrize("doc", sorted(SEEDS))

@@ -67,7 +67,32 @@ def _destination(value: object, key: str) -> str:
     return _territory(value, key)
 
 
-model.NAMERS.update(faction=faction_name, territory=_territory, destination=_destination)
+def _advantage(value: object, key: str) -> str:
+    """A faction advantage Karama stopped (``suppressed``), as its Karama chapter heading names it (dreamrules:808-982)
+    or GF9 does; folded to one spelling (``Shaddam's Favor`` -> ``shaddams-favor``) that every kind matches. A name
+    the chapter does not know is an input error: silently ignoring it would answer as if nothing were stopped."""
+    from checker.arrakis.kinds.play import ADVANTAGES, DR_ADVANTAGES, DR_ALIASES
+
+    def plain(text: str) -> str:
+        return "".join(c for c in text.lower() if c.isalnum())
+
+    def slug(text: str) -> str:
+        return "-".join("".join(c for c in text.lower() if c.isalnum() or c in " -").replace("-", " ").split())
+
+    names = [name for name, _holder in DR_ADVANTAGES]
+    if isinstance(value, str):
+        known = {plain(n): n for n in (*names, *ADVANTAGES)} | {plain(a): n for a, n in DR_ALIASES.items()}
+        if plain(value) in known:
+            return slug(known[plain(value)])
+    raise InputError(
+        key,
+        "an advantage Karama can stop, named as its heading in the Karama chapter",
+        value,
+        nearest(str(value), names),
+    )
+
+
+model.NAMERS.update(faction=faction_name, territory=_territory, destination=_destination, advantage=_advantage)
 
 
 @dataclass
@@ -89,6 +114,11 @@ class FactionState:
     tanks_special: int | None = spec(None, min=0, max=MAX_FORCES, doc="special forces in the Tanks")
     hand: int | list[str] | None = spec(None, min=0, max=MAX_FORCES, doc="Treachery card count, or the card names")
     leaders_in_tanks: list[str] = spec([], doc="leader names in the Tleilaxu Tanks")
+    leaders_face_down: list[str] | None = spec(
+        None,
+        doc="Mentat's extension: those of its leaders_in_tanks lying face down, revived before and killed again "
+        "(gf9:195, dreamrules:388); [] none; not given: not known",
+    )
     traitors: list[str] = spec([], doc="leader names on the traitor cards held")
     forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
@@ -99,7 +129,9 @@ class FactionState:
         None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
     )
     # -- dreamrules (read under every ruleset of the family; only dreamrules' rules read them) --
-    suppressed: list[str] = spec([], doc="dreamrules: advantages Karama stopped for the whole phase (dreamrules:778)")
+    suppressed: list[str] = spec(
+        [], names="advantage", doc="dreamrules: advantages Karama stopped for the whole phase (dreamrules:778)"
+    )
     bribe_pile: int | None = spec(
         None, min=0, max=MAX_SPICE, doc="dreamrules: spice of bribes waiting in front of its shield (dreamrules:624)"
     )
@@ -112,6 +144,11 @@ class FactionState:
         None, doc="dreamrules: the worthless Treachery card its Fate Indicator matches (dreamrules:732)"
     )
     fate_used: bool = spec(False, doc="dreamrules: it has used its once-per-game Fate (dreamrules:734)")
+    technology_used: bool | None = spec(
+        None,
+        doc="dreamrules, Mentat's extension: the Ixians already used Technology this Bidding phase (dreamrules:352, "
+        "1218); not given: not known",
+    )
     made_ordinary_move: bool = spec(
         False, doc="dreamrules: it made its ordinary on-planet move this phase (Zensunni Path, dreamrules:1132)"
     )
@@ -190,6 +227,11 @@ class LastBattle:
     leaders_killed: list[str] = spec([], doc="the leaders killed in it")
     fanatical_tactics: dict[str, list[str]] = spec(
         {}, key_names="faction", doc="FACTION -> the cards Fanatical Tactics revealed (dreamrules:1130)"
+    )
+    token_received: bool | None = spec(
+        None,
+        doc="Mentat's extension: the winner received a tech token from its opponent in it (dreamrules:654, 656); "
+        "not given: not known, unless the winner holds no token",
     )
 
 
@@ -347,7 +389,8 @@ class PlayMove:
     """A Treachery card played outside a battle plan (checker/arrakis/kinds/play.py).
 
     Besides the keys below, the card's own keys may be given, kept as written and read by the
-    play kind: Weather Control ``distance``, ``storm_moved``; Family Atomics ``storm_moved``;
+    play kind: Weather Control ``distance``, ``storm_moved``; Family Atomics ``storm_moved`` (dreamrules: also
+    ``territory``, its target: the Shield Wall or a sietch, dreamrules:758, 760);
     Hajr ``after_movement``; Karama ``cancels``, ``plans_revealed``, ``power_used``,
     ``territory`` (the Fremen worm).
     """
@@ -881,6 +924,19 @@ def check_names(pos: Position) -> None:
         state.leaders_in_tanks = [
             _name(n, leaders, f"{key}.leaders_in_tanks[{i}]", leader) for i, n in enumerate(state.leaders_in_tanks)
         ]
+        if state.leaders_face_down is not None:
+            state.leaders_face_down = [
+                _name(n, leaders, f"{key}.leaders_face_down[{i}]", leader)
+                for i, n in enumerate(state.leaders_face_down)
+            ]
+            for i, n in enumerate(state.leaders_face_down):
+                if n not in state.leaders_in_tanks:
+                    raise InputError(
+                        f"{key}.leaders_face_down[{i}]",
+                        f"one of {fname}'s leaders_in_tanks (a leader lies face down in the Tanks)",
+                        n,
+                        sorted(set(state.leaders_in_tanks)),
+                    )
         state.traitors = [_name(n, leaders, f"{key}.traitors[{i}]", leader) for i, n in enumerate(state.traitors)]
         state.leaders_used_this_phase = {
             _name(n, leaders, f"{key}.leaders_used_this_phase.{n}", leader): t
@@ -966,7 +1022,15 @@ def load_position(data: Any, file: str | None = None) -> Position:
         if ruleset == "conquest":
             raw = body.get("board")
             board = None if raw is None else load_board(raw, file)
-            names = FREE if board is None else board.names
+            # a board file is the whole board; inline facts give only what a question needs, so a GF9 board
+            # name they leave out is a territory whose facts are unknown (asked for where a rule needs them)
+            names = (
+                FREE
+                if board is None
+                else board.names
+                if isinstance(raw, str)
+                else [*board.names, *(n for n in gf9_board().names if n not in board.territories)]
+            )
         token = _TERRITORIES.set(names)
         try:
             move = body.pop("move", None)

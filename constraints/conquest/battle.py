@@ -93,8 +93,7 @@ def _leader_ok(s: ConquestBattleFacts, x: str) -> bool:
         ),
     ),
     permits="Each side that can plays a leader ({A}: {a_leader_label}; {D}: {d_leader_label}).",
-    needs=("a_leaders_available", "d_leaders_available"),
-    when=lambda s: not s.a_leader or not s.d_leader,
+    needs=("a_leaders_available", "d_leaders_available"),  # known whenever a side plays a leader
     counterpart="gf9.battle.leader-required",
     differs="gf9 lets a Cheap Hero take the leader's place (gf9:253, 457); conquest:33 requires a leader if you "
     "can and names no Cheap Hero",
@@ -149,9 +148,20 @@ gap(
     on=ON,
     cites="conquest:37",
     title="A leader killed in an earlier battle",
-    reason="a plan plays a leader listed as killed (leaders_in_tanks): conquest:37 says a weapon kills a leader, "
-    "but not whether or when a killed leader may fight again",
-    when=lambda s: bool(s.a_leader_dead or s.d_leader_dead),
+    reason="a plan plays a leader listed as killed (leaders_in_tanks), or plays none because every leader it has "
+    "was killed: conquest:37 says a weapon kills a leader, but not whether or when a killed leader may fight again, "
+    "so neither whether it may play that leader nor whether it 'can' play one (conquest:33) is known",
+    explain=lambda s: (
+        "; ".join(
+            f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, listed as killed"
+            if _get(s, x, "leader_dead")
+            else f"{_who(s, x)} plays no leader, and every leader it has is listed as killed"
+            for x in SIDES
+            if _get(s, x, "leader_dead") or _get(s, x, "only_killed")
+        )
+        + ": conquest:37 says a weapon kills a leader, not whether or when a killed leader may fight again"
+    ),
+    when=lambda s: bool(s.a_leader_dead or s.d_leader_dead or s.a_only_killed or s.d_only_killed),
 )
 
 gap(
@@ -467,6 +477,17 @@ def _(v: Any) -> Any:
             z3.And(_get(v, OTHER[x], "leader"), z3.Or(_get(v, x, "holds_traitor"), _get(v, x, "ally_holds_traitor"))),
         ),
     )
+
+
+gap(
+    "conquest.battle.allies-battle",
+    on=ON,
+    cites="conquest:57",
+    title="A battle between allies",
+    reason="the two sides are allies (in Allies mode one player runs both factions, conquest:57): the text does not "
+    "say whether, or how, allied factions battle each other",
+    when=lambda s: s.allied,
+)
 
 
 gap(

@@ -91,7 +91,7 @@ def _(v: Any) -> z3.BoolRef:
         + ("the Imperium player." if s.imperium_in_game else "the bank: the Imperium is not in the game.")
     ),
     needs=("imperium_in_game",),
-    when=lambda s: not s.is_imperium,
+    when=lambda s: not s.is_imperium and not _imperium_player_buys(s),
     defines=("paid_to",),
     one_sided="it fixes who is paid; it forbids nothing",
 )
@@ -123,6 +123,59 @@ def imperium_buys(s: ConquestBuyFacts) -> bool:
 
 
 @imperium_buys.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
+def _imperium_player_buys(s: ConquestBuyFacts) -> bool:
+    """Allies mode (conquest:57): the Harkonnen buys, and its player is the Imperium player."""
+    return s.allies_mode and s.partner == "imperium"
+
+
+@rule(
+    "conquest.cards.allies-imperium-player",
+    on="conquest-buy",
+    cites="conquest:25,53,57",
+    title="Allies mode: the Imperium player's Harkonnen buys a market card",
+    status="unresolved",
+    reason="conquest:25 sends the price to the bank or the Imperium player and conquest:53 has the Imperium collect "
+    "what others pay; in Allies mode (conquest:57) the Harkonnen is run by the Imperium player, and whether it "
+    "pays that player (itself) or the bank is not said",
+    when=_imperium_player_buys,
+    one_sided="an open question: the text does not say",
+)
+def allies_imperium_player(s: ConquestBuyFacts) -> bool:
+    """In Allies mode the Harkonnen's player is the Imperium player: whom its payment goes to is not said."""
+    return True
+
+
+@allies_imperium_player.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
+@rule(
+    "conquest.cards.allies-market-room",
+    on="conquest-buy",
+    cites="conquest:25,57",
+    title="Allies mode: three market cards a player or a faction",
+    status="unresolved",
+    reason="conquest:25 lets a player hold three market cards, and in Allies mode (conquest:57) a player runs two "
+    "factions: whether the limit is the player's or each faction's is not said, and this buy keeps within one "
+    "reading only",
+    when=lambda s: (
+        s.allies_mode
+        and s.market_cards is not None
+        and s.market_cards + 1 <= MARKET_LIMIT < s.market_cards + s.partner_market + 1
+    ),
+    one_sided="an open question: the text does not say",
+)
+def allies_market_room(s: ConquestBuyFacts) -> bool:
+    """In Allies mode the market card limit may be the player's (both factions together) or each faction's."""
+    return True
+
+
+@allies_market_room.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)
 
@@ -198,3 +251,31 @@ def market_hand_limit(s: ConquestPositionFacts) -> bool:
 @market_hand_limit.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(m <= MARKET_LIMIT for m in v.f_market)
+
+
+def _team_over(s: ConquestPositionFacts) -> bool:
+    """Allies mode: a team holds more cards together than one player may, while each faction keeps within."""
+    each = all(h <= BATTLE_LIMIT for h in s.f_hand) and all(m <= MARKET_LIMIT for m in s.f_market)
+    return each and (any(h > BATTLE_LIMIT for h in s.team_hand) or any(m > MARKET_LIMIT for m in s.team_market))
+
+
+@rule(
+    "conquest.cards.allies-hand-limit",
+    on="conquest-position",
+    cites="conquest:25,57",
+    title="Allies mode: hand limits for a player of two factions",
+    status="unresolved",
+    reason="conquest:25 lets a player hold four battle cards and three market cards, and in Allies mode "
+    "(conquest:57) a player runs two factions: whether the limits are the player's or each faction's is not said, "
+    "and a team here holds more together than one player may",
+    when=_team_over,
+    one_sided="an open question: the text does not say",
+)
+def allies_hand_limit(s: ConquestPositionFacts) -> bool:
+    """In Allies mode the hand limits may be the player's (both factions together) or each faction's."""
+    return True
+
+
+@allies_hand_limit.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)

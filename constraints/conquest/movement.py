@@ -72,7 +72,9 @@ def _(v: Any) -> z3.BoolRef:
     cites="conquest:29",
     title="A group moves up to 3 territories",
     forbids=lambda s, _o: (
-        f"{s.to} is more than {RANGE} territories from {s.origin}: a group moves up to {RANGE} territories."
+        f"The route given ({s.route_given}) enters {s.distance} territories: a group moves up to {RANGE} territories."
+        if s.route_given and s.distance is not None and s.distance > RANGE
+        else f"{s.to} is more than {RANGE} territories from {s.origin}: a group moves up to {RANGE} territories."
         if s.distance is None or s.distance > RANGE
         else f"The route given ({s.route_given}) enters {s.closed_names}, a closed stronghold, on the way."
         if s.route_given

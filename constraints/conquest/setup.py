@@ -11,6 +11,8 @@ from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 
+STORM_START = 18  # the position format's numbering: sector 18 is the Storm Start sector
+
 chapter("conquest-position", "conquest:5-15")
 
 set_aside("conquest:15", "the roll for the first player marker: no position key records the rolls")
@@ -60,6 +62,28 @@ def players(s: ConquestPositionFacts) -> bool:
 @players.z3
 def _(v: Any) -> z3.BoolRef:
     return v.players <= 4
+
+
+@rule(
+    "conquest.setup.factions-per-player",
+    on="conquest-position",
+    cites="conquest:7",
+    see_also="conquest:57",
+    title="One faction to each player (two in Allies mode)",
+    forbids="{factions_named} factions for {players} players: each player is dealt one faction (two each only in a "
+    "two-player Allies game).",
+    permits="{factions_named} factions for {players} players.",
+    when=lambda s: s.players >= 1,
+)
+def factions_per_player(s: ConquestPositionFacts) -> bool:
+    """Each player is dealt one faction, so no more factions play than players; in a two-player game's Allies mode
+    (conquest:57) each of the two runs two."""
+    return s.factions_named <= (2 * s.players if s.players == 2 else s.players)
+
+
+@factions_per_player.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.factions_named <= z3.If(v.players == 2, 2 * v.players, v.players)
 
 
 # conquest:9 "Remove the traitor cards for factions not in play, then shuffle the rest. Deal 4 traitor cards to
@@ -270,6 +294,29 @@ def in_reserve(s: ConquestPositionFacts) -> bool:
 @in_reserve.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(z3.Or(fr, n == 0) for n, fr in zip(v.f_board, v.f_fremen, strict=True))
+
+
+@rule(
+    "conquest.setup.storm-start",
+    on="conquest-position",
+    cites="conquest:13",
+    title="The storm's starting sector",
+    status="unresolved",
+    reason="conquest:13 sets the storm marker on its starting sector, but the text prints no board and does not "
+    "say which sector that is; the position format numbers the Storm Start sector 18, and a starting storm "
+    "elsewhere may or may not be right",
+    when=lambda s: s.at_start and s.storm is not None and s.storm != STORM_START,
+    one_sided="an open question: the text does not print the starting sector",
+)
+def storm_start(s: ConquestPositionFacts) -> bool:
+    """At the start the storm marker is on its starting sector, which the text does not name (the position
+    format numbers the Storm Start sector 18)."""
+    return True
+
+
+@storm_start.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
 
 
 assert set(START_SPICE) == {"atreides", "fremen", "harkonnen", "imperium"}

@@ -47,7 +47,9 @@ def _(v: Any) -> z3.BoolRef:
     on="conquest-ship",
     cites="conquest:29",
     title="Shipping costs 1 spice per force",
-    permits="{forces} forces to {to} cost {cost} spice.",
+    permits=lambda s, o: (
+        f"{s.forces} force{'' if s.forces == 1 else 's'} to {s.to} cost {o.get('cost', s.forces)} spice."
+    ),
     defines=("cost",),
     one_sided="it fixes the price; paying it is conquest.shipment.affordable",
     counterpart="overview.shipment.cost",
@@ -166,7 +168,7 @@ def _(v: Any) -> z3.BoolRef:
         if not s.to_sectors
         else f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
     ),
-    needs=("storm_sector", "to_board"),
+    needs=("storm_known", "to_board"),  # the Polar Sink lies in no sector: the storm's sector cannot matter
     # the Fremen landing on sand in the storm: conquest.shipment.fremen-storm's open question instead
     when=lambda s: not _fremen_into_storm(s),
     counterpart="gf9.shipment.storm-blocks",

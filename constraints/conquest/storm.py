@@ -32,7 +32,10 @@ def _new(v: Any) -> Any:
     on="conquest-storm",
     cites="conquest:21",
     title="The storm circles the 18 sectors",
-    permits="The storm moves {distance} sectors from sector {storm_sector} to sector {storm}.",
+    permits=lambda s, o: (
+        f"The storm moves {s.distance} sector{'' if s.distance == 1 else 's'} from sector {s.storm_sector} "
+        f"to sector {o.get('storm', s.new_sector)}."
+    ),
     needs=("storm_sector", "distance"),
     defines=("storm",),
     one_sided=OUTCOME_ONLY,

@@ -16,7 +16,7 @@ import z3
 
 from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word, whose
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, restates, rule, set_aside
 
 MENTAT = PHASES.index("mentat-pause")
 
@@ -26,6 +26,26 @@ chapter("give", "dreamrules:620,1088")
 
 # -- lines no answer of these kinds depends on ------------------------------------------------
 set_aside("dreamrules:554", "a heading")
+# dreamrules:236 "An alliance has at most two factions. During a Nexus, players may break existing alliances and agree
+#                 to new ones. Announce the result before continuing. ..."
+# dreamrules:556 "An alliance contains at most two factions. Alliances are public, and a faction can belong to only
+#                 one at a time. During a Nexus, any faction may leave its current alliance and form another. ..."
+# GF9's rules unchanged (gf9:131, 133, 141): their findings under dreamrules quote these lines too (whether there is
+# a Nexus at all is dreamrules.alliances.nexus-card's; the position's own alliance rules restate them in setup.py).
+restates(
+    "dreamrules:236",
+    "gf9.alliances.size",
+    "gf9.alliances.form-in-nexus",
+    "gf9.alliances.break-in-nexus",
+    "gf9.alliances.break-existing",
+)
+restates(
+    "dreamrules:556",
+    "gf9.alliances.size",
+    "gf9.alliances.one-alliance",
+    "gf9.alliances.form-in-nexus",
+    "gf9.alliances.break-in-nexus",
+)
 set_aside("dreamrules:560", "a heading")
 set_aside(
     "dreamrules:562-564",
@@ -75,16 +95,18 @@ set_aside(
     "the content, wording and conduct of a spoken deal: the position format has no key for a deal or its "
     "terms, so no answer of these kinds can depend on them (the bribe a deal pays is the bribe kind's move)",
 )
-set_aside(
-    "dreamrules:618",
-    "allies paying each other's bids and shipments are not bribes: a bribe between allies is forbidden by "
-    "gf9.deals.not-allies (kept), their payments are the ship and bid kinds' questions",
-)
-set_aside(
-    "dreamrules:620,1088",
-    "the Emperor's gift of spice to its ally, kept from GF9: gf9.alliances.gift-only-emperor, gift-to-ally, "
-    "gift-within-spice and gift-behind-shield (gf9:153, 391) answer it as these lines say it",
-)
+# dreamrules:618 "Allies cannot make binding deals with each other. They may pay for each other's bids and shipments
+#                 as the alliance rules permit. That payment goes to its normal recipient and is not a bribe waiting
+#                 for Mentat."
+# An ally's help with a bid or a shipment is GF9's rule unchanged (gf9:147): restated in bidding.py and shipment.py,
+# the chapters loaded for those questions; binding deals have no key in the position format.
+# dreamrules:620  "The Emperor's ability to give spice instantly to its ally is a separate faction advantage."
+# dreamrules:1088 "Your alliance advantage, Golden Lion Throne, lets you give spice to your ally instantly, at any
+#                  time. This allows you to support payments such as revival and spice dialing that ordinary allies
+#                  cannot pay directly for one another."
+# The Emperor's gift, kept from GF9 (gf9:153, 391): only the Emperor gives spice directly, and only to its ally.
+restates("dreamrules:620", "gf9.alliances.gift-only-emperor", "gf9.alliances.gift-to-ally")
+restates("dreamrules:1088", "gf9.alliances.gift-only-emperor", "gf9.alliances.gift-to-ally")
 set_aside(
     "dreamrules:624,632",
     "keeping spendable spice, bribe piles and tech-token income apart: the position gives each its own key "
@@ -143,6 +165,10 @@ def nexus_card(s: AllyFacts) -> bool:
 @nexus_card.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.And(v.nexus_card > 0, v.nexus_card < v.turn)
+
+
+# dreamrules:232 "No card can cause a Nexus on turn one. ..." -- GF9's rule (no Nexus on the first turn, gf9:107)
+restates("dreamrules:232", "gf9.alliances.no-nexus-turn-one")
 
 
 # dreamrules:568 "Allies do not battle each other. You may ship into a territory containing your ally's troops,

@@ -30,7 +30,7 @@ from checker.arrakis.kinds.battle import (
     zoal_infiltration,
 )
 from checker.names import display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.battle import (
     OTHER,
     _explodes,
@@ -56,29 +56,52 @@ chapter(
     "1200-1204,1220-1226,1364-1370",
 )
 
-SAME = "GF9's rule {rule} says the same and stays in force under dreamrules (dreamrules:15, 1330)"
-
 set_aside(
     "dreamrules:438,440,446",
     "what battles are for and how the chapter is laid out: advice on play, no rule of legality or result",
 )
-set_aside("dreamrules:452,456,460", SAME.format(rule="gf9.battle.dial-support / gf9.battle.spice-held (gf9:297, 299)"))
+set_aside(
+    "dreamrules:452",
+    "what the number on the battle wheel means (the strength the committed troops contribute, not a count of "
+    "tokens): the definition gf9.battle.dial-support applies, as dreamrules:456, 460 restate it",
+)
+# dreamrules:456 "Each ordinary troop contributes ½ strength without spice, or 1 strength when supported with 1 spice.
+#                 An uncommitted troop contributes 0."
+# dreamrules:460 "Use only troops in the battle territory and spice you can commit to this battle. Each troop
+#                 contributes once. ..."
+# GF9's rules unchanged (gf9:297, 299): their findings under dreamrules quote these lines too.
+restates("dreamrules:456,460", "gf9.battle.dial-support")
+restates("dreamrules:460", "gf9.battle.spice-held")
 set_aside("dreamrules:464", "a worked example of setting the wheel (2 + 1 = 3)")
-set_aside("dreamrules:472", SAME.format(rule="gf9.battle.leader-required / cheap-hero-required (gf9:253, 457)"))
+# dreamrules:472 "Your battle plan must include a leader or Cheap Hero if you are able to play one. ..."
+# GF9's rules unchanged (gf9:253, 457).
+restates("dreamrules:472", "gf9.battle.leader-required", "gf9.battle.cheap-hero-required")
 set_aside(
     "dreamrules:494",
     "the order of battles: the position names the aggressor and its opponent, and the order changes no plan's "
     "legality or result",
 )
-set_aside("dreamrules:704", SAME.format(rule="gf9.battle.leaders-killed (gf9:271, 273)"))
+# dreamrules:704 "Your weapon attacks the opposing leader; your defense protects your own. Match the defense to the
+#                 weapon. A defense of the wrong type does not help, and both leaders can die in one battle."
+# GF9's rule unchanged (gf9:273).
+restates("dreamrules:704", "gf9.battle.leaders-killed")
+# dreamrules:708 "A worthless card may fill either weapon or defense slot without effect. A matching card may instead
+#                 activate your Fate at its permitted time. Bene Gesserit may use worthless cards as Karamas."
+# GF9's rules unchanged (gf9:455); the Fate is dreamrules.cards.fate's, the Bene Gesserit's Karama is restated in
+# cards.py.
+restates("dreamrules:708", "gf9.battle.weapon-slot", "gf9.battle.defense-slot")
 set_aside(
-    "dreamrules:708,710",
-    "worthless cards and the Orange Catholic Bible fill a weapon or defense slot without effect: gf9.battle."
-    "weapon-slot and defense-slot accept them (the Bible is read as a worthless card in "
-    "checker/arrakis/kinds/battle.py); "
-    "Fate and Karama uses and the Bible's gift at Bidding are no battle question",
+    "dreamrules:710",
+    "the Orange Catholic Bible fills a weapon or defense slot without effect: gf9.battle.weapon-slot and "
+    "defense-slot accept it (the Bible is read as a worthless card in checker/arrakis/kinds/battle.py), though no "
+    "GF9 line names the card; its gift at Bidding is no battle question",
 )
-set_aside("dreamrules:718,720", SAME.format(rule="gf9.battle.lasgun-shield / gf9.battle.explosion (gf9:275, 287)"))
+# dreamrules:718 "Lasgun kills the opposing leader without an ordinary defense stopping it. If either battle plan also
+#                 contains a Shield, the combination causes an explosion. A Shield in your own plan is just as
+#                 dangerous as an opposing Shield."
+# dreamrules:720 "Do not resolve the explosion before a successful traitor call that overrides it. ..."
+# GF9's rule unchanged (gf9:275, 287); what the explosion destroys is gf9.battle.explosion's (gf9:275).
+restates("dreamrules:718,720", "gf9.battle.lasgun-shield")
 set_aside(
     "dreamrules:744",
     "what Atreides learns from a dial Prescience: the position gives the plans whole, and gf9.battle.prescience "
@@ -89,10 +112,84 @@ set_aside(
     "the draw deck's size: no battle question (the deck's inventory, #1862, is left to the card names a position "
     "may use)",
 )
-set_aside("dreamrules:1046", SAME.format(rule="gf9.battle.prescience (gf9:261)"))
-set_aside("dreamrules:1048", SAME.format(rule="gf9.battle.kh-* (gf9:349-353)"))
-set_aside("dreamrules:1072", SAME.format(rule="gf9.battle.traitor-card for an ally's battle (gf9:291)"))
-set_aside("dreamrules:1154", SAME.format(rule="gf9.battle.both-sides: advisors do not fight (gf9:245, 375)"))
+# dreamrules:1046 (Atreides) "During battle, force your opponent to reveal one part of their plan early: weapon,
+#                 defense, leader, or dial together with whether they are playing Mercenaries. Your ally may allow you
+#                 to use this advantage in their battles."
+
+
+def _presc_asker_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "presc") or bool(_get(s, x, "presc_by_atreides") or _get(s, x, "presc_by_ally"))
+
+
+@rule(
+    "dreamrules.battle.prescience-by-atreides",
+    on="battle",
+    cites="dreamrules:1046",
+    replaces="gf9.battle.prescience-by-atreides",
+    title="Prescience is asked by the Atreides, in its own battles or its ally's",
+    forbids=_says(
+        _presc_asker_ok,
+        lambda s, x: (
+            f"{_who(s, x)} answered a Prescience question ({_get(s, x, 'presc_text')}), but fights "
+            f"{display(_get(s, OTHER[x], 'name'))}, neither the Atreides nor its ally: Prescience is the Atreides' "
+            "in its battles, or its ally's where the ally allows it."
+        ),
+    ),
+    permits="The Prescience question comes from the Atreides, or is asked in its ally's battle.",
+    when=lambda s: bool(s.a_presc or s.d_presc),
+)
+def prescience_by_atreides(s: BattleFacts) -> bool:
+    """The Atreides forces its opponent to reveal one part of the plan; its ally may let it do so in the ally's own
+    battles (GF9 gives Prescience to the Atreides' own battles only)."""
+    return both(s, _presc_asker_ok)
+
+
+@prescience_by_atreides.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.Implies(
+            _get(v, x, "presc") != 0, z3.Or(_get(v, x, "presc_by_atreides"), _get(v, x, "presc_by_ally"))
+        ),
+    )
+
+
+gap(
+    "dreamrules.battle.prescience-ally-leave",
+    on="battle",
+    cites="dreamrules:1046",
+    title="Prescience in the ally's battle, if the ally allows it",
+    reason="the Atreides asks a Prescience question in its ally's battle: 'Your ally may allow you to use this "
+    "advantage in their battles' (dreamrules:1046), and no key of the position records whether the ally allowed it",
+    explain=lambda s: "; ".join(
+        f"{_who(s, x)} answers a Prescience question in a battle of {display(_get(s, OTHER[x], 'name'))}, the "
+        "Atreides' ally: 'Your ally may allow you to use this advantage in their battles' (dreamrules:1046), and "
+        "the position does not say whether it did"
+        for x in SIDES
+        if _get(s, x, "presc") and _get(s, x, "presc_by_ally")
+    ),
+    when=lambda s: any(_get(s, x, "presc") and _get(s, x, "presc_by_ally") for x in SIDES),
+)
+# dreamrules:1048 (Atreides) "After you have lost at least seven troops in battles, gain the Kwisatz Haderach. Play it
+#                 with a leader in battles in one territory per turn. It adds two to the leader's strength and
+#                 prevents that leader from being called traitor. ..."
+# GF9's rules unchanged (gf9:349, 351); its revival after an explosion is dreamrules.revival's (a gap).
+restates(
+    "dreamrules:1048",
+    "gf9.battle.kh-active",
+    "gf9.battle.kh-not-alone",
+    "gf9.battle.kh-one-territory",
+    "gf9.battle.traitor-kh",
+)
+# dreamrules:1072 (Harkonnen) "You may call traitor in your ally's battles. ..."
+# GF9's rule unchanged (gf9:291); Blackmail is the Harkonnen's Fate.
+restates("dreamrules:1072", "gf9.battle.traitor-card")
+# dreamrules:1154 (Bene Gesserit) "Fighters act as normal troops. Advisors can move and coexist with enemies or allies,
+#                 but do not fight, count toward occupancy limits or control territory for ornithopters or victory.
+#                 Each territory has one posture for your troops. ..."
+# GF9's rule unchanged (gf9:245, 375): advisors do not fight. Not counting toward the limit and one posture a
+# territory are restated in shipment.py and setup.py.
+restates("dreamrules:1154", "gf9.battle.both-sides")
 set_aside(
     "dreamrules:1226",
     "the Ixian card exchange before plans: the position gives each hand as it is when the plans are made",
@@ -952,6 +1049,13 @@ gap(
     "correction at dreamrules:1332) lets it fight again in another territory, dreamrules:770 keeps it committed to "
     "the first: the book contradicts itself",
     when=lambda s: any(_get(s, x, "leader_used_elsewhere") and _get(s, x, "leader_ghola") for x in SIDES),
+    explain=lambda s: "; ".join(
+        f"{_get(s, x, 'leader_name')} fought for {_who(s, x)} elsewhere this phase and was revived with "
+        f"Ghola: dreamrules:490 (confirmed at 1332) lets it fight again in {s.territory}, dreamrules:770 "
+        "keeps it committed to its first territory: the book contradicts itself"
+        for x in SIDES
+        if _get(s, x, "leader_used_elsewhere") and _get(s, x, "leader_ghola")
+    ),
 )
 
 

@@ -15,16 +15,23 @@ import z3
 
 from checker.arrakis.kinds.bidding import BidFacts
 from checker.names import display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 
 chapter("bid", "dreamrules:310-366,828-830,844-850,1064,1082-1084")
 
 set_aside("dreamrules:312", "advice on budgeting spice between phases: no bid's legality depends on it")
-set_aside(
-    "dreamrules:316",
-    "kept from GF9: the hand limits (four, Harkonnen eight) and a full hand passing are gf9:59, 425's, whose "
-    "rules gf9.bidding.hand-full and gf9.bidding.harkonnen-hand-full stay in force",
-)
+# dreamrules:316 "At the start of Bidding, announce how many Treachery Cards you hold. The normal hand limit is four;
+#                 Harkonnen may hold eight. A faction with a full hand cannot bid."
+# GF9's rules unchanged (gf9:59, 173, 425): their findings under dreamrules quote this line too.
+restates("dreamrules:316", "gf9.bidding.hand-full", "gf9.bidding.harkonnen-hand-full")
+# dreamrules:322 "The first eligible player in storm order opens the first auction with a bid of at least one spice or
+#                 a pass. ... When everyone else passes, the highest bidder pays and takes the card."
+# The overview's rules GF9 keeps (overview:49); raising the current bid is dreamrules.bidding.raise's.
+restates("dreamrules:322", "overview.bidding.minimum", "overview.bidding.takes-card")
+# dreamrules:618 "Allies cannot make binding deals with each other. They may pay for each other's bids and shipments
+#                 as the alliance rules permit. ..."
+# An ally's help with a purchase is GF9's rule unchanged (gf9:147).
+restates("dreamrules:618", "gf9.bidding.ally-support")
 set_aside(
     "dreamrules:318",
     "dealing the batch and the card windows before the first auction (Orange Catholic Bible): not a bid",
@@ -53,11 +60,10 @@ set_aside(
     "the Ixians' Technology exchange before the first bid on a card: its own move (technology), not a bid",
 )
 set_aside("dreamrules:362,364,366", "the order of the phase's decisions and who sees a card: no bid depends on it")
-set_aside(
-    "dreamrules:1064",
-    "Harkonnen's hand of eight and its extra card, as dreamrules:316, 330 say: encoded there (the setup's extra "
-    "card is the setup's question)",
-)
+# dreamrules:1064 (Harkonnen) "You may hold eight Treachery Cards. During setup, and whenever you buy a card, take an
+#                  extra card from the top of the deck for free."
+# The hand of eight is GF9's rule unchanged (gf9:425); the extra card is dreamrules:330's, encoded below.
+restates("dreamrules:1064", "gf9.bidding.harkonnen-hand-full")
 
 
 def _whose(faction: str) -> str:

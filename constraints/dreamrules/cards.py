@@ -16,7 +16,7 @@ import z3
 
 from checker.arrakis.kinds.play import BATTLE, PlayFacts
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, restates, rule, set_aside
 
 chapter("play", "dreamrules:704-774")
 
@@ -29,12 +29,30 @@ set_aside(
     "no special faction Karama powers under dreamrules: a Karama play answers unresolved here "
     "(dreamrules.cards.karama), so no GF9 special Karama power is granted",
 )
-set_aside(
+# dreamrules:754 "After the first turn, play Weather Control during Storm after the normal distance is known and
+#                 before the storm moves. It lets you choose a counterclockwise movement of zero to ten sectors
+#                 instead. Resolve it before Family Atomics."
+# Weather Control as GF9 plays it (gf9:93, 511): those rules' findings under dreamrules quote this line too.
+# 'Resolve it before Family Atomics' orders two plays of one Storm phase: a position has no key for a card played
+# earlier in the phase, so no answer turns on it.
+restates(
     "dreamrules:754",
-    "Weather Control as GF9 plays it (gf9.cards.weather-*: gf9:93, 511); 'resolve it before Family Atomics' orders "
-    "two plays of one Storm phase, and a position has no key for a card played earlier in the phase",
+    "gf9.cards.weather-after-turn-one",
+    "gf9.cards.weather-storm-phase",
+    "gf9.cards.weather-before-storm-moves",
+    "gf9.cards.weather-distance",
+    "gf9.cards.weather-storm-distance",
+    "gf9.cards.weather-storm-sector",
 )
-set_aside("dreamrules:764", "Hajr as GF9 plays it (gf9.cards.hajr-*: gf9:239, 241); Zensunni Path is a move question")
+# dreamrules:764 "During Shipment and Movement, make an additional on-planet move, following normal movement
+#                 restrictions. It may move the same group again or a different group. It does not provide another
+#                 shipment. A Hajr move does not disqualify a faction from receiving Zensunni Path."
+# Hajr as GF9 plays it (gf9:239, 241); Zensunni Path is a move question (dreamrules:422).
+restates("dreamrules:764", "gf9.cards.hajr-phase", "gf9.cards.hajr-extra-movement")
+# dreamrules:708 "A worthless card may fill either weapon or defense slot without effect. A matching card may instead
+#                 activate your Fate at its permitted time. Bene Gesserit may use worthless cards as Karamas."
+# The Bene Gesserit's Karama, GF9's rule unchanged (gf9:373, 459); the slots are restated in battle.py.
+restates("dreamrules:708", "gf9.cards.worthless-karama-card", "gf9.cards.worthless-karama-faction")
 
 
 def _who(s: PlayFacts) -> str:
@@ -146,6 +164,66 @@ _open(
     replaces="gf9.cards.worthless-no-discard",
 )
 
+# dreamrules:708 "... A matching card may instead activate your Fate at its permitted time. ..." A worthless card
+# played outside a plan that cannot be the Fate is GF9's free discard, which it forbids (gf9:455).
+
+
+def _whose(s: PlayFacts) -> str:
+    return f"{_who(s)}'" if _who(s).endswith("s") else f"{_who(s)}'s"
+
+
+def _plain_worthless(s: PlayFacts) -> bool:
+    """A worthless card played outside a plan, not as a Karama, by a faction other than the Bene Gesserit (who may
+    use one as a Karama, dreamrules:798)."""
+    return bool(s.is_worthless and not s.as_karama and not s.is_bene_gesserit)
+
+
+@rule(
+    "dreamrules.cards.fate-once",
+    on="play",
+    cites="dreamrules:734",
+    see_also="dreamrules:708; gf9:455",
+    title="A worthless card activates the Fate once per game",
+    forbids=lambda s, _o: (
+        f"{_who(s)} has already used its Fate (factions.{s.faction}.fate_used): {s.card} cannot activate it again "
+        "(once per game), and a worthless card is not otherwise played outside a plan."
+    ),
+    permits=lambda s, _o: f"{_who(s)} has not used its Fate yet.",
+    when=_plain_worthless,
+)
+def fate_once(s: PlayFacts) -> bool:
+    """The Fate is activated once per game: a worthless card played after it was used activates nothing."""
+    return not s.fate_used
+
+
+@fate_once.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.fate_used)
+
+
+@rule(
+    "dreamrules.cards.fate-matching",
+    on="play",
+    cites="dreamrules:734",
+    see_also="dreamrules:708; gf9:455",
+    title="Only the matching worthless card activates the Fate",
+    forbids=lambda s, _o: (
+        f"{_whose(s)} Fate Indicator matches {s.fate_indicator}, not {s.card}: only the matching worthless card "
+        "activates its Fate, and a worthless card is not otherwise played outside a plan."
+    ),
+    permits=lambda s, _o: f"{s.card} matches {_whose(s)} Fate Indicator.",
+    when=lambda s: _plain_worthless(s) and s.fate_match is not None,
+)
+def fate_matching(s: PlayFacts) -> bool:
+    """The worthless card played is the one the faction's Fate Indicator matches."""
+    return bool(s.fate_match)
+
+
+@fate_matching.z3
+def _(v: Any) -> Any:
+    return v.fate_match
+
+
 # -- Karama and Truthtrance: other chapters, not encoded yet -----------------------------------------
 
 _open(
@@ -179,7 +257,7 @@ def _wall_ready(s: PlayFacts) -> bool:
     see_also="gf9:501,507",
     title="Family Atomics against the Shield Wall: a troop on it or next to it",
     permits=lambda s, _o: f"{display(s.faction)} has troops on or next to the Shield Wall: {s.near_words}.",
-    when=lambda s: s.is_atomics and _wall_ready(s),
+    when=lambda s: s.is_atomics and _wall_ready(s) and not s.target_sietch,
     replaces=("gf9.cards.atomics-near-wall", "gf9.cards.atomics-advisors", "gf9.cards.atomics-storm-between"),
     one_sided="it applies where a troop qualifies for the Shield Wall; elsewhere a sietch may be the target "
     "(dreamrules.cards.atomics-sietch)",
@@ -199,11 +277,91 @@ _open(
     "dreamrules.cards.atomics-sietch",
     cites="dreamrules:760",
     title="Family Atomics may target a single sietch",
-    reason="the player has no troop qualifying it against the Shield Wall, and Dreamrules also allows a single sietch "
-    "as the target, with an activating troop inside or adjacent (dreamrules:760): a play does not name its target, "
-    "and the sietch target is not encoded",
-    when=lambda s: s.is_atomics and not _wall_ready(s),
+    reason="Dreamrules also allows a single sietch as the target, with an activating troop inside or adjacent "
+    "(dreamrules:760): the play names a sietch (move.territory), or names no target and the player has no troop "
+    "qualifying it against the Shield Wall; the sietch target's effect (opened to the storm, no troop killed) is not "
+    "encoded, nor whether an advisor or a troop cut off by the storm activates it",
+    when=lambda s: s.is_atomics and (s.target_sietch or (not s.target_given and not _wall_ready(s))),
 )
+
+
+@rule(
+    "dreamrules.cards.atomics-target",
+    on="play",
+    cites="dreamrules:758,760",
+    title="Family Atomics targets the Shield Wall or a single sietch",
+    forbids=lambda s, _o: (
+        f"{s.atomics_target} is neither the Shield Wall nor a sietch: Family Atomics targets one of them "
+        "(move.territory)."
+    ),
+    permits=lambda s, _o: f"Family Atomics targets {s.atomics_target}.",
+    when=lambda s: s.is_atomics and s.target_given,
+)
+def atomics_target(s: PlayFacts) -> bool:
+    """The target named is the Shield Wall (dreamrules:758) or a single sietch (dreamrules:760)."""
+    return bool(s.target_wall or s.target_sietch)
+
+
+@atomics_target.z3
+def _(v: Any) -> Any:
+    return z3.Or(v.target_wall, v.target_sietch)
+
+
+@rule(
+    "dreamrules.cards.atomics-wall-troop",
+    on="play",
+    cites="dreamrules:758",
+    title="Family Atomics named against the Shield Wall: a troop there or adjacent",
+    forbids=lambda s, _o: (
+        f"{_who(s)} has no troop on the Shield Wall or in a territory next to it: against the Shield Wall, Family "
+        "Atomics needs one."
+    ),
+    permits=lambda s, _o: f"{_who(s)} has troops on or next to the Shield Wall: {s.near_words}.",
+    when=lambda s: s.is_atomics and s.target_wall,
+)
+def atomics_wall_troop(s: PlayFacts) -> bool:
+    """Named against the Shield Wall, Family Atomics needs a troop of the player there or in an adjacent territory."""
+    return s.near_forces > 0
+
+
+@atomics_wall_troop.z3
+def _(v: Any) -> Any:
+    return v.near_forces > 0
+
+
+_open(
+    "dreamrules.cards.atomics-wall-uncounted",
+    cites="dreamrules:758",
+    see_also="gf9:501,507",
+    title="Family Atomics against the Shield Wall with only advisors or troops cut off by the storm",
+    reason="the play names the Shield Wall, and the player's troops on or next to it are Bene Gesserit advisors or "
+    "cut off from it by the storm (or their sector is not given): dreamrules:758 asks only for 'a troop there or in "
+    "an adjacent territory', and whether such troops count is not said",
+    when=lambda s: s.is_atomics and s.target_wall and s.near_forces > 0 and not _wall_ready(s),
+)
+
+
+@rule(
+    "dreamrules.cards.atomics-sietch-troop",
+    on="play",
+    cites="dreamrules:760",
+    title="Family Atomics against a sietch: a troop inside or adjacent",
+    forbids=lambda s, _o: (
+        f"{_who(s)} has no troop in {s.atomics_target} or in a territory next to it: against a sietch, Family Atomics "
+        "needs an activating troop inside or adjacent."
+    ),
+    permits=lambda s, _o: f"{_who(s)} has troops in {s.atomics_target} or next to it.",
+    when=lambda s: s.is_atomics and s.target_sietch,
+)
+def atomics_sietch_troop(s: PlayFacts) -> bool:
+    """Against a single sietch, an activating troop of the player is inside it or in an adjacent territory."""
+    return s.sietch_troops > 0
+
+
+@atomics_sietch_troop.z3
+def _(v: Any) -> Any:
+    return v.sietch_troops > 0
+
 
 # -- Tleilaxu Ghola ------------------------------------------------------------------------------------
 # dreamrules:768 "Revive one of your leaders or up to five of your troops without paying spice. These revivals do not

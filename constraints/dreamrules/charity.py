@@ -13,15 +13,14 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, restates, rule, set_aside
 
 chapter("charity", "dreamrules:298-308,916-918,1150")
 
-set_aside(
-    "dreamrules:300",
-    "the ordinary top-up is GF9's rule unchanged ('the ordinary rule'): gf9.charity.eligible and gf9.charity.top-up "
-    "(gf9:161), in force under dreamrules, answer it",
-)
+# dreamrules:300 "If you have zero or one spice, announce CHOAM Charity and take enough from the Spice Bank to bring
+#                 your supply to two. If you already have two or more, the ordinary rule gives you nothing."
+# GF9's rule unchanged (gf9:161): its findings under dreamrules quote this line too.
+restates("dreamrules:300", "gf9.charity.eligible", "gf9.charity.top-up")
 set_aside(
     "dreamrules:308",
     "as gf9:165: bribe spice is not available spice; a charity move reads factions.F.spice, the spice behind the "

@@ -13,16 +13,23 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.collection import CollectionFacts
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 
 chapter("collect", "dreamrules:514-532,824-826,1050")
 
-set_aside(
-    "dreamrules:524",
-    "kept from GF9: the strongholds' payments are separate from desert spice and each occupied one pays "
-    "(gf9:313, amounts overview:106), gf9.collection.stronghold-income, which stays in force; Dreamrules prints "
-    "no other list or amount",
-)
+# dreamrules:524 "These payments are separate from desert spice. Occupying more than one of these strongholds earns
+#                 each payment. You need to be there when collection occurs."
+# GF9's rule unchanged (gf9:313, amounts overview:106; Dreamrules prints no other list or amount): its findings under
+# dreamrules quote this line too.
+restates("dreamrules:524", "gf9.collection.stronghold-income")
+# dreamrules:516 "Your troops must occupy the sector containing the spice. Each normal troop collects up to two spice.
+#                 If you occupy Arrakeen or Carthag at collection, that rate is three per normal troop. ..."
+# GF9's rules unchanged (gf9:307): troops in the spice's sector, two a troop or three with a city (the amount taken,
+# and the Cyborgs' three, are dreamrules.collection.present's).
+restates("dreamrules:516", "gf9.collection.forces", "gf9.collection.same-sector", "gf9.collection.rate")
+# dreamrules:528 "... Bene Gesserit advisors do not collect spice or provide city access. ..."
+# GF9's rule unchanged (gf9:311).
+restates("dreamrules:528", "gf9.collection.advisors")
 set_aside(
     "dreamrules:532",
     "the payment windows of tech-token income and bribes: neither is spice a collection takes from the board",

@@ -84,11 +84,7 @@ set_aside("dreamrules:1398", "how to read the council list: its entries are not 
 set_aside("dreamrules:1400,1402,1404,1406,1408", "acknowledgements")
 
 # -- faction lines no position or move of an encoded kind can show -------------------------------------------------
-set_aside(
-    "dreamrules:1062",
-    "Harkonnen keeps all four traitor cards: the rule in force says the same (gf9.setup.harkonnen-traitors, "
-    "gf9:423); the mulligan is a redraw before the starting position, which a position does not record",
-)
+# dreamrules:1062 (Harkonnen keeps all four Traitor Cards) is restated in setup.py (gf9.setup.harkonnen-traitors).
 set_aside(
     "dreamrules:1156",
     "the Bene Gesserit's option, after another faction's move, to flip fighters to advisors: the move's legality and "
@@ -113,9 +109,4 @@ set_aside(
     "the Ixians' look at the deal and the auction batch (information), and splitting a batch into two piles: a "
     "bid position shows the card up for bid, not the piles, and no bid's legality depends on them",
 )
-set_aside(
-    "dreamrules:1218",
-    "Technology is its own move (`technology`), which Mentat answers unresolved "
-    "(checker/arrakis/kinds/unencoded.py: not "
-    "encoded yet); no bid's legality depends on this line",
-)
+# dreamrules:1218 (Technology) is the technology move's: constraints/dreamrules/technology.py.

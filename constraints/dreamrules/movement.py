@@ -104,7 +104,7 @@ def _within(s: MovementFacts, o: dict[str, Any]) -> str:
     title="Movement range: one adjacent territory without ornithopters",
     forbids=_too_far,
     permits=_within,
-    when=lambda s: not s.ornithopters and not s.cyborgs and not s.is_fremen,
+    when=lambda s: not s.ornithopters and not s.cyborgs and not s.is_fremen and not s.is_ixians,
     replaces="gf9.movement.range",
 )
 def dreamrules_range(s: MovementFacts) -> bool:
@@ -143,6 +143,36 @@ def cyborgs(s: MovementFacts) -> bool:
 @cyborgs.z3
 def _(v: Any) -> z3.BoolRef:
     return v.cost <= 2
+
+
+# dreamrules:1222 "Your eleven Suboids ... may move two territories when accompanied by a Cyborg."
+#  (without a Cyborg in the group, and without ornithopters, Suboids keep the ordinary one territory, dreamrules:396)
+
+
+def _suboids_too_far(s: MovementFacts, o: dict[str, Any]) -> str:
+    return _too_far(s, o) + " Suboids move two territories only when a Cyborg accompanies them; this group has none."
+
+
+@rule(
+    "dreamrules.movement.suboids-alone",
+    on="move",
+    cites="dreamrules:1222",
+    see_also="dreamrules:396,432",
+    title="Suboids without a Cyborg move one territory",
+    forbids=_suboids_too_far,
+    permits=_within,
+    when=lambda s: s.is_ixians and not s.cyborgs and not s.ornithopters,
+)
+def suboids_alone(s: MovementFacts) -> bool:
+    """An Ixian group of Suboids with no Cyborg among it and no ornithopters moves to one adjacent territory:
+    the two-territory move is the Cyborgs', and Suboids share it only when accompanied."""
+    found = search(s)
+    return found is not None and found[0] <= 1
+
+
+@suboids_alone.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.cost <= 1
 
 
 # dreamrules:426 "Your ordinary movement has a range of two territories. Your troops may enter, leave and
@@ -212,7 +242,9 @@ def _(v: Any) -> z3.BoolRef:
     permits="The path to {to} stays clear of the storm (sector {storm_sector}).",
     needs=("storm_sector", "from_sector"),
     when=lambda s: not s.is_fremen,
-    replaces="gf9.movement.storm",
+    # dreamrules:408 (and, for the Fremen, 426, 1124) say whether troops may leave a sector under the storm: the
+    # overview's gap on leaving it does not reach this ruleset
+    replaces=("gf9.movement.storm", "overview.movement.storm-leaving"),
 )
 def storm(s: MovementFacts) -> bool:
     """Troops other than the Fremen may not start in, enter or cross the sector under the storm; clear sectors
@@ -545,7 +577,7 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "dreamrules.surveyor.mentat",
     on="move-surveyor",
-    cites="dreamrules:1238",
+    cites="dreamrules:552,1238",
     title="The Surveyor moves during Mentat",
     forbids="The Surveyor moves during Mentat, not in this phase.",
     permits="It is Mentat: the Surveyor may move.",
@@ -642,12 +674,20 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "dreamrules.surveyor.shield-wall",
     on="move-surveyor",
-    cites="dreamrules:1240",
+    cites="dreamrules:682,1240",
     see_also="dreamrules:680",
     title="At four markers the Surveyor may not enter the Shield Wall",
     forbids=lambda s, _o: (
-        f"The Shield Wall has {s.markers} markers, a stronghold for victory: the Surveyor may not enter it, and "
-        f"the way from {s.origin} to {s.to} around it needs more than three territories."
+        f"The Shield Wall has {s.markers} markers, a stronghold for victory: the Surveyor may not enter it"
+        + (
+            "."
+            if s.to == "Shield Wall"
+            else (
+                f", and no way from {s.origin} to {s.to} avoids it."
+                if s.steps_open >= 99
+                else f", and the way from {s.origin} to {s.to} around it needs more than three territories."
+            )
+        )
     ),
     permits=lambda s, _o: (
         f"The Shield Wall has {s.markers} markers"
@@ -657,14 +697,15 @@ def _(v: Any) -> z3.BoolRef:
     when=lambda s: s.steps != s.steps_open,
 )
 def surveyor_shield_wall(s: Any) -> bool:
-    """Once the Shield Wall holds four markers (a stronghold for victory) the Surveyor's way avoids it. On its
-    own this never forbids: some way around it exists or not, which the reach decides with it."""
-    return True
+    """Once the Shield Wall holds four markers (a stronghold for victory) the Surveyor's way avoids it: on its own
+    this forbids only where no way avoids it (the Shield Wall itself as the destination); how long the way around
+    it may be is the reach's, decided with it."""
+    return (s.markers or 0) < 4 or s.steps_open < 99
 
 
 @surveyor_shield_wall.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.Implies(v.markers >= 4, z3.Not(v.wall))
+    return z3.Implies(v.markers >= 4, z3.And(z3.Not(v.wall), v.steps_open < 99))
 
 
 # dreamrules:974 "Mentat. Ixians cannot move the Surveyor this phase."  (Karama)

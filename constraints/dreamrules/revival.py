@@ -23,6 +23,7 @@ from checker.arrakis.kinds.revival import (
     PRICE,
     REVIVAL,
     RevivalFacts,
+    dr_discount,
     dr_free,
     dr_full_troop_cost,
     dr_leader_cost,
@@ -31,7 +32,8 @@ from checker.arrakis.kinds.revival import (
     z3_dr_troop_cost,
 )
 from checker.names import display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
+from constraints.gf9.revival import face_down_wait as gf9_face_down_wait
 from constraints.gf9.revival import leader_own as gf9_leader_own
 from constraints.gf9.revival import revival_phase as gf9_revival_phase
 
@@ -489,7 +491,13 @@ gap(
     ),
     defines=("leader_cost", "paid_to"),
     needs=("leader_strength",),
-    when=lambda s: s.has_leader and s.leader_own and not _tleilaxu_prices_leader(s) and not s.ghola,
+    when=lambda s: (
+        s.has_leader
+        and s.leader_own
+        and not _tleilaxu_prices_leader(s)
+        and not s.ghola
+        and not _face_down_price_open(s)
+    ),
     replaces="gf9.revival.leader-cost",
     one_sided="it fixes the price; paying it is dreamrules.revival.affordable",
 )
@@ -502,6 +510,14 @@ def leader_cost(s: RevivalFacts) -> dict[str, Any]:
 @leader_cost.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.And(v.leader_cost == z3_dr_leader_cost(v), v.leader_to_bank)
+
+
+def _face_down_price_open(s: RevivalFacts) -> bool:
+    """Bene Tleilax's discount and a price that turns on the leader lying face down, not known (its own: full
+    price if so, dreamrules:382) or not said (its ally's: dreamrules.revival.face-down-ally-price)."""
+    if not dr_discount(s):
+        return False
+    return (s.is_tleilaxu and not s.face_down_known) or (s.tleilaxu_ally and s.leader_face_down)
 
 
 def _available(s: RevivalFacts) -> int:
@@ -545,6 +561,7 @@ gap(
 
 # dreamrules:388 "... If killed again, place that leader face down in the Tanks. It cannot be revived again until
 #                 your other revivable leaders have also been revived and killed again."
+# Which leaders lie face down is factions.F.leaders_face_down (Mentat's extension of the position format).
 
 gap(
     "dreamrules.revival.face-down",
@@ -554,9 +571,139 @@ gap(
     title="A leader revived before lies face down",
     reason="a leader who was revived and killed again lies face down and cannot be revived until the faction's "
     "other revivable leaders have also been revived and killed again (dreamrules:388; Bene Tleilax pays full "
-    "price for its own, dreamrules:382); the position records no face-down leaders",
-    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks,
+    "price for its own, dreamrules:382); the position does not give the faction's leaders_face_down",
+    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and not s.face_down_known,
+    explain=lambda s: (
+        f"the position does not give factions.{s.faction}.leaders_face_down: whether {s.leader} was revived and "
+        "killed again, and lies face down (dreamrules:388), is not known"
+    ),
 ).replaces = ("gf9.revival.face-down",)
+
+
+def _face_down_given(s: RevivalFacts) -> bool:
+    """An own leader in the Tanks revived ordinarily (not by Ghola, a Fate or a spy's Infiltration), the position
+    saying which of the faction's leaders lie face down."""
+    return (
+        s.has_leader
+        and s.leader_own
+        and s.leader_in_tanks
+        and s.face_down_known
+        and _ordinary(s)
+        and not _face_dancer_spy(s)
+    )
+
+
+def _down_elsewhere(s: RevivalFacts) -> bool:
+    """The leader revived lies face down, and Harkonnen (killing a captive face down, dreamrules:1066) or Bene
+    Tleilax (an Infiltration's end, dreamrules:1196) may play: it may lie face down without having been revived."""
+    return s.leader_face_down and bool(s.face_down_elsewhere)
+
+
+def _revivable_open(s: RevivalFacts) -> bool:
+    return s.leader_face_down and s.others_face_up == 0 and s.others_out > 0
+
+
+@rule(
+    "dreamrules.revival.face-down-wait",
+    on="revive",
+    cites="dreamrules:388",
+    title="A face-down leader waits for your other revivable leaders",
+    forbids=lambda s, _o: (
+        f"{s.leader} lies face down in the Tanks: it cannot be revived again until {_whose(s.faction)} other "
+        f"revivable leaders have also been revived and killed again, and {s.face_up_names} "
+        f"{'lies' if s.others_face_up == 1 else 'lie'} face up there, not yet revived."
+    ),
+    permits=lambda s, _o: (
+        f"{s.leader} lies face up in the Tanks: it was not revived and killed before."
+        if not s.leader_face_down
+        else f"{s.leader} lies face down, and {_whose(s.faction)} other leaders all lie face down in the Tanks too: "
+        "revived and killed again."
+    ),
+    when=lambda s: _face_down_given(s) and not _down_elsewhere(s) and not _revivable_open(s),
+    replaces="gf9.revival.face-down-wait",
+)
+def face_down_wait(s: RevivalFacts) -> bool:
+    """A leader revived and killed again lies face down: it is not revived again while another of the faction's
+    leaders lies face up in the Tanks, not yet revived and killed again (GF9's clause in Dreamrules' words: its
+    check and form serve). Where Harkonnen or Bene Tleilax may play, a face-down leader may not have been revived
+    before (dreamrules:1066, 1196): dreamrules.revival.face-down-elsewhere."""
+    return bool(gf9_face_down_wait.check(s))
+
+
+@face_down_wait.z3
+def _(v: Any) -> z3.BoolRef:
+    assert gf9_face_down_wait.form is not None
+    return gf9_face_down_wait.form(v)
+
+
+# "revivable" is as open in dreamrules:388 as in gf9:195: gf9's gap, quoting Dreamrules' line first
+restates("dreamrules:388", "gf9.revival.face-down-revivable")
+
+gap(
+    "dreamrules.revival.face-down-elsewhere",
+    on="revive",
+    cites="dreamrules:1066,1196",
+    see_also="dreamrules:388",
+    title="A face-down leader where a captive or an Infiltration may have put it there",
+    reason="the leader revived lies face down and Harkonnen or Bene Tleilax may play: a captured leader is killed "
+    "face down (dreamrules:1066) and an Infiltration's end puts leaders face down (dreamrules:1196), neither revived "
+    "and killed again; whether dreamrules:388's wait holds such a leader is not said",
+    when=lambda s: _face_down_given(s) and _down_elsewhere(s),
+    explain=lambda s: (
+        f"{s.leader} lies face down and {s.face_down_elsewhere} may play: a leader may lie face down without "
+        "having been revived and killed again, and whether dreamrules:388's wait holds it is not said"
+    ),
+).replaces = ("gf9.revival.face-down-tleilaxu",)
+
+
+def _exception_open(s: RevivalFacts) -> bool:
+    """A face-down leader revived by Tleilaxu Ghola or Prison Planet where the wait would matter: another leader
+    lies face up or is not in the Tanks, or any face-down leader may not have been revived before."""
+    if not (s.has_leader and s.leader_own and s.leader_in_tanks and s.face_down_known and s.leader_face_down):
+        return False
+    if not (s.ghola or (s.fate and s.is_emperor)):
+        return False
+    return s.others_face_up > 0 or s.others_out > 0 or bool(s.face_down_elsewhere)
+
+
+gap(
+    "dreamrules.revival.face-down-exception",
+    on="revive",
+    cites="dreamrules:768,1090",
+    see_also="dreamrules:388,390; gf9:195",
+    title="Tleilaxu Ghola or Prison Planet revives a face-down leader",
+    reason="a face-down leader is revived by Tleilaxu Ghola (dreamrules:768: 'one of your leaders', outside the "
+    "per-turn allowance) or Prison Planet (dreamrules:1090: 'the usual ... leader limits do not apply'); cards and "
+    "abilities 'can provide exceptions' (dreamrules:390), and whether these set aside dreamrules:388's wait for the "
+    "faction's other leaders is not said",
+    when=_exception_open,
+    explain=lambda s: (
+        f"{s.leader} lies face down and "
+        + (
+            "Tleilaxu Ghola revives this leader (dreamrules:768)"
+            if s.ghola
+            else "Prison Planet revives this leader (dreamrules:1090)"
+        )
+        + (
+            f", while {s.face_up_names} {'lies' if s.others_face_up == 1 else 'lie'} face up in the Tanks"
+            if s.others_face_up
+            else ""
+        )
+        + (f", while {s.out_names} {'is' if s.others_out == 1 else 'are'} not in the Tanks" if s.others_out else "")
+        + ": whether the card or Fate sets aside dreamrules:388's wait for the faction's other leaders is not said"
+    ),
+)
+
+gap(
+    "dreamrules.revival.face-down-ally-price",
+    on="revive",
+    cites="dreamrules:382,1178",
+    title="Bene Tleilax's ally revives a face-down leader: half or full price",
+    reason="Bene Tleilax's own face-down leaders cost full price and its ally 'shares the discount' "
+    "(dreamrules:382), 'these prices' (dreamrules:1178): whether the ally's face-down leaders cost half or full "
+    "price is not said",
+    when=lambda s: _face_down_given(s) and s.tleilaxu_ally and s.leader_face_down and not s.discount_suppressed,
+)
 
 # dreamrules:1048 "... A lasgun-shield explosion can kill the token; it can then be revived like a leader."
 

@@ -42,7 +42,7 @@ import z3
 from checker.arrakis.kinds.position import DREAM_CODES, PositionFacts, names
 from checker.facts import all_of, any_of
 from checker.names import display
-from checker.rules import Rule, chapter, gap, rule, set_aside
+from checker.rules import Rule, chapter, gap, restates, rule, set_aside
 from constraints.overview.position import allies_kept_apart, overview_allies_apart
 
 chapter(
@@ -127,27 +127,46 @@ set_aside(
     "the prediction's timing and secrecy: table conduct; what it names stays GF9's rule (gf9.setup.bg-predicts-"
     "other, gf9:361), which Dreamrules does not change",
 )
-set_aside(
-    "dreamrules:150",
-    "each faction keeps one traitor, Harkonnen all four: the rules in force say the same (overview.setup.keep-one-"
-    "traitor, gf9.setup.harkonnen-traitors)",
-)
+# dreamrules:150 "Deal four Traitor cards to each faction except Bene Tleilax. Normally, choose one enemy leader as
+#                 your traitor and return the other cards. Harkonnen keeps all four."
+# Each faction keeps one traitor, Harkonnen all four: the rules in force say the same (overview:25, gf9:423); that
+# the one kept is not your own leader is dreamrules.setup.traitor-not-own's (dreamrules:152).
+restates("dreamrules:150", "overview.setup.keep-one-traitor", "gf9.setup.harkonnen-traitors")
+# dreamrules:1062 (Harkonnen) "Keep all four Traitor Cards during setup. If you draw at least two of your own leaders,
+#                  or at least three leaders from one faction, you may call a mulligan that makes everyone redraw."
+# Keeping all four is GF9's rule unchanged (gf9:423); the mulligan is a redraw before the starting position, which a
+# position does not record.
+restates("dreamrules:1062", "gf9.setup.harkonnen-traitors")
+# dreamrules:236 "An alliance has at most two factions. ..."
+# dreamrules:556 "An alliance contains at most two factions. Alliances are public, and a faction can belong to only
+#                 one at a time. ..."
+# A position's alliances, GF9's rules unchanged (gf9:131, 141); the ally move's are restated in alliances.py.
+restates("dreamrules:236", "gf9.position.alliance-size")
+restates("dreamrules:556", "gf9.position.alliance-size", "gf9.position.one-alliance")
+# dreamrules:1154 (Bene Gesserit) "... Each territory has one posture for your troops. ..."
+# GF9's rule unchanged (gf9:371).
+restates("dreamrules:1154", "gf9.position.bg-one-side")
 set_aside("dreamrules:154", "table conduct: keeping the unchosen traitor cards apart for the Bene Tleilax")
 set_aside(
     "dreamrules:158",
     "the Bene Tleilax's traitor cards: it keeps one traitor (overview.setup.keep-one-traitor asks the same); its "
     "four Face Dancer cards have no position key; other player counts are the gap dreamrules.setup.tleilax-players",
 )
-set_aside(
-    "dreamrules:162,1114",
-    "the Fremen's ten troops between False Wall West, False Wall South and Sietch Tabr, ten in reserve, three "
-    "spice: GF9's numbers (gf9:397), judged by gf9.setup.fremen-*",
-)
-set_aside(
-    "dreamrules:1038,1056,1076,1094",
-    "the Atreides', Harkonnen's, Emperor's and Guild's starting troops and spice: GF9's numbers (gf9:343, 421, 387, "
-    "431), judged by gf9.setup.*",
-)
+# GF9's starting numbers, printed again in the faction chapters (gf9:397, 343, 421, 387, 431): the gf9.setup.* rules
+# judging them quote these lines too under dreamrules.
+# dreamrules:162  "Fremen divides ten starting troops between False Wall West, False Wall South and Sietch Tabr. Its
+#                  other ten troops remain in reserves."
+# dreamrules:1114 (Fremen) "10 troops distributed on the board (see setup). 10 in reserves. Start with 3 spice."
+restates("dreamrules:162", "gf9.setup.fremen-board", "gf9.setup.fremen-reserves")
+restates("dreamrules:1114", "gf9.setup.fremen-board", "gf9.setup.fremen-reserves", "gf9.setup.fremen-spice")
+# dreamrules:1038 (Atreides) "10 troops in Arrakeen and 10 in reserves. Start with 10 spice."
+restates("dreamrules:1038", "gf9.setup.atreides-board", "gf9.setup.atreides-reserves", "gf9.setup.atreides-spice")
+# dreamrules:1056 (Harkonnen) "10 troops in Carthag and 10 in reserves. Start with 10 spice."
+restates("dreamrules:1056", "gf9.setup.harkonnen-board", "gf9.setup.harkonnen-reserves", "gf9.setup.harkonnen-spice")
+# dreamrules:1076 (Emperor) "20 troops in reserves. Start with 10 spice."
+restates("dreamrules:1076", "gf9.setup.emperor-board", "gf9.setup.emperor-reserves", "gf9.setup.emperor-spice")
+# dreamrules:1094 (Spacing Guild) "5 troops in Tuek's Sietch and 15 troops in reserves. Start with 5 spice."
+restates("dreamrules:1094", "gf9.setup.guild-board", "gf9.setup.guild-reserves", "gf9.setup.guild-spice")
 set_aside(
     "dreamrules:172",
     "the first storm is the storm chapter's (dreamrules:200); the Spice draw sequence awaits #1837 and #1838, and "
@@ -832,6 +851,7 @@ gap(
     reason="the position has more than six players: Dreamrules describes its 'v0.8 six-player setup' "
     "(dreamrules:158) and prints no rule for more players, though it covers eight factions (dreamrules:118)",
     when=lambda s: s.players > 6,
+    replaces="gf9.position.larger-groups",  # Dreamrules' own reason, in its own words
 )
 
 gap(

@@ -17,7 +17,7 @@ import z3
 
 from checker.arrakis.kinds.shipment import ShipmentFacts
 from checker.names import display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.shipment import price, z3_price
 
 chapter(
@@ -25,31 +25,47 @@ chapter(
     "dreamrules:394,408,410,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1154,1158,1160,1180,1234",
 )
 
-set_aside(
-    "dreamrules:414",
-    "shipping into an ally's territory is allowed; moving out in the same action is the movement's question "
-    "(dreamrules.movement.allies): no shipment rule forbids it",
-)
-set_aside(
-    "dreamrules:416,1122",
-    "the Fremen's free rally within two territories of the Great Flat, kept from GF9: gf9.shipment.fremen-zone "
-    "(gf9:399) answers it as these lines say it",
-)
-set_aside(
-    "dreamrules:424,1100",
-    "the Guild's half rates and three types of shipment, kept from GF9: gf9.shipment.guild-rates, "
-    "cross-ship-guild-only and origin-forces (gf9:437, 439) answer them as these lines say them",
-)
+# dreamrules:414 "You may ship into your ally's territory, but must immediately move out in that same
+#                 shipment-and-movement action. You cannot end the action together. The Polar Sink and explicit
+#                 abilities are exceptions."
+# Shipping into an ally's territory, then moving out, is GF9's rule unchanged (gf9:139): its finding under dreamrules
+# quotes this line too; moving out in the same action is the movement's question (dreamrules.movement.allies).
+restates("dreamrules:414", "gf9.shipment.ally-territory")
+# dreamrules:416  "Fremen deploy reserves for free onto the Great Flat or one territory within two steps of it. ...
+#                  This replaces ordinary shipment; other destinations require an ability."
+# dreamrules:1122 "Rally troops for free within two territories of the Great Flat. You cannot ship normally. ..."
+# The Fremen's free rally, kept from GF9 (gf9:399).
+restates("dreamrules:416,1122", "gf9.shipment.fremen-zone")
+# dreamrules:424  "Pay half the ordinary shipment cost, rounding the total up. You may ship reserves to a territory,
+#                  territory to territory at the destination rate, or territory to reserves at the stronghold rate."
+# dreamrules:1100 "... Your own shipments cost half the normal rate. You may ship from reserves to one territory, from
+#                  one territory to another at the destination's rate, or from a territory to reserves at stronghold
+#                  rates."
+# dreamrules:1108 "Your ally may use Discount Shipping. ..."
+# The Guild's half rates and its cross-shipment, kept from GF9 (gf9:437, 439); its ally's other types are the Guild's
+# to allow (dreamrules.shipment.ally-three-types), its return to reserves dreamrules.shipment.retrieve's.
+restates("dreamrules:424,1100", "gf9.shipment.guild-rates", "gf9.shipment.cross-ship-guild-only")
+restates("dreamrules:1108", "gf9.shipment.guild-rates")
 set_aside(
     "dreamrules:428",
     "flipping advisor groups before the first shipment: no shipment's answer depends on it (the position gives "
     "each group's posture; advisors do not count toward the stronghold limit, dreamrules.shipment.stronghold-limit)",
 )
-set_aside(
-    "dreamrules:430,1160",
-    "the Bene Gesserit's advisor at an off-planet shipment's destination (no fighters there) or fighter in the "
-    "Polar Sink, kept from GF9: gf9.shipment.bg-accompany and bg-advisor (gf9:363, 377, 379) answer it",
-)
+# dreamrules:430  "When another faction ships from off planet, you may place an advisor at its destination if you have
+#                  no fighters there, or a fighter in the Polar Sink. Troops joining your existing group adopt its
+#                  posture."
+# dreamrules:1160 "When another faction ships from off planet, place an advisor at its destination if you have no
+#                  fighters there, or a fighter in the Polar Sink."
+# The Bene Gesserit's accompanying force, kept from GF9 (gf9:363, 377, 379).
+restates("dreamrules:430,1160", "gf9.shipment.bg-accompany", "gf9.shipment.bg-advisor")
+# dreamrules:618  "Allies cannot make binding deals with each other. They may pay for each other's bids and shipments
+#                  as the alliance rules permit. ..."
+# An ally's help with a shipment is GF9's rule unchanged (gf9:147).
+restates("dreamrules:618", "gf9.shipment.ally-support")
+# dreamrules:1154 (Bene Gesserit) "... Advisors can move and coexist with enemies or allies, but do not fight, count
+#                  toward occupancy limits or control territory for ornithopters or victory. ..."
+# GF9's rule unchanged (gf9:229).
+restates("dreamrules:1154", "gf9.shipment.advisors-uncounted")
 set_aside("dreamrules:856,860,864,912,928,948", "the heading of a Karama entry")
 set_aside(
     "dreamrules:914",
@@ -395,6 +411,14 @@ def _tleilaxu_kills(s: ShipmentFacts) -> bool:
     return s.is_tleilaxu and not s.synthetic_suppressed and not s.from_board
 
 
+def _surveyor_could_pay(s: ShipmentFacts) -> bool:
+    """Ixians shipping to their Surveyor's territory could pay if the troops land aboard, at the stronghold rate
+    (dreamrules:432, 1234): whether they do is open (dreamrules.shipment.surveyor), so the rate at the territory's
+    own price does not decide."""
+    aboard = -(-s.forces // 2) if s.at_guild_rates else s.forces
+    return s.to_surveyor_territory and aboard <= (s.spice or 0) + s.ally_support
+
+
 @rule(
     "dreamrules.shipment.affordable",
     on="ship",
@@ -403,7 +427,7 @@ def _tleilaxu_kills(s: ShipmentFacts) -> bool:
     forbids=_cannot_pay,
     permits="{Faction} can pay the {cost} spice.",
     needs=("spice",),
-    when=lambda s: not s.fremen_placement and not _tleilaxu_kills(s),
+    when=lambda s: not s.fremen_placement and not _tleilaxu_kills(s) and not _surveyor_could_pay(s),
     replaces="gf9.shipment.affordable",
 )
 def affordable(s: ShipmentFacts) -> bool:
@@ -621,7 +645,7 @@ chapter("interject", "dreamrules:418,870,1102")
 @rule(
     "dreamrules.interject.guild-only",
     on="interject",
-    cites="dreamrules:418",
+    cites="dreamrules:418,1102",
     title="Only the Spacing Guild changes the turn order",
     forbids="{Faction} cannot change the Shipment and Movement order: interjection is the Spacing Guild's.",
     permits="The Spacing Guild may change the turn order once during the phase.",
@@ -639,7 +663,7 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "dreamrules.interject.phase",
     on="interject",
-    cites="dreamrules:418",
+    cites="dreamrules:418,1102",
     title="The interjection is made during Shipment and Movement",
     forbids="The Guild interjects only during the Shipment and Movement phase.",
     permits="It is the Shipment and Movement phase.",

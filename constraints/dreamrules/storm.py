@@ -27,21 +27,21 @@ from checker.arrakis.kinds.storm import (
 )
 from checker.facts import all_of
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, restates, rule, set_aside
 from constraints.overview.storm import OUTCOME_ONLY
 
 chapter("storm", "dreamrules:198-220,760,902,1124,1356")
 
-set_aside(
-    "dreamrules:200",
-    "the first storm is GF9's procedure, 'unchanged in Dreamrules': gf9.storm.first-dials (gf9:83, 85), in force "
-    "under dreamrules, answers it",
-)
-set_aside(
-    "dreamrules:206",
-    "without Fremen the storm uses 'the GF9 procedure': gf9.storm.later-dials (gf9:89, 91), in force under "
-    "dreamrules, answers it",
-)
+# dreamrules:200 "Place the storm at a random sector. The standard GF9 method uses the two players whose markers are
+#                 nearest either side of Storm Start. Each secretly dials a number from zero to twenty. Reveal both
+#                 numbers, add them and count that many sectors counterclockwise from Storm Start. This is unchanged
+#                 in Dreamrules."
+# GF9's rule unchanged (gf9:83, 85): its findings under dreamrules quote this line too.
+restates("dreamrules:200", "gf9.storm.first-dials")
+# dreamrules:206 "Without Fremen, use the GF9 procedure: the two players who last used the battle wheels each secretly
+#                 dial one, two or three. Reveal and add the numbers to determine movement."
+# GF9's rule unchanged (gf9:89, 91: the dials without Advanced Fremen).
+restates("dreamrules:206", "gf9.storm.later-dials")
 set_aside(
     "dreamrules:210",
     "the order of Weather Control, Family Atomics and Planetology before the storm moves: a storm move gives the "
@@ -52,11 +52,10 @@ set_aside(
     "names council question #1861, 'Water Stealing and Fremen', and no more: no line of the book describes Water "
     "Stealing and no position key or move expresses it, so no answer Mentat gives can turn on it",
 )
-set_aside(
-    "dreamrules:220",
-    "First Player is the marker the storm next approaches, as in GF9: gf9.storm.first-player (gf9:69), in force "
-    "under dreamrules, answers it",
-)
+# dreamrules:220 "The player marker the storm next approaches counterclockwise identifies the first player. Continue
+#                 counterclockwise around the table. ..."
+# GF9's rule unchanged (gf9:69).
+restates("dreamrules:220", "gf9.storm.first-player")
 
 
 def _hit(s: StormFacts, i: int) -> bool:

@@ -38,10 +38,10 @@ from checker.rules import chapter, gap, rule, set_aside
 # The victory check's lines (the setup's are declared beside the setup rules, constraints/dreamrules/setup.py).
 chapter("position", "dreamrules:652-700")
 set_aside(
-    "dreamrules:652,654,656,658,660,664,668,670,1378",
-    "bringing tech tokens into play (#1844 on exceptional battles), their triggers and payouts: not the victory "
-    "check (what counts toward victory is dreamrules:662, 686); Mentat encodes no take-tech-token move yet (such a "
-    "move answers unresolved), and token income is no part of a bid, revival or collection's outcome",
+    "dreamrules:652,658,660,664,668,670",
+    "tech tokens' heading, triggers and payouts: not the victory check (what counts toward victory is dreamrules:662, "
+    "686), and token income is no part of a bid, revival or collection's outcome; bringing a token into play "
+    "(654, 656, #1844 at 1378) is the take-tech-token move's (constraints/dreamrules/technology.py)",
 )
 set_aside("dreamrules:676", "the Surveyor is not a stronghold and the five ordinary strongholds: the board's list")
 set_aside(

@@ -80,6 +80,35 @@ def _(v: Any) -> z3.BoolRef:
     return v.phase_index == NEXUS
 
 
+# gf9:107 "On the first turn, set every revealed Shai-Hulud card aside and keep drawing until the required territory
+#          card appears. Those set-aside Shai-Hulud cards have no effect and cause no Nexus. ..."
+
+
+@rule(
+    "gf9.alliances.no-nexus-turn-one",
+    on="ally",
+    cites="gf9:107",
+    see_also="gf9:131",
+    title="No Nexus on the first turn, so no alliance changes",
+    forbids=lambda s, _o: (
+        f"It is turn 1, and the first turn has no Nexus, so {names(s.factions)} cannot "
+        f"{'break an alliance' if s.breaking else 'form an alliance'} (alliances change during a Nexus)."
+    ),
+    permits="It is turn {turn}, after the first: a Nexus can occur.",
+    # a position in the Nexus phase says a Nexus is under way: only a turn it gives can contradict that
+    when=lambda s: s.phase_index == NEXUS and s.turn is not None,
+    replaces="overview.alliances.nexus-only",  # the overview says it itself (overview:41)
+)
+def no_nexus_turn_one(s: AllyFacts) -> bool:
+    """Shai-Hulud cards drawn on the first turn are set aside and cause no Nexus: no alliance forms or breaks then."""
+    return s.turn != 1
+
+
+@no_nexus_turn_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.turn != 1
+
+
 @rule(
     "gf9.alliances.size",
     on="ally",

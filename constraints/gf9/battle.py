@@ -131,6 +131,9 @@ def _names(xs: list[str]) -> str:
     title="No battle in the Polar Sink",
     forbids="The Polar Sink is never a battle site: {A} and {D} do not fight there.",
     permits="{territory} is not the Polar Sink.",
+    counterpart="overview.battle.where",
+    differs="gf9:237, 245 make the Polar Sink a place of no battle; overview:61 has a battle wherever two players "
+    "occupy the same territory, naming only the storm as an exception (overview:102)",
 )
 def polar_sink(s: BattleFacts) -> bool:
     """Factions share the Polar Sink in peace: no battle is fought there."""
@@ -960,6 +963,38 @@ def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), z3.Not(_get(v, x, "kh_used_elsewhere"))))
 
 
+# gf9:41  "... The Advanced Game also uses the Kwisatz Haderach card and counter, ..."
+# gf9:345 "Basic advantages"
+# gf9:347 "Activate the Kwisatz Haderach"
+# The Atreides sheet lists the token (gf9:349-353) under that heading: the text contradicts itself, the token is
+# among what the Advanced Game adds, yet a Basic advantage. Where a legal Basic plan plays it, the answer turns
+# on which line holds.
+# (A plan playing it that another rule forbids stays illegal: it is illegal under either reading.)
+
+
+def _kh_basic_said(s: BattleFacts) -> str:
+    x = "a" if s.a_kh else "d"
+    with_whom = _get(s, x, "leader_name") or ("a Cheap Hero" if _get(s, x, "ch") else "no leader")
+    return (
+        f"{_who(s, x)} plays the Kwisatz Haderach with {with_whom} in the Basic game: gf9:41 "
+        "names its card and counter among what the Advanced Game also uses, while gf9:345-351 list it among the "
+        "Atreides' Basic advantages; the text does not say which holds"
+    )
+
+
+gap(
+    "gf9.battle.kh-basic",
+    on="battle",
+    cites="gf9:41,345,347",
+    see_also="gf9:349,351",
+    title="Basic: the Kwisatz Haderach is an Advanced component and a Basic advantage",
+    reason="a plan plays the Kwisatz Haderach in the Basic game: gf9:41 says the Advanced Game uses its card and "
+    "counter, while gf9:345-351 list it among the Atreides' Basic advantages; the text contradicts itself",
+    when=lambda s: (s.a_kh or s.d_kh) and not s.advanced,
+    explain=_kh_basic_said,
+)
+
+
 # gf9:283 "If your opponent uses a leader matching a traitor card you hold, you may reveal it and call
 #          treachery. Revealing is optional. ..."
 # gf9:291 "Harkonnen may call a traitor against its ally's opponent. An Atreides leader accompanied by the
@@ -1232,6 +1267,35 @@ def _(v: Any) -> Any:
 #          that same question before reveal. If the original answer remains possible, keep it."
 
 
+def _asked_by_atreides(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "presc") or bool(_get(s, x, "presc_by_atreides"))
+
+
+@rule(
+    "gf9.battle.prescience-by-atreides",
+    on="battle",
+    cites="gf9:261",
+    title="Only the Atreides asks a Prescience question, of its opponent",
+    forbids=_says(
+        _asked_by_atreides,
+        lambda s, x: (
+            f"{_who(s, x)} answered a Prescience question ({_get(s, x, 'presc_text')}), but fights "
+            f"{display(_get(s, OTHER[x], 'name'))}, not the Atreides: only the Atreides asks its opponent."
+        ),
+    ),
+    permits="Any Prescience question comes from the Atreides, to its opponent.",
+    when=lambda s: bool(s.a_presc or s.d_presc),
+)
+def prescience_by_atreides(s: BattleFacts) -> bool:
+    """Prescience is the Atreides': it asks its own opponent in battle for one element of the plan."""
+    return both(s, _asked_by_atreides)
+
+
+@prescience_by_atreides.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "presc") != 0, _get(v, x, "presc_by_atreides")))
+
+
 def _presc_ok(s: BattleFacts, x: str) -> bool:
     element = _get(s, x, "presc")
     if not element or not _get(s, x, "presc_possible"):
@@ -1248,6 +1312,18 @@ def _presc_ok(s: BattleFacts, x: str) -> bool:
         return (_get(s, x, f"{slot}_name") or f"no {slot}") == answer
     dial = _get(s, x, "dial_h")
     return dial is None or dial == _get(s, x, "presc_answer")
+
+
+def _presc_played(s: BattleFacts, x: str) -> str:
+    """What the plan holds in the element asked about."""
+    element = _get(s, x, "presc")
+    if element == 1:
+        return _get(s, x, "leader_name") or ("Cheap Hero" if _get(s, x, "ch") else "no leader")
+    if element in (2, 3):
+        slot = "weapon" if element == 2 else "defense"
+        return _get(s, x, f"{slot}_name") or f"no {slot}"
+    dial = _get(s, x, "dial_h")
+    return "no dial" if dial is None else f"dial {dial / 2:g}"
 
 
 def _presc_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
@@ -1268,8 +1344,8 @@ def _presc_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     forbids=_says(
         _presc_ok,
         lambda s, x: (
-            f"{_who(s, x)} answered Prescience with {_get(s, x, 'presc_text')} but its plan differs "
-            "though the answer can still be honored."
+            f"{_who(s, x)} answered Prescience with {_get(s, x, 'presc_text')} but its plan has "
+            f"{_presc_played(s, x)}, though the answer can still be honored."
         ),
     ),
     permits=_presc_said,

@@ -47,9 +47,9 @@ def _placed(s: BlowFacts, o: dict[str, Any]) -> str:
             f"(the card prints {s.printed})."
         )
     amount = o.get("spice_placed", {}).get("amount", s.printed)
+    card = s.territory if s.territory.startswith("The ") else f"The {s.territory}"
     return (
-        f"The {s.territory} card: {amount} spice placed in sector {s.blow_sector}, clear of the storm "
-        f"(sector {s.storm_sector})."
+        f"{card} card: {amount} spice placed in sector {s.blow_sector}, clear of the storm (sector {s.storm_sector})."
     )
 
 

@@ -19,6 +19,7 @@ from checker.arrakis.kinds.play import (
     CANCELS_WORDS,
     MOVEMENT,
     NEXUS,
+    NOT_CANCELLABLE,
     SECTORS,
     SPICE_BLOW,
     STORM,
@@ -142,8 +143,7 @@ def _as_karama(s: PlayFacts) -> bool:
 @rule(
     "gf9.cards.worthless-karama-faction",
     on="play",
-    cites="gf9:459",
-    see_also="gf9:373",
+    cites="gf9:373,459",
     title="Only Advanced Bene Gesserit plays Worthless Cards as Karama",
     forbids=lambda s, _o: (
         f"{_who(s)} cannot play {s.card} as a Karama: only Advanced Bene Gesserit may"
@@ -165,7 +165,7 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.cards.worthless-karama-card",
     on="play",
-    cites="gf9:459",
+    cites="gf9:373,459",
     title="Only a Worthless Card is played as a Karama",
     forbids=lambda s, _o: f"{s.card} is not a Worthless Card: it cannot be played as a Karama.",
     permits=lambda s, _o: f"{s.card} is a Worthless Card.",
@@ -706,6 +706,11 @@ def _known_cancel(s: PlayFacts) -> bool:
     return s.karama and s.karama_use == 0 and s.cancels_index is not None
 
 
+def _named_cancel(s: PlayFacts) -> bool:
+    """A cancel naming something Mentat can say is (or is not) what gf9:469, 471 list."""
+    return _known_cancel(s) and (s.cancels_known or bool(s.dr_advantage))
+
+
 def _power(s: PlayFacts) -> bool:
     return s.karama and s.karama_use == 1
 
@@ -745,7 +750,11 @@ def _(v: Any) -> z3.BoolRef:
     title="Whether the advantage named is a faction advantage",
     status="unresolved",
     reason="the Karama names an advantage Mentat does not know (move.cancels); gf9:463 lets it stop a faction "
-    "advantage, and Mentat knows these: " + ", ".join(sorted(ADVANTAGES)),
+    "advantage, and Mentat knows these: "
+    + ", ".join(sorted(ADVANTAGES))
+    + " (and what gf9:469, 471 say it cannot stop: "
+    + ", ".join(NOT_CANCELLABLE)
+    + ")",
     when=lambda s: _known_cancel(s) and not s.cancels_known,
     one_sided="an open question: whether the named thing is a faction advantage is not encoded",
 )
@@ -782,7 +791,7 @@ def _cannot(line: str) -> Any:
     title="Karama does not stop a Special Victory Condition or the prediction",
     forbids=_cannot("gf9:469"),
     permits=lambda s, _o: f"{_advantage_words(s)} is neither a Special Victory Condition nor the prediction.",
-    when=_known_cancel,
+    when=_named_cancel,
 )
 def karama_not_victory(s: PlayFacts) -> bool:
     """A Special Victory Condition and the Bene Gesserit prediction cannot be stopped by Karama."""
@@ -803,7 +812,7 @@ def _(v: Any) -> z3.BoolRef:
     permits=lambda s, _o: (
         f"{_advantage_words(s)} is neither Harkonnen's hand limit nor a traitor reveal in its own battle."
     ),
-    when=_known_cancel,
+    when=_named_cancel,
 )
 def karama_not_harkonnen(s: PlayFacts) -> bool:
     """Harkonnen's hand limit, and an ordinary traitor reveal in Harkonnen's own battle, stand against Karama."""
@@ -824,7 +833,7 @@ def _(v: Any) -> z3.BoolRef:
     permits=lambda s, _o: (
         f"{_advantage_words(s)} is neither a Treachery Card's ordinary effect nor a Special Karama Power."
     ),
-    when=_known_cancel,
+    when=_named_cancel,
 )
 def karama_not_cards(s: PlayFacts) -> bool:
     """The ordinary effect of a Treachery Card (Hajr's, say) and another faction's Special Karama Power cannot
@@ -1002,6 +1011,19 @@ def _(v: Any) -> z3.BoolRef:
 # gf9:487 "Harkonnen may temporarily handle the taken cards even with a full hand; returning the same number
 #          restores the limit. ... The Emperor's special revival still observes the one-Sardaukar-per-turn
 #          restriction." -- the powers themselves are not printed; the Guild's is not mentioned.
+
+gap(
+    "gf9.cards.karama-kh-basic",
+    on="play",
+    cites="gf9:41,345,347",
+    see_also="gf9:351",
+    title="Karama against the Kwisatz Haderach in the Basic game",
+    reason="a Karama is played to stop the Kwisatz Haderach in the Basic game: gf9:41 names its card and counter "
+    "among what the Advanced Game uses, while gf9:345-351 list it among the Atreides' Basic advantages, so whether "
+    "there is a token to stop is not settled",
+    when=lambda s: s.cancels == "kwisatz-haderach" and not s.advanced,
+)
+
 
 gap(
     "gf9.cards.karama-power-unprinted",

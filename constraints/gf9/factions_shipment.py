@@ -26,7 +26,13 @@ from checker.rules import rule
     cites="gf9:437,439",
     see_also="gf9:207",
     title="The Guild and its ally ship at half price; the Guild retrieves at one per two forces",
-    permits="{forces} forces from {origin} to {to} cost {cost} spice at Guild rates.",
+    permits=lambda s, o: (
+        f"{s.forces} forces from {s.origin} back to reserves at one spice per two, the odd force charged as a pair: "
+        f"{o['cost']} spice."
+        if s.odd_retrieval
+        else f"{s.forces} force{'s' if s.forces != 1 else ''} from {s.origin} to {s.to} cost {o['cost']} spice at "
+        "Guild rates."
+    ),
     defines=("cost",),
     when=lambda s: s.at_guild_rates,
     replaces="overview.shipment.faction-advantages",
@@ -35,7 +41,8 @@ from checker.rules import rule
 def guild_rates(s: ShipmentFacts) -> dict[str, int]:
     """From reserves to Arrakis, or from one territory to another, the Guild (and its ally) pays half the
     normal cost, the total rounded up (so one force into a stronghold still costs one). Back to reserves
-    costs one spice per two forces, an odd force rounded up like the other rates, and is not halved again."""
+    costs one spice per two forces, not halved again; for an odd number of forces the figure here rounds up,
+    but the text leaves that open (gf9.shipment.guild-retrieve-odd makes the answer unresolved)."""
     if s.to_reserves:
         pairs, odd = divmod(s.forces, 2)
         return {"cost": pairs + odd}
@@ -49,6 +56,27 @@ def _(v: Any) -> z3.BoolRef:
     # 2*cost - 1 <= amount <= 2*cost: cost is the amount halved and rounded up
     amount = z3.If(v.to_reserves, v.forces, normal)
     return z3.And(2 * v.cost >= amount, 2 * v.cost - 1 <= amount)
+
+
+@rule(
+    "gf9.shipment.guild-retrieve-odd",
+    on="ship",
+    cites="gf9:437",
+    title="How an odd force sent back to reserves is charged",
+    status="unresolved",
+    reason="the Guild sends an odd number of forces back to reserves: gf9:437 gives one spice per two forces and "
+    "rounds up only 'the first two types', so whether the odd force costs a spice is not said",
+    when=lambda s: s.odd_retrieval,
+    one_sided="an open question of the text: it neither forbids nor permits, it makes the answer unresolved",
+)
+def guild_retrieve_odd(s: ShipmentFacts) -> bool:
+    """Back to reserves at one per two forces: the text does not say what an odd force costs."""
+    return True
+
+
+@guild_retrieve_odd.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # an open question constrains nothing
 
 
 # -- Fremen -----------------------------------------------------------------------
@@ -78,11 +106,17 @@ def _zone_form(v: Any) -> Any:
     "gf9.shipment.fremen-zone",
     on="ship",
     cites="gf9:399,439",
+    cite_when={"gf9:439": lambda s: s.guild_ally},  # the Guild's ally's own origin
     see_also="gf9:207",
     title="Fremen place reserves free within two borders of The Great Flat",
     forbids="Fremen cannot bring reserves into {to}: it is {to_distance_from_great_flat} borders from The Great Flat "
     "(at most 2).",
-    permits="Fremen bring {forces} forces into {to} free of charge (their reserve placement).",
+    permits=lambda s, _o: (
+        f"Fremen bring {s.forces} forces into {s.to} free of charge (their reserve placement)."
+        if s.in_fremen_zone
+        else f"{s.to} is {s.to_distance_from_great_flat} borders from The Great Flat, beyond the Fremen's free "
+        "placement: as the Spacing Guild's ally, Fremen may ship there from their reserves at Guild rates."
+    ),
     when=lambda s: s.is_fremen and not s.from_board,
     defines=("cost", "paid_to"),
 )

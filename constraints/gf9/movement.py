@@ -107,14 +107,21 @@ def _too_far(s: MovementFacts, _o: dict[str, Any]) -> str:
 
 
 def _within(s: MovementFacts, o: dict[str, Any]) -> str:
-    path = " → ".join(o.get("path") or []) or f"a change of sector in {s.origin}"
-    return f"{_who(s)} reaches {s.to} through {path}, within its range of {range_text(s)}."
+    path = o.get("path") or []
+    if not path:
+        how = f"by a change of sector in {s.origin}"
+    elif len(path) == 1:
+        how = "entering 1 territory"
+    else:
+        how = f"through {' → '.join(path)} ({len(path)} territories)"
+    return f"{_who(s)} reaches {s.to} {how}, within its range of {range_text(s)}."
 
 
 @rule(
     "gf9.movement.range",
     on="move",
     cites="gf9:219,311; overview:57",
+    cite_when={"gf9:311": lambda s: bool(s.advisor_cities)},  # advisors in a city give no ornithopters
     title="Movement range: one territory without ornithopters",
     forbids=_too_far,
     permits=_within,
@@ -197,7 +204,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids=lambda s, _o: storm_message(s, "gf9"),
     permits="The path to {to} stays clear of the storm (sector {storm_sector}).",
     needs=("storm_sector", "from_sector"),
-    replaces="overview.movement.storm",
+    replaces=("overview.movement.storm", "overview.movement.storm-leaving"),
 )
 def gf9_storm(s: MovementFacts) -> bool:
     """A group may not start in, enter or cross the sector under the storm; uncovered sectors of a
@@ -255,7 +262,14 @@ gf9_closed.z3(overview_closed_form)
         f"{_who(s)} cannot end its move in {s.to}: its ally {s.ally_where.get(s.to, '?')} has "
         "forces there (passing through is allowed)."
     ),
-    permits="{Faction} does not end its move in a territory of its ally.",
+    permits=lambda s, _o: (
+        f"{_who(s)} ends its move in the Polar Sink beside its ally {s.ally_where.get(s.to, '?')}: the Polar Sink "
+        "permits all factions."
+        if s.to_polar_sink and s.ally_in_to
+        else f"{_who(s)} does not end its move in a territory of its ally ({s.to} holds none of its forces)."
+        if s.ally_names not in ("", "none")
+        else f"{_who(s)} has no ally to keep apart from."
+    ),
     when=lambda s: s.ally_count <= 1,  # listed in two alliances: gf9.movement.two-alliances leaves it open
     replaces="overview.movement.allies",
     differs="passing through an ally's territory: overview:86 forbids allies to enter each other's territories "

@@ -35,7 +35,7 @@ from checker.arrakis.kinds.position import (
 )
 from checker.facts import all_of, any_of
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.position import (
     allies_kept_apart,
     overview_allies_apart,
@@ -43,8 +43,28 @@ from constraints.overview.position import (
     shared_territories,
 )
 
+# gf9:17 "The expanded faction selection still assumes a game of at most six players. Larger groups can
+#         experiment, but adding factions does not by itself add player circles, strongholds or a revised winning
+#         target."
+
+gap(
+    "gf9.position.larger-groups",
+    on="position",
+    cites="gf9:17",
+    title="More than six players: an experiment the rules do not cover",
+    reason="the position gives more than six players: gf9 assumes at most six and lets larger groups experiment "
+    "without saying how (no added player circles, strongholds or winning target, gf9:17)",
+    explain=lambda s: (
+        f"the position gives {s.players} players: gf9 assumes at most six, and larger groups "
+        "experiment without player circles, strongholds or a winning target of their own (gf9:17)"
+    ),
+    when=lambda s: s.players > 6,
+    replaces="overview.position.players",  # the overview's 2-6 (overview:3) is a limit gf9 does not keep
+)
+
+
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("position", "gf9:3-7,19-23,37,41,51-53,59,101,129-143,315-327,361,371,405,425,441")
+chapter("position", "gf9:3-7,17,19-23,37,41,51-53,59,101,129-143,315-327,361,371,405,425,441")
 
 H = len(STRONGHOLD_NAMES)
 
@@ -231,6 +251,58 @@ def hand_limit(s: PositionFacts) -> bool:
 @hand_limit.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(h <= z3.If(hk, 8, 4) for h, hk in zip(v.f_hand, v.f_harkonnen, strict=True))
+
+
+# gf9:423 "Keep all four traitor cards dealt at setup, including your own leaders. ..."
+# overview:25 "... Deal 4 Traitor cards to each player; each secretly keeps 1 ..."
+# gf9:293 "Keep a revealed Traitor Card. It remains yours ..." -- no traitor card changes hands in play, so past
+# the start (where gf9.setup.harkonnen-traitors and overview.setup.keep-one-traitor ask for exactly these) a
+# faction still holds at most what it kept.
+
+
+def _traitor_cap(s: PositionFacts, f: int) -> int:
+    return 4 if s.f_harkonnen[f] else 1
+
+
+def _traitors_over(s: PositionFacts, _: dict[str, Any]) -> str:
+    over = [f for f, t in enumerate(s.f_traitors) if t > _traitor_cap(s, f)]
+    return (
+        "; ".join(
+            f"{display(s.factions[f])} holds {_plural(s.f_traitors[f], 'traitor card')}; "
+            + ("Harkonnen keeps the four dealt" if s.f_harkonnen[f] else "a faction keeps one of the four dealt")
+            for f in over
+        )
+        + "."
+    )
+
+
+def _traitors_within(s: PositionFacts, _: dict[str, Any]) -> str:
+    f = max((f for f, t in enumerate(s.f_traitors) if t >= 0), key=lambda f: s.f_traitors[f] - _traitor_cap(s, f))
+    return (
+        f"No faction holds more traitor cards than it kept ({display(s.factions[f])} holds "
+        f"{_plural(s.f_traitors[f], 'traitor card')} of {_traitor_cap(s, f)})."
+    )
+
+
+@rule(
+    "gf9.position.traitor-cards",
+    on="position",
+    cites="gf9:423; overview:25",
+    cite_when={"gf9:423": lambda s: any(hk and t >= 0 for t, hk in zip(s.f_traitors, s.f_harkonnen, strict=True))},
+    see_also="gf9:293",
+    title="Traitor cards held: one, Harkonnen four",
+    forbids=_traitors_over,
+    permits=_traitors_within,
+    when=lambda s: not s.at_start and any(t >= 0 for t in s.f_traitors),
+)
+def traitor_cards(s: PositionFacts) -> bool:
+    """After the start a faction holds the one traitor card it kept (Harkonnen the four dealt), never more."""
+    return all(t <= (4 if hk else 1) for t, hk in zip(s.f_traitors, s.f_harkonnen, strict=True))
+
+
+@traitor_cards.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(t <= z3.If(hk, 4, 1) for t, hk in zip(v.f_traitors, v.f_harkonnen, strict=True))
 
 
 # gf9:131 "... No faction can belong to more than one alliance. The default maximum is two factions. ..."
@@ -520,12 +592,24 @@ def _need_text(s: PositionFacts, u: int) -> str:
     return "a two-player game needs 4" if s.two_players else "an unallied faction needs 3"
 
 
+def _advisors_only(s: PositionFacts, u: int) -> str:
+    """Where the unit's Bene Gesserit show only advisors in a stronghold: they do not count (gf9:7, 319)."""
+    if "bene-gesserit" not in s.units[u]:
+        return ""
+    where = [
+        t
+        for t, adv, fight in zip(s.bg_territories, s.bg_advisors_in, s.bg_fighters_in, strict=False)
+        if adv and not fight and t in STRONGHOLD_NAMES
+    ]
+    return f" (the Bene Gesserit advisors in {names(where)} do not count)" if where else ""
+
+
 def _holds(s: PositionFacts, u: int) -> str:
     where = held(s, u)
     verb = "hold" if len(s.units[u]) > 1 else "holds"
     if not where:
-        return f"{side(s.units[u])} {verb} no stronghold alone"
-    return f"{side(s.units[u])} {verb} {names(where)}, {_plural(len(where), 'stronghold')}"
+        return f"{side(s.units[u])} {verb} no stronghold alone{_advisors_only(s, u)}"
+    return f"{side(s.units[u])} {verb} {names(where)}, {_plural(len(where), 'stronghold')}{_advisors_only(s, u)}"
 
 
 def _victory_message(s: PositionFacts, _: dict[str, Any]) -> str:

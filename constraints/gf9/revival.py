@@ -74,7 +74,9 @@ def _(v: Any) -> z3.BoolRef:
 
 def _free_message(s: RevivalFacts, _o: dict[str, Any]) -> str:
     line = SHEET_LINE.get(s.faction)
-    return f"{_whose(s.faction)} sheet gives {s.sheet_free} free revivals (gf9:{line})."
+    return (
+        f"{_whose(s.faction)} sheet gives {s.sheet_free} free revival{'s' if s.sheet_free != 1 else ''} (gf9:{line})."
+    )
 
 
 @rule(
@@ -524,15 +526,21 @@ _eligibility.replaces = ("overview.revival.leader-all-dead",)
 # gf9:195 "When a revived leader dies again, place it face down in the Tanks. It cannot be revived again
 #          until all the faction's other revivable leaders have also been revived, killed and returned to
 #          the Tanks. Ghola and Tleilaxu may explicitly bypass normal availability restrictions."
+# Which leaders lie face down is factions.F.leaders_face_down (Mentat's extension of the position format).
 _face_down = gap(
     "gf9.revival.face-down",
     on="revive",
     cites="gf9:195",
     title="A leader revived before lies face down",
     reason="a leader who was revived and died again lies face down and cannot be revived until the faction's other "
-    "revivable leaders have been revived, killed and returned (gf9:195); the position format records no face-down "
-    "leaders, so whether this one may come back is not known",
-    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks,
+    "revivable leaders have been revived, killed and returned (gf9:195); the position does not give the faction's "
+    "leaders_face_down, so whether this one may come back is not known",
+    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and not s.face_down_known,
+    explain=lambda s: (
+        f"the position does not give factions.{s.faction}.leaders_face_down: whether {s.leader}, revived before "
+        "and killed again, lies face down (and cannot be revived until the faction's other revivable leaders have "
+        "been revived, killed and returned, gf9:195) is not known"
+    ),
 )
 # which dead leader may come back is overview.revival.leader-all-dead's question, which the overview answers itself
 _face_down.replaces = ("overview.revival.leader-all-dead",)
@@ -540,6 +548,92 @@ _face_down.differs = (
     "a leader revived before and killed again: overview:53 revives any one of five dead leaders a turn; gf9:195 keeps "
     "it face down until the faction's other leaders have been revived and killed again"
 )
+
+
+def _face_down_given(s: RevivalFacts) -> bool:
+    """An own leader in the Tanks is revived, not by a card (Ghola may bypass: gf9:195) nor (dreamrules) a Fate, and
+    the position says which of the faction's leaders lie face down."""
+    return s.has_leader and s.leader_own and s.leader_in_tanks and s.face_down_known and not s.has_card and not s.fate
+
+
+def _tleilaxu_bypass(s: RevivalFacts) -> bool:
+    """A face-down leader with Tleilaxu (perhaps) in the game: gf9:195 lets Tleilaxu bypass the wait."""
+    return s.leader_face_down and s.tleilaxu_in_game is not False
+
+
+def _revivable_open(s: RevivalFacts) -> bool:
+    """A face-down leader, none of the others face up in the Tanks, some not in the Tanks at all."""
+    return s.leader_face_down and s.others_face_up == 0 and s.others_out > 0
+
+
+def _face_up_left(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    verb = "lies" if s.others_face_up == 1 else "lie"
+    return (
+        f"{s.leader} lies face down in the Tanks: it cannot be revived again until {_whose(s.faction)} other "
+        f"revivable leaders have also been revived, killed and returned to the Tanks, and {s.face_up_names} "
+        f"{verb} face up there, not yet revived."
+    )
+
+
+def _face_down_ok(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    if not s.leader_face_down:
+        return f"{s.leader} lies face up in the Tanks: it was not revived and killed before."
+    return (
+        f"{s.leader} lies face down, and {_whose(s.faction)} other leaders all lie face down in the Tanks too: "
+        "they have been revived, killed and returned."
+    )
+
+
+@rule(
+    "gf9.revival.face-down-wait",
+    on="revive",
+    cites="gf9:195",
+    title="A face-down leader waits for the faction's other revivable leaders",
+    forbids=_face_up_left,
+    permits=_face_down_ok,
+    when=lambda s: _face_down_given(s) and not _tleilaxu_bypass(s) and not _revivable_open(s),
+    replaces="overview.revival.leader-all-dead",
+)
+def face_down_wait(s: RevivalFacts) -> bool:
+    """A leader revived and killed again lies face down (``leaders_face_down``): it comes back only once every
+    other leader of the faction has also been revived, killed and returned to the Tanks, so not while another lies
+    face up in the Tanks, never revived. A face-up leader is not held back."""
+    return not s.leader_face_down or s.others_face_up == 0
+
+
+@face_down_wait.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.leader_face_down, v.others_face_up == 0)
+
+
+gap(
+    "gf9.revival.face-down-revivable",
+    on="revive",
+    cites="gf9:195",
+    see_also="gf9:181,193",
+    title="A face-down leader while others of the faction are not in the Tanks",
+    reason="the leader revived lies face down, none of the faction's other leaders lies face up in the Tanks and "
+    "some are not in the Tanks at all (alive, or captured: gf9:193); gf9:195 waits until all the faction's other "
+    "'revivable' leaders have been revived, killed and returned, and does not say whether a leader not in the Tanks "
+    "is revivable",
+    when=lambda s: _face_down_given(s) and not _tleilaxu_bypass(s) and _revivable_open(s),
+    explain=lambda s: (
+        f"{s.leader} lies face down; {_whose(s.faction)} other leaders in the Tanks lie face down too, but "
+        f"{s.out_names} {'is' if s.others_out == 1 else 'are'} not in the Tanks: whether a leader not dead is one of "
+        "the 'revivable leaders' gf9:195 waits for is not said"
+    ),
+).replaces = ("overview.revival.leader-all-dead",)
+
+gap(
+    "gf9.revival.face-down-tleilaxu",
+    on="revive",
+    cites="gf9:195",
+    see_also="gf9:183",
+    title="A face-down leader with the Tleilaxu in the game",
+    reason="the leader revived lies face down and the Tleilaxu are (or may be) in the game: gf9:195 says Tleilaxu "
+    "may explicitly bypass normal availability restrictions, and Mentat does not encode the Tleilaxu module",
+    when=lambda s: _face_down_given(s) and _tleilaxu_bypass(s),
+).replaces = ("overview.revival.leader-all-dead",)
 
 # gf9:197 "A leader revived by Ghola during Battle can fight immediately, including in that same phase. The
 #          Kwisatz Haderach is a separate Atreides token; whether it is alive or dead does not delay normal
@@ -598,6 +692,26 @@ gap(
     reason="gf9:353 applies normal leader eligibility to the Kwisatz Haderach's revival, and the position format "
     "records neither whether it is in the Tanks nor whether leader revival is open (gf9:191)",
     when=lambda s: s.kh and s.is_atreides,
+)
+
+# gf9:41 names the Kwisatz Haderach's card and counter among what the Advanced Game also uses, while gf9:345-353
+# list the token, its revival included, among the Atreides' Basic advantages: in the Basic game the text
+# contradicts itself on whether there is a token to revive (gf9.battle.kh-basic is the same question in battle).
+gap(
+    "gf9.revival.kh-basic",
+    on="revive",
+    cites="gf9:41,345,347",
+    see_also="gf9:353",
+    title="Basic: reviving the Kwisatz Haderach, an Advanced component and a Basic advantage",
+    reason="Atreides revives the Kwisatz Haderach in the Basic game: gf9:41 says the Advanced Game uses its card "
+    "and counter, while gf9:345-353 list it, and its revival, among the Atreides' Basic advantages; the text "
+    "contradicts itself",
+    when=lambda s: s.kh and s.is_atreides and not s.advanced,
+    explain=lambda s: (
+        "Atreides revives the Kwisatz Haderach in the Basic game (the position is not `advanced`): gf9:41 names "
+        "its card and counter among what the Advanced Game also uses, while gf9:345-353 list it among the "
+        "Atreides' Basic advantages; the text does not say which holds"
+    ),
 )
 
 gap(

@@ -61,7 +61,7 @@ set_aside(
     "table conduct: choosing Basic or Advanced and the modules before setup; the position's 'ruleset' and "
     "'advanced' keys record the choice, and expansion modules are out of scope",
 )
-set_aside("gf9:17", "expansion out of scope: the expanded faction selection and groups of more than six players")
+# gf9:17 (more than six players) is constraints/gf9/position.py's gap gf9.position.larger-groups.
 set_aside(
     "gf9:33",
     "component list: where dead forces, reserves and spice are kept (the position's tanks, reserves and spice "

@@ -43,13 +43,18 @@ def price(s: ShipmentFacts) -> int:
         return 0
     # back to reserves: the Guild's one spice per two forces (the halving below); no one else may
     base = s.forces if s.to_reserves else s.forces * (1 if s.to_stronghold else 2)
+    if (
+        s.odd_retrieval and s.at_guild_rates
+    ):  # the odd force's charge is open (gf9.shipment.guild-retrieve-odd): the least it may cost
+        return base // 2
     return -(-base // 2) if s.at_guild_rates else base
 
 
 def z3_price(v: Any) -> Any:
     """The same price over the solver's variables (for rules applying to paid shipments only)."""
     base = z3.If(z3.Or(v.to_reserves, v.to_stronghold), v.forces, 2 * v.forces)
-    return z3.If(z3.Or(v.is_guild, v.guild_ally), (base + 1) / 2, base)
+    halved = z3.If(v.odd_retrieval, base / 2, (base + 1) / 2)
+    return z3.If(z3.Or(v.is_guild, v.guild_ally), halved, base)
 
 
 def _advanced_fremen_landing(s: ShipmentFacts) -> bool:
@@ -460,9 +465,14 @@ def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     "gf9.shipment.affordable",
     on="ship",
     cites="gf9:3,147,157",
+    cite_when={"gf9:147": lambda s: s.ally_support > 0, "gf9:157": lambda s: s.ally_support > 0},  # an ally's help
     title="The shipper must be able to pay",
     forbids=_cannot_pay,
-    permits="{Faction} can pay the {cost} spice.",
+    permits=lambda s, o: (
+        f"{display(s.faction)} can pay {price(s)} spice, the least the return may cost (it has {s.spice})."
+        if s.odd_retrieval
+        else f"{display(s.faction)} can pay the {o['cost']} spice."
+    ),
     needs=("spice",),
     when=lambda s: not s.fremen_placement,
     replaces="overview.shipment.affordable",
@@ -523,6 +533,28 @@ def ally_support_cost(s: ShipmentFacts) -> bool:
 @ally_support_cost.z3
 def _(v: Any) -> z3.BoolRef:
     return v.ally_support <= z3_price(v)
+
+
+@rule(
+    "gf9.shipment.ally-support-free",
+    on="ship",
+    cites="gf9:147,157",
+    see_also="gf9:399",
+    title="No ally payment toward the Fremen's free reserve placement",
+    forbids="Fremen's reserve placement into {to} is free: its ally cannot pay {ally_support} spice toward it "
+    "(allied aid covers the actual cost, 0).",
+    when=lambda s: s.ally_support > 0 and s.fremen_placement,
+    one_sided="a free placement has no cost for an ally to share: the rule applies only where help is offered, "
+    "and then forbids it (with no help offered, gf9.shipment.fremen-zone permits the placement)",
+)
+def ally_support_free(s: ShipmentFacts) -> bool:
+    """An ally pays toward a shipment up to its actual cost; the Fremen's own placement costs nothing."""
+    return s.ally_support <= 0
+
+
+@ally_support_free.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.ally_support <= 0
 
 
 @rule(

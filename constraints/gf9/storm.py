@@ -88,7 +88,7 @@ def _(v: Any) -> z3.BoolRef:
     title="Turns two onward: two players dial one, two or three",
     forbids=lambda s, _o: dials_message(s, 1, 3, "From turn two"),
     permits="Two dials ({dials_text}) of one to three each.",
-    needs=("turn",),
+    needs=("turn", "fremen_storm_deck"),
     when=lambda s: s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced,
     replaces="overview.storm.later-dials",
 )
@@ -202,11 +202,15 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
     on="storm",
     cites="gf9:97,411,503",
     see_also="gf9:31,505",
+    cite_when={  # the Advanced Fremen's half and the destroyed wall, quoted where they decide
+        "gf9:411": lambda s: s.fremen_advanced and "fremen" in s.group_faction,
+        "gf9:503": lambda s: s.shield_wall_standing is False,
+    },
     title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
     permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
     needs=("storm_sector", "forces_placed", "shield_wall_standing"),
     defines=("losses",),
-    replaces=("overview.storm.losses", "overview.storm.fremen-advanced"),
+    replaces=("overview.storm.losses", "overview.storm.fremen-advanced", "overview.storm.shield-wall"),
     one_sided=OUTCOME_ONLY,
 )
 def storm_losses(s: StormFacts) -> dict[str, Any]:

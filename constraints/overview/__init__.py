@@ -11,4 +11,10 @@ layer(
     title="the overview of classic Dune, then GF9 where it is silent",
     names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house
     carry=from_conquest,
+    removes={
+        # overview:61 "Wherever 2+ players occupy the same territory, battles occur." names one exception only,
+        # the storm (overview:102); gf9's peace in the Polar Sink (gf9:237, 245) is not the overview's.
+        "gf9.battle.polar-sink": "overview:61 has a battle wherever two players share a territory, the Polar Sink "
+        "included (only the storm parts them, overview:102)",
+    },
 )

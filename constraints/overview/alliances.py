@@ -11,35 +11,43 @@ from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of these kinds answer from: each is encoded, a gap, or set aside.
-chapter("ally", "overview:84-86")
+chapter("ally", "overview:41,84-86")
 chapter("bribe", "overview:107")
 
 # overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). Max 2 players per Alliance. Allied players
 #              need 4 strongholds jointly. Allies cannot enter each other's territories (except Polar Sink).
 #              Allies may share strategy, help pay for Treachery Cards and shipments."
+# overview:41 "... After the first turn, Shai-Hulud triggers a Nexus — players may form or break Alliances."
+
+
+def nexus_message(s: AllyFacts) -> str:
+    """Why it is no Nexus: the phase, or the first turn."""
+    who = names(s.factions)
+    if s.phase_index == NEXUS:
+        return f"{who} cannot form an alliance on turn 1: Shai-Hulud triggers a Nexus only after the first turn."
+    return f"{who} cannot form an alliance in {phase_title(s.phase_index)}: alliances are formed only during a Nexus."
 
 
 @rule(
     "overview.alliances.nexus-only",
     on="ally",
-    cites="overview:86",
-    title="Alliances are formed only during a Nexus",
-    forbids=lambda s, _o: (
-        f"{names(s.factions)} cannot form an alliance in {phase_title(s.phase_index)}: alliances are formed only "
-        "during a Nexus."
-    ),
+    cites="overview:41,86",
+    title="Alliances are formed only during a Nexus, which comes after the first turn",
+    forbids=lambda s, _o: nexus_message(s),
     permits=lambda s, _o: f"It is a Nexus: {names(s.factions)} may form an alliance.",
     needs=("phase_index",),
     when=lambda s: not s.breaking,
 )
 def nexus_only(s: AllyFacts) -> bool:
-    """An alliance is formed during a Nexus only (the position's phase ``nexus``)."""
-    return s.phase_index == NEXUS
+    """An alliance is formed during a Nexus only (the position's phase ``nexus``), and Shai-Hulud triggers a
+    Nexus only after the first turn, so never on turn 1 (a position that gives no turn is taken at its word
+    that a Nexus is under way)."""
+    return s.phase_index == NEXUS and s.turn != 1
 
 
 @nexus_only.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.phase_index == NEXUS
+    return z3.And(v.phase_index == NEXUS, v.turn != 1)
 
 
 @rule(

@@ -15,11 +15,16 @@ import z3
 
 from checker.arrakis.kinds.battle import SIDES, BattleFacts
 from checker.names import display
-from checker.rules import Form, Rule, chapter, rule
+from checker.rules import Form, Rule, chapter, restates, rule
 from constraints.gf9 import battle as g
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("battle", "overview:59-61,73-82,102,106,123")
+
+# overview:18 "• Advanced components: ... Kwisatz Haderach Card and Counter, ..." says gf9:41 again, while the
+# Player Sheets the overview defers faction advantages to (overview:105) are gf9's, which list the token among
+# the Atreides' Basic advantages (gf9:345-351): the same contradiction, so gf9's gap holds here, quoting this line.
+restates("overview:18", "gf9.battle.kh-basic")
 
 
 def _form(r: Rule) -> Form:
@@ -33,6 +38,20 @@ def _fixed(r: Rule, s: BattleFacts) -> dict[str, Any]:
     out = r.check(s)
     assert isinstance(out, dict)
     return dict(out)
+
+
+def _and(names: list[str]) -> str:
+    """Names joined in prose ("none" for no name)."""
+    return "none" if not names else names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _spice_gained_message(o: dict[str, Any]) -> str:
+    """Who receives how much, for which killed leaders."""
+    gained = {f: n for f, n in (o.get("spice_gained") or {}).items() if n}
+    if not gained:
+        return f"Spice gained: none (leaders killed: {_and(o.get('leaders_killed') or [])})."
+    who = ", ".join(f"{display(f)} {n}" for f, n in gained.items())
+    return f"Spice gained: {who}, the spice value of the leaders killed ({_and(o.get('leaders_killed') or [])})."
 
 
 # overview:61 "Wherever 2+ players occupy the same territory, battles occur. ..."
@@ -226,7 +245,7 @@ winner.z3(_form(g.battle_winner))
     cites="overview:75,76",
     see_also="gf9:271",
     title="A weapon kills the opponent's leader unless a defense blocks that weapon type",
-    permits=g.leaders_killed.permits,
+    permits=lambda s, o: f"Leaders killed: {_and(o.get('leaders_killed') or [])}.",
     needs=("a_dial_h", "d_dial_h"),
     defines=("leaders_killed",),
     when=g.leaders_killed.when,
@@ -267,7 +286,7 @@ losses.z3(_form(g.losses))
     on="battle",
     cites="overview:61",
     title="Killed leaders go to the Tanks; the winner receives their spice value",
-    permits=g.spice_gained.permits,
+    permits=lambda s, o: _spice_gained_message(o),
     needs=("a_dial_h", "d_dial_h"),
     defines=("spice_gained",),
     when=g.spice_gained.when,

@@ -20,11 +20,12 @@ from checker.arrakis.kinds.movement import (
     range_text,
     route_advice,
     search,
+    start_in_storm,
     storm_message,
     visit_clear,
 )
 from checker.names import display
-from checker.rules import chapter, rule
+from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("move", "overview:55-57,86,102")
@@ -79,7 +80,12 @@ def _(v: Any) -> z3.BoolRef:
         else f"{display(s.faction)} cannot reach {s.to} from {s.origin}: it needs {s.shortest} territories and its "
         f"range is {range_text(s, fremen_two=False)}."
     ),
-    permits="{Faction} reaches {to} through {path}.",
+    permits=lambda s, o: (
+        f"{display(s.faction)} reaches {s.to} through {' → '.join(o['path'])}."
+        if o.get("path")
+        else f"{display(s.faction)} can reach {s.to} from {s.origin} within its range of "
+        f"{range_text(s, fremen_two=False)}."
+    ),
 )
 def overview_range(s: MovementFacts) -> bool:
     """A group moves to one adjacent territory, or through up to three with a force in Arrakeen or Carthag."""
@@ -148,6 +154,24 @@ def overview_storm(s: MovementFacts) -> bool:
 def _(v: Any) -> z3.BoolRef:
     later = [z3.Implies(v.act[i], visit_clear(v, i)) for i in range(1, len(v.act))]
     return z3.And(visit_clear(v, 0, exempt_start=True), *later)
+
+
+def leaves_storm(s: MovementFacts) -> bool:
+    """The moving group stands in the sector under the storm (every sector it may start from is covered)."""
+    return s.storm_sector is not None and s.from_sector is not None and start_in_storm(s)
+
+
+gap(
+    "overview.movement.storm-leaving",
+    on="move",
+    cites="overview:37,57",
+    see_also="overview:102",
+    title="Moving out of a sector under the storm",
+    reason="the moving forces stand in the sector under the storm: the overview forbids moving into or through a "
+    "storm sector (overview:37, 57) but does not say whether forces may leave one (gf9:99 forbids it: use the gf9 "
+    "ruleset)",
+    when=leaves_storm,
+)
 
 
 @rule(

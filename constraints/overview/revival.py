@@ -8,12 +8,16 @@ import z3
 
 from checker.arrakis.kinds.revival import LIMIT, REVIVAL, RevivalFacts, force_cost, own_cost, z3_own_cost
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, restates, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("revive", "overview:51-53,117,127")
 
 set_aside("overview:117", "the turn sequence's list entry '5. Revival': the phase's name, ruled by overview:51")
+
+# overview:18 lists the Kwisatz Haderach Card and Counter among the Advanced components, as gf9:41 does: in the
+# Basic game gf9's gap on its revival holds here too, quoting this line.
+restates("overview:18", "gf9.revival.kh-basic")
 
 # overview:51 "Phase 5: Revival"
 # overview:53 "Each player may revive up to 3 forces from the Tleilaxu Tanks (some free per Player Sheet,

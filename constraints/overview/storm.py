@@ -9,7 +9,6 @@ import z3
 from checker.arrakis.board import SECTORS
 from checker.arrakis.kinds.storm import (
     StormFacts,
-    check_losses,
     check_spice_lost,
     first_seat,
     hit_sectors,
@@ -144,30 +143,64 @@ overview_movement.z3(z3_movement)
 
 def fremen_caught(s: StormFacts) -> bool:
     """Advanced game: Fremen forces stand in sand the storm hits (what they lose is a faction ability)."""
-    return (
-        s.fremen_advanced and s.storm_sector is not None and check_losses(s, half_for_fremen=False).get("fremen", 0) > 0
+    return s.fremen_advanced and s.storm_sector is not None and overview_hit(s).get("fremen", 0) > 0
+
+
+def overview_hit(s: StormFacts) -> dict[str, int]:
+    """Forces per faction the storm kills under the overview's own words: every group in a sand territory
+    (Imperial Basin excepted) in a sector the storm moves into. The Shield Wall plays no part: the overview
+    excepts Imperial Basin without condition (overview:37, 102) and prints no rule for the Destroyed Shield Wall
+    token it lists (overview:16)."""
+    assert s.storm_sector is not None
+    hit = hit_sectors(s.storm_sector, s.distance)
+    out: dict[str, int] = {}
+    for i, faction in enumerate(s.group_faction):
+        # group_sheltered marks Imperial Basin, Arrakeen and Carthag; of them only Imperial Basin is sand
+        if s.group_sand[i] and not s.group_sheltered[i] and s.group_sector[i] in hit and s.group_count[i]:
+            out[faction] = out.get(faction, 0) + s.group_count[i]
+    return out
+
+
+def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
+    lost = ", ".join(f"{display(f)} {n}" for f, n in sorted(o.get("losses", {}).items())) or "none"
+    hit = hit_sectors(s.storm_sector or 0, s.distance)
+    spared = any(
+        s.group_sand[i] and s.group_sheltered[i] and s.group_sector[i] in hit and s.group_count[i]
+        for i in range(len(s.group_faction))
     )
+    return f"Forces lost to the storm: {lost}." + (" Forces in Imperial Basin are excepted." if spared else "")
 
 
 @rule(
     "overview.storm.losses",
     on="storm",
     cites="overview:37,102",
-    title="The storm kills forces in sand territories it hits",
-    permits="Forces lost to the storm: {losses}.",
-    needs=("storm_sector", "forces_placed", "shield_wall_standing"),
+    title="The storm kills forces in sand territories it hits, except in Imperial Basin",
+    permits=losses_message,
+    needs=("storm_sector", "forces_placed"),
     when=lambda s: not fremen_caught(s),
     defines=("losses",),
     one_sided=OUTCOME_ONLY,
 )
 def overview_losses(s: StormFacts) -> dict[str, Any]:
-    """Forces in sand territories in the sectors the storm moves into die, except in Imperial Basin."""
-    return {"losses": check_losses(s, half_for_fremen=False)}
+    """Forces in sand territories in the sectors the storm moves into die, except in Imperial Basin (the
+    overview gives the exception without condition; rock, strongholds and the Polar Sink are not sand)."""
+    return {"losses": overview_hit(s)}
 
 
 @overview_losses.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3_losses(v, half_for_fremen=False)
+    return all_of(
+        v.group_lost[i]
+        == z3.If(
+            z3.And(
+                v.group_sand[i], z3.Not(v.group_sheltered[i]), z3_hits(v.group_sector[i], v.storm_sector, v.distance)
+            ),
+            v.group_count[i],
+            0,
+        )
+        for i in range(len(v.group_lost))
+    )
 
 
 # overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
@@ -185,6 +218,44 @@ gap(
     "and overview:105 lets them override the standard storm losses (overview:37), but the overview does not print "
     "them",
     when=fremen_caught,
+)
+
+
+# overview:16 "• Storm Marker, Game Turn Counter, Destroyed Shield Wall Token"
+# overview:98 "Strongholds: Arrakeen, Carthag, Sietch Tabr, Tuek's Sietch, Habbanya Sietch (some with the Shield Wall
+#             and specific rules)."
+
+
+def _wall_storm_open(s: StormFacts) -> bool:
+    """The storm reaches forces the Shield Wall shelters, and the wall is not known to stand."""
+    if s.storm_sector is None or s.shield_wall_standing is True:
+        return False
+    hit = hit_sectors(s.storm_sector, s.distance)
+    return any(
+        s.group_sheltered[i] and s.group_count[i] and s.group_sector[i] in hit for i in range(len(s.group_sheltered))
+    )
+
+
+gap(
+    "overview.storm.shield-wall",
+    on="storm",
+    cites="overview:16,98",
+    see_also="overview:37,102",
+    title="The storm and the strongholds by a destroyed Shield Wall (their rules, not printed)",
+    reason="the storm reaches forces in Arrakeen, Carthag or Imperial Basin and the Shield Wall is destroyed (or the "
+    "position does not say it stands): the overview lists a Destroyed Shield Wall token (overview:16) and gives the "
+    "strongholds by the Shield Wall 'specific rules' (overview:98) it does not print",
+    explain=lambda s: (
+        "the storm reaches forces in Arrakeen, Carthag or Imperial Basin, and "
+        + (
+            "the Shield Wall is destroyed"
+            if s.shield_wall_standing is False
+            else "the position does not give 'shield_wall' (whether the Shield Wall stands)"
+        )
+        + ": the overview lists a Destroyed Shield Wall token (overview:16) and gives the strongholds by the Shield "
+        "Wall 'specific rules' (overview:98) it does not print"
+    ),
+    when=_wall_storm_open,
 )
 
 

@@ -32,6 +32,8 @@ MODULES = {
     "move-surveyor": "surveyor",
     "retreat": "aftermath",
     "spite": "aftermath",
+    "technology": "technology",
+    "take-tech-token": "tech_token",
     "unencoded": "unencoded",
     "conquest-ship": "conquest",
     "conquest-move": "conquest",

@@ -227,6 +227,8 @@ class BattleFacts(Facts):
     a_presc: int = fact(0, key="move.plans.A.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
     a_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
     a_presc_possible: bool | None = fact(True, key="factions.A.hand", doc="the answer can still be honored")
+    a_presc_by_atreides: bool = fact(True, doc="the Prescience question is the opponent Atreides' (gf9:261)")
+    a_presc_by_ally: bool = fact(False, key="alliances", doc="the opponent is the Atreides' ally (dreamrules:1046)")
     a_kh_used_elsewhere: bool = fact(False, key="factions.A.kwisatz_haderach_used_in")
     a_is_harkonnen: bool = fact(False)
     a_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
@@ -299,6 +301,8 @@ class BattleFacts(Facts):
     d_presc: int = fact(0, key="move.plans.D.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
     d_presc_answer: int = fact(0, doc="leader/card number (0 none, -1 Cheap Hero), or the dial in half-units")
     d_presc_possible: bool | None = fact(True, key="factions.D.hand", doc="the answer can still be honored")
+    d_presc_by_atreides: bool = fact(True, doc="the Prescience question is the opponent Atreides' (gf9:261)")
+    d_presc_by_ally: bool = fact(False, key="alliances", doc="the opponent is the Atreides' ally (dreamrules:1046)")
     d_kh_used_elsewhere: bool = fact(False, key="factions.D.kwisatz_haderach_used_in")
     d_is_harkonnen: bool = fact(False)
     d_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
@@ -650,8 +654,9 @@ def _prescience_facts(
     if p is None:
         return {}
     key = f"move.plans.{me}.prescience"
-    if foe != "atreides":
-        raise InputError(key, "a Prescience question only from the Atreides to its opponent (gf9:261)", foe)
+    # a question no Atreides could ask is a plan the rules refuse (gf9.battle.prescience-by-atreides), not bad input
+    by_atreides = foe == "atreides"
+    by_ally = not by_atreides and "atreides" in pos.allies_of(foe)  # Dreamrules lets the ally allow it (1046)
     element = PRESCIENCE_ELEMENTS[p.element]
     raw = p.answer
     none = raw is None or (isinstance(raw, str) and raw.strip().lower() in NONE_WORDS)
@@ -713,6 +718,8 @@ def _prescience_facts(
         f"{x}_presc_answer": answer,
         f"{x}_presc_possible": possible,
         f"{x}_presc_text": f"{p.element}: {text}",
+        f"{x}_presc_by_atreides": by_atreides,
+        f"{x}_presc_by_ally": by_ally,
     }
 
 
@@ -752,6 +759,16 @@ def battle_facts(pos: Position) -> BattleFacts:
     # With a 'spice' list, no heap here means none; with no 'spice' key the board's spice is unknown,
     # and an explosion (which destroys it, gf9:275) answers unresolved, naming 'spice'.
     terr_spice = sum(heaps) if heaps or "spice" in pos.given else None
+    for me in (agg, dfd):
+        played = m.plans[me].cards if me in m.plans else []
+        state = pos.factions.get(me)
+        held = state.hand if state else None
+        if played and (held is None or (isinstance(held, int) and len(played) <= held)):
+            given = "is not given" if held is None else f"is given as a count ({held})"
+            notes.append(
+                f"{display(me)}'s hand {given}: {', '.join(played)} taken to be in it (a plan's cards come from "
+                "its hand)"
+            )
     if explodes_by_names(m):
         kept = [c for p in m.plans.values() for c in p.cards if c not in CHEAP_HEROES]
         if kept:

@@ -52,7 +52,12 @@ PLAN_FIELDS = (
 SARDAUKAR_GAP = "gf9.battle.sardaukar-value"
 # Rulesets whose battle the planner does not search (its totals and ties are GF9's): the rule that says how they
 # differ is cited, and `mentat check` still judges the file's plans.
-UNPLANNED = {"dreamrules": "dreamrules.battle.winner"}
+# The rulesets whose battles are GF9's `battle` kind (Conquest's are a kind of their own, with its own cards and
+# leaders: `mentat check` judges them) ...
+PLANNED = ("gf9", "overview", "dreamrules")
+# ... and of those, the ones whose best plans the planner does not search (it knows GF9's strengths, ties and
+# deck): the rule that decides the winner, and what the planner would miss. It still judges the file's plans.
+UNPLANNED = {"dreamrules": ("dreamrules.battle.winner", "Dreamrules' Mercenaries, Sardaukar, Retreat or Zoal")}
 KINDS_BATTLE = Battle()
 
 
@@ -147,6 +152,9 @@ def _planner(
     hand = state.hand if state else None
     if not any(c in CHEAP_HEROES for c in holdable or []):
         opt.add(z3.Not(g("ch")))
+    if not (pos.advanced or pos.ruleset == "dreamrules"):
+        # the text does not say whether the Basic game has the token (gf9.battle.kh-basic): propose no plan with it
+        opt.add(z3.Not(g("kh")))
     weapon_codes, defense_codes = card_kinds()
     ids = card_ids()
     playable = sorted(set(holdable or []))
@@ -337,7 +345,7 @@ def _check_answer(pos: Position) -> dict[str, Any]:
     out: dict[str, Any] = {"verdict": verdict.verdict}
     if verdict.verdict in ("illegal", "invalid-position"):
         out["forbidden_by"] = [
-            {"rule": f.rule.id, "message": f.message, "cites": [str(c) for c in f.rule.cites]}
+            {"rule": f.rule.id, "message": f.message, "cites": [str(c) for c in f.sources]}
             for f in verdict.findings
             if f.effect == "forbids"
         ]
@@ -368,6 +376,14 @@ def plan_battle(
     m = pos.move
     if not isinstance(m, BattleMove):
         raise InputError("move", "a battle move (action: battle, territory, aggressor, plans)")
+    if pos.ruleset not in PLANNED:
+        raise InputError(
+            "ruleset",
+            f"a ruleset whose battles `mentat battle` plans ({', '.join(PLANNED)}); `mentat check` judges "
+            "the plans in the file",
+            pos.ruleset,
+            list(PLANNED),
+        )
     facts = battle_facts(pos)
     if faction is None or faction.strip().lower() == "aggressor":
         sides = [facts.a_name]
@@ -391,7 +407,7 @@ def plan_battle(
         side: dict[str, Any] = {"faction": me, "role": "aggressor" if x == "a" else "defender", "cards_from": how}
         if pos.ruleset in UNPLANNED:
             side["strongest"] = None
-            side["unresolved"] = _cited([UNPLANNED[pos.ruleset]])
+            side["unresolved"] = _cited([UNPLANNED[pos.ruleset][0]])
         elif _sardaukar(facts, x):
             side["strongest"] = None
             side["unresolved"] = _cited([SARDAUKAR_GAP])
@@ -407,9 +423,10 @@ def plan_battle(
             file_plan: dict[str, Any] = {}
             if pos.ruleset in UNPLANNED:
                 file_plan["verdict"] = "unresolved"
+                rid, missed = UNPLANNED[pos.ruleset]
                 file_plan["reason"] = (
-                    f"{UNPLANNED[pos.ruleset]}: the planner searches plans under GF9's strengths and ties, not "
-                    "Dreamrules' Mercenaries, Sardaukar, Retreat or Zoal (mentat check judges the plans in the file)"
+                    f"{rid}: the planner searches plans under GF9's strengths and ties, not {missed} "
+                    "(mentat check judges the plans in the file)"
                 )
             elif _sardaukar(facts, x, y):
                 file_plan["verdict"] = "unresolved"

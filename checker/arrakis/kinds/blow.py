@@ -93,8 +93,9 @@ def _notes(pos: Position, f: BlowFacts) -> list[str]:
     if pos.phase is None:
         out.append("the position does not give 'phase': it is taken to be the Spice Blow and Nexus phase")
     if not f.worm:
+        card = f.territory if f.territory.startswith("The ") else f"the {f.territory}"
         out.append(
-            f"the {f.territory} card prints {f.printed} spice; {f.territory}'s spice-blow sector is "
+            f"{card} card prints {f.printed} spice; {f.territory}'s spice-blow sector is "
             f"{f.blow_sector} (constraints/data/arrakis-board.yaml)"
         )
     elif f.previous and not f.consecutive and "forces" not in pos.given:

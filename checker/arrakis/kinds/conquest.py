@@ -93,6 +93,9 @@ class ConquestShipFacts(Facts):
     spice: int | None = fact(key="factions.FACTION.spice")
     ally_support: int = fact(0, key="move.ally_support")
     storm_sector: int | None = fact(key="storm")
+    storm_known: bool | None = fact(
+        None, key="storm", doc="the storm's sector is given, or the destination lies in no sector (the Polar Sink)"
+    )
     to_board: bool | None = fact(None, key="board", doc="the board gives the destination's sectors")
     to_sectors: list[int] = fact([], doc="the destination's sectors (none for the Polar Sink)")
     to_sector: int | None = fact(key="move.sector", doc="the chosen sector; unknown = any")
@@ -108,6 +111,9 @@ class ConquestShipFacts(Facts):
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
+
+    def missing_detail(self, key: str) -> str:
+        return f"the kind and sectors of {self.to}" if key == "board" else ""
 
     @property
     def phase_name(self) -> str:
@@ -160,6 +166,7 @@ class ConquestShip(Kind):
             spice=state.spice if state else None,
             ally_support=m.ally_support,
             storm_sector=pos.storm,
+            storm_known=True if pos.storm is not None or secs == () else None,
             to_board=True if secs is not None else None,
             to_sectors=list(secs or ()),
             to_sector=to_sector,
@@ -389,6 +396,12 @@ class ConquestStormFacts(Facts):
     two_players: bool = fact(False)
     group_faction: tuple[str, ...] = label(())
     group_territory: tuple[str, ...] = label(())
+    unknown_kinds: tuple[str, ...] = label((), doc="territories with forces or spice whose kind the board leaves out")
+
+    def missing_detail(self, key: str) -> str:
+        if key == "board" and self.unknown_kinds:
+            return "the kind of " + ", ".join(self.unknown_kinds)
+        return ""
 
     @property
     def new_sector(self) -> int:
@@ -447,7 +460,9 @@ class ConquestStorm(Kind):
             kinds.append(kind_)
             spice.append((sector, sp.amount, kind_ == "sand"))
         known = all(k is not None for k in kinds)
+        where = [g.territory for g in pos.forces] + [sp.territory for sp in pos.spice]
         f = ConquestStormFacts(
+            unknown_kinds=tuple(dict.fromkeys(t for t, k in zip(where, kinds, strict=True) if k is None)),
             storm_sector=pos.storm,
             distance=m.distance,
             group_sector=[g[2] for g in groups],
@@ -566,6 +581,9 @@ class ConquestBuyFacts(Facts):
     market_cards: int | None = fact(key="factions.FACTION.market_cards", doc="market cards held before buying")
     is_imperium: bool = fact(False)
     imperium_in_game: bool | None = fact(None, key="factions.imperium", doc="the Imperium plays (None: unknown)")
+    allies_mode: bool = fact(False, doc="Allies mode: a two-player game with alliances or more than two factions")
+    partner: str = label("", doc="the other faction the buyer's player runs in Allies mode")
+    partner_market: int = fact(0, doc="market cards the partner faction holds (0 when not given)")
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
@@ -589,8 +607,14 @@ class ConquestBuy(Kind):
         imperium: bool | None = "imperium" in listed
         if not imperium and players(pos) > len(listed):
             imperium = None  # an unnamed player may be the Imperium
+        allies = players(pos) == 2 and (bool(pos.alliances) or len(listed) > 2)
+        partner = next((x for team in TEAMS if m.faction in team for x in sorted(team) if x != m.faction), "")
+        mate = pos.factions.get(partner) if allies else None
         f = ConquestBuyFacts(
             faction=m.faction,
+            allies_mode=allies,
+            partner=partner if allies else "",
+            partner_market=(mate.market_cards or 0) if mate else 0,
             phase_index=phase_index(pos),
             spice=state.spice if state else None,
             market_cards=state.market_cards if state else None,
@@ -625,9 +649,11 @@ class ConquestPositionFacts(Facts):
     phase_index: int | None = fact(key="phase", doc="0 storm .. 9 mentat-pause")
     turn: int | None = fact(key="turn")
     players: int = fact(0, key="players", doc="players: given, else the factions named")
+    factions_named: int = fact(0, doc="the conquest factions the position names")
     two_players: bool = fact(False)
     at_start: bool = fact(False, doc="turn 1, storm phase: the position set up by conquest:5-13")
     forces_given: bool = fact(False, doc="the position has a 'forces' key")
+    storm: int | None = fact(None, key="storm", doc="the sector under the storm")
     # per faction named
     f_hand: list[int] = fact([], doc="battle cards held (0 when not given)")
     f_harkonnen: list[bool] = fact([])
@@ -649,6 +675,8 @@ class ConquestPositionFacts(Facts):
     board_spice: int = fact(0, doc="spice lying on the board")
     # alliances
     team_traitors: bool = fact(False, doc="a two-player game where both factions of a team list traitor cards")
+    team_hand: list[int] = fact([], doc="Allies mode: per team, the battle cards its two factions hold together")
+    team_market: list[int] = fact([], doc="Allies mode: per team, the market cards its two factions hold together")
     has_alliances: bool = fact(False)
     alliance_teams: list[bool] = fact([], doc="per alliance: Atreides and Fremen, or Harkonnen and Imperium")
     # labels
@@ -697,17 +725,27 @@ class ConquestPosition(Kind):
         held = [t for t in occupied if terrain(board, t) == "stronghold"]
         alliances = tuple(tuple(a) for a in pos.alliances)
         listing = {f for f, n in zip(names, traitors, strict=True) if n >= 1}
+        allies = players(pos) == 2 and (bool(alliances) or len(names) > 2)
+        team_hand = [sum(n for f, n in zip(names, hand, strict=True) if f in team) for team in TEAMS] if allies else []
+        market = [(pos.factions[f].market_cards or 0) if f in pos.factions else 0 for f in names]
+        team_market = (
+            [sum(n for f, n in zip(names, market, strict=True) if f in team) for team in TEAMS] if allies else []
+        )
         return ConquestPositionFacts(
+            team_hand=team_hand,
+            team_market=team_market,
             team_traitors=players(pos) == 2 and any(team <= listing for team in TEAMS),
             phase_index=phase_index(pos),
             turn=pos.turn,
             players=players(pos),
+            factions_named=len(names),
             two_players=players(pos) == 2,
             at_start=pos.turn == 1 and pos.phase == "storm",
             forces_given="forces" in pos.given,
+            storm=pos.storm,
             f_hand=hand,
             f_harkonnen=[f == "harkonnen" for f in names],
-            f_market=[(pos.factions[f].market_cards or 0) if f in pos.factions else 0 for f in names],
+            f_market=market,
             f_traitors=traitors,
             f_spice=spice,
             f_start_spice=[START_SPICE[f] for f in names],

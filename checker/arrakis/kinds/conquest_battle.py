@@ -83,6 +83,7 @@ class ConquestBattleFacts(Facts):
     territory: str = label()
     a_name: str = label(doc="the aggressor: the faction holding battle advantage (conquest:61)")
     d_name: str = label(doc="the defender")
+    allied: bool = label(False, doc="the two sides are allies (conquest:57's Allies-mode teams)")
     A: str = label()
     D: str = label()
     a_leader_name: str = label()
@@ -111,6 +112,7 @@ class ConquestBattleFacts(Facts):
     a_strength: int | None = fact(0, key="factions.A.leaders", doc="the plan's leader's strength")
     a_leader_own: bool | None = fact(True, key="factions.A.leaders", doc="the plan's leader is the faction's own")
     a_leader_dead: bool = fact(False, key="factions.A.leaders_in_tanks", doc="the plan's leader was killed before")
+    a_only_killed: bool = label(False, doc="it plays no leader, and every leader it has was killed")
     a_leaders_available: int | None = fact(0, key="factions.A.leaders", doc="leaders it could play")
     a_weapon: int = fact(0, key="move.plans.A.weapon", doc="the weapon's type number (0 none)")
     a_defense: int = fact(0, key="move.plans.A.defense", doc="the number of the weapon type it defends against")
@@ -141,6 +143,7 @@ class ConquestBattleFacts(Facts):
     d_strength: int | None = fact(0, key="factions.D.leaders")
     d_leader_own: bool | None = fact(True, key="factions.D.leaders")
     d_leader_dead: bool = fact(False, key="factions.D.leaders_in_tanks")
+    d_only_killed: bool = label(False, doc="it plays no leader, and every leader it has was killed")
     d_leaders_available: int | None = fact(0, key="factions.D.leaders")
     d_weapon: int = fact(0, key="move.plans.D.weapon")
     d_defense: int = fact(0, key="move.plans.D.defense")
@@ -364,6 +367,8 @@ def _side(pos: Position, m: BattleMove, me: str, foe: str, x: str, types: dict[s
         f"{x}_strength": strength,
         f"{x}_leader_own": leader_own,
         f"{x}_leader_dead": bool(leader and leader in dead),
+        # no leader played, and every leader it has is a killed one: whether it "can" play one is open (conquest:37)
+        f"{x}_only_killed": bool(not leader and not plan.cheap_hero and own and not avail),
         f"{x}_leaders_available": available,
         f"{x}_weapon": types[wt] if plan.weapon else NO_CARD,
         f"{x}_defense": types[dt] if plan.defense else NO_CARD,
@@ -406,6 +411,7 @@ def conquest_battle_facts(pos: Position) -> ConquestBattleFacts:
             )
     return ConquestBattleFacts(
         faction=agg,
+        allied=dfd in pos.allies_of(agg),
         territory=m.territory,
         A=display(agg),
         D=display(dfd),

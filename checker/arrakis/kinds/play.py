@@ -6,7 +6,8 @@ state it, and what becomes of the card:
 * Weather Control (gf9:93, 511): ``storm_distance`` (the sectors chosen, 0..10) and ``storm_sector`` (where
   the storm stops, counterclockwise from ``storm``). Card keys: ``distance``, ``storm_moved``.
 * Family Atomics (gf9:499-507): ``destroyed`` (faction -> forces on the Shield Wall) and
-  ``shield_wall: destroyed``; ``removed_from_game``. Card key: ``storm_moved``.
+  ``shield_wall: destroyed``; ``removed_from_game``. Card key: ``storm_moved``; dreamrules also reads
+  ``territory``, the target (the Shield Wall or a single sietch, dreamrules:758, 760).
 * Hajr (gf9:239, 241): ``extra_movements: 1``; the extra movement itself is a ``move`` question.
   Card key: ``after_movement`` (played right after the faction's normal movement, on its own turn).
 * Karama (gf9:461-487): ``karama_use: cancel`` (card key ``cancels``: the advantage stopped, one of
@@ -92,6 +93,15 @@ NOT_CANCELLABLE: dict[str, int] = {
     "card": 5,  # gf9:471 (the ordinary effect of a Treachery Card, such as Hajr)
     "karama-power": 6,  # gf9:471 (another faction's Special Karama Power)
 }
+# Other names a position may give them by (the faction's own special victory, the prediction by its holder).
+CANCELS_ALIASES: dict[str, str] = {
+    "special-victory-condition": "special-victory",
+    "fremen-special-victory": "special-victory",
+    "guild-special-victory": "special-victory",
+    "spacing-guild-special-victory": "special-victory",
+    "bene-gesserit-prediction": "prediction",
+    "bg-prediction": "prediction",
+}
 CANCELS_WORDS = {
     1: "a Special Victory Condition",
     2: "the Bene Gesserit prediction",
@@ -162,6 +172,8 @@ CARD_KEYS: dict[str, tuple[str, ...]] = {
     HAJR: ("after_movement",),
     KARAMA: ("cancels", "plans_revealed", "plans_committed", "power_used", "territory"),
 }
+# Dreamrules' own card keys: Family Atomics' target, the Shield Wall or a sietch (dreamrules:758, 760)
+DR_CARD_KEYS: dict[str, tuple[str, ...]] = {ATOMICS: ("territory",)}
 
 
 @cache
@@ -214,6 +226,17 @@ class PlayFacts(Facts):
     near_fighters: int = fact(0, doc="those that are not Advanced Bene Gesserit advisors")
     connected_fighters: int | None = fact(key="CONNECTION", doc="those not cut off from the wall by the storm")
     wall_forces: list[int] = fact([], doc="forces on the Shield Wall, per faction of wall_factions")
+    atomics_target: str = label(doc="dreamrules: the target named (move.territory), or empty")
+    target_given: bool = fact(False, key="move.territory", doc="dreamrules: the play names its target")
+    target_wall: bool = fact(False, key="move.territory", doc="the target named is the Shield Wall")
+    target_sietch: bool = fact(False, key="move.territory", doc="the target named is a sietch (dreamrules:760)")
+    sietch_troops: int = fact(0, doc="the player's force groups in the sietch named or next to it")
+    # dreamrules: Fates (dreamrules:734)
+    fate_used: bool = fact(False, key="factions.FACTION.fate_used", doc="dreamrules: the player's Fate was used")
+    fate_match: bool | None = fact(
+        None, key="factions.FACTION.fate_indicator", doc="dreamrules: the card matches the player's Fate Indicator"
+    )
+    fate_indicator: str = label(doc="dreamrules: the worthless card the player's Fate Indicator matches")
     # Hajr
     after_movement: bool | None = fact(key="move.after_movement")
     # Karama
@@ -313,6 +336,24 @@ def _atomics(pos: Position, me: str) -> dict[str, Any]:
     }
 
 
+def _atomics_target(pos: Position, me: str, keys: dict[str, Any], f: PlayFacts) -> None:
+    """Dreamrules: the target Family Atomics names (``move.territory``): the Shield Wall or a single sietch, with
+    the player's troops inside it or next to it (dreamrules:758, 760). GF9 has one target, the Shield Wall."""
+    from checker.arrakis.position import SIETCHES
+
+    value = keys.get("territory")
+    if value is None:
+        return
+    name = territory_name(value, pos.board.names, "move.territory")
+    board = pos.board
+    around = {name} | board.adjacent_territories(name)
+    f.atomics_target = name
+    f.target_given = True
+    f.target_wall = name == SHIELD_WALL
+    f.target_sietch = name in SIETCHES
+    f.sietch_troops = len([g for g in pos.groups(faction=me) if g.territory in around and g.total > 0])
+
+
 # -- the card's own keys -------------------------------------------------------------------
 
 
@@ -323,10 +364,10 @@ def _bool_key(keys: dict[str, Any], name: str) -> bool | None:
     raise InputError(f"move.{name}", "true or false", value)
 
 
-def _check_keys(card: str, keys: dict[str, Any]) -> None:
+def _check_keys(card: str, keys: dict[str, Any], ruleset: str = "") -> None:
     if card == GHOLA:
         return  # its text is not printed: whatever it takes is kept as written (the verdict is unresolved)
-    allowed = CARD_KEYS.get(card, ())
+    allowed = CARD_KEYS.get(card, ()) + (DR_CARD_KEYS.get(card, ()) if ruleset == "dreamrules" else ())
     for name in keys:
         if name not in allowed:
             what = f"a key of {card}: " + (", ".join(allowed) if allowed else "it takes none")
@@ -349,6 +390,7 @@ def _cancels(keys: dict[str, Any]) -> tuple[str, int | None, bool]:
     if not isinstance(value, str):
         raise InputError("move.cancels", "the advantage the Karama stops, by name", value)
     text = value.strip().lower().replace(" ", "-").replace("_", "-")
+    text = CANCELS_ALIASES.get(text, text)
     if text in ADVANTAGES:
         return text, 0, True
     if text in NOT_CANCELLABLE:
@@ -427,7 +469,9 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
             "the storm's losses are a storm question: check {action: storm, distance: N} with the distance "
             "chosen (gf9:511: direction and damage remain normal)"
         )
-    if f.is_atomics:
+    if f.is_atomics and not f.target_given and pos.ruleset == "dreamrules":
+        out.append("move.territory is not given: the target is taken to be the Shield Wall where a troop qualifies")
+    if f.is_atomics and not f.target_sietch:
         out.append(
             "Arrakeen, Carthag and Imperial Basin lose their protection from the storm for the rest of the game "
             "(gf9:503): later positions give shield_wall: destroyed"
@@ -487,7 +531,7 @@ class Play(Kind):
         me, card, keys = m.faction, m.card, m.card_keys
         as_karama = m.as_karama
         karama = card == KARAMA or (as_karama and card in _deck()["worthless"])
-        _check_keys(KARAMA if karama else card, keys)
+        _check_keys(KARAMA if karama else card, keys, pos.ruleset)
         in_hand, hand_words = _in_hand(pos, me, card)
         cancels, cancels_index, cancels_known = _cancels(keys)
         worm_territory, worm_in_sand = _worm(pos, keys)
@@ -534,6 +578,12 @@ class Play(Kind):
         if f.is_atomics:
             for name, value in _atomics(pos, me).items():
                 setattr(f, name, value)
+            _atomics_target(pos, me, keys, f)
+        state = pos.factions.get(me)
+        if state is not None and pos.ruleset == "dreamrules":
+            f.fate_used = bool(state.fate_used)
+            f.fate_indicator = state.fate_indicator or ""
+            f.fate_match = None if state.fate_indicator is None else state.fate_indicator == card
         f.notes = _notes(pos, m, f)
         return f
 

@@ -18,6 +18,10 @@ three that its ally the Emperor pays for, gf9:183, 393; asked for when an ally o
 the Emperor revives more than three), ``fremen_grant`` (the reviver's ally Fremen
 grants it three free revivals, gf9:403; asked for when it decides the cost),
 ``kwisatz_haderach`` (Atreides revives it, gf9:353).
+
+Position key read beyond the published ones: ``factions.F.leaders_face_down`` (Mentat's extension), the leaders of
+``leaders_in_tanks`` lying face down, revived before and killed again (gf9:195, dreamrules:388); not given, whether
+the leader revived lies face down is not known.
 """
 
 from __future__ import annotations
@@ -64,6 +68,20 @@ class RevivalFacts(Facts):
     leader_in_tanks: bool = fact(False, doc="the leader is in the Tanks")
     own_leaders_in_tanks: int = fact(0, doc="the reviver's printed leaders in the Tanks")
     own_leaders: int = fact(5, doc="the reviver's printed leaders")
+    # -- face-down leaders (factions.FACTION.leaders_face_down, Mentat's extension: gf9:195, dreamrules:388) --
+    face_down_known: bool = label(False, doc="the position gives the reviver's leaders_face_down")
+    leader_face_down: bool = fact(
+        False, key="factions.FACTION.leaders_face_down", doc="the leader revived lies face down in the Tanks"
+    )
+    others_face_up: int = fact(0, doc="the reviver's other leaders in the Tanks face up")
+    others_out: int = fact(0, doc="the reviver's other leaders not in the Tanks (alive, or captured)")
+    face_up_names: str = label("", doc="the reviver's other leaders face up in the Tanks, in words")
+    out_names: str = label("", doc="the reviver's other leaders not in the Tanks, in words")
+    face_down_elsewhere: str = label(
+        "",
+        doc="dreamrules: who may put a leader face down without a revival: Harkonnen (a captive, dreamrules:1066), "
+        "Bene Tleilax (an Infiltration's end, dreamrules:1196); empty when neither may play",
+    )
     leader_strength: int | None = fact(0, key="factions.FACTION.leaders", doc="the leader's printed strength")
     kh: bool = fact(False, key="move.kwisatz_haderach", doc="Atreides revives the Kwisatz Haderach")
     has_card: bool = label(False, doc="a card revives (move.card)")
@@ -177,8 +195,11 @@ def dr_troop_cost(s: RevivalFacts) -> int:
 
 
 def dr_leader_cost(s: RevivalFacts) -> int:
+    """A leader's strength; half, rounded up, with Bene Tleilax's discount, except Bene Tleilax's own face-down
+    leaders, who cost full price (dreamrules:382, 1178)."""
     strength = s.leader_strength or 0
-    return (strength + 1) // 2 if dr_discount(s) else strength
+    full = s.is_tleilaxu and s.leader_face_down
+    return (strength + 1) // 2 if dr_discount(s) and not full else strength
 
 
 def z3_dr_troop_cost(v: Any) -> Any:
@@ -201,7 +222,8 @@ def z3_dr_leader_cost(v: Any) -> Any:
     import z3
 
     discount = z3.And(z3.Or(v.is_tleilaxu, v.tleilaxu_ally), z3.Not(v.discount_suppressed))
-    return z3.If(discount, (v.leader_strength + 1) / 2, v.leader_strength)
+    half = z3.And(discount, z3.Not(z3.And(v.is_tleilaxu, v.leader_face_down)))
+    return z3.If(half, (v.leader_strength + 1) / 2, v.leader_strength)
 
 
 def paid_forces(s: RevivalFacts) -> int:
@@ -248,6 +270,24 @@ def _strength(pos: Position, faction: str, leader: str) -> int | None:
         return state.leaders[leader]
     printed: dict[str, int] = components()["leaders"].get(faction, {})
     return printed.get(leader)
+
+
+def _words(names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _face_down_elsewhere(pos: Position, me: str) -> str:
+    """Dreamrules: who may put one of the reviver's leaders face down without its having been revived: Harkonnen
+    kills a captured leader face down (dreamrules:1066), an Infiltration's end puts leaders face down
+    (dreamrules:1196). Each names one that plays or may (an unlisted player)."""
+    who = []
+    if me != "harkonnen" and _in_game(pos, "harkonnen") is not False:
+        who.append("Harkonnen (dreamrules:1066 kills a captured leader face down)")
+    if _in_game(pos, "bene-tleilax") is not False:
+        who.append("Bene Tleilax (dreamrules:1196 puts an Infiltration's leaders face down)")
+    return " and ".join(who)
 
 
 def _in_game(pos: Position, faction: str) -> bool | None:
@@ -350,6 +390,10 @@ class Revival(Kind):
         printed = set(components()["leaders"].get(me, {}))
         emperor = pos.factions.get("emperor")
         leader = m.leader or ""
+        face_down = {n for s in pos.factions.values() for n in (s.leaders_face_down or [])}
+        others = sorted(mine - {leader})
+        face_up = [n for n in others if n in in_tanks and n not in face_down]
+        out = [n for n in others if n not in in_tanks]
         hand, hand_words = _hand(pos, me)
         f = RevivalFacts(
             faction=me,
@@ -380,6 +424,13 @@ class Revival(Kind):
             leader_in_tanks=leader in in_tanks,
             own_leaders_in_tanks=len(printed & in_tanks),
             own_leaders=len(printed) or 5,
+            face_down_known=bool(state and state.leaders_face_down is not None),
+            leader_face_down=leader in face_down,
+            others_face_up=len(face_up),
+            others_out=len(out),
+            face_up_names=_words(face_up),
+            out_names=_words(out),
+            face_down_elsewhere=_face_down_elsewhere(pos, me),
             leader_strength=_strength(pos, me, leader) if leader in mine else 0,
             kh=m.kwisatz_haderach,
             has_card=m.card is not None,

@@ -65,6 +65,11 @@ class ShipmentFacts(Facts):
     to_stronghold: bool = fact(False)
     to_polar_sink: bool = label(False)
     to_reserves: bool = fact(False, doc="Guild ships forces back to reserves")
+    odd_retrieval: bool = fact(
+        False,
+        doc="an odd number of forces goes back to reserves under gf9:437's one spice per two forces, which does not "
+        "say how the odd force is charged (dreamrules:424 does: the stronghold rate halved, rounded up)",
+    )
     destinations: int = fact(1, doc="territories the shipment goes to (move.to plus move.also_to)")
     cross_ship: bool = fact(False, doc="from one territory on Arrakis to another")
     from_board: bool = fact(False, doc="the forces leave a territory of Arrakis (cross-ship or back to reserves)")
@@ -253,6 +258,7 @@ class Shipment(Kind):
             to_stronghold=bool(to and to.is_stronghold),
             to_polar_sink=bool(to and to.name == POLAR_SINK),
             to_reserves=to_reserves,
+            odd_retrieval=to_reserves and m.total % 2 == 1,
             destinations=1 + len({t for t in m.also_to if t != m.to}),
             cross_ship=cross,
             from_board=m.from_ is not None,

@@ -55,6 +55,12 @@ class StormFacts(Facts):
     has_dials: bool = fact(False)
     distance: int = fact(0, key="move.distance", doc="sectors moved: the distance, or the sum of the dials")
     fremen_advanced: bool = fact(False, doc="Advanced game with the Fremen playing")
+    fremen_storm_deck: bool | None = fact(
+        False,
+        key="factions.fremen",
+        doc="Advanced: whether the Fremen play (their Storm Deck moves the storm after turn one); None when the "
+        "position leaves a player unnamed who may be the Fremen",
+    )
     shield_wall_standing: bool | None = fact(True, key="shield_wall")
     # force groups, one entry per (faction, territory, sector)
     group_sector: list[int] = fact([], doc="0: no sector (Polar Sink)")
@@ -286,6 +292,7 @@ class Storm(Kind):
             has_dials=bool(m.dials),
             distance=distance,
             fremen_advanced=(pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players,
+            fremen_storm_deck=_fremen_storm_deck(pos, players),
             shield_wall_standing=standing,
             group_sector=[s for (_, _, s, _), _ in groups],
             group_count=[n for _, n in groups],
@@ -364,6 +371,18 @@ class Storm(Kind):
         out["returned_to_reserves"] = returned
         out["nexus"] = value(v.nexus)
         return out
+
+
+def _fremen_storm_deck(pos: Position, players: set[str]) -> bool | None:
+    """Whether Advanced Fremen play: listed, or not when the position lists every player (None: unknown).
+
+    ``players: 6`` with fewer factions listed leaves a player unnamed who may be the Fremen: then whether the
+    Storm Card or the dials move the storm after turn one (gf9:91) is unknown, never assumed."""
+    if not (pos.advanced or pos.ruleset == "dreamrules"):
+        return False
+    if "fremen" in players:
+        return True
+    return None if pos.players is not None and pos.players > len(players) else False
 
 
 def _advantage(name: str) -> str:
