@@ -1843,6 +1843,8 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     "gf9.battle.winner",
     on="battle",
     cites="gf9:273; overview:61,123",
+    # gf9:273 speaks of killed leaders (one adds zero; both dead, the dials decide): quoted where a leader dies
+    cite_when={"gf9:273": lambda s: bool(resolve(s)["a_killed"] or resolve(s)["d_killed"])},
     title="The higher total wins, the aggressor wins ties",
     permits=_winner_said,
     needs=("a_dial_h", "d_dial_h"),
