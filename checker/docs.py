@@ -272,7 +272,7 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
         where = str(Path(file).resolve().relative_to(ROOT))
     except ValueError:
         where = Path(file).name
-    cite_text = "; ".join(f"{c.doc}:{c.first}" + (f"-{c.last}" if c.last != c.first else "") for c in r.cites)
+    cite_text = "; ".join(c.ref for c in r.cites)
     body = [f"**{_md(r.title)}**", ""]
     if r.doc:
         body += [_md(r.doc), ""]
@@ -284,7 +284,7 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
         body += ["See also: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.see_also), ""]
     for doc, again in RESTATED.get(r.id, {}).items():  # another ruleset's text saying this rule again
         if _cites_valid(again):
-            spans = ",".join(f"{c.first}-{c.last}" if c.last != c.first else str(c.first) for c in again)
+            spans = ",".join(c.span for c in again)
             body += [f"Said again in `{doc}` (its verdicts quote these lines too):", ""]
             body += [f"```{{source-quote}} {doc}:{spans}", "```", ""]
     body += [status_line(r), ""]
@@ -304,7 +304,7 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
     for how, o in cps:  # the other text beside this one: both quotes, and how they differ where they do
         body += [f"{how.capitalize()} {rule_ref(o.id)} ({_md(o.title)}):", ""]
         if o.cites and _cites_valid(o.cites):
-            other = "; ".join(f"{c.doc}:{c.first}" + (f"-{c.last}" if c.last != c.first else "") for c in o.cites)
+            other = "; ".join(c.ref for c in o.cites)
             body += [f"```{{source-quote}} {other}", "```", ""]
         differs = r.differs if how in ("replaces", "counterpart") and r.differs else o.differs
         if differs:
@@ -625,7 +625,7 @@ def conflicts_fragment() -> str:
         a, b = p.rulesets
         out += [f"### {a} and {b}: {_md(p.first.title)}", "", _md(p.recorded), ""]
         for rs, r in ((a, p.first), (b, p.second)):
-            cites = ",".join(f"{c.first}-{c.last}" if c.last != c.first else str(c.first) for c in r.cites)
+            cites = ",".join(c.span for c in r.cites)
             out += [f"`{rs}` ({rule_ref(r.id)}):", "", f"```{{source-quote}} {r.cites[0].doc}:{cites}", "```", ""]
         keys = [q.case_name for q in every if q.by == p.by and q.rulesets == p.rulesets]
         case = next((found[k] for k in keys if k in found), None)

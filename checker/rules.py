@@ -100,7 +100,7 @@ class Rule:
         """The cited lines that speak to these facts (all of them where no ``cite_when`` leaves one out)."""
         if not self.cite_when or facts is None:
             return self.cites
-        kept = tuple(c for c in self.cites if _key(c) not in self.cite_when or self.cite_when[_key(c)](facts))
+        kept = tuple(c for c in self.cites if c.ref not in self.cite_when or self.cite_when[c.ref](facts))
         return kept or self.cites
 
     def reason_on(self, facts: Any) -> str:
@@ -123,11 +123,6 @@ class Rule:
     def location(self) -> tuple[str, int]:
         code = self.check.__code__
         return code.co_filename, code.co_firstlineno
-
-
-def _key(c: Cite) -> str:
-    """A cite as rules write it: ``gf9:411``, ``gf9:97-99``."""
-    return f"{c.doc}:{c.first}" + (f"-{c.last}" if c.last != c.first else "")
 
 
 REGISTRY: dict[str, Rule] = {}
@@ -189,9 +184,9 @@ def rule(
             see_also=parse_cites(see_also),
             counterpart=(counterpart,) if isinstance(counterpart, str) else tuple(counterpart),
             differs=differs,
-            cite_when={_key(c): when for text, when in (cite_when or {}).items() for c in parse_cites(text)},
+            cite_when={c.ref: when for text, when in (cite_when or {}).items() for c in parse_cites(text)},
         )
-        unknown = set(r.cite_when) - {_key(c) for c in r.cites}
+        unknown = set(r.cite_when) - {c.ref for c in r.cites}
         if unknown:
             raise ValueError(f"rule {id}: cite_when names {sorted(unknown)}, which are not among its cites")
         if differs and not r.counterparts:

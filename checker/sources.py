@@ -35,9 +35,17 @@ class Cite:
     def text(self) -> str:
         return " ".join(lines(self.doc)[self.first - 1 : self.last]).strip()
 
+    @property
+    def span(self) -> str:
+        return f"{self.first}" if self.first == self.last else f"{self.first}-{self.last}"
+
+    @property
+    def ref(self) -> str:
+        """The cite as rules write it: ``gf9:411``, ``gf9:97-99``."""
+        return f"{self.doc}:{self.span}"
+
     def __str__(self) -> str:
-        span = f"{self.first}" if self.first == self.last else f"{self.first}-{self.last}"
-        return f"{self.doc}:L{span}"
+        return f"{self.doc}:L{self.span}"
 
     def as_json(self) -> dict[str, object]:
         return {"doc": self.doc, "lines": [self.first, self.last], "text": self.text}

@@ -67,14 +67,18 @@ def _destination(value: object, key: str) -> str:
     return _territory(value, key)
 
 
+def _plain(text: str) -> str:
+    """A name folded to its letters and digits: how advantage names are compared."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
 def _advantage(value: object, key: str) -> str:
     """A faction advantage Karama stopped (``suppressed``), as its Karama chapter heading names it (dreamrules:808-982)
     or GF9 does; folded to one spelling (``Shaddam's Favor`` -> ``shaddams-favor``) that every kind matches. A name
     the chapter does not know is an input error: silently ignoring it would answer as if nothing were stopped."""
     from checker.arrakis.kinds.play import ADVANTAGES, DR_ADVANTAGES, DR_ALIASES
 
-    def plain(text: str) -> str:
-        return "".join(c for c in text.lower() if c.isalnum())
+    plain = _plain
 
     def slug(text: str) -> str:
         return "-".join("".join(c for c in text.lower() if c.isalnum() or c in " -").replace("-", " ").split())
@@ -767,6 +771,13 @@ class Position:
             for g in self.forces
             if (faction is None or g.faction == faction) and (territory is None or g.territory == territory)
         ]
+
+    def stopped(self, faction: str, advantage: str) -> bool:
+        """Whether Karama stopped the faction's advantage for the whole phase (``factions.F.suppressed``, names
+        folded by the loader); ``advantage`` may be written any way ("Shaddam's Favor", shaddams-favor)."""
+        state = self.factions.get(faction)
+        want = _plain(advantage)
+        return state is not None and any(_plain(a) == want for a in state.suppressed)
 
     def allies_of(self, faction: str) -> set[str]:
         return {f for pair in self.alliances if faction in pair for f in pair if f != faction}

@@ -24,12 +24,6 @@ PHASES: tuple[str, ...] = get_args(Phase)
 BATTLE = PHASES.index("battle")
 
 
-def _suppressed(pos: Position, faction: str, *names: str) -> bool:
-    state = pos.factions.get(faction)
-    said = {" ".join(str(a).lower().replace("-", " ").split()) for a in (getattr(state, "suppressed", None) or [])}
-    return bool(said & set(names))
-
-
 @dataclass
 class RetreatFacts(Facts):
     territory: str = label()
@@ -61,7 +55,7 @@ class Retreat(Kind):
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             troops_there=troops,
             opponents_there=len(others),
-            retreat_stopped=_suppressed(pos, m.faction, "retreat"),
+            retreat_stopped=pos.stopped(m.faction, "retreat"),
         )
 
 
@@ -120,7 +114,7 @@ class Spite(Kind):
             cheap_hero=give in CHEAP_HEROES or take in CHEAP_HEROES,
             cache_card=give in SUPPLIES_CACHE or take in SUPPLIES_CACHE,
             protected=bool({give, take} & protected),
-            spite_stopped=_suppressed(pos, me, "vladimir's spite", "spite", "vladimirs spite"),
+            spite_stopped=pos.stopped(me, "Vladimir's Spite"),
         )
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:

@@ -116,18 +116,6 @@ def _ally_spice(pos: Position, me: str) -> int | None:
     return 0  # no ally, no help
 
 
-def suppressed(pos: Position, faction: str, advantage: str) -> bool:
-    """Dreamrules: a faction's advantage stopped by Karama for the whole phase (``factions.F.suppressed``)."""
-    state = pos.factions.get(faction)
-    names = (getattr(state, "suppressed", None) or []) if state is not None else []
-    want = _plain(advantage)
-    return any(_plain(str(n)) == want for n in names)
-
-
-def _plain(name: str) -> str:
-    return "".join(c for c in name.lower() if c.isalnum())
-
-
 def _auction(pos: Position) -> tuple[bool, int, str]:
     """Dreamrules' ``current_auction: {high_bidder, high_bid}``: (given, the high bid, the high bidder)."""
     auction = getattr(pos, "current_auction", None)
@@ -214,9 +202,9 @@ class Bidding(Kind):
             emperor_ally="emperor" in allies,
             shaddams_favor=m.shaddams_favor,
             emperor_spice=(emp.spice if (emp := pos.factions.get("emperor")) else None) if m.shaddams_favor else 0,
-            favor_suppressed=suppressed(pos, "emperor", "shaddams-favor"),
-            payments_suppressed=suppressed(pos, "emperor", "bidding-payments"),
-            extra_cards_suppressed=suppressed(pos, "harkonnen", "extra-treachery-cards"),
+            favor_suppressed=pos.stopped("emperor", "shaddams-favor"),
+            payments_suppressed=pos.stopped("emperor", "bidding-payments"),
+            extra_cards_suppressed=pos.stopped("harkonnen", "extra-treachery-cards"),
             tleilaxu_promise=m.ally_support > 0 and (me == "bene-tleilax" or "bene-tleilax" in allies),
         )
         f.has_auction, f.high_bid, f.high_bidder = _auction(pos)

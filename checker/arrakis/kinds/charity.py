@@ -112,7 +112,7 @@ class Charity(Kind):
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             spice=state.spice if state else None,
             is_bene_gesserit=m.faction == "bene-gesserit",
-            charity_stopped="charity" in {_advantage(a) for a in (getattr(state, "suppressed", None) or [])},
+            charity_stopped=pos.stopped(m.faction, "charity"),
         )
         f.notes = _notes(pos, f)
         return f

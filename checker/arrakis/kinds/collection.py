@@ -290,8 +290,7 @@ def _dreamrules_facts(pos: Position, f: CollectionFacts, sector: int | None) -> 
         held = [h for h in STRONGHOLD_NAMES if pos.occupants(h) == {"atreides"}]
         f.tithe_strongholds = len(held)
         f.tithe_held = ", ".join(held)
-        names = (getattr(state, "suppressed", None) or []) if state is not None else []
-        f.tithe_suppressed = any("".join(c for c in str(n).lower() if c.isalnum()) == "letostithe" for n in names)
+        f.tithe_suppressed = pos.stopped("atreides", "Leto's Tithe")
 
 
 def group_sector_of(t: Any) -> int | None:

@@ -51,8 +51,6 @@ class Interject(Kind):
         assert isinstance(m, InterjectMove)
         acted = set(pos.acted_this_phase or [])
         players = set(pos.faction_names) | {m.faction}
-        state = pos.factions.get("spacing-guild")
-        stopped = {str(a).lower().replace(" ", "-") for a in (state.suppressed if state else [])}
         target = m.target or ""
         f = InterjectFacts(
             faction=m.faction,
@@ -67,7 +65,7 @@ class Interject(Kind):
             target_acted=target in acted,
             acted_any=bool(acted - {m.faction}),
             swaps=m.choice in ("swap", "take-position"),
-            suppressed="three-types-of-interjection" in stopped,
+            suppressed=pos.stopped("spacing-guild", "three-types-of-interjection"),
         )
         f.notes.append(
             "the position has no key for an interjection already made this phase: the answer assumes none was "

@@ -294,13 +294,6 @@ def movement_facts(pos: Position) -> MovementFacts:
     return f
 
 
-def suppressed(pos: Position, faction: str, advantage: str) -> bool:
-    """Whether Karama stopped a faction's named advantage for the phase (``factions.F.suppressed``)."""
-    state = pos.factions.get(faction)
-    want = advantage.lower().replace(" ", "-")
-    return bool(state) and any(str(a).lower().replace(" ", "-") == want for a in getattr(state, "suppressed", []))
-
-
 def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
     """The facts only Dreamrules' rules read (they stay at their defaults' meaning under other rulesets)."""
     g = geo()
@@ -316,7 +309,7 @@ def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
     f.ally_apart_in_to = apart(g.terr_names[f.to_id])
     f.is_ixians = m.faction == "ixians"
     f.cyborgs = f.is_ixians and m.special > 0
-    f.native_suppressed = f.is_fremen and suppressed(pos, "fremen", "native-movement")
+    f.native_suppressed = f.is_fremen and pos.stopped("fremen", "native-movement")
     f.zensunni = bool(getattr(m, "zensunni_path", False))
     state = pos.factions.get(m.faction)
     f.moved_already = bool(getattr(state, "made_ordinary_move", False)) if state else False
@@ -325,7 +318,7 @@ def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
     f.all_acted = all(p in acted for p in players)
     f.not_acted = ", ".join(display(p) for p in players if p not in acted)
     f.fremen_playing = "fremen" in players
-    f.zensunni_suppressed = suppressed(pos, "fremen", "zensunni-path")
+    f.zensunni_suppressed = pos.stopped("fremen", "zensunni-path")
     f.advisors_in_origin = m.faction == "bene-gesserit" and any(
         h.advisors and h.total > 0 for h in pos.groups(m.faction, m.from_)
     )

@@ -164,7 +164,12 @@ DR_ADVANTAGES: tuple[tuple[str, str], ...] = (
     ("Shared Treachery Cards", "ixians"),
     ("Initial Treachery Knowledge", "ixians"),
 )
-DR_ALIASES = {"voice": "The Voice", "kh": "Kwisatz Haderach", "surveyor": "Hidden Mobile Surveyor"}
+DR_ALIASES = {
+    "voice": "The Voice",
+    "kh": "Kwisatz Haderach",
+    "surveyor": "Hidden Mobile Surveyor",
+    "spite": "Vladimir's Spite",
+}
 # The card keys each card reads (any other key is an input error naming the nearest).
 CARD_KEYS: dict[str, tuple[str, ...]] = {
     WEATHER: ("distance", "storm_moved"),

@@ -298,14 +298,6 @@ def _in_game(pos: Position, faction: str) -> bool | None:
     return None if pos.players is not None and pos.players > len(listed) else False
 
 
-def _suppressed(pos: Position, faction: str, advantage: str) -> bool:
-    """Dreamrules: an advantage Karama stopped for the phase (``factions.F.suppressed``)."""
-    state = pos.factions.get(faction)
-    names = (getattr(state, "suppressed", None) or []) if state is not None else []
-    plain = "".join(c for c in advantage.lower() if c.isalnum())
-    return any("".join(c for c in str(n).lower() if c.isalnum()) == plain for n in names)
-
-
 GHOLA = "Tleilaxu Ghola"  # dreamrules:766
 
 
@@ -441,8 +433,8 @@ class Revival(Kind):
             is_tleilaxu=me == "bene-tleilax",
             tleilaxu_ally="bene-tleilax" in allies and me != "bene-tleilax",
             tleilaxu_in_game=_in_game(pos, "bene-tleilax"),
-            discount_suppressed=_suppressed(pos, "bene-tleilax", "discount-revival"),
-            income_suppressed=_suppressed(pos, "bene-tleilax", "revival-income"),
+            discount_suppressed=pos.stopped("bene-tleilax", "discount-revival"),
+            income_suppressed=pos.stopped("bene-tleilax", "revival-income"),
             grant_asked=bool(m.fremen_grant),
             ghola=m.card is not None and _fold(m.card) == _fold(GHOLA),
             card_in_hand=_holds(hand, m.card) if m.card is not None else True,

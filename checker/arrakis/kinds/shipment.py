@@ -170,22 +170,15 @@ def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
     return out
 
 
-def suppressed(pos: Position, faction: str, advantage: str) -> bool:
-    """Whether Karama stopped a faction's named advantage for the phase (``factions.F.suppressed``)."""
-    state = pos.factions.get(faction)
-    want = advantage.lower().replace(" ", "-")
-    return bool(state) and any(str(a).lower().replace(" ", "-") == want for a in getattr(state, "suppressed", []))
-
-
 def _dreamrules_facts(pos: Position, m: ShipMove, f: ShipmentFacts) -> None:
     """The facts only Dreamrules' rules read."""
     f.is_tleilaxu = f.faction == "bene-tleilax"
-    f.synthetic_suppressed = f.is_tleilaxu and suppressed(pos, "bene-tleilax", "synthetic-spice")
+    f.synthetic_suppressed = f.is_tleilaxu and pos.stopped("bene-tleilax", "synthetic-spice")
     if f.is_tleilaxu and not f.synthetic_suppressed and f.reserves is not None and not f.from_board:
         f.synthetic_spice = max(0, f.reserves - m.count)
-    f.payments_suppressed = suppressed(pos, "spacing-guild", "shipping-payments")
-    f.discount_suppressed = suppressed(pos, "spacing-guild", "discount-shipping")
-    f.three_types_suppressed = suppressed(pos, "spacing-guild", "three-types-of-shipment")
+    f.payments_suppressed = pos.stopped("spacing-guild", "shipping-payments")
+    f.discount_suppressed = pos.stopped("spacing-guild", "discount-shipping")
+    f.three_types_suppressed = pos.stopped("spacing-guild", "three-types-of-shipment")
     hms = getattr(pos, "hidden_mobile_surveyor", None)
     f.to_surveyor_territory = f.faction == "ixians" and hms is not None and hms.territory == m.to
 

@@ -244,8 +244,6 @@ class Storm(Kind):
             mine_sectors.append(sector)
         mine_at = {(m.territory, sec) for m, sec in zip(mines, mine_sectors, strict=True)}
         opened = set(getattr(pos, "atomics_sietches", None) or [])
-        fremen = pos.factions.get("fremen")
-        stopped = {_advantage(a) for a in (getattr(fremen, "suppressed", None) or [])} if fremen else set()
         nexus = getattr(pos, "nexus_card", None)
         carryall = next((f for f, st in pos.factions.items() if getattr(st, "carryall", False)), "")
         spice: list[tuple[int, int]] = []
@@ -310,7 +308,7 @@ class Storm(Kind):
             group_opened=[t in opened for (_, t, _, _), _ in groups],
             mine_sector=mine_sectors,
             mines_placed=True if mines_placed else None,
-            fremen_immune="storm-immunity" not in stopped,
+            fremen_immune=not pos.stopped("fremen", "storm-immunity"),
             nexus_given=nexus is not None,
             nexus_number=None if nexus is None else (0 if nexus == "blank" else int(nexus)),
             group_faction=tuple(f for (f, _, _, _), _ in groups),
@@ -383,11 +381,6 @@ def _fremen_storm_deck(pos: Position, players: set[str]) -> bool | None:
     if "fremen" in players:
         return True
     return None if pos.players is not None and pos.players > len(players) else False
-
-
-def _advantage(name: str) -> str:
-    """An advantage's name as ``suppressed`` may spell it ("Storm Immunity", storm_immunity) folded."""
-    return "-".join(str(name).lower().replace("_", " ").replace("-", " ").split())
 
 
 # -- the checks' shared arithmetic (concrete values) -----------------------------

@@ -83,8 +83,6 @@ class Surveyor(Kind):
             via.append(m.to)
         plain = route(origin, m.to, set(STRONGHOLD_NAMES), via)
         walled = route(origin, m.to, set(STRONGHOLD_NAMES) | {SHIELD_WALL}, via)
-        state = pos.factions.get("ixians")
-        stopped = {str(a).lower().replace(" ", "-") for a in (state.suppressed if state else [])}
         steps = len(plain) if plain is not None else 99
         steps_open = len(walled) if walled is not None else 99
         f = SurveyorFacts(
@@ -101,7 +99,7 @@ class Surveyor(Kind):
             markers=pos.shield_wall_markers,
             steps=steps,
             steps_open=steps_open,
-            suppressed="hidden-mobile-surveyor" in stopped,
+            suppressed=pos.stopped("ixians", "hidden-mobile-surveyor"),
         )
         if here is None:
             f.notes.append(f"the position does not give hidden_mobile_surveyor: it is taken to stand in {origin}")

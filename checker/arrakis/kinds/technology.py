@@ -21,14 +21,6 @@ PHASES: tuple[str, ...] = get_args(Phase)
 BIDDING = PHASES.index("bidding")
 
 
-def stopped(pos: Position, faction: str, advantage: str) -> bool:
-    """A faction's advantage Karama stopped for the whole phase (``factions.F.suppressed``)."""
-    state = pos.factions.get(faction)
-    said = (state.suppressed or []) if state is not None else []
-    plain = "".join(c for c in advantage.lower() if c.isalnum())
-    return any("".join(c for c in str(a).lower() if c.isalnum()) == plain for a in said)
-
-
 @dataclass
 class TechnologyFacts(Facts):
     card: str = label(doc="the card from the hand put up for bid")
@@ -103,7 +95,7 @@ class Technology(Kind):
             bid_made=made,
             card_in_hand=in_hand,
             used=state.technology_used if state is not None else None,
-            suppressed=stopped(pos, me, "technology"),
+            suppressed=pos.stopped(me, "technology"),
         )
         if pos.current_auction is None:
             f.notes.append("the position gives no current_auction: no bid is taken to be made on the card up for bid")

@@ -34,11 +34,6 @@ PHASES: tuple[str, ...] = get_args(Phase)
 SPICE_BLOW = PHASES.index("spice-blow")
 
 
-def advantage(name: str) -> str:
-    """An advantage's name as ``suppressed`` may spell it, folded ("Worm Riding" -> worm-riding)."""
-    return "-".join(str(name).lower().replace("_", " ").replace("-", " ").split())
-
-
 @dataclass
 class WormFacts(Facts):
     territory: str = label(doc="where the worm strikes or is called")
@@ -103,8 +98,6 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         key = (g.faction, sector, bool(getattr(g, "surveyor", False)))
         merged[key] = merged.get(key, 0) + g.total
     groups = list(merged.items())
-    fremen = pos.factions.get("fremen")
-    stopped = {advantage(a) for a in (getattr(fremen, "suppressed", None) or [])} if fremen else set()
     state = pos.factions.get(faction) if faction else None
     spice = sum(sp.amount for sp in pos.spice if sp.territory == territory) if "spice" in pos.given else None
     markers = getattr(pos, "shield_wall_markers", None)
@@ -120,7 +113,7 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         polar=t.is_polar_sink,
         rock_or_stronghold=t.kind in ("rock", "stronghold"),
         fremen_in_game="fremen" in listed or bool(allies) or unlisted,
-        worm_riding="worm-riding" not in stopped,
+        worm_riding=not pos.stopped("fremen", "worm-riding"),
         by_fremen=faction == "fremen",
         thumpers=getattr(state, "thumpers", None) if state else None,
         fremen_there=any(fa == "fremen" for (fa, _, _), _ in groups),
