@@ -112,14 +112,33 @@ def test_fremen_troops_count_double_and_shai_hulud_needs_a_desert() -> None:
     )
 
 
-def test_spies_spare_the_harkonnen_from_a_fortification() -> None:
+def test_spies_spare_the_harkonnen_one_troop_of_a_tokens_removals() -> None:
     data = base()
     data["move"]["fortification_removes"] = {"harkonnen": 1}
+    v = judge(data)  # a Fortification targets them: they never lose Troops to Fortifications (dice:208)
+    assert v.verdict == "legal" and v.outcome["harkonnen_removed"] == 0 and lines_of(v, "dice.combat.spies") == {208}
+    assert v.outcome["losses"]["harkonnen"] == 2  # the 2 sent; the 2 kept back stay with the winners
+    data["fortifications"][0]["kind"] = "stronghold"
+    data["move"]["fortification_removes"] = {"harkonnen": 2}  # targeted twice: a single Troop
     v = judge(data)
-    assert v.forbidding() == ["dice.combat.spies"] and lines_of(v, "dice.combat.spies") == {208}
-    data["fortifications"][0]["kind"] = "stronghold"  # targeted twice: one Troop
+    assert v.verdict == "legal" and v.outcome["harkonnen_removed"] == 1 and v.outcome["losses"]["harkonnen"] == 3
+    assert "targets the Harkonnen twice" in next(f.message for f in v.findings if f.rule.id == "dice.combat.spies")
+    data["move"]["fortification_removes"] = {"harkonnen": 3}  # a Stronghold removes two at most (dice:140)
+    assert judge(data).forbidding() == ["dice.combat.token-removes"]
+    data["move"]["fortification_removes"] = {"harkonnen": 2}
+    data["move"]["sent"]["harkonnen"] = 4  # one of the 4 was removed first: 3 are left to send
     v = judge(data)
-    assert v.verdict == "legal" and v.outcome["losses"]["harkonnen"] == 3
+    assert v.forbidding() == ["dice.combat.sent-within"] and "1 were removed first" in v.findings[0].message
+
+
+def test_shai_hulud_is_called_by_the_fremen_or_their_ally_where_the_fremen_are_not() -> None:
+    v = evaluate(read_position(CASES / "combat-shai-hulud-ally-calls.yaml"))
+    assert v.verdict == "legal" and lines_of(v, "dice.combat.shai-hulud-ally") == {219}
+    v = evaluate(read_position(CASES / "combat-shai-hulud-ally-fremen-there.yaml"))
+    assert v.forbidding() == ["dice.combat.shai-hulud-ally"]
+    assert "the Fremen have Troops there too" in v.findings[0].message
+    v = evaluate(read_position(CASES / "combat-shai-hulud-caller-outsider.yaml"))
+    assert v.forbidding() == ["dice.combat.shai-hulud-caller"] and "Harkonnen calls Shai-Hulud" in v.findings[0].message
 
 
 def test_a_traitor_converts_or_dies_with_an_empty_supply() -> None:
@@ -217,7 +236,7 @@ def combat_position(draw: Any) -> dict[str, Any]:
             {
                 "region": region,
                 "kind": draw(st.sampled_from(["fortification", "stronghold"])),
-                "controller": draw(st.sampled_from(holders)),
+                "controller": draw(st.sampled_from([*holders, "none"])),
             }
         ]
     here = {t["faction"]: t["count"] for t in troops}
@@ -238,6 +257,8 @@ def combat_position(draw: Any) -> dict[str, Any]:
         m["fortification_removes"] = {draw(st.sampled_from(holders)): draw(st.integers(0, 2))}
     if draw(st.integers(0, 3)) == 0:
         m["shai_hulud"] = {draw(st.sampled_from(holders)): draw(st.integers(0, 2))}
+        if draw(st.booleans()):
+            m["shai_hulud_by"] = draw(st.sampled_from(names))
     if draw(st.integers(0, 2)) == 0:
         m["loyalty_revealed"] = {
             draw(st.sampled_from(names)): draw(st.lists(st.sampled_from(names), min_size=1, max_size=2))

@@ -255,9 +255,12 @@ def test_flipping_needs_control_of_the_token_or_the_allys_consent() -> None:
         "dice.fortify.ally-consent"
     ]
     # uncontrolled: the first in Turn Order with Troops there takes it (dice:158)
-    free = dict(base, fortifications=[{"region": "Great Flat"}])
+    free = dict(base, fortifications=[{"region": "Great Flat", "controller": "none"}])
     v = check(**free, move=_fortify("harkonnen", "Great Flat"))
     assert v.verdict == "legal" and v.outcome["controller"] == "harkonnen"
+    # a controller left out is not "uncontrolled": with two Factions there, either may hold it (dice:157)
+    v = check(**dict(base, fortifications=[{"region": "Great Flat"}]), move=_fortify("harkonnen", "Great Flat"))
+    assert v.verdict == "unresolved" and v.missing == ["fortifications[0].controller"]
     v = check(**{**free, "turn_order": ["corrino", "harkonnen"]}, move=_fortify("harkonnen", "Great Flat"))
     assert forbidding(v) == ["dice.fortify.uncontrolled"] and lines(v, "dice.fortify.uncontrolled") == [158]
     assert "Corrino, first in Turn Order" in message(v, "dice.fortify.uncontrolled")
@@ -458,7 +461,7 @@ def fortify_position(r: random.Random) -> dict[str, Any]:
     tokens = []
     kind = r.choice([None, "fortification", "fortification", "stronghold"])
     if kind:
-        owner = r.choice([None, me, other, ally])
+        owner = r.choice([None, "none", me, other, ally])
         tokens.append(_clean({"region": where, "kind": kind, "controller": owner}))
     others = [x for x in REGIONS if x not in (where, "Polar Sink")]
     for x in r.sample(others, max(0, r.choice([0, 4, 5, 6]) - len(tokens))):

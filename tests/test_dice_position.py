@@ -104,15 +104,41 @@ def test_moves_load_with_their_keys() -> None:
             "fortification_removes": {"atreides": 1},
             "loyalty_revealed": {"atreides": ["harkonnen"]},
             "shai_hulud": {"harkonnen": 1},
+            "shai_hulud_by": "Fremen",
         }
     )
     assert isinstance(pos.move, CombatMove) and pos.move.rolls == {"harkonnen": [1, 6]}
+    assert pos.move.shai_hulud_by == "fremen"
     err = refused({"move": {"action": "shipp", "faction": "atreides"}})
     assert err.key == "move.action" and err.suggestions[0] == "ship"
     err = refused({"move": {"action": "kanly", "faction": "atreides", "kanly_action": "plott", "target": "fremen"}})
     assert err.key == "move.kanly_action" and "plot" in err.suggestions
     moved = with_move(load(), {"action": "sandstorm", "to": "Arrakeen"})
     assert moved.move is not None and moved.move.action == "sandstorm"
+
+
+def test_a_token_without_a_controller_is_uncontrolled_when_the_file_says_none() -> None:
+    troops = [
+        {"faction": "harkonnen", "region": "Great Flat", "count": 2},
+        {"faction": "atreides", "region": "Great Flat", "count": 1},
+    ]
+    order = ["atreides", "harkonnen"]
+    for said in ("none", "None", "uncontrolled", None):
+        pos = load(troops=troops, turn_order=order, fortifications=[{"region": "Great Flat", "controller": said}])
+        assert pos.fortifications[0].uncontrolled and pos.fortifications[0].controller is None
+        control = pos.token_control("Great Flat")  # dice:158: the first in Turn Order with Troops there takes it
+        assert control.faction == "atreides" and "dice:158" in control.note
+    pos = load(troops=troops, fortifications=[{"region": "Great Flat", "controller": "none"}])
+    assert not pos.token_control("Great Flat").known and pos.token_control("Great Flat").key == "turn_order"
+    pos = load(troops=troops, turn_order=order, fortifications=[{"region": "Great Flat"}])  # left out: unknown
+    control = pos.token_control("Great Flat")
+    assert not control.known and control.key == "fortifications[0].controller" and "dice:157" in control.why
+    pos = load(troops=troops[:1], fortifications=[{"region": "Great Flat"}])  # the only Faction there (dice:157)
+    assert pos.token_control("Great Flat").faction == "harkonnen"
+    err = refused({"fortifications": [{"region": "Great Flat", "controller": "nobodi"}]})
+    assert err.key == "fortifications[0].controller"
+    controller = schema()["properties"]["fortifications"]["items"]["properties"]["controller"]
+    assert "`none`" in controller["description"] and {"type": "null"} in controller["anyOf"]
 
 
 def test_the_text_board_knows_carthags_borders_only() -> None:

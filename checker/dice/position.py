@@ -255,8 +255,29 @@ class Fortification:
     region: str = spec(names="dice-region", doc="where it stands")
     kind: Literal["fortification", "stronghold"] = spec("fortification", doc="fortification or stronghold")
     controller: str | None = spec(
-        None, names="dice-faction", doc="the Faction whose Troop is on it; none: uncontrolled"
+        None,
+        names="dice-faction",
+        doc="the Faction whose Troop is on it; `none` (or null): uncontrolled, so that the first in Turn Order with "
+        "Troops in its Region takes it (dice:158); left out: the Faction with Troops there where only one has, "
+        "else unknown",
     )
+    # the file said `controller: none` (or null): uncontrolled, not merely left out
+    uncontrolled: bool = dataclasses.field(default=False, metadata={"internal": True})
+
+
+# what a position may write for a token no one controls
+UNCONTROLLED = ("none", "uncontrolled", "no one", "nobody", "noone")
+
+
+@dataclass(frozen=True)
+class Control:
+    """Who controls a token (dice:157-158), as far as the position says."""
+
+    faction: str | None  # None: no one, or unknown (``known`` says which)
+    known: bool = True
+    key: str = ""  # the position key that would decide it, where unknown
+    why: str = ""  # what that key would decide, where unknown
+    note: str = ""  # what was inferred, for the verdict's notes
 
 
 # -- moves ---------------------------------------------------------------------------------------
@@ -368,13 +389,19 @@ class CombatMove:
         key_names="dice-faction",
         min=0,
         max=MAX_TROOPS,
-        doc="FACTION -> Troops of it the token's controller removes first (dice:142)",
+        doc="FACTION -> the removals the token's controller aims at its Troops first (dice:140; the Harkonnen lose "
+        "one less: a Stronghold targeting them twice takes a single Troop, dice:208)",
     )
     loyalty_revealed: dict[str, list[str]] = spec(
         {}, key_names="dice-faction", names="dice-faction", doc="FACTION -> the Factions its revealed tokens show"
     )
     shai_hulud: dict[str, int] = spec(
         {}, key_names="dice-faction", min=0, max=MAX_TROOPS, doc="FACTION -> Troops of it Shai-Hulud removes (dice:217)"
+    )
+    shai_hulud_by: str | None = spec(
+        None,
+        names="dice-faction",
+        doc="who calls Shai-Hulud: the Fremen, or their Ally (dice:218-219); default: the Fremen",
     )
     evacuated: dict[str, int] = spec(
         {},
@@ -488,6 +515,42 @@ class DicePosition:
     def fortification_in(self, region: str) -> Fortification | None:
         return next((x for x in self.fortifications if x.region == region), None)
 
+    def token_control(self, region: str) -> Control:
+        """Who controls the token in a Region. dice:157: a token "is always in the control of a single player
+        present in the same Region"; dice:158: an uncontrolled one sharing its Region with Troops is taken by the
+        first player in Turn Order with Troops there. A controller the position names is that Faction; ``none``
+        is uncontrolled, so dice:158 decides where Troops are there; a controller left out is the only Faction
+        present, and unknown where several are (the one that fortified first, or a later taker, keeps it)."""
+        x = self.fortification_in(region)
+        if x is None:
+            return Control(None)
+        if x.controller is not None:
+            return Control(x.controller)
+        here = [f for f in self.faction_names if self.troops_in(region, f) > 0]
+        if not here:
+            return Control(None)
+        i = self.fortifications.index(x)
+        if len(here) == 1:
+            how = "it is uncontrolled, and" if x.uncontrolled else "the position does not name its controller;"
+            return Control(
+                here[0],
+                note=f"the token in {region}: {how} {display(here[0])}, the only Faction with Troops there, controls "
+                "it (dice:157-158)",
+            )
+        among = " and ".join(display(f) for f in here)
+        if not x.uncontrolled:
+            why = f"{among} have Troops in {region}: the token is one player's, not necessarily the first's (dice:157)"
+            return Control(None, known=False, key=f"fortifications[{i}].controller", why=why)
+        if not all(f in self.turn_order for f in here):
+            why = f"which of {among} is first in Turn Order takes the uncontrolled token (dice:158)"
+            return Control(None, known=False, key="turn_order", why=why)
+        first = next(f for f in self.turn_order if f in here)
+        return Control(
+            first,
+            note=f"the token in {region} is uncontrolled, and Troops share its Region: {display(first)}, first in "
+            "Turn Order with Troops there, takes control of it (dice:158)",
+        )
+
 
 def load_move(data: Any, key: str = "move") -> DiceMove:
     if not isinstance(data, dict):
@@ -547,6 +610,22 @@ def _check(pos: DicePosition) -> None:
                 raise InputError(f"factions.{fname}.combat_chart.{face}", "a die face, 1 to 6", face)
 
 
+def _uncontrolled(raw: Any) -> tuple[Any, list[int]]:
+    """The ``fortifications`` a file gives, with ``controller: none`` (or null, or ``uncontrolled``) taken out, and
+    the indices of the tokens it said so of: those are uncontrolled, not merely without a controller named."""
+    if not isinstance(raw, list):
+        return raw, []
+    out, marked = [], []
+    for i, x in enumerate(raw):
+        if isinstance(x, dict) and "controller" in x:
+            said = x["controller"]
+            if said is None or (isinstance(said, str) and _word(said) in UNCONTROLLED):
+                x = {k: v for k, v in x.items() if k != "controller"}
+                marked.append(i)
+        out.append(x)
+    return out, marked
+
+
 def _mark_bonus_given(pos: DicePosition, raw: Any) -> None:
     """Note which Factions' entries give ``bonus_slots``: an empty list says no slot carries the symbol, a
     missing key leaves it unknown (dice:84: which slots carry it is printed on the boards only)."""
@@ -567,7 +646,10 @@ def load_position(data: Any, file: str | None = None) -> DicePosition:
         token = _BOARD.set(board)
         try:
             move = body.pop("move", None)
+            body["fortifications"], uncontrolled = _uncontrolled(body.get("fortifications", []))
             pos = model.load_record(DicePosition, body)
+            for i in uncontrolled:
+                pos.fortifications[i].uncontrolled = True
             pos.given = frozenset(str(k) for k in data)
             _mark_bonus_given(pos, body.get("factions"))
             pos.dice_board = board

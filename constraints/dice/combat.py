@@ -9,8 +9,9 @@ variables (``z*`` helpers below).
 Interpretations (each stated where it is encoded):
 - A Troop Shai-Hulud removes "from this combat" (dice:217) fights no more; whether it leaves the
   Region the text does not say: where its side wins, the answer is ``unresolved``.
-- Spies (dice:208): a Harkonnen Troop a Stronghold removes took both its removals; a Fortification
-  removes none.
+- Spies (dice:208): ``fortification_removes`` counts the removals a token aims at each Faction (dice:140
+  "may first remove two Troops"); the Harkonnen lose one less: a Stronghold targeting them twice takes a
+  single Troop, once none, and a Fortification none.
 - The Evacuate ability (dice:233) is the Spacing Guild's: a combat in a game without it evacuates
   nothing. Which Faction's ability is its Alliance ability the text does not say (dice:196), so who
   used it is not asked.
@@ -29,9 +30,11 @@ from checker.dice.kinds.combat import (
     LEADER,
     STRONGHOLD,
     DiceCombatFacts,
+    lost_first,
     resolve,
     weight,
 )
+from checker.dice.position import display
 from checker.facts import all_of, any_of
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -46,7 +49,15 @@ set_aside(
     "reads the token's controller from the position's fortifications",
 )
 
-RESOLVED = ("dice_known", "chart_known", "killed_known", "loyalty_known", "supply_known", "leaders_known")
+RESOLVED = (
+    "dice_known",
+    "chart_known",
+    "killed_known",
+    "loyalty_known",
+    "supply_known",
+    "leaders_known",
+    "controller_known",
+)
 
 
 def _who(s: DiceCombatFacts, i: int) -> str:
@@ -180,14 +191,14 @@ def _(v: Any) -> Any:
 
 
 def _capacity(s: DiceCombatFacts) -> int:
-    return 0 if s.controller < 0 else s.token
+    return s.token if s.controlled else 0
 
 
 def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
-    total = sum(s.f_removed)
+    total = sum(s.f_aimed)
     if not s.token:
         return f"{total} Troops are removed first in {s.region}, which has no Fortification or Stronghold."
-    if s.controller < 0:
+    if not s.controlled:
         return f"{total} Troops are removed first by the {s.token_name} in {s.region}, which no player controls."
     word = "a single Troop" if s.token == 1 else "two Troops"
     return f"{total} Troops are removed first by {s.controller_name}'s {s.token_name} in {s.region}: it removes {word}."
@@ -201,22 +212,23 @@ def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     title="A Fortification removes one Troop first, a Stronghold two",
     forbids=_removes_said,
     permits=lambda s, _o: (
-        f"{s.controller_name}'s {s.token_name} removes {sum(s.f_removed)} "
-        f"{'Troop' if sum(s.f_removed) == 1 else 'Troops'} first (at most {_capacity(s)})."
+        f"{s.controller_name}'s {s.token_name} removes {sum(s.f_aimed)} "
+        f"{'Troop' if sum(s.f_aimed) == 1 else 'Troops'} first (at most {_capacity(s)})."
         if s.token
         else "No token removes Troops."
     ),
 )
 def token_removes(s: DiceCombatFacts) -> bool:
     """Before anything else, the player controlling a Fortification removes at most one Troop from the Region, the
-    one controlling a Stronghold at most two; without a controlled token none is removed."""
-    return sum(s.f_removed) <= _capacity(s)
+    one controlling a Stronghold at most two (``move.fortification_removes``: the removals aimed at each Faction);
+    without a controlled token none is removed."""
+    return sum(s.f_aimed) <= _capacity(s)
 
 
 @token_removes.z3
 def _(v: Any) -> Any:
-    cap = z3.If(v.controller < 0, 0, z3.If(v.token == 2, 2, z3.If(v.token == 1, 1, 0)))
-    return z3.Sum(*v.f_removed, 0) <= cap
+    cap = z3.If(z3.Not(v.controlled), 0, z3.If(v.token == 2, 2, z3.If(v.token == 1, 1, 0)))
+    return z3.Sum(*v.f_aimed, 0) <= cap
 
 
 # dice:208 "Spies — You always lose 1 Troop less to Fortifications and Strongholds. If a player targets you with
@@ -224,48 +236,57 @@ def _(v: Any) -> Any:
 #          Fortifications."
 
 
-def _spies_ok(s: DiceCombatFacts) -> bool:
-    for i in _n(s):
-        if s.f_code[i] != HARKONNEN or not s.f_removed[i]:
-            continue
-        if s.token != STRONGHOLD:
-            return False
-        others = sum(s.f_removed) - s.f_removed[i]
-        if 2 * s.f_removed[i] + others > 2:
-            return False
-    return True
+def zlost(v: Any, i: int) -> Any:
+    """The Troops Faction ``i`` loses to the token's removals: those aimed at it, the Harkonnen one less (Spies)."""
+    aimed = v.f_aimed[i]
+    spied = z3.If(v.token == STRONGHOLD, z3.If(aimed >= 1, aimed - 1, 0), 0)
+    return z3.If(v.f_code[i] == HARKONNEN, spied, aimed)
+
+
+def _harkonnen(s: DiceCombatFacts) -> int:
+    return next(i for i in _n(s) if s.f_code[i] == HARKONNEN)
+
+
+def _spies_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
+    i = _harkonnen(s)
+    aimed = s.f_aimed[i]
+    if s.token != STRONGHOLD:
+        return (
+            f"{s.controller_name}'s Fortification in {s.region} targets the Harkonnen: Spies, they never lose Troops "
+            "to Fortifications, and lose none."
+        )
+    if aimed >= 2:
+        return (
+            f"{s.controller_name}'s Stronghold in {s.region} targets the Harkonnen twice: Spies, they lose a single "
+            "Troop."
+        )
+    return (
+        f"{s.controller_name}'s Stronghold in {s.region} targets the Harkonnen once: Spies, they lose one Troop less, "
+        "so none."
+    )
 
 
 @rule(
     "dice.combat.spies",
     on=ON,
     cites="dice:208",
+    see_also="dice:140",
     title="Spies: the Harkonnen lose one Troop less to Fortifications and Strongholds",
-    forbids=lambda s, _o: (
-        f"{s.token_name if s.token else 'No token'} in {s.region} removes "
-        f"{sum(s.f_removed[i] for i in _n(s) if s.f_code[i] == HARKONNEN)} Harkonnen Troops: the Harkonnen never lose "
-        "Troops to a Fortification, and a Stronghold targeting them twice takes a single Troop."
-    ),
-    permits="The Harkonnen lose at most what Spies allow to the token in {region}.",
-    when=lambda s: any(s.f_code[i] == HARKONNEN and s.f_removed[i] for i in _n(s)),
+    permits=_spies_said,
+    defines=("harkonnen_removed",),
+    when=lambda s: bool(s.token) and any(s.f_code[i] == HARKONNEN and s.f_aimed[i] for i in _n(s)),
+    one_sided="it only ever spares Troops: how many a token may remove is dice.combat.token-removes",
 )
-def spies(s: DiceCombatFacts) -> bool:
-    """A Fortification removes no Harkonnen Troop; a Stronghold removes one, and only by targeting them twice (so no
-    other Troop)."""
-    return _spies_ok(s)
+def spies(s: DiceCombatFacts) -> dict[str, Any]:
+    """The removals a token aims at the Harkonnen take one Troop less: a Fortification's none, a Stronghold's two
+    (targeting them twice) a single Troop, its one none. The Troops they keep stay in the Region to fight."""
+    return {"harkonnen_removed": lost_first(s, _harkonnen(s))}
 
 
 @spies.z3
 def _(v: Any) -> Any:
     n = len(v.f_code)
-    total = z3.Sum(*v.f_removed, 0)
-    return all_of(
-        z3.Implies(
-            z3.And(v.f_code[i] == HARKONNEN, v.f_removed[i] > 0),
-            z3.And(v.token == STRONGHOLD, 2 * v.f_removed[i] + (total - v.f_removed[i]) <= 2),
-        )
-        for i in range(n)
-    )
+    return v.o_harkonnen == z3.Sum(*[z3.If(v.f_code[i] == HARKONNEN, zlost(v, i), 0) for i in range(n)], 0)
 
 
 # dice:217 "Shai-Hulud — At the start of a combat in a desert Region, remove 1 Troop from this combat. All Regions
@@ -320,7 +341,6 @@ def _(v: Any) -> Any:
     "dice.combat.shai-hulud-fremen",
     on=ON,
     cites="dice:218",
-    see_also="dice:219",
     title="Shai-Hulud needs the Fremen or their Ally in the Region",
     forbids="Shai-Hulud removes a Troop in {region}, where neither the Fremen nor their Ally has Troops.",
     permits="The Fremen or their Ally have Troops in {region}: Shai-Hulud may strike.",
@@ -335,6 +355,63 @@ def shai_hulud_fremen(s: DiceCombatFacts) -> bool:
 def _(v: Any) -> Any:
     n = len(v.f_troops)
     return z3.Implies(z3.Sum(*v.f_shai, 0) > 0, any_of(z3.And(v.f_fremen_side[i], v.f_troops[i] > 0) for i in range(n)))
+
+
+def _caller(s: DiceCombatFacts) -> str:
+    return display(s.shai_caller) if s.shai_caller else "no one"
+
+
+@rule(
+    "dice.combat.shai-hulud-caller",
+    on=ON,
+    cites="dice:218",
+    see_also="dice:196,219",
+    title="Shai-Hulud is called by the Fremen or their Ally",
+    forbids=lambda s, _o: (
+        f"{_caller(s)} calls Shai-Hulud in {s.region}, but is neither the Fremen nor their Ally: it is the Fremen's "
+        "ability, which their Ally may use."
+    ),
+    permits=lambda s, _o: (
+        f"{_caller(s)} calls Shai-Hulud: "
+        + ("it is the Fremen's ability." if s.shai_caller == "fremen" else "the Fremen's Ally may use their ability.")
+    ),
+    when=lambda s: bool(s.shai_caller),
+)
+def shai_hulud_caller(s: DiceCombatFacts) -> bool:
+    """Shai-Hulud is the Fremen's ability; their Ally may use it too ("You or your Ally must have Troops present ...
+    to use this ability"): the caller the move names (``move.shai_hulud_by``) is one of them."""
+    return s.shai_caller_ok
+
+
+@shai_hulud_caller.z3
+def _(v: Any) -> Any:
+    return v.shai_caller_ok
+
+
+@rule(
+    "dice.combat.shai-hulud-ally",
+    on=ON,
+    cites="dice:219",
+    see_also="dice:218",
+    title="Where the Fremen and their Ally both have Troops, only the Fremen call Shai-Hulud",
+    forbids=lambda s, _o: (
+        f"{_caller(s)}, the Fremen's Ally, cannot call Shai-Hulud in {s.region}: the Fremen have Troops there too, "
+        "and in a combat where both have Troops present, only the Fremen may use it."
+    ),
+    permits=lambda s, _o: (
+        f"{_caller(s)}, the Fremen's Ally, calls Shai-Hulud: the Fremen have no Troops in {s.region}."
+    ),
+    when=lambda s: s.shai_by_ally,
+)
+def shai_hulud_ally(s: DiceCombatFacts) -> bool:
+    """The Fremen's Ally calls Shai-Hulud only where the Fremen have no Troops in the contested Region (where the
+    Ally has none either, dice.combat.shai-hulud-fremen forbids it)."""
+    return not s.fremen_here
+
+
+@shai_hulud_ally.z3
+def _(v: Any) -> Any:
+    return z3.Implies(v.shai_by_ally, z3.Not(v.fremen_here))
 
 
 gap(
@@ -356,8 +433,13 @@ gap(
 #          Leaders they will send into combat. ..."
 
 
+def _first(s: DiceCombatFacts, i: int) -> int:
+    """The Troops of Faction ``i`` removed before it sends: by the token (after Spies) and by Shai-Hulud."""
+    return lost_first(s, i) + s.f_shai[i]
+
+
 def _within(s: DiceCombatFacts, i: int) -> bool:
-    return s.f_removed[i] + s.f_shai[i] + s.f_sent[i] <= s.f_troops[i]
+    return _first(s, i) + s.f_sent[i] <= s.f_troops[i]
 
 
 @rule(
@@ -370,11 +452,7 @@ def _within(s: DiceCombatFacts, i: int) -> bool:
         _listing(
             [
                 f"{_who(s, i)} sends {s.f_sent[i]} Troops with {s.f_troops[i]} in {s.region}"
-                + (
-                    f" of which {s.f_removed[i] + s.f_shai[i]} were removed first"
-                    if s.f_removed[i] + s.f_shai[i]
-                    else ""
-                )
+                + (f" of which {_first(s, i)} were removed first" if _first(s, i) else "")
                 for i in _n(s)
                 if not _within(s, i)
             ]
@@ -384,12 +462,8 @@ def _within(s: DiceCombatFacts, i: int) -> bool:
     permits=lambda s, _o: (
         _listing(
             [
-                f"{_who(s, i)} sends {s.f_sent[i]} of {s.f_troops[i] - s.f_removed[i] - s.f_shai[i]}"
-                + (
-                    f" (the {s.f_troops[i]} in {s.region} less {s.f_removed[i] + s.f_shai[i]} removed first)"
-                    if s.f_removed[i] + s.f_shai[i]
-                    else ""
-                )
+                f"{_who(s, i)} sends {s.f_sent[i]} of {s.f_troops[i] - _first(s, i)}"
+                + (f" (the {s.f_troops[i]} in {s.region} less {_first(s, i)} removed first)" if _first(s, i) else "")
                 for i in _n(s)
                 if s.f_sent[i] or s.f_troops[i]
             ]
@@ -405,7 +479,7 @@ def sent_within(s: DiceCombatFacts) -> bool:
 
 @sent_within.z3
 def _(v: Any) -> Any:
-    return all_of(v.f_removed[i] + v.f_shai[i] + v.f_sent[i] <= v.f_troops[i] for i in range(len(v.f_troops)))
+    return all_of(zlost(v, i) + v.f_shai[i] + v.f_sent[i] <= v.f_troops[i] for i in range(len(v.f_troops)))
 
 
 # dice:144 "A Troop controlling a Fortification or Stronghold will automatically participate in the combat and is
@@ -414,7 +488,7 @@ def _(v: Any) -> Any:
 
 def _token_troop_ok(s: DiceCombatFacts) -> bool:
     c = s.controller
-    if c < 0 or not s.f_side[c] or s.f_troops[c] - s.f_removed[c] - s.f_shai[c] < 1:
+    if c < 0 or not s.f_side[c] or s.f_troops[c] - _first(s, c) < 1:
         return True
     return s.f_sent[c] >= 1
 
@@ -442,7 +516,7 @@ def _(v: Any) -> Any:
             z3.And(
                 v.controller == i,
                 v.f_side[i] != 0,
-                v.f_troops[i] - v.f_removed[i] - v.f_shai[i] >= 1,
+                v.f_troops[i] - zlost(v, i) - v.f_shai[i] >= 1,
             ),
             v.f_sent[i] >= 1,
         )
@@ -1053,7 +1127,7 @@ def zkeeps(v: Any) -> Any:
 
 
 def zremain(v: Any, i: int) -> Any:
-    stays = v.f_troops[i] - v.f_removed[i] - v.f_shai[i] - v.f_sent[i]
+    stays = v.f_troops[i] - zlost(v, i) - v.f_shai[i] - v.f_sent[i]
     token = z3.If(z3.And(zkeeps(v), v.controller == i), 1, 0)
     return z3.If(v.f_side[i] == zwinner(v), stays + token, 0)
 

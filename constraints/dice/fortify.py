@@ -236,6 +236,7 @@ def _(v: Any) -> z3.BoolRef:
         f"{who(s.faction)} cannot flip the Fortification in {s.region}: {display(s.controller)} controls it."
     ),
     permits=lambda s, _o: f"{who(s.faction)} controls the Fortification in {s.region}.",
+    needs=("controller_known",),
     when=lambda s: s.token == 1 and s.controller_given and not s.ally_token,
 )
 def token_control(s: DiceFortifyFacts) -> bool:

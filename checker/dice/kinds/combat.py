@@ -1,8 +1,9 @@
 """``dice-combat``: one combat of the Combat step (dice:135-155) and its result.
 
 The move names the attacker (``faction``, dice:136 "You count as the attacker") and the contested
-``region``; the rest says what the players did: the Troops a Fortification or Stronghold removed
-(``fortification_removes``), the Troops Shai-Hulud removed (``shai_hulud``), the Troops and Leaders each
+``region``; the rest says what the players did: the removals a Fortification or Stronghold aimed at
+each Faction's Troops (``fortification_removes``; the Harkonnen lose one less, dice:208), the Troops
+Shai-Hulud removed (``shai_hulud``) and who called it (``shai_hulud_by``), the Troops and Leaders each
 sent (``sent``, ``leaders_sent``), the faces of each Faction's Combat dice (``rolls``), which Troops the
 dice killed (``killed``, where more than one Faction's Troops could take the kills), the Loyalty tokens
 revealed (``loyalty_revealed``) and the Troops the Guild evacuated (``evacuated``).
@@ -45,7 +46,8 @@ class DiceCombatFacts(Facts):
     in_sandstorm: bool | None = fact(None, key="sandstorm", doc="the Sandstorm is in the contested Region")
     desert: bool = fact(True, key="move.region", doc="the contested Region is a desert Region (dice:59)")
     token: int = fact(0, key="fortifications", doc="0 no token, 1 Fortification, 2 Stronghold in the Region")
-    controller: int = fact(-1, key="fortifications", doc="index of the token's controller, -1 none")
+    controller: int = fact(-1, key="fortifications", doc="index of the token's controller, -1 none or unknown")
+    controlled: bool = fact(False, key="fortifications", doc="a player controls the token (known or not: dice:157)")
     attacker: int = fact(0, key="move.faction", doc="index of the attacker")
     guild_in_game: bool = fact(False, key="factions", doc="the Spacing Guild takes part")
     # what the position may not give (None: a rule that needs it names the key)
@@ -56,12 +58,16 @@ class DiceCombatFacts(Facts):
     loyalty_known: bool | None = fact(True, key="loyalty_known")
     supply_known: bool | None = fact(True, key="supply_known")
     order_known: bool | None = fact(True, key="order_known")
+    controller_known: bool | None = fact(True, key="controller_known", doc="who controls the token is known")
     # per Faction, in the order of ``factions``
     f_code: list[int] = fact([], doc="the Faction (0 Atreides, 1 Harkonnen, 2 Fremen, 3 Corrino, 4 Guild, 5 BG)")
     f_side: list[int] = fact([], doc="1 the attacker's side, 2 the defenders', 0 not in this combat")
     f_fremen_side: list[bool] = fact([], doc="it is the Fremen or the Fremen's Ally (dice:218)")
+    shai_caller_ok: bool = fact(True, key="move.shai_hulud_by", doc="Shai-Hulud's caller is the Fremen or their Ally")
+    shai_by_ally: bool = fact(False, key="move.shai_hulud_by", doc="the Fremen's Ally, not the Fremen, calls it")
+    fremen_here: bool = fact(False, key="troops", doc="the Fremen have Troops in the Region")
     f_troops: list[int] = fact([], key="troops", doc="its Troops in the Region before the combat")
-    f_removed: list[int] = fact([], key="move.fortification_removes", doc="its Troops the token removed")
+    f_aimed: list[int] = fact([], key="move.fortification_removes", doc="the token's removals aimed at its Troops")
     f_shai: list[int] = fact([], key="move.shai_hulud", doc="its Troops Shai-Hulud removed")
     f_sent: list[int] = fact([], key="move.sent", doc="Troops it sent (the one on a token included)")
     f_leaders_sent: list[int] = fact([], key="move.leaders_sent", doc="Leaders it sent")
@@ -89,13 +95,18 @@ class DiceCombatFacts(Facts):
     step: str = label()
     sandstorm: str = label()
     region_kind: str = label(doc="city / desert, for messages")
+    shai_caller: str = label(doc="who calls Shai-Hulud, as the move says ('' when it does not)")
     keys: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "fact -> position key"})
+    details: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "key -> what it decides"})
     # situations only gap rules read (no rule's z3 form needs them)
     defence_choice: tuple[str, ...] = label((), doc="Factions whose defence could answer attacks of several")
     refilled: tuple[str, ...] = label((), doc="Factions converting more than their supply holds, refilled in combat")
 
     def position_key(self, key: str) -> str:
         return self.keys.get(key, key)
+
+    def missing_detail(self, key: str) -> str:
+        return self.details.get(key, "")
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
@@ -150,23 +161,17 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
     token = pos.fortification_in(m.region)
     token_kind = NO_TOKEN if token is None else (STRONGHOLD if token.kind == "stronghold" else FORTIFICATION)
     order = {f: i for i, f in enumerate(pos.turn_order)}
-    controller = token.controller if token is not None else None
+    control = pos.token_control(m.region)  # dice:157-158
+    controller = control.faction
     order_known: bool | None = True
-    if token is not None and controller is None:
-        here = [f for f in names if pos.troops_in(m.region, f) > 0]
-        # dice:158: Troops sharing a Region with an uncontrolled token: the first in Turn Order takes it
-        if len(here) == 1:
-            controller = here[0]
-        elif here and all(f in order for f in here):
-            controller = min(here, key=lambda f: order[f])
-        elif here:
-            order_known = None
-            keys["order_known"] = "turn_order"
-        if controller is not None:
-            notes.append(
-                f"the token in {m.region} is uncontrolled, and Troops share its Region: {display(controller)}, "
-                "first in Turn Order with Troops there, controls it (dice:158)"
-            )
+    controller_known: bool | None = True
+    details: dict[str, str] = {}
+    if not control.known:
+        controller_known = None
+        keys["controller_known"] = control.key
+        details[control.key] = control.why
+    if control.note:
+        notes.append(control.note)
 
     troops = [pos.troops_in(m.region, f) for f in names]
     removed = [_count(m.fortification_removes, f) for f in names]
@@ -297,9 +302,13 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         if succ_by[i] and given is None and supply_known:
             supply_known = None
             keys["supply_known"] = f"factions.{f}.supply"
-        if succ_by[i] > (given or 0) and removed[i] + shai[i] + killed[i] > 0:
+        if succ_by[i] > (given or 0) and lost_to_token(CODE[f], token_kind, removed[i]) + shai[i] + killed[i] > 0:
             refilled.append(f)
     evac = [_count(m.evacuated, f) for f in names]
+
+    # Shai-Hulud (dice:217-219): who called it, where the move says (else the Fremen may always have)
+    fremen_allies = pos.allies_of("fremen")
+    caller = m.shai_hulud_by or ""
 
     facts = DiceCombatFacts(
         faction=m.faction,
@@ -309,6 +318,7 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         desert=bool(region.desert) if region else True,
         token=token_kind,
         controller=names.index(controller) if controller in names else -1,
+        controlled=controller is not None or not control.known,
         attacker=names.index(m.faction),
         guild_in_game="spacing-guild" in pos.faction_names,
         leaders_known=leaders_known,
@@ -318,11 +328,15 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         loyalty_known=loyalty_known,
         supply_known=supply_known,
         order_known=order_known,
+        controller_known=controller_known,
         f_code=[CODE[f] for f in names],
         f_side=[side[f] for f in names],
         f_fremen_side=[f == "fremen" or "fremen" in pos.allies_of(f) for f in names],
+        shai_caller_ok=not caller or caller == "fremen" or caller in fremen_allies,
+        shai_by_ally=bool(caller) and caller in fremen_allies,
+        fremen_here=pos.troops_in(m.region, "fremen") > 0,
         f_troops=troops,
-        f_removed=removed,
+        f_aimed=removed,
         f_shai=shai,
         f_sent=sent,
         f_leaders_sent=lsent,
@@ -349,7 +363,9 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         step=pos.step or "",
         sandstorm=pos.sandstorm or "",
         region_kind="city" if region and region.city else "desert",
+        shai_caller=caller,
         keys=keys,
+        details=details,
         defence_choice=tuple(choice),
         refilled=tuple(refilled),
         notes=notes,
@@ -364,7 +380,8 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
 
 
 def _resolvable(s: DiceCombatFacts) -> bool:
-    return all(k is not None for k in (s.dice_known, s.chart_known, s.killed_known, s.loyalty_known, s.supply_known))
+    known = (s.dice_known, s.chart_known, s.killed_known, s.loyalty_known, s.supply_known, s.controller_known)
+    return all(k is not None for k in known)
 
 
 # -- the result, on concrete facts (the checks' side; the z3 forms say it again in constraints/dice/combat.py)
@@ -379,6 +396,18 @@ def leader_strength(code: int, sent: int) -> int:
     if code == ATREIDES:
         return 3 if sent == 1 else 5
     return LEADER[code] * sent
+
+
+def lost_to_token(code: int, token: int, aimed: int) -> int:
+    """The Troops a Faction loses to the token's removals aimed at it (dice:140): all of them, but the Harkonnen
+    lose one less, so none to a Fortification (Spies, dice:208)."""
+    if code != HARKONNEN:
+        return aimed
+    return max(0, aimed - 1) if token == STRONGHOLD else 0
+
+
+def lost_first(s: DiceCombatFacts, i: int) -> int:
+    return lost_to_token(s.f_code[i], s.token, s.f_aimed[i])
 
 
 def weight(code: int) -> int:
@@ -401,7 +430,7 @@ def resolve(s: DiceCombatFacts) -> dict[str, Any]:
     c = s.controller
     keeps = c >= 0 and s.f_side[c] == winner and s.f_sent[c] >= 1 and s.f_killed[c] == 0 and s.f_succ_on[c] == 0
     remain = [
-        (s.f_troops[i] - s.f_removed[i] - s.f_shai[i] - s.f_sent[i] + (1 if keeps and i == c else 0))
+        (s.f_troops[i] - lost_first(s, i) - s.f_shai[i] - s.f_sent[i] + (1 if keeps and i == c else 0))
         if s.f_side[i] == winner
         else 0
         for i in range(n)
@@ -435,6 +464,7 @@ OUTCOME = (
     "leader_strength",
     "atreides_leaders",
     "fremen_strength",
+    "harkonnen_removed",
     "converted",
     "traitors_killed",
     "losses",
@@ -466,6 +496,7 @@ class DiceCombat(Kind):
         w.o_token = z3.Int("o_token")
         w.o_atreides = z3.Int("o_atreides")
         w.o_fremen = z3.Int("o_fremen")
+        w.o_harkonnen = z3.Int("o_harkonnen")
         for name in ("conv", "tkill", "remain", "lstr", "ldisc"):
             setattr(w, f"o_{name}", [z3.Int(f"o_{name}_{i}") for i in range(n)])
 
@@ -494,6 +525,7 @@ class DiceCombat(Kind):
             "leader_strength": per(w.o_lstr),
             "atreides_leaders": value(w.o_atreides),
             "fremen_strength": value(w.o_fremen),
+            "harkonnen_removed": value(w.o_harkonnen),
             "converted": per(w.o_conv),
             "traitors_killed": per(w.o_tkill),
             "losses": {

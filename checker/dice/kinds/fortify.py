@@ -10,7 +10,7 @@ Troops is controlled by the first Faction in Turn Order with Troops there (dice:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from checker.dice.board import POLAR_SINK
@@ -20,17 +20,6 @@ from checker.facts import Facts, Kind, fact, kind, label
 
 TOKENS = 6  # dice:31 "6 Fortification / Stronghold"
 TOKEN_KINDS = ("none", "fortification", "stronghold")
-
-
-def first_present(pos: DicePosition, region_name: str) -> str | None:
-    """dice:158: the first Faction in Turn Order with Troops in the Region (the only one, if one is there);
-    None when several are there and the position's ``turn_order`` does not rank them all."""
-    present = pos.controllers(region_name)
-    if len(present) == 1:
-        return next(iter(present))
-    if not present or not present <= set(pos.turn_order):
-        return None
-    return next(f for f in pos.turn_order if f in present)
 
 
 @dataclass
@@ -43,8 +32,9 @@ class DiceFortifyFacts(DiceStepFacts):
     own_in_region: int = fact(0, key="troops", doc="its Troops in the Region: it controls it when one or more")
     token: int = fact(0, key="fortifications", doc="the token there: 0 none, 1 Fortification, 2 Stronghold")
     tokens_on_map: int = fact(0, key="fortifications", doc="tokens on the map")
-    controller: str = label(doc="the token's controller as the position gives it ('' uncontrolled)")
-    controller_given: bool = label(False)
+    controller: str = label(doc="the token's controller: named, or the only Faction there ('' uncontrolled)")
+    controller_given: bool = label(False, doc="the token is controlled (not `none`): dice:158 does not decide")
+    controller_known: bool | None = fact(True, key="controller_known", doc="who controls the token is known")
     own_token: bool = fact(False, key="fortifications", doc="the token's given controller is the Faction")
     first: str = label(doc="the first Faction in Turn Order with Troops there (dice:158), '' when unknown")
     first_is_me: bool | None = fact(None, key="turn_order", doc="the Faction is that first Faction")
@@ -54,6 +44,15 @@ class DiceFortifyFacts(DiceStepFacts):
     fortify_dice: int = fact(0, key="factions.FACTION.dice.fortify", doc="dice on its Fortify slot")
     fortify_base: int | None = fact(None, key="factions.FACTION.fortify_base", doc="Regions without a die")
     fortify_per_die: int | None = fact(None, key="factions.FACTION.fortify_per_die", doc="Regions a die adds")
+
+    keys: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "fact -> position key"})
+    details: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "key -> what it decides"})
+
+    def position_key(self, key: str) -> str:
+        return self.keys.get(key) or super().position_key(key)
+
+    def missing_detail(self, key: str) -> str:
+        return self.details.get(key, "")
 
     @property
     def maybe_in_storm(self) -> bool:
@@ -78,11 +77,13 @@ class DiceFortifyKind(Kind):
         st = pos.state(me)
         x = pos.fortification_in(m.region)
         token = 0 if x is None else TOKEN_KINDS.index(x.kind)
-        controller = x.controller if x is not None and x.controller else ""
-        first = "" if x is None or controller else first_present(pos, m.region) or ""
+        control = pos.token_control(m.region)  # dice:157-158
+        uncontrolled = x is not None and (x.uncontrolled or (x.controller is None and not pos.controllers(m.region)))
+        controller = "" if uncontrolled else control.faction or ""
+        first = control.faction or "" if uncontrolled else ""
         # dice:158 decides only where the Faction has Troops there; else it cannot be the first
         first_is_me: bool | None = None
-        if x is not None and not controller:
+        if uncontrolled:
             first_is_me = first == me if first or me not in pos.controllers(m.region) else None
         ally = ally_of(pos, me)
         dice = len(st.faces("fortify"))
@@ -107,7 +108,8 @@ class DiceFortifyKind(Kind):
             token=token,
             tokens_on_map=len(pos.fortifications),
             controller=controller,
-            controller_given=bool(controller),
+            controller_given=x is not None and not uncontrolled,
+            controller_known=True if control.known or uncontrolled else None,
             own_token=controller == me,
             first=first,
             first_is_me=first_is_me,
@@ -119,6 +121,11 @@ class DiceFortifyKind(Kind):
             fortify_per_die=per_die,
             notes=notes,
         )
+        if control.note and not uncontrolled:
+            f.notes.append(control.note)
+        if not control.known and not uncontrolled:
+            f.keys["controller_known"] = control.key
+            f.details[control.key] = control.why
         if pos.step is None:
             f.notes.append("the position does not give 'step': it is taken to be the Fortify step")
         f.notes.append(f"{m.region} is taken as the first Region {display(me)} fortifies this round")

@@ -264,7 +264,7 @@ def setup_facts(pos: DicePosition, names: tuple[str, ...]) -> dict[str, Any]:
         "forts_harkonnen": sum(
             1
             for x in pos.fortifications
-            if x.controller == "harkonnen"
+            if pos.token_control(x.region).faction == "harkonnen"
             and x.kind == "fortification"
             and x.region in region_of.get("harkonnen", ())
             and not board[x.region].neutral

@@ -7,11 +7,10 @@ The outcome: the Sandstorm's new Region and, per Faction with Troops there, the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from checker.dice.board import border_question
-from checker.dice.kinds.fortify import first_present
 from checker.dice.kinds.move import DiceStepFacts, region, step_index
 from checker.dice.position import DicePosition, SandstormMove
 from checker.facts import Facts, Kind, fact, kind, label
@@ -41,9 +40,14 @@ class DiceSandstormFacts(DiceStepFacts):
     f_controllers_ally: list[bool] = fact([], key="alliances", doc="it is the token's controller's ally")
     token: str = label(doc="the token in the target: fortification, stronghold or ''")
     controller: str = label(doc="the token's controller (given, or by dice:158), '' when none or unknown")
-    controller_known: bool | None = fact(None, key="turn_order", doc="who controls the token is known")
+    controller_known: bool | None = fact(None, key="controller_known", doc="who controls the token is known")
 
     border_questions: list[str] = label([], doc="the unknown border, as a sentence")
+    keys: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "fact -> position key"})
+    details: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "key -> what it decides"})
+
+    def position_key(self, key: str) -> str:
+        return self.keys.get(key) or super().position_key(key)
 
     @property
     def shelter_asked(self) -> bool:
@@ -51,7 +55,7 @@ class DiceSandstormFacts(DiceStepFacts):
 
     def missing_detail(self, key: str) -> str:
         """The unknown border behind a missing ``board`` (for an unresolved reason)."""
-        return "; ".join(self.border_questions) if key == "board" else ""
+        return "; ".join(self.border_questions) if key == "board" else self.details.get(key, "")
 
 
 @kind
@@ -70,13 +74,9 @@ class DiceSandstormKind(Kind):
         adjacent = None if pos.sandstorm is None else board.adjacent(pos.sandstorm, m.to)
         present = [f for f in pos.faction_names if pos.troops_in(m.to, f) > 0]
         x = pos.fortification_in(m.to)
-        controller = ""
-        known: bool | None = True
-        if x is not None and x.controller:
-            controller = x.controller
-        elif x is not None and present:
-            controller = first_present(pos, m.to) or ""  # dice:158
-            known = True if controller else None
+        control = pos.token_control(m.to)  # dice:157-158
+        controller = control.faction or ""
+        known: bool | None = True if control.known else None
         allies = pos.allies_of(controller) if controller else set()
         f = DiceSandstormFacts(
             faction=mover,
@@ -102,6 +102,11 @@ class DiceSandstormKind(Kind):
             controller=controller,
             controller_known=known,
         )
+        if control.note:
+            f.notes.append(control.note)
+        if not control.known:
+            f.keys["controller_known"] = control.key
+            f.details[control.key] = control.why
         if adjacent is None and pos.sandstorm is not None and pos.sandstorm != m.to:
             f.border_questions = [border_question(pos.sandstorm, m.to)]
             f.notes.extend(f.border_questions)
