@@ -273,9 +273,14 @@ def test_the_guilds_sandstorm_must_start_in_an_empty_region() -> None:
     data = copy.deepcopy(SIX)
     data["sandstorm"] = "Minor Erg"  # the Atreides' Troops
     v = judge(data)
-    assert v.forbidding() == ["dice.setup.guild-sandstorm-empty"] and lines(v, "dice.setup.guild-sandstorm-empty") == {
-        228
-    }
+    assert v.forbidding() == ["dice.setup.guild-sandstorm-empty"]
+    quoted = next(f.sources for f in v.findings if f.rule.id == "dice.setup.guild-sandstorm-empty")
+    assert [c.ref for c in quoted] == ["dice:228"]  # at setup: where it is placed (dice:173 speaks of later steps)
+    data["step"] = "move"  # later in round 1: it has stayed empty, the Region in stasis (dice:173)
+    v = judge(data)
+    assert "dice.setup.guild-sandstorm-empty" in v.forbidding()
+    quoted = next(f.sources for f in v.findings if f.rule.id == "dice.setup.guild-sandstorm-empty")
+    assert [c.ref for c in quoted] == ["dice:228", "dice:173"]
 
 
 def test_fremen_hold_one_protection_card_in_a_five_player_game() -> None:

@@ -141,6 +141,32 @@ def test_a_token_without_a_controller_is_uncontrolled_when_the_file_says_none() 
     assert "`none`" in controller["description"] and {"type": "null"} in controller["anyOf"]
 
 
+def test_in_round_one_without_the_guild_the_sandstorm_is_on_jacurutu_until_its_step() -> None:
+    game = {
+        "round": 1,
+        "turn_order": ["atreides", "harkonnen"],
+        "factions": {"atreides": {}, "harkonnen": {"board_troops": 3}},
+        "troops": [{"faction": "harkonnen", "region": "Great Flat", "count": 2}],
+    }
+    ship = {"action": "ship", "faction": "harkonnen", "count": 2, "to": "Great Flat"}
+    pos = load(**game, step="ship", move=ship)  # left out: the text puts it on Jacurutu (dice:50)
+    assert pos.sandstorm == "Jacurutu" and "dice:50" in pos.inferred[0]
+    v = evaluate(pos)
+    assert v.verdict == "legal" and any("Jacurutu" in n for n in v.notes)
+    err = refused({**game, "step": "ship", "sandstorm": "Carthag", "move": ship})  # it cannot have moved yet
+    assert err.key == "sandstorm" and "dice:50" in err.expected and err.suggestions == ["Jacurutu"]
+    sandstorm = {"action": "sandstorm", "faction": "atreides", "to": "Arrakeen"}
+    assert refused({**game, "step": "sandstorm", "sandstorm": "Carthag", "move": sandstorm}).key == "sandstorm"
+    # after it may have moved, with the Guild, or with an unnamed player who may be the Guild: no such inference
+    assert load(**{**game, "round": 2}, step="ship", move=ship).sandstorm is None
+    assert load(**game, step="end", sandstorm="Carthag").sandstorm == "Carthag"
+    assert load(**game, players=3, step="ship", move=ship).sandstorm is None
+    guild = {**game, "factions": {**game["factions"], "spacing-guild": {}}}
+    assert load(**guild, step="ship", sandstorm="Carthag", move=ship).sandstorm == "Carthag"
+    moved = with_move(load(**game, step="ship"), ship)  # `mentat check --move` infers it too
+    assert moved.sandstorm == "Jacurutu" and moved.inferred
+
+
 def test_the_text_board_knows_carthags_borders_only() -> None:
     board = text_board()
     assert len(board.names) == 11 and not board.all_named  # dice:55: 12 Regions, 11 named

@@ -464,6 +464,8 @@ class DicePosition:
     expect: dict[str, Any] | None = spec(None, doc="the expected verdict (cases only)")
     given: frozenset[str] = dataclasses.field(default=frozenset(), metadata={"internal": True})
     dice_board: Board | None = dataclasses.field(default=None, metadata={"internal": True})
+    # what the loader inferred from the text for the position's move (a key it left out), for the verdict's notes
+    inferred: list[str] = dataclasses.field(default_factory=list, metadata={"internal": True})
 
     # -- the questions rules ask ------------------------------------------------------------------
     @property
@@ -485,6 +487,23 @@ class DicePosition:
             if f not in seen:
                 seen.append(f)
         return seen
+
+    @property
+    def every_faction(self) -> list[str]:
+        """Every Faction the position names: its ``factions``, Troops and tokens, then alliances and Turn Order."""
+        names = list(self.faction_names)
+        for f in [f for pair in self.alliances for f in pair] + list(self.turn_order):
+            if f not in names:
+                names.append(f)
+        return names
+
+    def in_game(self, faction: str) -> bool | None:
+        """Whether a Faction takes part: named, or not (every player's Faction named); None when an unnamed player
+        may be it (``players`` above the Factions named)."""
+        names = self.every_faction
+        if faction in names:
+            return True
+        return False if self.players is None or self.players <= len(names) else None
 
     @property
     def player_count(self) -> int:
@@ -589,6 +608,47 @@ def _one_token_per_region(pos: DicePosition) -> None:
         seen.add(x.region)
 
 
+# the step each move is made in (a position that does not give its ``step`` is taken to be in it)
+MOVE_STEP = {
+    "ship": "ship",
+    "move": "move",
+    "kanly": "kanly",
+    "fortify": "fortify",
+    "sandstorm": "sandstorm",
+    "propose-alliance": "alliance",
+    "recruit": "recruit",
+    "combat": "combat",
+}
+FIRST_SANDSTORM = "Jacurutu"  # dice:50
+
+
+def _first_round_sandstorm(pos: DicePosition) -> None:
+    """dice:50: without the Spacing Guild the Sandstorm is placed on Jacurutu at setup; it moves in the Sandstorm
+    step only (dice:168). A move in round 1 before the Sandstorm has moved finds it there: a position that leaves
+    ``sandstorm`` out has it on Jacurutu (a note says so); one that puts it elsewhere is not a game the text can
+    reach, and a move on it cannot be judged (without a move, dice.setup.sandstorm-jacurutu judges it)."""
+    m = pos.move
+    if m is None or pos.round != 1 or pos.in_game("spacing-guild") is not False:
+        return
+    step = pos.step or MOVE_STEP[m.action]
+    if STEPS.index(step) > STEPS.index("sandstorm") or (step == "sandstorm" and m.action != "sandstorm"):
+        return  # the Sandstorm has moved (or may have) this round
+    if pos.sandstorm is None:
+        pos.sandstorm = FIRST_SANDSTORM
+        pos.inferred.append(
+            f"the position does not give 'sandstorm': in round 1, before the Sandstorm step, a game without the "
+            f"Spacing Guild has it on {FIRST_SANDSTORM} (dice:50, 168)"
+        )
+    elif pos.sandstorm != FIRST_SANDSTORM:
+        raise InputError(
+            "sandstorm",
+            f"{FIRST_SANDSTORM}: without the Spacing Guild the Sandstorm starts there (dice:50) and moves only in the "
+            f"Sandstorm step (dice:168), so in round 1's {step} step it is still there",
+            pos.sandstorm,
+            [FIRST_SANDSTORM],
+        )
+
+
 def _check(pos: DicePosition) -> None:
     """Facts that need more than a type."""
     for fname, st in pos.factions.items():
@@ -600,6 +660,7 @@ def _check(pos: DicePosition) -> None:
     if len(set(pos.turn_order)) != len(pos.turn_order):
         raise InputError("turn_order", "each Faction once", pos.turn_order)
     _one_token_per_region(pos)
+    _first_round_sandstorm(pos)
     for fname, st in pos.factions.items():
         for action, faces in st.kanly_chart.items():
             st.kanly_chart[action] = _chart_faces(faces)
@@ -671,8 +732,11 @@ def with_move(pos: DicePosition, data: Any) -> DicePosition:
         move = None if data is None else load_move(data)
     finally:
         _BOARD.reset(token)
-    out = dataclasses.replace(pos, move=move)
+    out = dataclasses.replace(pos, move=move, inferred=[])
+    if "sandstorm" not in pos.given:  # the sandstorm an earlier move had inferred is this move's to infer again
+        out.sandstorm = None
     _one_token_per_region(out)
+    _first_round_sandstorm(out)
     return out
 
 

@@ -138,6 +138,7 @@ def _(v: Any) -> z3.BoolRef:
     title="No Troops taken from the Region under the Sandstorm",
     forbids="{Faction} cannot take Troops from {sandstorm}: the Region under the Sandstorm is in total stasis.",
     permits="No Troop is taken from the Region under the Sandstorm.",
+    needs=("storm_known",),
     when=lambda s: s.from_map > 0,
 )
 def recruit_sandstorm(s: RecruitFacts) -> bool:

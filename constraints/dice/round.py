@@ -17,7 +17,7 @@ from typing import Any
 
 import z3
 
-from checker.dice.kinds.position import ROLL, DicePositionFacts
+from checker.dice.kinds.position import ROLL, DicePositionFacts, topped_up
 from checker.dice.position import display
 from checker.facts import all_of, any_of
 from checker.rules import chapter, rule, set_aside
@@ -249,7 +249,7 @@ def dice_at_roll(s: DicePositionFacts) -> bool:
     """At the beginning of a round a player with fewer than 3 dice gains up to 3 and one with more than 6
     destroys the excess: in the Roll the Dice step, once a player has placed dice (so the round has begun),
     its dice on slots and in its personal supply number 3 to 6. A player that has placed none may not yet
-    have gained or destroyed, and is not judged."""
+    have gained or destroyed: dice.round.top-up says what it will roll."""
     return all(3 <= total <= 6 for _, total in _placed(s))
 
 
@@ -258,6 +258,54 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(
         z3.Or(on == 0, z3.And(on + mine >= 3, on + mine <= 6))
         for on, mine in zip(v.f_slot_dice, v.f_personal, strict=True)
+    )
+
+
+def _start(n: int) -> int:
+    return min(max(n, 3), 6)
+
+
+def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
+    parts = []
+    for f, n, ok in zip(s.factions, s.f_personal, topped_up(s), strict=True):
+        if not ok:
+            continue
+        if n < 3:
+            parts.append(f"{display(f)} has {n} dice: it gains {3 - n}, to 3")
+        elif n > 6:
+            parts.append(f"{display(f)} has {n} dice: it destroys {n - 6}, to 6")
+        else:
+            parts.append(f"{display(f)} has {n} dice and keeps them")
+    return "At the beginning of the round " + "; ".join(parts) + "."
+
+
+@rule(
+    "dice.round.top-up",
+    on="dice-position",
+    cites="dice:91",
+    see_also="dice:88,92",
+    title="At a round's beginning: fewer than 3 dice gain up to 3, more than 6 destroy the excess",
+    permits=_top_up_said,
+    defines=("dice_at_start",),
+    when=lambda s: s.step_index == ROLL and any(topped_up(s)),
+    one_sided="it fixes the dice a player rolls; a count placed dice contradict is dice.round.dice-at-roll",
+)
+def top_up(s: DicePositionFacts) -> dict[str, Any]:
+    """In the Roll the Dice step, a player that has placed no die yet rolls the dice it has once the round has
+    begun: with fewer than 3 it gains dice up to 3, with more than 6 it destroys the excess (its dice are those of
+    its personal supply, ``personal_dice``)."""
+    start = zip(s.factions, s.f_personal, topped_up(s), strict=True)
+    return {"dice_at_start": {f: _start(n) for f, n, ok in start if ok}}
+
+
+@top_up.z3
+def _(v: Any) -> z3.BoolRef:
+    return all_of(
+        z3.Implies(
+            z3.And(on == 0, given),
+            start == z3.If(mine < 3, 3, z3.If(mine > 6, 6, mine)),
+        )
+        for on, given, mine, start in zip(v.f_slot_dice, v.f_personal_given, v.f_personal, v.start, strict=True)
     )
 
 

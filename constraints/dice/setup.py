@@ -15,7 +15,7 @@ from typing import Any
 import z3
 
 from checker.dice.kinds.position import DicePositionFacts
-from checker.dice.position import FACTIONS, display
+from checker.dice.position import FACTIONS, STEPS, display
 from checker.dice.setup import LOYALTY, NEVER
 from checker.facts import all_of, any_of
 from checker.rules import chapter, gap, rule, set_aside
@@ -490,19 +490,32 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # dice:50 "If the Spacing Guild does not take part in the game, place the Sandstorm marker on Region Jacurutu."
+# dice:168 "If you have the Sandstorm control card, you now must move the Sandstorm. ..." (the Sandstorm step: the
+#          marker moves then, and at no other time)
+
+
+def _first_round_step(s: DicePositionFacts) -> str:
+    return "at setup" if s.setup else f"in round 1's {STEPS[s.step_index]} step"
 
 
 @rule(
     "dice.setup.sandstorm-jacurutu",
     on="dice-position",
-    cites="dice:50",
-    title="Without the Spacing Guild, the Sandstorm starts on Jacurutu",
-    forbids="The Sandstorm is in {sandstorm_region} at setup: without the Spacing Guild it is placed on Jacurutu.",
-    permits="The Sandstorm starts on Jacurutu.",
-    when=lambda s: at_setup(s) and s.sandstorm_given and not in_play(s, "spacing-guild"),
+    cites="dice:50,168",
+    see_also="dice:66",
+    title="Without the Spacing Guild, the Sandstorm starts on Jacurutu and stays there until the Sandstorm step",
+    forbids=lambda s, _o: (
+        f"The Sandstorm is in {s.sandstorm_region} {_first_round_step(s)}: without the Spacing Guild it is placed on "
+        "Jacurutu, and it moves only in the Sandstorm step."
+    ),
+    permits=lambda s, _o: f"The Sandstorm is on Jacurutu {_first_round_step(s)}: it has not moved yet.",
+    cite_when={"dice:168": lambda s: not s.setup},
+    needs=("guild_known",),
+    when=lambda s: s.first_round and s.sandstorm_given and not in_play(s, "spacing-guild"),
 )
 def sandstorm_jacurutu(s: DicePositionFacts) -> bool:
-    """Without the Spacing Guild the Sandstorm marker starts on Jacurutu."""
+    """Without the Spacing Guild the Sandstorm marker starts on Jacurutu; it moves in the Sandstorm step only, so it
+    is still there in round 1 before that step."""
     return s.sandstorm_jacurutu
 
 
@@ -532,19 +545,28 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(v.sandstorm_never)
 
 
+# dice:173 "The Region affected by the Sandstorm is effectively in total stasis until the Sandstorm leaves again.
+#           Troops cannot Ship to, Move to, Move out etc. in a Region affected by the Sandstorm. ..."
+
+
 @rule(
     "dice.setup.guild-sandstorm-empty",
     on="dice-position",
-    cites="dice:228",
-    title="The Guild places the Sandstorm in an empty Region",
-    forbids="The Sandstorm starts in {sandstorm_region}, which holds Troops or a token: the Spacing Guild places it "
-    "in an empty Region.",
-    permits="The Sandstorm starts in an empty Region ({sandstorm_region}).",
-    when=lambda s: at_setup(s) and s.sandstorm_given and in_play(s, "spacing-guild"),
+    cites="dice:228,173",
+    see_also="dice:168",
+    title="The Guild places the Sandstorm in an empty Region, which stays empty until the Sandstorm step",
+    forbids=lambda s, _o: (
+        f"The Sandstorm is in {s.sandstorm_region} {_first_round_step(s)}, which holds Troops or a token: the Spacing "
+        "Guild places it in an empty Region, and no Troop enters the Sandstorm's Region before it moves."
+    ),
+    permits=lambda s, _o: f"The Sandstorm's Region, {s.sandstorm_region}, is empty {_first_round_step(s)}.",
+    cite_when={"dice:173": lambda s: not s.setup},
+    when=lambda s: s.first_round and s.sandstorm_given and in_play(s, "spacing-guild"),
     needs=("troops_known",),
 )
 def guild_sandstorm_empty(s: DicePositionFacts) -> bool:
-    """The Region the Guild places the Sandstorm in is empty."""
+    """The Region the Guild places the Sandstorm in is empty; no Troop ships or moves into it while the Sandstorm is
+    there (and no token is placed without a Troop), so in round 1 before the Sandstorm step it is still empty."""
     return s.sandstorm_occupied == 0
 
 

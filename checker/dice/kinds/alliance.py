@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.position import dice_names
 from checker.dice.position import STEPS, DicePosition, ProposeAllianceMove
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -53,6 +54,7 @@ class ProposeAllianceKind(Kind):
     title = "Dice Game Alliance proposal"
     ruled = ("reassign", "gained")
 
+    @noting_inferred
     def facts(self, pos: Any) -> ProposeAllianceFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, ProposeAllianceMove)
         me, them = pos.move.faction, pos.move.with_

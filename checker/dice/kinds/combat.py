@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from checker.dice.kinds import noting_inferred
 from checker.dice.position import FACTIONS, CombatMove, DicePosition, display
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 
@@ -480,6 +481,7 @@ class DiceCombat(Kind):
     title = "Dice Game combat"
     ruled = OUTCOME
 
+    @noting_inferred
     def facts(self, pos: Any) -> DiceCombatFacts:
         assert isinstance(pos, DicePosition)
         return combat_facts(pos)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.dice.board import POLAR_SINK
+from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.move import DiceStepFacts, ally_of, has_reassign_die, never_storm, region, step_index
 from checker.dice.position import DicePosition, FortifyMove, display
 from checker.facts import Facts, Kind, fact, kind, label
@@ -70,6 +71,7 @@ class DiceFortifyKind(Kind):
     title = "Dice Game fortification"
     ruled = ("token",)
 
+    @noting_inferred
     def facts(self, pos: Any) -> DiceFortifyFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, FortifyMove)
         m = pos.move

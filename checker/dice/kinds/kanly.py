@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from checker.dice.kinds import noting_inferred
 from checker.dice.position import FACTIONS, STEPS, DicePosition, KanlyMove, display
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -147,6 +148,7 @@ class KanlyKind(Kind):
     name = "dice-kanly"
     title = "Dice Game Kanly action"
 
+    @noting_inferred
     def facts(self, pos: Any) -> KanlyFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, KanlyMove)
         m = pos.move

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.dice.board import POLAR_SINK, border_question
+from checker.dice.kinds import noting_inferred
 from checker.dice.position import STEPS, DicePosition, MoveMove, display
 from checker.facts import Facts, Kind, fact, kind, label
 
@@ -97,6 +98,7 @@ class DiceMoveKind(Kind):
     title = "Dice Game move"
     ruled = ("in_target",)
 
+    @noting_inferred
     def facts(self, pos: Any) -> DiceMoveFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, MoveMove)
         m = pos.move

@@ -54,6 +54,7 @@ class DicePositionFacts(Facts):
     f_landsraad_dice: list[int] = fact([], doc="dice on the Landsraad card's slot (dice:189)")
     f_slot_dice: list[int] = fact([], doc="its dice on slots")
     f_personal: list[int] = fact([], doc="its dice in its personal supply (0 when not given)")
+    f_personal_given: list[bool] = fact([], key="factions.FACTION.personal_dice", doc="'personal_dice' is given")
     round_dice_known: bool | None = fact(True, key="personal_dice", doc="the dice counts dice:91 needs")
     f_loyalty_cap: list[int] = fact([], doc="Loyalty tokens it keeps at the end of a round: 1, Atreides 2")
     turn_len: int = fact(0, key="turn_order", doc="Factions on the Turn Order track (0: not given)")
@@ -79,6 +80,8 @@ class DicePositionFacts(Facts):
     keys: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "key -> as this position says"})
     # -- the Setup and the Factions' notes (constraints/dice/setup.py, factions.py): filled by setup_facts --
     setup: bool = fact(False, key="round", doc="round 1, step roll: the position the Setup leaves (dice:41-53)")
+    first_round: bool = fact(False, key="round", doc="round 1, before the Sandstorm step: it has not moved yet")
+    guild_known: bool | None = fact(True, key="guild_known", doc="whether the Spacing Guild takes part is known")
     all_named: bool = fact(False, key="players", doc="the position names every player's Faction")
     f_code: list[int] = fact([], key="factions", doc="its place in Setup order (dice:197): 0 Atreides .. 5 BG")
     f_turn: list[int] = fact([], key="turn_order", doc="its place in turn_order, -1 when not listed")
@@ -132,13 +135,15 @@ STRATEGIC = 5  # dice:57, 63
 NEVER_LANDSRAAD = ("fremen", "bene-gesserit")  # dice:212, 237 "... or win by holding it"
 
 
+def topped_up(s: DicePositionFacts) -> list[bool]:
+    """Per Faction, at the Roll the Dice step: it has placed no die yet and its personal supply is given, so the
+    dice it rolls are those dice:91 leaves it."""
+    return [on == 0 and given for on, given in zip(s.f_slot_dice, s.f_personal_given, strict=True)]
+
+
 def dice_names(pos: DicePosition) -> list[str]:
     """Every Faction the position names: its ``factions``, Troops and tokens, then alliances and Turn Order."""
-    names = list(pos.faction_names)
-    for f in [f for pair in pos.alliances for f in pair] + list(pos.turn_order):
-        if f not in names:
-            names.append(f)
-    return names
+    return pos.every_faction
 
 
 def mask(faces: list[int]) -> int:
@@ -151,20 +156,24 @@ class DicePositionKind(Kind):
     name = "dice-position"
     judges_position = True
     title = "Dice Game position"
-    ruled = ("winner",)  # dice:175, 181-185: at step `end`, who wins
+    ruled = ("winner", "dice_at_start")  # dice:175, 181-185: at step `end`, who wins; dice:91 at step `roll`
 
     def choices(self, v: Vars, facts: Facts) -> None:
         import z3
 
         w: Any = v  # the choices join the facts' variables
         w.won = [z3.Bool(f"won_{i}") for i in range(len(facts.factions))]  # type: ignore[attr-defined]
+        w.start = [z3.Int(f"start_{i}") for i in range(len(facts.factions))]  # type: ignore[attr-defined]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, DicePositionFacts)
+        w: Any = v
+        if facts.step_index == ROLL:  # dice:91: the dice each player has once the round has begun
+            start = zip(facts.factions, w.start, topped_up(facts), strict=True)
+            return {"dice_at_start": {f: value(n) for f, n, ok in start if ok}}
         if facts.step_index != END:
             return {}
-        won: Any = v
-        return {"winner": winner_value(facts.factions, [bool(value(w)) for w in won.won])}
+        return {"winner": winner_value(facts.factions, [bool(value(x)) for x in w.won])}
 
     def facts(self, pos: Any) -> DicePositionFacts:
         assert isinstance(pos, DicePosition)
@@ -224,8 +233,11 @@ def setup_facts(pos: DicePosition, names: tuple[str, ...]) -> dict[str, Any]:
     held = [loyalty(f) for f in names]
     picked = sum(1 for f in names if pos.state(f).prediction is not None)
     storm = pos.sandstorm
+    guild = pos.in_game("spacing-guild")
     return {
         "setup": pos.round == 1 and pos.step == "roll",
+        "first_round": pos.round == 1 and pos.step is not None and STEPS.index(pos.step) < STEPS.index("sandstorm"),
+        "guild_known": None if guild is None else True,
         "all_named": pos.player_count == len(names),
         "f_code": [FACTIONS.index(f) for f in names],
         "f_turn": [order.index(f) if f in order else -1 for f in names],
@@ -343,6 +355,7 @@ def round_facts(pos: DicePosition, s: DicePositionFacts) -> None:
         s.f_landsraad_dice.append(len(st.faces("landsraad")))
         s.f_slot_dice.append(st.dice_on_board)
         s.f_personal.append(st.personal_dice or 0)
+        s.f_personal_given.append(st.personal_dice is not None)
         if pos.step == "roll" and 0 < st.dice_on_board < 3 and st.personal_dice is None:
             s.round_dice_known = None
             keys.setdefault("personal_dice", f"factions.{f}.personal_dice")
@@ -382,4 +395,6 @@ def round_facts(pos: DicePosition, s: DicePositionFacts) -> None:
     if not any(s.f_landsraad):
         s.landsraad_known = None
         keys["landsraad"] = "factions.FACTION.cards (the Landsraad card's holder)"
+    if s.guild_known is None:
+        keys["guild_known"] = f"factions (the Factions of all {s.players} players: one may be the Spacing Guild)"
     s.keys = keys

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from checker.dice.kinds import noting_inferred
+from checker.dice.kinds.move import never_storm
 from checker.dice.position import STEPS, DicePosition, RecruitMove
 from checker.dice.setup import CYLINDERS
 from checker.errors import InputError
@@ -32,6 +34,7 @@ class RecruitFacts(Facts):
     from_counts: list[int] = fact([], key="move.from_map", doc="Troops taken from each Region")
     from_own: list[int] = fact([], key="troops", doc="its Troops in each of those Regions")
     from_storm: list[bool] = fact([], key="sandstorm", doc="that Region is under the Sandstorm")
+    storm_known: bool | None = fact(True, key="sandstorm", doc="whether a Region taken from is the Sandstorm's")
     leaders_on_board: int | None = fact(None, key="factions.FACTION.leader", doc="Leaders on its board")
     cylinders: int = fact(1, doc="its Leader cylinders (dice:35-38)")
 
@@ -66,6 +69,7 @@ class RecruitKind(Kind):
     name = "dice-recruit"
     title = "Dice Game recruitment"
 
+    @noting_inferred
     def facts(self, pos: Any) -> RecruitFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, RecruitMove)
         m = pos.move
@@ -82,8 +86,8 @@ class RecruitKind(Kind):
             dice = 0 if dice is None else dice
         if sum(m.from_map.values()) > m.troops:
             raise InputError("move.from_map", f"at most the {m.troops} Troops recruited (move.troops)", m.from_map)
-        if pos.sandstorm is None and names:
-            notes.append("the position does not give 'sandstorm': no Region taken from is taken to be under it")
+        # dice:61: the Sandstorm is never in the Polar Sink or an outer Region; elsewhere an unknown one may be there
+        storm_known = None if pos.sandstorm is None and any(not never_storm(pos, r) for r in names) else True
         f = RecruitFacts(
             faction=me,
             step=pos.step or "",
@@ -100,6 +104,7 @@ class RecruitKind(Kind):
             from_counts=[m.from_map[r] for r in names],
             from_own=[pos.troops_in(r, me) for r in names],
             from_storm=[r == pos.sandstorm for r in names],
+            storm_known=storm_known,
             leaders_on_board=st.leader,
             cylinders=CYLINDERS[me],
             notes=notes,

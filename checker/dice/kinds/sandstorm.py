@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.dice.board import border_question
+from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.move import DiceStepFacts, region, step_index
 from checker.dice.position import DicePosition, SandstormMove
 from checker.facts import Facts, Kind, fact, kind, label
@@ -64,6 +65,7 @@ class DiceSandstormKind(Kind):
     title = "Dice Game Sandstorm"
     ruled = ("killed",)
 
+    @noting_inferred
     def facts(self, pos: Any) -> DiceSandstormFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, SandstormMove)
         m = pos.move

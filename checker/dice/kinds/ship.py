@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.dice.board import POLAR_SINK
+from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.move import DiceStepFacts, ally_of, has_reassign_die, never_storm, region, step_index
 from checker.dice.position import DicePosition, ShipMove, display
 from checker.facts import Facts, Kind, fact, kind, label
@@ -57,6 +58,7 @@ class DiceShipKind(Kind):
     title = "Dice Game shipment"
     ruled = ("on_board",)
 
+    @noting_inferred
     def facts(self, pos: Any) -> DiceShipFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, ShipMove)
         m = pos.move
