@@ -140,8 +140,10 @@ def test_a_second_move_needs_the_move_die() -> None:
     second = {**_move("atreides", "Carthag", Arrakeen=3), "second": True}
     assert forbidding(check(**base, move=second)) == ["dice.move.second"]
     assert check(**base, factions={"atreides": {"dice": {"move": 4}}}, move=second).verdict == "legal"
+    # the die on the Re-Assign slot may be put on the Move slot first (dice:83): the second move is allowed
     v = check(**base, factions={"atreides": {"dice": {"reassign": 4}}}, move=second)
-    assert v.verdict == "unresolved" and "dice.move.reassign" in v.reason
+    assert v.verdict == "legal" and "dice.move.reassign" in {f.rule.id for f in v.findings}
+    assert any("Re-Assign" in n for n in v.notes)
 
 
 def test_the_sandstorm_freezes_its_region() -> None:

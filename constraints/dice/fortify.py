@@ -9,7 +9,7 @@ import z3
 from checker.dice.kinds.fortify import TOKENS, DiceFortifyFacts
 from checker.dice.kinds.move import troops_phrase, who
 from checker.dice.position import STEPS, display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, rule, set_aside
 
 chapter("dice-fortify", "dice:56,156-166,173")
 
@@ -104,10 +104,6 @@ def _(v: Any) -> z3.BoolRef:
 #          slot."
 
 
-def _reassign_decides(s: DiceFortifyFacts) -> bool:
-    return s.fortify_dice == 0 and s.reassign_die and (s.fortify_base or 0) == 0
-
-
 @rule(
     "dice.fortify.allowance",
     on="dice-fortify",
@@ -123,7 +119,6 @@ def _reassign_decides(s: DiceFortifyFacts) -> bool:
         + (f"{s.fortify_base} Region(s) without a die." if not s.fortify_dice else "with its die on the Fortify slot.")
     ),
     needs=("fortify_base", "fortify_per_die"),
-    when=lambda s: not _reassign_decides(s),
 )
 def allowance(s: DiceFortifyFacts) -> bool:
     """A Faction fortifies as many Regions as its Faction board notes (``fortify_base``, plus ``fortify_per_die``
@@ -136,17 +131,34 @@ def _(v: Any) -> z3.BoolRef:
     return v.fortify_base + v.fortify_dice * v.fortify_per_die >= 1
 
 
-gap(
+# dice:83 "You may take the die in this slot at any time during one of your turns, flip it to show the number of your
+#          choice, and place it onto an allowed empty slot of your choice on your Faction board. You may use this die
+#          in the corresponding step of the current round as if you placed it there during the Roll the Dice step."
+
+
+@rule(
     "dice.fortify.reassign",
     on="dice-fortify",
     cites="dice:83",
-    see_also="dice:164",
-    title="Fortifying with the Re-Assign die",
-    reason="dice:83 lets the die on the Re-Assign slot be placed on an allowed empty slot at any time during one "
-    "of the Faction's turns: whether the Fortify slot takes it and whether the player does so before fortifying, "
-    "the position does not say (put the die on the Fortify slot to ask)",
-    when=_reassign_decides,
+    see_also="dice:255",
+    title="The Re-Assign die onto the empty Fortify slot",
+    permits=lambda s, _o: (
+        f"{who(s.faction)} may first take the die on its Re-Assign slot, flip it to a number the Fortify slot allows "
+        "and place it there (dice:83): its die on the Fortify slot may allow a Region."
+    ),
+    when=lambda s: bool(s.reassigned),
+    one_sided="it only ever allows: the Re-Assign die may go to an empty slot at any time during the player's turn",
 )
+def reassign(s: DiceFortifyFacts) -> bool:
+    """With no die on the Fortify slot, the die on the Re-Assign slot may be put there first, showing any number,
+    and used in this step as if placed there in the Roll the Dice step."""
+    return s.reassign_die
+
+
+@reassign.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.reassign_die
+
 
 # dice:165 "To fortify a Region without Stronghold or Fortification, place a Fortification token from the supply in
 #          the Region, and place one of your Troops from that Region on it. To fortify a Region with a Fortification,

@@ -9,7 +9,7 @@ import z3
 from checker.dice.kinds.move import DiceMoveFacts, troops_phrase, who
 from checker.dice.position import STEPS
 from checker.facts import all_of
-from checker.rules import chapter, gap, rule
+from checker.rules import chapter, rule
 
 chapter("dice-move", "dice:60,131-134,173")
 
@@ -59,8 +59,6 @@ def _(v: Any) -> z3.BoolRef:
         if s.second
         else "A first move: every Faction may always take one."
     ),
-    # a die on the Re-Assign slot could first be moved onto the Move slot: dice.move.reassign's question
-    when=lambda s: not (s.second and s.move_dice == 0 and s.reassign_die),
 )
 def second_move(s: DiceMoveFacts) -> bool:
     """One move is always allowed; a second (``move.second``) only with a die on the Move slot."""
@@ -72,17 +70,34 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Or(z3.Not(v.second), v.move_dice >= 1)
 
 
-gap(
+# dice:83 "You may take the die in this slot at any time during one of your turns, flip it to show the number of your
+#          choice, and place it onto an allowed empty slot of your choice on your Faction board. You may use this die
+#          in the corresponding step of the current round as if you placed it there during the Roll the Dice step."
+
+
+@rule(
     "dice.move.reassign",
     on="dice-move",
     cites="dice:83",
-    see_also="dice:132",
-    title="A second move with the Re-Assign die",
-    reason="dice:83 lets the die on the Re-Assign slot be placed on an allowed empty slot at any time during one "
-    "of the Faction's turns: whether the Move slot takes it (its printed numbers) and whether the player does so "
-    "before this second move, the position does not say (put the die on the Move slot to ask)",
-    when=lambda s: s.second and s.move_dice == 0 and s.reassign_die,
+    see_also="dice:255",
+    title="The Re-Assign die onto the empty Move slot",
+    permits=lambda s, _o: (
+        f"{who(s.faction)} may first take the die on its Re-Assign slot, flip it to a number the Move slot allows "
+        "and place it there (dice:83): it takes a second move."
+    ),
+    when=lambda s: bool(s.reassigned),
+    one_sided="it only ever allows: the Re-Assign die may go to an empty slot at any time during the player's turn",
 )
+def reassign(s: DiceMoveFacts) -> bool:
+    """With no die on the Move slot, the die on the Re-Assign slot may be put there first, showing any number,
+    and used in this step as if placed there in the Roll the Dice step."""
+    return s.reassign_die
+
+
+@reassign.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.reassign_die
+
 
 # dice:133 "For each move, pick one of the 12 Regions on the map. This is your target Region for this move. You may
 #          move any number of your Troops from adjacent Regions into your target Region at no cost. Two Regions

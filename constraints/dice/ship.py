@@ -63,8 +63,8 @@ def _allowance(s: DiceShipFacts) -> str:
     forbids=lambda s, _o: f"{who(s.faction)} ships {troops_phrase(s.count)}: it may ship {_allowance(s)}.",
     permits=lambda s, _o: f"{who(s.faction)} ships {troops_phrase(s.count)}, within {_allowance(s)}.",
     needs=("ship_per_die",),
-    # more than one die on Ship slots, or a Re-Assign die that could go there: open questions below
-    when=lambda s: s.ship_dice <= 1 and not _reassign_decides(s),
+    # more than one die on Ship slots: an open question below
+    when=lambda s: s.ship_dice <= 1,
 )
 def allowance(s: DiceShipFacts) -> bool:
     """A Faction ships two Troops each round, plus the number its Faction board notes (two or three) when it placed
@@ -77,21 +77,34 @@ def _(v: Any) -> z3.BoolRef:
     return v.count <= BASE + z3.If(v.ship_die, v.ship_per_die, 0)
 
 
-def _reassign_decides(s: DiceShipFacts) -> bool:
-    return not s.ship_die and s.reassign_die and s.count > BASE
+# dice:83 "You may take the die in this slot at any time during one of your turns, flip it to show the number of your
+#          choice, and place it onto an allowed empty slot of your choice on your Faction board. You may use this die
+#          in the corresponding step of the current round as if you placed it there during the Roll the Dice step."
 
 
-gap(
+@rule(
     "dice.ship.reassign",
     on="dice-ship",
     cites="dice:83",
-    see_also="dice:127",
-    title="Shipping more than two with the Re-Assign die",
-    reason="dice:83 lets the die on the Re-Assign slot be placed on an allowed empty slot at any time during one "
-    "of the Faction's turns: whether the Ship slot takes it and whether the player does so before shipping, the "
-    "position does not say (put the die on the Ship slot to ask)",
-    when=_reassign_decides,
+    see_also="dice:255",
+    title="The Re-Assign die onto the empty Ship slot",
+    permits=lambda s, _o: (
+        f"{who(s.faction)} may first take the die on its Re-Assign slot, flip it to a number the Ship slot allows "
+        "and place it there (dice:83): a die on the Ship slot ships two or three more."
+    ),
+    when=lambda s: bool(s.reassigned),
+    one_sided="it only ever allows: the Re-Assign die may go to an empty slot at any time during the player's turn",
 )
+def reassign(s: DiceShipFacts) -> bool:
+    """With no die on the Ship slot, the die on the Re-Assign slot may be put there first, showing any number,
+    and used in this step as if placed there in the Roll the Dice step."""
+    return s.reassign_die
+
+
+@reassign.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.reassign_die
+
 
 gap(
     "dice.ship.dice",

@@ -15,7 +15,15 @@ from typing import Any
 
 from checker.dice.board import POLAR_SINK
 from checker.dice.kinds import noting_inferred
-from checker.dice.kinds.move import DiceStepFacts, ally_of, has_reassign_die, never_storm, region, step_index
+from checker.dice.kinds.move import (
+    DiceStepFacts,
+    ally_of,
+    has_reassign_die,
+    never_storm,
+    reassign_note,
+    region,
+    step_index,
+)
 from checker.dice.position import DicePosition, FortifyMove, display
 from checker.facts import Facts, Kind, fact, kind, label
 
@@ -88,9 +96,11 @@ class DiceFortifyKind(Kind):
         if uncontrolled:
             first_is_me = first == me if first or me not in pos.controllers(m.region) else None
         ally = ally_of(pos, me)
-        dice = len(st.faces("fortify"))
         base, per_die = st.fortify_base, st.fortify_per_die
-        notes = []
+        # dice:83: no die on the Fortify slot, and no Region without one: the Re-Assign die may be put there first
+        reassign = not st.faces("fortify") and has_reassign_die(pos, me) and not (base or 0) >= 1
+        dice = len(st.faces("fortify")) or (1 if reassign else 0)
+        notes = [reassign_note(me, "Fortify")] if reassign else []
         if base is None and dice and per_die:  # the die alone allows a Region: the base cannot matter
             base = 0
             notes.append(f"the position does not give 'factions.{me}.fortify_base': its die allows a Region anyway")
@@ -101,6 +111,7 @@ class DiceFortifyKind(Kind):
             step_index=step_index(pos),
             step=pos.step or "",
             reassign_die=has_reassign_die(pos, me),
+            reassigned="Fortify" if reassign else "",
             region=m.region,
             polar_sink=m.region == POLAR_SINK,
             region_index=region(pos, m.region) or 0,

@@ -48,6 +48,13 @@ def has_reassign_die(pos: DicePosition, faction: str) -> bool:
     return bool(pos.state(faction).faces("reassign"))
 
 
+def reassign_note(faction: str, slot: str) -> str:
+    return (
+        f"{display(faction)} has no die on its {slot} slot: the die on its Re-Assign slot is taken to be re-assigned "
+        f"there first (dice:83)"
+    )
+
+
 @dataclass
 class DiceStepFacts(Facts):
     """What every map kind reads: the step and the Faction's dice."""
@@ -55,6 +62,8 @@ class DiceStepFacts(Facts):
     step_index: int | None = fact(None, key="step", doc="the round's step, 0 roll .. 10 end")
     step: str = label("", doc="the step's name, for messages")
     reassign_die: bool = fact(False, key="factions.FACTION.dice.reassign", doc="a die on its Re-Assign slot")
+    # the slot the move needs a die on, which the die on the Re-Assign slot is taken to first (dice:83), or ''
+    reassigned: str = label("", doc="the slot the Re-Assign die goes to for this move ('' none)")
 
     def position_key(self, key: str) -> str:
         if "FACTION" in key and not self.faction:  # whose board it is depends on who moves: name that
@@ -113,6 +122,8 @@ class DiceMoveKind(Kind):
         else:
             adjacent = [1] * len(known)
         st = pos.state(me)
+        # dice:83: a second move with no die on the Move slot: the Re-Assign die may be put there first
+        reassign = m.second and not st.faces("move") and has_reassign_die(pos, me)
         f = DiceMoveFacts(
             faction=me,
             step_index=step_index(pos),
@@ -130,9 +141,12 @@ class DiceMoveKind(Kind):
             from_adjacent=adjacent,
             from_may_storm=any(not never_storm(pos, r) for r in names),
             second=m.second,
-            move_dice=len(st.faces("move")),
+            move_dice=len(st.faces("move")) or (1 if reassign else 0),
+            reassigned="Move" if reassign else "",
             own_in_target=pos.troops_in(m.to, me),
         )
+        if reassign:
+            f.notes.append(reassign_note(me, "Move"))
         if adjacent is None:
             f.border_questions = [border_question(r, m.to) for r, k in zip(names, known, strict=True) if k is None]
             f.notes.extend(f.border_questions)

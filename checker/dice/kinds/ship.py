@@ -14,7 +14,15 @@ from typing import Any
 
 from checker.dice.board import POLAR_SINK
 from checker.dice.kinds import noting_inferred
-from checker.dice.kinds.move import DiceStepFacts, ally_of, has_reassign_die, never_storm, region, step_index
+from checker.dice.kinds.move import (
+    DiceStepFacts,
+    ally_of,
+    has_reassign_die,
+    never_storm,
+    reassign_note,
+    region,
+    step_index,
+)
 from checker.dice.position import DicePosition, ShipMove, display
 from checker.facts import Facts, Kind, fact, kind, label
 
@@ -64,9 +72,11 @@ class DiceShipKind(Kind):
         m = pos.move
         me = m.faction
         st = pos.state(me)
-        dice = len(st.faces("ship"))
+        # dice:83: more than two shipped with no die on the Ship slot: the Re-Assign die may be put there first
+        reassign = not st.faces("ship") and has_reassign_die(pos, me) and m.count > BASE
+        dice = len(st.faces("ship")) or (1 if reassign else 0)
         per_die = st.ship_per_die
-        notes = []
+        notes = [reassign_note(me, "Ship")] if reassign else []
         if per_die is None and dice:
             if m.count <= BASE + PER_DIE[0]:
                 per_die = PER_DIE[0]
@@ -86,6 +96,7 @@ class DiceShipKind(Kind):
             step_index=step_index(pos),
             step=pos.step or "",
             reassign_die=has_reassign_die(pos, me),
+            reassigned="Ship" if reassign else "",
             to=m.to,
             count=m.count,
             board_troops=st.board_troops,
