@@ -136,7 +136,7 @@ def test_shai_hulud_is_called_by_the_fremen_or_their_ally_where_the_fremen_are_n
     assert v.verdict == "legal" and lines_of(v, "dice.combat.shai-hulud-ally") == {219}
     v = evaluate(read_position(CASES / "combat-shai-hulud-ally-fremen-there.yaml"))
     assert v.forbidding() == ["dice.combat.shai-hulud-ally"]
-    assert "the Fremen have Troops there too" in v.findings[0].message
+    assert "it and the Fremen both have Troops there" in v.findings[0].message
     v = evaluate(read_position(CASES / "combat-shai-hulud-caller-outsider.yaml"))
     assert v.forbidding() == ["dice.combat.shai-hulud-caller"] and "Harkonnen calls Shai-Hulud" in v.findings[0].message
 

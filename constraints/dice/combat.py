@@ -12,6 +12,9 @@ Interpretations (each stated where it is encoded):
 - Spies (dice:208): ``fortification_removes`` counts the removals a token aims at each Faction (dice:140
   "may first remove two Troops"); the Harkonnen lose one less: a Stronghold targeting them twice takes a
   single Troop, once none, and a Fortification none.
+- Shai-Hulud's caller (``move.shai_hulud_by``): dice:218-219 let the Fremen's Ally use it ("You or your
+  Ally must have Troops present ... In a combat where you and your Ally both have Troops present, only you
+  may use this ability"); a move that does not name the caller is not asked who it was (the Fremen may always).
 - The Evacuate ability (dice:233) is the Spacing Guild's: a combat in a game without it evacuates
   nothing. Which Faction's ability is its Alliance ability the text does not say (dice:196), so who
   used it is not asked.
@@ -395,23 +398,24 @@ def _(v: Any) -> Any:
     see_also="dice:218",
     title="Where the Fremen and their Ally both have Troops, only the Fremen call Shai-Hulud",
     forbids=lambda s, _o: (
-        f"{_caller(s)}, the Fremen's Ally, cannot call Shai-Hulud in {s.region}: the Fremen have Troops there too, "
-        "and in a combat where both have Troops present, only the Fremen may use it."
+        f"{_caller(s)}, the Fremen's Ally, cannot call Shai-Hulud in {s.region}: it and the Fremen both have Troops "
+        "there, and in a combat where both have Troops present, only the Fremen may use it."
     ),
     permits=lambda s, _o: (
-        f"{_caller(s)}, the Fremen's Ally, calls Shai-Hulud: the Fremen have no Troops in {s.region}."
+        f"{_caller(s)}, the Fremen's Ally, calls Shai-Hulud: "
+        + (f"the Fremen have no Troops in {s.region}." if not s.fremen_here else f"it has no Troops in {s.region}.")
     ),
     when=lambda s: s.shai_by_ally,
 )
 def shai_hulud_ally(s: DiceCombatFacts) -> bool:
-    """The Fremen's Ally calls Shai-Hulud only where the Fremen have no Troops in the contested Region (where the
-    Ally has none either, dice.combat.shai-hulud-fremen forbids it)."""
-    return not s.fremen_here
+    """The Fremen's Ally calls Shai-Hulud (an Alliance ability, dice:196) except where both it and the Fremen have
+    Troops in the contested Region (where neither has, dice.combat.shai-hulud-fremen forbids it)."""
+    return not (s.fremen_here and s.caller_here)
 
 
 @shai_hulud_ally.z3
 def _(v: Any) -> Any:
-    return z3.Implies(v.shai_by_ally, z3.Not(v.fremen_here))
+    return z3.Implies(v.shai_by_ally, z3.Not(z3.And(v.fremen_here, v.caller_here)))
 
 
 gap(

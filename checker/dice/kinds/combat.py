@@ -67,6 +67,7 @@ class DiceCombatFacts(Facts):
     shai_caller_ok: bool = fact(True, key="move.shai_hulud_by", doc="Shai-Hulud's caller is the Fremen or their Ally")
     shai_by_ally: bool = fact(False, key="move.shai_hulud_by", doc="the Fremen's Ally, not the Fremen, calls it")
     fremen_here: bool = fact(False, key="troops", doc="the Fremen have Troops in the Region")
+    caller_here: bool = fact(False, key="troops", doc="Shai-Hulud's caller has Troops in the Region")
     f_troops: list[int] = fact([], key="troops", doc="its Troops in the Region before the combat")
     f_aimed: list[int] = fact([], key="move.fortification_removes", doc="the token's removals aimed at its Troops")
     f_shai: list[int] = fact([], key="move.shai_hulud", doc="its Troops Shai-Hulud removed")
@@ -336,6 +337,7 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         shai_caller_ok=not caller or caller == "fremen" or caller in fremen_allies,
         shai_by_ally=bool(caller) and caller in fremen_allies,
         fremen_here=pos.troops_in(m.region, "fremen") > 0,
+        caller_here=bool(caller) and pos.troops_in(m.region, caller) > 0,
         f_troops=troops,
         f_aimed=removed,
         f_shai=shai,
