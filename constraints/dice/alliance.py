@@ -52,10 +52,11 @@ def _them(s: ProposeAllianceFacts) -> str:
         "proposed in the Alliance step (dice:97)."
     ),
     permits="The Alliance step: Alliances are proposed now.",
-    needs=("step_index",),
+    when=lambda s: s.step_index is not None,
 )
 def step(s: ProposeAllianceFacts) -> bool:
-    """Players propose Alliances, in Turn Order, during the Alliance step."""
+    """Players propose Alliances, in Turn Order, during the Alliance step (``step: alliance``); with no step given it
+    is taken to be that step (the verdict's notes say so), as for every other move."""
     return s.step_index == ALLIANCE
 
 

@@ -92,6 +92,8 @@ class ProposeAllianceKind(Kind):
             for f, b in ((me, my_bonus), (them, their_bonus))
             if me != them and b is None
         ]
+        if pos.step is None:  # as the other moves: the step the move is made in
+            notes.append("the position does not give 'step': it is taken to be the Alliance step")
         return ProposeAllianceFacts(
             faction=me,
             step_index=None if pos.step is None else STEPS.index(pos.step),
