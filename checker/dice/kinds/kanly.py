@@ -170,9 +170,12 @@ class KanlyKind(Kind):
             raise InputError("move.region", "a Region of the map", m.region)
         region_given = names.index(m.region) if m.region is not None else -1
         storm: int | None = names.index(pos.sandstorm) if pos.sandstorm in names else None
-        if storm is None and m.region is not None and (pos.board[m.region].neutral or pos.board[m.region].outer):
+        # dice:61: the Sandstorm is never in the Polar Sink or an outer Region: where the Troop (the one named, or
+        # every one the target has) stands there, where the Sandstorm is cannot matter
+        where = [m.region] if m.region is not None else [r for r in names if pos.troops_in(r, target) > 0]
+        if storm is None and where and all(pos.board[r].neutral or pos.board[r].outer for r in where):
             storm = -1
-            notes.append(f"the Sandstorm never enters {m.region} (dice:61)")
+            notes.append(f"the Sandstorm never enters {' or '.join(where)} (dice:61)")
         card = STEALS.get(action)
         holder_slot = _slot_dice(pos, target, "landsraad")
         destroy = m.destroy
