@@ -429,6 +429,11 @@ class Prescience:
 
     element: Literal["leader", "weapon", "defense", "dial"] = spec(doc="the element asked about")
     answer: float | str | None = spec(None, doc="a leader's name, Cheap Hero or none; a card's name or none; a number")
+    mercenaries: bool | None = spec(
+        None,
+        doc="dreamrules, a dial answer: whether the plan plays Mercenaries, which the answer discloses with the dial "
+        "(dreamrules:744, 1046); not given: not said",
+    )
 
 
 @dataclass
