@@ -418,7 +418,8 @@ class Voice:
     play: str | None = spec(
         None,
         doc="poison weapon, projectile weapon, poison defense, Shield, lasgun, Worthless Card, Cheap Hero, "
-        "or a card's name",
+        "or a card's name; dreamrules: also Mercenaries and its cards by name (Weirding Way, Chemistry, Break "
+        "Conditioning), never a Cheap Hero (dreamrules:1152)",
     )
     not_play: str | None = spec(None, doc="the same choices, as an instruction not to play it")
 

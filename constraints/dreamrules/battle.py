@@ -4,11 +4,14 @@ Only what Dreamrules adds, changes or removes: the storm does not itself prohibi
 (dreamrules:224), Mercenaries adds one strength and wins ties (dreamrules:496, 742), the winner
 collects only the killed *opposing* leader's strength (dreamrules:486), Sardaukar fight at double
 strength except against Fremen (dreamrules:1086), the Supplies cache returns rather than being
-discarded (dreamrules:746), and a Cheap Hero cannot be Voiced (dreamrules:714, 1152). Whatever the
-book leaves to Retreat, Break Conditioning, Zoal, Cyborgs, Spite, Fanatical Tactics or its council
-(#1839, #1840, #1841, #1842, #1862) answers ``unresolved``. Every other gf9 battle rule stays in force
-(dreamrules:15 "Dreamrules builds on GF9's Advanced Game"; dreamrules:1330 "GF9 supplies unchanged
-base rules").
+discarded (dreamrules:746), Weirding Way and Chemistry take their role from the plan (dreamrules:724,
+728), the Voice names Dreamrules' cards but no Cheap Hero (dreamrules:714, 1152), a dial answer to
+Prescience says whether Mercenaries are played (dreamrules:744), and each battle advantage Karama
+stops changes the battle as its entry says (dreamrules:818-970). Traitor calls and Lasgun-Shield
+explosions are GF9's results (dreamrules:718, 720, 1072). Whatever the book leaves to Retreat, Break
+Conditioning, Zoal, Cyborgs, Spite, Fanatical Tactics or its council (#1839, #1840, #1842) answers
+``unresolved``. Every other gf9 battle rule stays in force (dreamrules:15 "Dreamrules builds on GF9's
+Advanced Game"; dreamrules:1330 "GF9 supplies unchanged base rules").
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ from checker.names import display
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.battle import (
     OTHER,
+    _card_ok,
+    _card_refused,
+    _card_said,
     _get,
     _leads,
     _loss_value,
@@ -180,9 +186,66 @@ restates(
     "gf9.battle.kh-one-territory",
     "gf9.battle.traitor-kh",
 )
+# dreamrules:1066 (Harkonnen) "... A faction can always call its own leader traitor when you play that leader against
+#                 it."
 # dreamrules:1072 (Harkonnen) "You may call traitor in your ally's battles. ..."
-# GF9's rule unchanged (gf9:291); Blackmail is the Harkonnen's Fate.
-restates("dreamrules:1072", "gf9.battle.traitor-card")
+# GF9's rule (gf9:283, 291, 293), with the exception Dreamrules names: a faction calls its own leader, played by
+# Harkonnen as a captive, without the card. Blackmail is the Harkonnen's Fate.
+
+
+def _own_called(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "traitor") and _get(s, x, "foe_leader_mine") and _get(s, OTHER[x], "is_harkonnen"))
+
+
+def _dcard_ok(s: BattleFacts, x: str) -> bool:
+    return _card_ok(s, x) or _own_called(s, x)
+
+
+def _dcard_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    own = [
+        f"{_who(s, x)} calls its own leader {_get(s, OTHER[x], 'leader_name')}, played by Harkonnen, a traitor: a "
+        "faction can always do so."
+        for x in SIDES
+        if _own_called(s, x) and not (_get(s, x, "holds_traitor") or _get(s, x, "ally_holds_traitor"))
+    ]
+    if own:
+        return " ".join(own)
+    return _card_said(s, outcome)
+
+
+@rule(
+    "dreamrules.battle.traitor-card",
+    on="battle",
+    cites="gf9:283; dreamrules:1066,1072",
+    cite_when={
+        "dreamrules:1066": lambda s: any(_own_called(s, x) for x in SIDES),
+        "dreamrules:1072": lambda s: any(_get(s, x, "ally_holds_traitor") for x in SIDES),
+    },
+    see_also="gf9:291,293",
+    title="Treachery is called on an opposing leader whose traitor card the caller, or its allied Harkonnen, holds, "
+    "or on the caller's own leader played by Harkonnen",
+    forbids=_says(_dcard_ok, _card_refused),
+    permits=_dcard_said,
+    when=lambda s: s.a_traitor or s.d_traitor,
+    replaces="gf9.battle.traitor-card",
+)
+def traitor_card(s: BattleFacts) -> bool:
+    """GF9's traitor call (the caller's card, or its allied Harkonnen's, names the opposing leader), and Dreamrules'
+    exception: a faction always calls its own leader a traitor when Harkonnen plays that leader against it."""
+    return both(s, _dcard_ok)
+
+
+@traitor_card.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        y = OTHER[x]
+        held = z3.Or(_get(v, x, "holds_traitor"), _get(v, x, "ally_holds_traitor"))
+        own = z3.And(_get(v, x, "foe_leader_mine"), _get(v, y, "is_harkonnen"))
+        return z3.Implies(_get(v, x, "traitor"), z3.Or(z3.And(_get(v, y, "leader"), held), own))
+
+    return zboth(v, ok)
+
+
 # dreamrules:1154 (Bene Gesserit) "Fighters act as normal troops. Advisors can move and coexist with enemies or allies,
 #                 but do not fight, count toward occupancy limits or control territory for ornithopters or victory.
 #                 Each territory has one posture for your troops. ..."
@@ -196,7 +259,9 @@ set_aside(
 set_aside(
     "dreamrules:1364,1366,1368,1370",
     "the council index: each question is cited by the gap or rule it leaves unresolved (#1839, #1841: "
-    "dreamrules.battle.retreat, special-aftermath; #1840: spite-pending; #1842: fanatical-tactics)",
+    "dreamrules.battle.retreat; #1840: spite-pending; #1842: fanatical-tactics); #1841's special aftermath leaves "
+    "open only what Retreat, Zoal and Break Conditioning add to a traitor or explosion result (their gaps): the "
+    "results themselves are GF9's (dreamrules:720, 1328, 1348)",
 )
 
 
@@ -458,6 +523,11 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
         return f"{_who(s, x)} {_half(t[x])}{plus}{merc}"
 
     head = f"{part('a')} against {part('d')}"
+    if zoal and _zoal_strength_matters(s):
+        return (
+            f"{head}: {_who(s, w)} wins if Zoal's strength is the {_get(s, zoal, 'strength')} the position gives; the "
+            "book prints none."
+        )
     if zoal:
         return f"{head}: {_who(s, w)} wins whatever Zoal's strength."
     if t["a"] != t["d"]:
@@ -469,8 +539,9 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
 
 
 def _plain(s: BattleFacts) -> bool:
-    """An ordinary battle under dreamrules: no traitor call, no explosion."""
-    return _ordinary(s)
+    """An ordinary battle under dreamrules: no traitor call, no explosion, and every Weirding Way or Chemistry with a
+    role its plan decides (else which leader dies, and so the result, is open: dreamrules.battle.weirding-chemistry)."""
+    return _ordinary(s) and not (s.a_role_open or s.d_role_open)
 
 
 @rule(
@@ -574,13 +645,22 @@ def _(v: Any) -> Any:
 #                 collects the killed opposing leader's strength in spice."
 
 
+def _gained_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    gained = outcome.get("spice_gained") or {}
+    said = ", ".join(f"{display(f)} {n}" for f, n in gained.items()) or "none"
+    zoal = _zoal_side(s)
+    if zoal and gained and resolve(s)[f"{zoal}_killed"]:  # Zoal's strength is printed nowhere (dreamrules:954)
+        return f"Spice gained: {said}, if Zoal's strength is the {_get(s, zoal, 'strength')} the position gives."
+    return f"Spice gained: {said}."
+
+
 @rule(
     "dreamrules.battle.spice-gained",
     on="battle",
     cites="dreamrules:486",
     see_also="dreamrules:440",
     title="The winner collects the killed opposing leader's strength in spice",
-    permits="Spice gained: {spice_gained}.",
+    permits=lambda s, o: _gained_said(s, o),
     needs=("a_dial_h", "d_dial_h"),
     defines=("spice_gained",),
     when=_plain,

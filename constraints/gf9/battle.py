@@ -712,6 +712,15 @@ def _dial_text(s: BattleFacts, x: str) -> str:
     )
 
 
+def _dial_judged(s: BattleFacts) -> str:
+    """The permitting sentence, for the sides this rule judges: a Fremen or Sardaukar dial is its own rules'."""
+    judged = [x for x in SIDES if not (_get(s, x, "is_fremen") or _get(s, x, "sardaukar"))]
+    if not judged:
+        return "Neither dial is of ordinary forces alone: the Fremen's and special forces' rules judge them."
+    dials = " and ".join(f"{_who(s, x)}'s dial {s.fmt()[f'{x}_dial']}" for x in judged)
+    return f"{dials} {'is' if len(judged) == 1 else 'are'} worth forces present, with the spice committed."
+
+
 @rule(
     "gf9.battle.dial-support",
     on="battle",
@@ -719,7 +728,7 @@ def _dial_text(s: BattleFacts, x: str) -> str:
     see_also="overview:106",
     title="Advanced: the dial is what the forces present are worth with the spice committed",
     forbids=_says(_dial_ok, _dial_text),
-    permits="{A}'s dial {a_dial} and {D}'s dial {d_dial} are worth forces present, with the spice committed.",
+    permits=lambda s, _o: _dial_judged(s),
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: s.advanced,
     replaces="overview.battle.dial-support",

@@ -290,6 +290,9 @@ class BattleFacts(Facts):
     a_is_harkonnen: bool = fact(False)
     a_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
     a_ally_holds_traitor: bool = fact(False, key="factions.A.traitors", doc="its allied Harkonnen holds the card")
+    a_foe_leader_mine: bool = fact(
+        False, doc="the opposing plan's leader is one of its own (a captive, dreamrules:1066)"
+    )
     a_leader_faction: str = label(doc="the faction whose leader the plan plays")
     a_leader_used_in: str = label(doc="the territory the leader fought in this phase")
     a_avail_names: list[str] = label(None, doc="its usable leaders")
@@ -385,6 +388,9 @@ class BattleFacts(Facts):
     d_is_harkonnen: bool = fact(False)
     d_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
     d_ally_holds_traitor: bool = fact(False, key="factions.D.traitors", doc="its allied Harkonnen holds the card")
+    d_foe_leader_mine: bool = fact(
+        False, doc="the opposing plan's leader is one of its own (a captive, dreamrules:1066)"
+    )
     d_leader_faction: str = label(doc="the faction whose leader the plan plays")
     d_leader_used_in: str = label(doc="the territory the leader fought in this phase")
     d_avail_names: list[str] = label(None, doc="its usable leaders")
@@ -563,6 +569,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_is_harkonnen": me == "harkonnen",
         f"{x}_sardaukar": bool(pos.advanced and special and me != "fremen"),
         f"{x}_ally_holds_traitor": bool(ally_holds),
+        f"{x}_foe_leader_mine": bool(foe_leader and foe_leader in own),
         f"{x}_leader_faction": leader_faction,
         f"{x}_leader_used_in": used.get(leader, "") if leader else "",
         f"{x}_avail_names": sorted(avail),
