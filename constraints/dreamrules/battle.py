@@ -2350,8 +2350,14 @@ gap(
     on="battle",
     cites="dreamrules:1164,1182,1228",
     title="A Fate played earlier may reach this battle (Political Marriages, Stone Burner, Defect)",
-    reason="a faction whose Fate can reach a battle it does not fight has used it (Political Marriages: the Voice in "
-    "battles with Bene Gesserit advisors, dreamrules:1164; Stone Burner: no spice dialing in one territory for the "
-    "phase, 1182; Defect: a special card barred for the turn, 1228); the position does not say where or on what",
+    reason="a faction whose Fate can reach a battle it does not fight has used it, and the plans give it something to "
+    "reach (Political Marriages: the Voice in battles with Bene Gesserit advisors, dreamrules:1164, and a plan follows "
+    "a Voice; Stone Burner: no spice dialing in one territory for the phase, 1182, and a plan commits spice or a "
+    "Fremen side dials; Defect: a special card barred for the turn, 1228, and a plan holds one); the position does "
+    "not say when, where or on what",
+    explain=lambda s: (
+        f"{s.fates_at_large} used its Fate, which may reach this battle's plans (dreamrules:1164, 1182, 1228): the "
+        "position does not say when, where or on what"
+    ),
     when=lambda s: s.fate_at_large,
 )

@@ -673,10 +673,25 @@ BATTLE_FATES = ("bene-gesserit", "bene-tleilax", "ixians")
 
 
 def _fates_at_large(pos: Position) -> list[str]:
-    """The factions whose used Fate may reach this battle from outside it (Dreamrules only)."""
-    if pos.ruleset != "dreamrules":
+    """The factions whose used Fate may reach this battle from outside it (Dreamrules only), where the plans give it
+    something to reach: Political Marriages a Voice (dreamrules:1164), Stone Burner spice committed or a Fremen dial
+    ("including Fremen", 1182), Defect a special card (Mercenaries, a special weapon or defense, 1228)."""
+    m = pos.move
+    if pos.ruleset != "dreamrules" or not isinstance(m, BattleMove):
         return []
-    return [f for f in BATTLE_FATES if f in pos.factions and getattr(pos.factions[f], "fate_used", False)]
+    deck = components()["treachery_deck"]
+    basic = {
+        c for group in (deck["weapons"], deck["defenses"]) for k, cards in group.items() if k != "lasgun" for c in cards
+    }
+    basic |= set(deck["worthless"]) | set(SUPPLIES_CACHE)
+    plans = m.plans.items()
+    reaches = {
+        "bene-gesserit": any(p.voice for _f, p in plans),
+        "bene-tleilax": any(p.spice or (f == "fremen" and p.dial) for f, p in plans),
+        "ixians": any(p.mercenaries or p.break_conditioning or set(p.cards) - basic for _f, p in plans),
+    }
+    used = [f for f in BATTLE_FATES if f in pos.factions and getattr(pos.factions[f], "fate_used", False)]
+    return [f for f in used if reaches[f]]
 
 
 @cache
