@@ -539,9 +539,12 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
 
 
 def _plain(s: BattleFacts) -> bool:
-    """An ordinary battle under dreamrules: no traitor call, no explosion, and every Weirding Way or Chemistry with a
-    role its plan decides (else which leader dies, and so the result, is open: dreamrules.battle.weirding-chemistry)."""
-    return _ordinary(s) and not (s.a_role_open or s.d_role_open)
+    """An ordinary battle under dreamrules whose result the encoded rules fix: no traitor call, no explosion, every
+    Weirding Way or Chemistry with a role its plan decides (else which leader dies is open:
+    dreamrules.battle.weirding-chemistry), and no Retreat or Break Conditioning, which may replace the ordinary losses
+    (dreamrules.battle.retreat, break-conditioning)."""
+    open_result = s.a_role_open or s.d_role_open or s.a_retreat or s.d_retreat or s.a_break or s.d_break
+    return _ordinary(s) and not open_result
 
 
 @rule(
