@@ -1721,7 +1721,10 @@ def _ix_dial_text(s: BattleFacts, x: str) -> str:
 @rule(
     "dreamrules.battle.dial-ixians",
     on="battle",
-    cites="dreamrules:1220,1222",
+    cites="dreamrules:986,1220,1222",
+    # dreamrules:986 "... Stopping Augmented Troops removes the Suboid substitution; it does not turn Cyborgs into
+    #                 ordinary troops."
+    cite_when={"dreamrules:986": lambda s: bool(s.a_augmented_stopped or s.d_augmented_stopped)},
     see_also="dreamrules:456,498",
     title="Ixian Cyborgs fight at double strength, Suboids at half and never spice dialed",
     forbids=_says(_ix_dial_ok, _ix_dial_text),
