@@ -27,6 +27,11 @@ def cited(v: Verdict) -> set[str]:
     return {f"{s.doc}:{n}" for f in v.findings for s in f.rule.cites for n in range(s.first, s.last + 1)}
 
 
+def quoted(v: Verdict) -> set[str]:
+    """The lines the findings quote under the verdict's ruleset (its own restatements first)."""
+    return {f"{s.doc}:{n}" for f in v.findings for s in f.cites for n in range(s.first, s.last + 1)}
+
+
 # -- the numbers -----------------------------------------------------------------------------
 
 
@@ -106,14 +111,14 @@ def test_spite_leaves_the_discards_open_but_not_the_winner() -> None:
     ("name", "rule_id", "line"),
     [
         ("battle-retreat-guild", "dreamrules.battle.retreat", "#1839"),
-        ("battle-traitor-aftermath", "dreamrules.battle.special-aftermath", "#1841"),
-        ("battle-explosion-aftermath", "dreamrules.battle.special-aftermath", "#1841"),
         ("battle-break-conditioning", "dreamrules.battle.break-conditioning", "margin"),
         ("battle-zoal", "dreamrules.battle.zoal", "Infiltration"),
         ("battle-ixians", "dreamrules.battle.ixians", "Suboids"),
         ("battle-ghola-leader", "dreamrules.battle.ghola-leader", "contradicts"),
         ("battle-storm-sector-contact", "dreamrules.battle.storm-sector-contact", "separates"),
-        ("battle-weirding-way", "dreamrules.battle.weirding-chemistry", "#1862"),
+        ("battle-weirding-chemistry-both", "dreamrules.battle.weirding-chemistry", "each the other's other card"),
+        ("battle-weirding-way-worthless", "dreamrules.battle.weirding-chemistry", "Baliset"),
+        ("battle-free-dialing-stopped-fedaykin", "dreamrules.battle.sardaukar-support", "Fedaykin"),
     ],
 )
 def test_what_the_book_leaves_open_is_unresolved(name: str, rule_id: str, line: str) -> None:
@@ -150,6 +155,7 @@ def test_layer_replaces_what_dreamrules_changes() -> None:
         "dreamrules.battle.mercenaries-one",
         "dreamrules.battle.sardaukar-double",
         "dreamrules.battle.spice-gained",
+        "dreamrules.battle.voice",
     }
 
 
@@ -160,8 +166,40 @@ LEADERS = {f: list(ls) for f, ls in components()["leaders"].items()}
 # Bene Tleilax's (its strength unprinted, dreamrules:954: a battle turning on it is unresolved).
 LEADERS["bene-tleilax"] = ["Zoal", "Tleilaxu Master"]
 LEADERS["ixians"] = ["Ixian Leader", "Ixian Engineer"]
-WEAPONS = [None, "Crysknife", "Chaumas", "Lasgun", "Supplies projectile weapon", "Baliset", "Orange Catholic Bible"]
-DEFENSES = [None, None, "Shield", "Snooper", "Supplies Shield", "Supplies Snooper", "Baliset", "Weirding Way"]
+WEAPONS = [
+    None,
+    "Crysknife",
+    "Chaumas",
+    "Lasgun",
+    "Supplies projectile weapon",
+    "Baliset",
+    "Orange Catholic Bible",
+    "Weirding Way",
+    "Chemistry",
+]
+DEFENSES = [
+    None,
+    None,
+    "Shield",
+    "Snooper",
+    "Supplies Shield",
+    "Supplies Snooper",
+    "Baliset",
+    "Weirding Way",
+    "Chemistry",
+]
+# what Karama may have stopped for the phase, each faction's battle advantages (dreamrules:818-954)
+STOPPABLE = {
+    "atreides": ["Kwisatz Haderach", "Battle Prescience", "Leto's Tithe"],
+    "emperor": ["Sardaukar"],
+    "fremen": ["Fedaykin", "Free Spice Dialing", "Fanatical Tactics"],
+    "harkonnen": ["Vladimir's Spite", "Captured Leaders"],
+    "bene-gesserit": ["The Voice"],
+    "spacing-guild": ["Retreat"],
+    "bene-tleilax": ["Zoal"],
+    "ixians": ["Augmented Troops"],
+}
+VOICED = ["projectile weapon", "poison defense", "Shield", "worthless card", "Mercenaries", "Weirding Way", "Chemistry"]
 PAIRS = [
     ("atreides", "harkonnen"),
     ("emperor", "atreides"),
@@ -244,6 +282,8 @@ def _battle_text(rng: random.Random, new: bool = False) -> tuple[str, dict[str, 
             ["Mercenaries"] if "mercenaries" in plan else []
         )
         state: dict[str, Any] = {"spice": held, "hand": hand}
+        if rng.random() < 0.25:  # Karama stopped one of its battle advantages this phase
+            state["suppressed"] = [rng.choice(STOPPABLE[me])]
         if me == "bene-tleilax":
             state["leaders"] = {"Zoal": rng.choice([1, 2, 3]), "Tleilaxu Master": 3}
         elif me == "ixians":
@@ -261,6 +301,15 @@ def _battle_text(rng: random.Random, new: bool = False) -> tuple[str, dict[str, 
         if plans[me].get("leader"):
             factions[me]["leaders_used_this_phase"] = {plans[me]["leader"]: "Carthag"}
             last = {"territory": "Carthag", "winner": me, "result": rng.choice(["ordinary", "traitor"])}
+    for me, foe in ((agg, dfd), (dfd, agg)):
+        if rng.random() < 0.15:  # a Voice (legal from the Bene Gesserit only) or a Prescience dial answer
+            if foe == "bene-gesserit" or rng.random() < 0.3:
+                plans[me]["voice"] = {rng.choice(["play", "not_play"]): rng.choice(VOICED)}
+            elif "dial" in plans[me]:
+                answer = plans[me]["dial"] if rng.random() < 0.8 else plans[me]["dial"] + 1
+                merc = bool(plans[me].get("mercenaries")) if rng.random() < 0.7 else rng.random() < 0.5
+                plans[me]["prescience"] = {"element": "dial", "answer": answer, "mercenaries": merc}
+                factions.setdefault("atreides", {"spice": 5})
     if rng.random() < 0.25:  # bend one thing
         me = rng.choice([agg, dfd])
         what = rng.choice(["dial", "card", "mercenaries", "retreat", "break_conditioning", "traitor"])
@@ -297,7 +346,9 @@ def _strength(v: Verdict, data: dict[str, Any], me: str) -> float:
     plan = data["move"]["plans"][me]
     leader = plan.get("leader")
     alive = leader and leader not in v.outcome["leaders_killed"]
-    printed = components()["leaders"].get(me) or data["factions"][me].get("leaders", {})
+    printed = dict(components()["leaders"].get(me) or data["factions"][me].get("leaders", {}))
+    if "Zoal" in data["factions"][me].get("suppressed", []):
+        printed["Zoal"] = 2  # dreamrules:954 a normal strength-two leader this phase
     return float(plan["dial"]) + (printed[leader] if alive else 0) + (1 if plan.get("mercenaries") else 0)
 
 
@@ -309,7 +360,11 @@ def _judge(text: str, data: dict[str, Any]) -> Verdict:
     assert v.verdict in ("legal", "illegal", "unresolved"), text
     if v.verdict == "illegal":
         assert v.minimal_reason, text
-    if v.verdict == "legal" and not v.outcome.get("explosion"):
+    said = " ".join(f.message for f in v.findings)
+    if v.verdict == "legal":  # no finding says the battle explodes unless it does (dreamrules:724)
+        assert ("the battle explodes" in said) == bool(v.outcome.get("explosion")), text
+    traitor = any(p.get("traitor") for p in data["move"]["plans"].values())
+    if v.verdict == "legal" and not v.outcome.get("explosion") and not traitor:
         agg = data["move"]["aggressor"]
         dfd = next(f for f in data["move"]["plans"] if f != agg)
         w = v.outcome["winner"]
@@ -370,3 +425,178 @@ def test_generated_tleilaxu_and_ixian_battles_reach_every_verdict() -> None:
         if all(len(v) == 3 for v in reached.values()):
             break
     assert reached == {k: {"legal", "illegal", "unresolved"} for k in reached}
+
+
+# -- Weirding Way and Chemistry take their role from the plan (dreamrules:724, 728) ------------------------
+
+
+def test_weirding_way_against_a_lasgun_neither_stops_it_nor_explodes() -> None:
+    v = verdict_of("battle-weirding-way-lasgun")
+    assert v.verdict == "legal" and v.outcome["explosion"] is False
+    assert v.outcome["leaders_killed"] == ["Bashar", "Duncan Idaho"]  # the Lasgun kills; the Crysknife too
+    assert v.outcome["winner"] == "atreides"  # both leaders dead: dial 3 against 2
+    said = " ".join(f.message for f in v.findings)
+    assert "the battle explodes" not in said and "No Lasgun meets a Shield: no explosion." in said
+    assert "no Shield to explode" in said and "dreamrules:724" in cited(v)
+
+
+def test_weirding_way_beside_a_weapon_stops_a_projectile() -> None:
+    v = verdict_of("battle-weirding-way-stops-projectile")
+    assert v.outcome["leaders_killed"] == ["Bashar"]  # Duncan Idaho survives the Crysknife
+
+
+def test_a_role_card_acts_by_its_plan_whatever_place_it_is_given() -> None:
+    ww = verdict_of("battle-weirding-way-alone-in-defense")
+    assert ww.outcome["leaders_killed"] == ["Bashar"]
+    assert any("acts as a projectile weapon" in n for n in ww.notes)
+    chem = verdict_of("battle-chemistry-alone-in-weapon")
+    assert chem.outcome["leaders_killed"] == []  # it protects against the Chaumas and attacks no one
+
+
+def test_chemistry_beside_a_defense_is_a_poison_weapon_a_snooper_stops() -> None:
+    v = verdict_of("battle-chemistry-weapon")
+    assert v.verdict == "legal" and v.outcome["leaders_killed"] == ["Bashar"]
+    assert v.outcome["spice_gained"] == {"atreides": 2}
+    assert "dreamrules:728" in cited(v)
+    assert verdict_of("battle-chemistry-weapon-snooper").outcome["leaders_killed"] == []
+    assert verdict_of("battle-chemistry-defense").outcome["leaders_killed"] == []
+
+
+# -- traitor calls and explosions are GF9's results (dreamrules:718, 720, 1072; gf9:275, 285-293) ------------
+
+
+def test_traitor_and_explosion_results_are_decided() -> None:
+    t = verdict_of("battle-traitor-result")
+    assert t.verdict == "legal" and t.outcome["winner"] == "emperor"
+    assert t.outcome["losses"] == {"atreides": 10} and t.outcome["spice_gained"] == {"emperor": 2}
+    ally = verdict_of("battle-traitor-harkonnen-ally")
+    assert ally.outcome["winner"] == "emperor" and ally.outcome["spice_gained"] == {"emperor": 4}
+    assert {"dreamrules:1072", "gf9:293"} <= quoted(ally)
+    boom = verdict_of("battle-explosion-advisors")
+    assert boom.verdict == "legal" and boom.outcome["winner"] == "none"
+    assert boom.outcome["losses"] == {"emperor": 5, "atreides": 10, "bene-gesserit": 2}
+    assert boom.outcome["spice_destroyed"] == 3
+
+
+# -- what Karama stopped for the phase (dreamrules:778, 818-970) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict", "rule_id", "line"),
+    [
+        ("battle-sardaukar-stopped", "legal", "dreamrules.battle.sardaukar-stopped", "dreamrules:854"),
+        ("battle-sardaukar-stopped-double", "illegal", "dreamrules.battle.sardaukar-stopped", "dreamrules:854"),
+        ("battle-fedaykin-stopped", "legal", "dreamrules.battle.fedaykin-stopped", "dreamrules:882"),
+        ("battle-fedaykin-stopped-double", "illegal", "dreamrules.battle.fedaykin-stopped", "dreamrules:882"),
+        ("battle-free-dialing-stopped", "legal", "dreamrules.battle.free-dialing-stopped", "dreamrules:878"),
+        (
+            "battle-free-dialing-stopped-unsupported",
+            "illegal",
+            "dreamrules.battle.free-dialing-stopped",
+            "dreamrules:878",
+        ),
+        ("battle-kh-stopped", "illegal", "dreamrules.battle.kh-stopped", "dreamrules:822"),
+        ("battle-prescience-stopped", "illegal", "dreamrules.battle.prescience-stopped", "dreamrules:818"),
+        ("battle-voice-stopped", "illegal", "dreamrules.battle.voice-stopped", "dreamrules:926"),
+        ("battle-retreat-stopped", "illegal", "dreamrules.battle.retreat-stopped", "dreamrules:874"),
+        ("battle-spite-stopped", "legal", "dreamrules.battle.spite-stopped", "dreamrules:838"),
+        ("battle-fanatical-stopped", "legal", "dreamrules.battle.fanatical-stopped", "dreamrules:886"),
+        ("battle-zoal-stopped", "legal", "dreamrules.battle.zoal-stopped", "dreamrules:954"),
+        ("battle-augmented-stopped", "legal", "dreamrules.battle.ixian-losses", "dreamrules:970"),
+    ],
+)
+def test_a_stopped_advantage_changes_the_battle_as_its_entry_says(
+    name: str, verdict: str, rule_id: str, line: str
+) -> None:
+    v = verdict_of(name)
+    assert v.verdict == verdict
+    found = next(f for f in v.findings if f.rule.id == rule_id)
+    assert line in {f"{c.doc}:{n}" for c in found.cites for n in range(c.first, c.last + 1)}
+
+
+def test_stopped_fedaykin_are_not_counted_double() -> None:
+    v = verdict_of("battle-fedaykin-stopped")
+    assert v.outcome["losses"] == {"fremen": 6, "atreides": 10}  # a dial of 6: six tokens at one each
+    said = " ".join([*(f.message for f in v.findings), *v.notes])
+    assert "Fedaykin counting double" not in said and "Fedaykin two" not in said
+
+
+def test_stopped_spite_and_fanatical_tactics_fix_the_discards() -> None:
+    assert verdict_of("battle-spite-stopped").outcome["cards_discarded"] == ["Chaumas"]
+    assert verdict_of("battle-fanatical-stopped").outcome["cards_discarded"] == ["Crysknife"]
+
+
+def test_a_stopped_advantage_no_battle_uses_leaves_the_battle_decided() -> None:
+    v = verdict_of("battle-stopped-elsewhere")
+    assert v.verdict == "legal" and v.outcome["winner"] == "emperor"
+
+
+def test_captured_leaders_after_a_traitor_win_and_when_stopped() -> None:
+    said = next(f.message for f in verdict_of("battle-capture-stopped").findings if "capture" in f.rule.id)
+    assert "cannot capture" in said
+    said = next(f.message for f in verdict_of("battle-capture-after-traitor").findings if "capture" in f.rule.id)
+    assert "may then capture" in said
+
+
+def test_stopped_zoal_is_a_strength_two_leader() -> None:
+    v = verdict_of("battle-zoal-stopped")
+    assert v.outcome["winner"] == "bene-tleilax"  # 2 + 2 against 2 + 2: the aggressor's tie
+    assert not any(
+        f.rule.id.startswith("dreamrules.battle.zoal-") and f.rule.id != "dreamrules.battle.zoal-stopped"
+        for f in v.findings
+    )
+
+
+# -- the Voice and Prescience name Dreamrules' cards (dreamrules:724, 728, 744, 1152) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict"),
+    [
+        ("battle-voice-weirding-way", "illegal"),
+        ("battle-voice-category-not-weirding", "legal"),
+        ("battle-voice-chemistry", "illegal"),
+        ("battle-voice-mercenaries", "illegal"),
+        ("battle-voice-mercenaries-obeyed", "legal"),
+        ("battle-voice-break-conditioning", "illegal"),
+        ("battle-voice-supplies-category", "legal"),
+    ],
+)
+def test_the_voice_names_dreamrules_cards(name: str, verdict: str) -> None:
+    v = verdict_of(name)
+    assert v.verdict == verdict
+    if verdict == "illegal":
+        assert v.forbidding() == ["dreamrules.battle.voice"]
+    else:
+        assert "dreamrules.battle.voice" in [f.rule.id for f in v.findings if f.effect == "permits"]
+
+
+def test_weirding_way_is_no_projectile_weapon_to_the_voice() -> None:
+    said = next(
+        f.message
+        for f in verdict_of("battle-voice-category-not-weirding").findings
+        if f.rule.id == "dreamrules.battle.voice"
+    )
+    assert "silently ignores" in said
+
+
+def test_a_dial_answer_says_whether_mercenaries_are_played() -> None:
+    bad = verdict_of("battle-prescience-mercenaries")
+    assert bad.forbidding() == ["dreamrules.battle.prescience-mercenaries"]
+    assert "with Mercenaries" in bad.findings[0].message
+    assert verdict_of("battle-prescience-mercenaries-honored").verdict == "legal"
+    assert verdict_of("battle-prescience-weirding-way").verdict == "legal"
+
+
+def test_dreamrules_keys_under_gf9_are_input_errors() -> None:
+    from checker.errors import InputError
+
+    data = yaml.safe_load((CASES / "battle-prescience-mercenaries-honored.yaml").read_text())
+    data["ruleset"] = "gf9"
+    del data["expect"]
+    data["factions"]["harkonnen"]["hand"] = []
+    plan = data["move"]["plans"]["harkonnen"]
+    del plan["mercenaries"]
+    plan["prescience"]["mercenaries"] = False
+    with pytest.raises(InputError, match="a dreamrules key"):
+        check_text(yaml.safe_dump(data))

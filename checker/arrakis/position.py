@@ -418,7 +418,8 @@ class Voice:
     play: str | None = spec(
         None,
         doc="poison weapon, projectile weapon, poison defense, Shield, lasgun, Worthless Card, Cheap Hero, "
-        "or a card's name",
+        "or a card's name; dreamrules: also Mercenaries and its cards by name (Weirding Way, Chemistry, Break "
+        "Conditioning), never a Cheap Hero (dreamrules:1152)",
     )
     not_play: str | None = spec(None, doc="the same choices, as an instruction not to play it")
 
@@ -429,6 +430,11 @@ class Prescience:
 
     element: Literal["leader", "weapon", "defense", "dial"] = spec(doc="the element asked about")
     answer: float | str | None = spec(None, doc="a leader's name, Cheap Hero or none; a card's name or none; a number")
+    mercenaries: bool | None = spec(
+        None,
+        doc="dreamrules, a dial answer: whether the plan plays Mercenaries, which the answer discloses with the dial "
+        "(dreamrules:744, 1046); not given: not said",
+    )
 
 
 @dataclass

@@ -4,11 +4,14 @@ Only what Dreamrules adds, changes or removes: the storm does not itself prohibi
 (dreamrules:224), Mercenaries adds one strength and wins ties (dreamrules:496, 742), the winner
 collects only the killed *opposing* leader's strength (dreamrules:486), Sardaukar fight at double
 strength except against Fremen (dreamrules:1086), the Supplies cache returns rather than being
-discarded (dreamrules:746), and a Cheap Hero cannot be Voiced (dreamrules:714, 1152). Whatever the
-book leaves to Retreat, Break Conditioning, Zoal, Cyborgs, Spite, Fanatical Tactics or its council
-(#1839, #1840, #1841, #1842, #1862) answers ``unresolved``. Every other gf9 battle rule stays in force
-(dreamrules:15 "Dreamrules builds on GF9's Advanced Game"; dreamrules:1330 "GF9 supplies unchanged
-base rules").
+discarded (dreamrules:746), Weirding Way and Chemistry take their role from the plan (dreamrules:724,
+728), the Voice names Dreamrules' cards but no Cheap Hero (dreamrules:714, 1152), a dial answer to
+Prescience says whether Mercenaries are played (dreamrules:744), and each battle advantage Karama
+stops changes the battle as its entry says (dreamrules:818-970). Traitor calls and Lasgun-Shield
+explosions are GF9's results (dreamrules:718, 720, 1072). Whatever the book leaves to Retreat, Break
+Conditioning, Zoal, Cyborgs, Spite, Fanatical Tactics or its council (#1839, #1840, #1842) answers
+``unresolved``. Every other gf9 battle rule stays in force (dreamrules:15 "Dreamrules builds on GF9's
+Advanced Game"; dreamrules:1330 "GF9 supplies unchanged base rules").
 """
 
 from __future__ import annotations
@@ -19,28 +22,40 @@ import z3
 
 from checker.arrakis.kinds.aftermath import PHASES, RetreatFacts, SpiteFacts
 from checker.arrakis.kinds.battle import (
+    BREAK_CONDITIONING,
     CHEAP_HEROES,
+    PRESCIENCE_ELEMENTS,
+    ROLE_CARDS,
     SECTORS,
     SIDES,
     SUPPLIES_CACHE,
+    T_DEFENSE_KIND,
+    T_MERCENARIES,
+    T_WEAPON_KIND,
+    T_WORTHLESS,
+    VOICE_PLAY,
+    WORTHLESS,
     BattleFacts,
+    card_ids,
     ixian_loss_options,
     ixian_selections,
     loss_options,
+    voice_complies,
     zoal_infiltration,
 )
 from checker.names import display
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.battle import (
     OTHER,
-    _explodes,
+    _card_ok,
+    _card_refused,
+    _card_said,
     _get,
     _leads,
     _loss_value,
     _ordinary,
     _reach,
     _says,
-    _selection_ok,
     _who,
     both,
     resolve,
@@ -102,16 +117,6 @@ set_aside(
 # dreamrules:720 "Do not resolve the explosion before a successful traitor call that overrides it. ..."
 # GF9's rule unchanged (gf9:275, 287); what the explosion destroys is gf9.battle.explosion's (gf9:275).
 restates("dreamrules:718,720", "gf9.battle.lasgun-shield")
-set_aside(
-    "dreamrules:744",
-    "what Atreides learns from a dial Prescience: the position gives the plans whole, and gf9.battle.prescience "
-    "judges the dial answered; the Mercenaries card itself is in the plan",
-)
-set_aside(
-    "dreamrules:750",
-    "the draw deck's size: no battle question (the deck's inventory, #1862, is left to the card names a position "
-    "may use)",
-)
 # dreamrules:1046 (Atreides) "During battle, force your opponent to reveal one part of their plan early: weapon,
 #                 defense, leader, or dial together with whether they are playing Mercenaries. Your ally may allow you
 #                 to use this advantage in their battles."
@@ -181,9 +186,66 @@ restates(
     "gf9.battle.kh-one-territory",
     "gf9.battle.traitor-kh",
 )
+# dreamrules:1066 (Harkonnen) "... A faction can always call its own leader traitor when you play that leader against
+#                 it."
 # dreamrules:1072 (Harkonnen) "You may call traitor in your ally's battles. ..."
-# GF9's rule unchanged (gf9:291); Blackmail is the Harkonnen's Fate.
-restates("dreamrules:1072", "gf9.battle.traitor-card")
+# GF9's rule (gf9:283, 291, 293), with the exception Dreamrules names: a faction calls its own leader, played by
+# Harkonnen as a captive, without the card. Blackmail is the Harkonnen's Fate.
+
+
+def _own_called(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "traitor") and _get(s, x, "foe_leader_mine") and _get(s, OTHER[x], "is_harkonnen"))
+
+
+def _dcard_ok(s: BattleFacts, x: str) -> bool:
+    return _card_ok(s, x) or _own_called(s, x)
+
+
+def _dcard_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    own = [
+        f"{_who(s, x)} calls its own leader {_get(s, OTHER[x], 'leader_name')}, played by Harkonnen, a traitor: a "
+        "faction can always do so."
+        for x in SIDES
+        if _own_called(s, x) and not (_get(s, x, "holds_traitor") or _get(s, x, "ally_holds_traitor"))
+    ]
+    if own:
+        return " ".join(own)
+    return _card_said(s, outcome)
+
+
+@rule(
+    "dreamrules.battle.traitor-card",
+    on="battle",
+    cites="gf9:283; dreamrules:1066,1072",
+    cite_when={
+        "dreamrules:1066": lambda s: any(_own_called(s, x) for x in SIDES),
+        "dreamrules:1072": lambda s: any(_get(s, x, "ally_holds_traitor") for x in SIDES),
+    },
+    see_also="gf9:291,293",
+    title="Treachery is called on an opposing leader whose traitor card the caller, or its allied Harkonnen, holds, "
+    "or on the caller's own leader played by Harkonnen",
+    forbids=_says(_dcard_ok, _card_refused),
+    permits=_dcard_said,
+    when=lambda s: s.a_traitor or s.d_traitor,
+    replaces="gf9.battle.traitor-card",
+)
+def traitor_card(s: BattleFacts) -> bool:
+    """GF9's traitor call (the caller's card, or its allied Harkonnen's, names the opposing leader), and Dreamrules'
+    exception: a faction always calls its own leader a traitor when Harkonnen plays that leader against it."""
+    return both(s, _dcard_ok)
+
+
+@traitor_card.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        y = OTHER[x]
+        held = z3.Or(_get(v, x, "holds_traitor"), _get(v, x, "ally_holds_traitor"))
+        own = z3.And(_get(v, x, "foe_leader_mine"), _get(v, y, "is_harkonnen"))
+        return z3.Implies(_get(v, x, "traitor"), z3.Or(z3.And(_get(v, y, "leader"), held), own))
+
+    return zboth(v, ok)
+
+
 # dreamrules:1154 (Bene Gesserit) "Fighters act as normal troops. Advisors can move and coexist with enemies or allies,
 #                 but do not fight, count toward occupancy limits or control territory for ornithopters or victory.
 #                 Each territory has one posture for your troops. ..."
@@ -197,7 +259,9 @@ set_aside(
 set_aside(
     "dreamrules:1364,1366,1368,1370",
     "the council index: each question is cited by the gap or rule it leaves unresolved (#1839, #1841: "
-    "dreamrules.battle.retreat, special-aftermath; #1840: spite-pending; #1842: fanatical-tactics)",
+    "dreamrules.battle.retreat; #1840: spite-pending; #1842: fanatical-tactics); #1841's special aftermath leaves "
+    "open only what Retreat, Zoal and Break Conditioning add to a traitor or explosion result (their gaps): the "
+    "results themselves are GF9's (dreamrules:720, 1328, 1348)",
 )
 
 
@@ -235,7 +299,7 @@ def _ordinary_result(s: BattleFacts) -> dict[str, Any]:
         if w == i:
             if _get(s, x, "special"):
                 lost = -1
-            elif _get(s, x, "is_fremen"):
+            elif _free(s, x):
                 lost = (_get(s, x, "dial_h") or 0) // 2
             else:
                 lost = (_get(s, x, "dial_h") or 0) - _get(s, x, "spice")
@@ -459,6 +523,11 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
         return f"{_who(s, x)} {_half(t[x])}{plus}{merc}"
 
     head = f"{part('a')} against {part('d')}"
+    if zoal and _zoal_strength_matters(s):
+        return (
+            f"{head}: {_who(s, w)} wins if Zoal's strength is the {_get(s, zoal, 'strength')} the position gives; the "
+            "book prints none."
+        )
     if zoal:
         return f"{head}: {_who(s, w)} wins whatever Zoal's strength."
     if t["a"] != t["d"]:
@@ -470,8 +539,12 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
 
 
 def _plain(s: BattleFacts) -> bool:
-    """An ordinary battle under dreamrules: no traitor call, no explosion."""
-    return _ordinary(s)
+    """An ordinary battle under dreamrules whose result the encoded rules fix: no traitor call, no explosion, every
+    Weirding Way or Chemistry with a role its plan decides (else which leader dies is open:
+    dreamrules.battle.weirding-chemistry), and no Retreat or Break Conditioning, which may replace the ordinary losses
+    (dreamrules.battle.retreat, break-conditioning)."""
+    open_result = s.a_role_open or s.d_role_open or s.a_retreat or s.d_retreat or s.a_break or s.d_break
+    return _ordinary(s) and not open_result
 
 
 @rule(
@@ -504,15 +577,18 @@ def _zlost(v: Any, x: str, i: int) -> Any:
     won = z3.If(
         _get(v, x, "special") > 0,
         -1,
-        z3.If(_get(v, x, "is_fremen"), dial_h / 2, dial_h - _get(v, x, "spice")),
+        z3.If(
+            z3.And(_get(v, x, "is_fremen"), z3.Not(_get(v, x, "fsd_stopped"))), dial_h / 2, dial_h - _get(v, x, "spice")
+        ),
     )
     return z3.If(zdwinner(v) == i, won, everything)
 
 
 def _dr_loss_value(s: BattleFacts, x: str, lost: int) -> Any:
-    """As GF9's, but a victorious Emperor's Sardaukar have a value here (dreamrules:1086): its selections are
-    counted where no Sardaukar's support price enters them (checker.arrakis.kinds.battle.loss_options)."""
-    if lost == -1 and _get(s, x, "is_emperor") and _get(s, x, "special"):
+    """As GF9's, but Sardaukar have a value here (dreamrules:1086), and Karama may make Sardaukar or Fedaykin
+    normal troops or stop Free Spice Dialing (dreamrules:854, 878, 882): a victor's selections are counted where no
+    doubled troop's support price enters them (checker.arrakis.kinds.battle.loss_options)."""
+    if lost == -1 and (_emperor(s, x) or _fedaykin(s, x)):
         counts = sorted({o["forces"] + o["special"] for o in loss_options(s, x, every=True, sardaukar_known=True)})
         if not counts:
             return None
@@ -572,13 +648,22 @@ def _(v: Any) -> Any:
 #                 collects the killed opposing leader's strength in spice."
 
 
+def _gained_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    gained = outcome.get("spice_gained") or {}
+    said = ", ".join(f"{display(f)} {n}" for f, n in gained.items()) or "none"
+    zoal = _zoal_side(s)
+    if zoal and gained and resolve(s)[f"{zoal}_killed"]:  # Zoal's strength is printed nowhere (dreamrules:954)
+        return f"Spice gained: {said}, if Zoal's strength is the {_get(s, zoal, 'strength')} the position gives."
+    return f"Spice gained: {said}."
+
+
 @rule(
     "dreamrules.battle.spice-gained",
     on="battle",
     cites="dreamrules:486",
     see_also="dreamrules:440",
     title="The winner collects the killed opposing leader's strength in spice",
-    permits="Spice gained: {spice_gained}.",
+    permits=lambda s, o: _gained_said(s, o),
     needs=("a_dial_h", "d_dial_h"),
     defines=("spice_gained",),
     when=_plain,
@@ -616,25 +701,29 @@ def _swappable(s: BattleFacts) -> bool:
     return bool(cards or s.a_mercenaries or s.d_mercenaries)
 
 
-def _spite_side(s: BattleFacts) -> str:
-    """The Harkonnen side whose leader (not a Cheap Hero) dies in an ordinary battle: Spite may swap cards."""
+def _spite_side(s: BattleFacts, stopped: bool = False) -> str:
+    """The Harkonnen side whose leader (not a Cheap Hero) dies in an ordinary battle: Spite may swap cards, unless
+    Karama stopped it for the phase (``stopped``: the side whose Spite Karama stopped)."""
     if not _plain(s):
         return ""
     r = _ordinary_result(s)
     for x in SIDES:
         if _get(s, x, "is_harkonnen") and r[f"{x}_killed"] and _swappable(s):
-            return x
+            return x if bool(_get(s, x, "spite_stopped")) == stopped else ""
     return ""
 
 
-def _fanatic_side(s: BattleFacts) -> str:
-    """The Fremen side that loses an ordinary battle with a weapon or defense in its plan."""
+def _fanatic_side(s: BattleFacts, stopped: bool = False) -> str:
+    """The Fremen side that loses an ordinary battle with a weapon or defense in its plan (``stopped``: whose
+    Fanatical Tactics Karama stopped for the phase)."""
     if not _plain(s):
         return ""
     w = "a" if dwinner(s) == 1 else "d"
     y = OTHER[w]
     played = [c for c in _get(s, y, "cards") or [] if c not in CHEAP_HEROES]
-    return y if _get(s, y, "is_fremen") and played else ""
+    if not (_get(s, y, "is_fremen") and played):
+        return ""
+    return y if bool(_get(s, y, "ft_stopped")) == stopped else ""
 
 
 @rule(
@@ -686,6 +775,57 @@ def _(v: Any) -> Any:
     return z3.BoolVal(True)
 
 
+# dreamrules:838 (Karama) "Before battle-plan commitment. Harkonnen cannot swap the played cards this phase. ..."
+# dreamrules:886 (Karama) "At its early card-reveal window. Fremen cannot announce protected cards this phase."
+
+
+@rule(
+    "dreamrules.battle.spite-stopped",
+    on="battle",
+    cites="dreamrules:838",
+    see_also="dreamrules:778,1068",
+    title="Karama stopped Vladimir's Spite: the played cards are not swapped",
+    permits=lambda s, _o: (
+        f"{s.fmt()[_spite_side(s, stopped=True) + '_leader_name']} dies, but Karama stopped Vladimir's Spite this "
+        "phase: Harkonnen cannot swap the played cards, and the discards stand."
+    ),
+    when=lambda s: bool(_spite_side(s, stopped=True)),
+    one_sided="it says what the battle no longer leaves open and never forbids",
+)
+def spite_stopped(s: BattleFacts) -> bool:
+    """Where Karama stopped Spite for the phase, a Harkonnen leader's death swaps no card: the discards are fixed."""
+    return True
+
+
+@spite_stopped.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
+
+@rule(
+    "dreamrules.battle.fanatical-stopped",
+    on="battle",
+    cites="dreamrules:886",
+    see_also="dreamrules:778,1130",
+    title="Karama stopped Fanatical Tactics: the Fremen loser keeps no card",
+    permits=lambda s, _o: (
+        f"{_who(s, _fanatic_side(s, stopped=True))} loses with cards in its plan, but Karama stopped Fanatical "
+        "Tactics this phase: it announced no protected card, and discards its plan's cards."
+    ),
+    when=lambda s: bool(_fanatic_side(s, stopped=True)),
+    one_sided="it says what the battle no longer leaves open and never forbids",
+)
+def fanatical_stopped(s: BattleFacts) -> bool:
+    """Where Karama stopped Fanatical Tactics for the phase, the Fremen announced no protected card: a Fremen loser
+    discards as any loser does."""
+    return True
+
+
+@fanatical_stopped.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
+
 def _discarded(s: BattleFacts) -> list[str]:
     r = _ordinary_result(s)
     out: list[str] = []
@@ -732,206 +872,272 @@ def _(v: Any) -> Any:
     return z3.Implies(zordinary(v), z3.And(disc("a", 1), disc("d", 2)))
 
 
-# -- Sardaukar ---------------------------------------------------------------------------------
+# -- Sardaukar and Fedaykin, and what Karama changes of them ---------------------------------------
 # dreamrules:1086 "Your five starred troops are Sardaukar. Each has double the combat strength of a normal troop.
 #                  Only one Sardaukar may be revived per turn. Against Fremen, treat Sardaukar as normal troops."
-
-
-def _sardaukar(s: BattleFacts, x: str) -> bool:
-    """An Emperor side with Sardaukar whose advantage Karama has not stopped (that is dreamrules.battle.suppressed)."""
-    return bool(_get(s, x, "is_emperor") and _get(s, x, "special") and not _get(s, x, "suppressed_any"))
-
-
-def _zsardaukar(v: Any, x: str) -> Any:
-    return z3.And(_get(v, x, "is_emperor"), _get(v, x, "special") > 0, z3.Not(_get(v, x, "suppressed_any")))
+# dreamrules:1122 "... Your troops move two territories and need no spice to fight at full strength. Your three
+#                  Fedaykin have double strength; revive at most one per turn."
+# dreamrules:854  (Karama) "Before battle-plan commitment. Sardaukar count as normal troops this phase. ..."
+# dreamrules:878  (Karama) "Before battle-plan commitment. Fremen must pay spice for full strength or use the ordinary
+#                  unsupported strength rules this phase."
+# dreamrules:882  (Karama) "Before battle-plan commitment. Fedaykin count as normal troops this phase. ..."
+# A dial is the worth of some troops present with exactly the committed spice supporting (gf9:297, 299; restated
+# at dreamrules:456, 460): one worth, by these values, which each clause's rule asks where its clause holds.
 
 
 def _vs_fremen(s: BattleFacts, x: str) -> bool:
     return bool(_get(s, OTHER[x], "is_fremen"))
 
 
+def _free(s: BattleFacts, x: str) -> bool:
+    """Fremen at full strength without spice: Free Spice Dialing, which Karama has not stopped."""
+    return bool(_get(s, x, "is_fremen") and not _get(s, x, "fsd_stopped"))
+
+
+def _emperor(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "is_emperor") and _get(s, x, "special"))
+
+
+def _fedaykin(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "is_fremen") and _get(s, x, "special"))
+
+
+def _doubled(s: BattleFacts, x: str) -> bool:
+    """Its Sardaukar or Fedaykin fight at double strength: Karama has not stopped them, and Sardaukar not against
+    Fremen."""
+    if _get(s, x, "special_stopped"):
+        return False
+    return _fedaykin(s, x) or (_emperor(s, x) and not _vs_fremen(s, x))
+
+
 def _price_open(s: BattleFacts, x: str) -> bool:
-    """Spice is committed beside Sardaukar: what supporting a Sardaukar costs is printed nowhere (dreamrules:1304 and
-    gf9:297 price only ordinary troops), so only a dial the spice can make on ordinary troops alone is certain."""
-    return bool(_get(s, x, "spice") > 0 and _get(s, x, "special") > 0)
+    """Spice committed beside doubled special troops that are supported by spice: what supporting one costs is
+    printed nowhere (dreamrules:1304 and gf9:297 price only ordinary troops)."""
+    return _doubled(s, x) and not _free(s, x) and _get(s, x, "spice") > 0
 
 
 def _ordinary_support_ok(s: BattleFacts, x: str) -> bool:
     """Some troops are worth the dial with the committed spice supporting ordinary troops only (1 spice each)."""
     n, m, dial, spice = _get(s, x, "forces"), _get(s, x, "special"), _get(s, x, "dial_h"), _get(s, x, "spice")
     return any(
-        2 * spice + (ordinary - spice) + 2 * sardaukar == dial
+        2 * spice + (ordinary - spice) + 2 * special == dial
         for ordinary in range(spice, n + 1)
-        for sardaukar in range(m + 1)
+        for special in range(m + 1)
     )
 
 
-def _double_ok(s: BattleFacts, x: str) -> bool:
-    return not _sardaukar(s, x) or _vs_fremen(s, x) or _selection_ok(s, x) or _price_open(s, x)
-
-
-def _zselect(v: Any, x: str, double: bool) -> Any:
-    os_, ou, ss, su = (_get(v, x, n) for n in ("os", "ou", "ss", "su"))
+def _worth_ok(s: BattleFacts, x: str) -> bool:
+    """Some troops present are worth the dial: at full strength without spice (Free Spice Dialing), or half
+    unsupported and full with one spice each, the spice spent exactly; a doubled Sardaukar or Fedaykin counts
+    twice. Spice beside doubled troops that need it is left to dreamrules.battle.sardaukar-support."""
+    n, m, dial, spice = _get(s, x, "forces"), _get(s, x, "special"), _get(s, x, "dial_h"), _get(s, x, "spice")
+    double = _doubled(s, x)
+    if _free(s, x):
+        return any(2 * o + (4 if double else 2) * f == dial for o in range(n + 1) for f in range(m + 1))
     if double:
-        return z3.And(
-            os_ + ou <= _get(v, x, "forces"),
-            ss + su <= _get(v, x, "special"),
-            2 * os_ + ou + 4 * ss + 2 * su == _get(v, x, "dial_h"),
-            os_ + ss == _get(v, x, "spice"),
-        )
-    return z3.And(
-        os_ + ou <= _get(v, x, "forces") + _get(v, x, "special"),
-        2 * os_ + ou == _get(v, x, "dial_h"),
-        os_ == _get(v, x, "spice"),
+        return _price_open(s, x) or any(o + 2 * f == dial for o in range(n + 1) for f in range(m + 1))
+    return any(spice <= k and 2 * spice + (k - spice) == dial for k in range(n + m + 1))
+
+
+def _zworth(v: Any, x: str) -> Any:
+    os_, ou, ss, su = (_get(v, x, n) for n in ("os", "ou", "ss", "su"))
+    n, m, dial, spice = (_get(v, x, k) for k in ("forces", "special", "dial_h", "spice"))
+    fremen, emperor = _get(v, x, "is_fremen"), _get(v, x, "is_emperor")
+    free = z3.And(fremen, z3.Not(_get(v, x, "fsd_stopped")))
+    double = z3.And(
+        m > 0,
+        z3.Not(_get(v, x, "special_stopped")),
+        z3.Or(fremen, z3.And(emperor, z3.Not(_get(v, OTHER[x], "is_fremen")))),
+    )
+    bounds = z3.And(os_ + ou <= n, ss + su <= m)
+    return z3.If(
+        free,
+        z3.And(bounds, 2 * ou + z3.If(double, 4, 2) * su == dial),
+        z3.If(
+            double,
+            z3.Or(spice > 0, z3.And(bounds, ou + 2 * su == dial)),
+            z3.And(os_ + ou <= n + m, 2 * os_ + ou == dial, os_ == spice),
+        ),
     )
 
 
-def _sardaukar_text(s: BattleFacts, x: str, worth: str) -> str:
+def _dial_said(s: BattleFacts, x: str, worth: str) -> str:
+    special = {"is_emperor": "Sardaukar", "is_fremen": "Fedaykin"}
+    name = next((v for k, v in special.items() if _get(s, x, k)), "special troops")
     return (
         f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} troops, {_get(s, x, 'special')} "
-        f"Sardaukar and {_get(s, x, 'spice')} spice: {worth}, and the dial must be what some of them are worth "
-        "with exactly that spice supporting."
+        f"{name} and {_get(s, x, 'spice')} spice: {worth}, and the dial must be what some of them are worth with "
+        "exactly that spice supporting."
     )
 
 
-@rule(
+def _dial_rule(
+    id: str,  # noqa: A002 - the rule's id is its name
+    *,
+    cites: str,
+    title: str,
+    holds: Any,
+    worth: Any,
+    permits: str,
+    see_also: str = "",
+    replaces: str | tuple[str, ...] = (),
+    differs: str = "",
+) -> Any:
+    """One clause of the troops' worth: where ``holds`` for a side, its dial must be worth some of its troops."""
+
+    def ok(s: BattleFacts, x: str) -> bool:
+        return not holds(s, x) or _worth_ok(s, x)
+
+    def check(s: BattleFacts) -> bool:
+        return both(s, ok)
+
+    check.__doc__ = title + "."
+    r = rule(
+        id,
+        on="battle",
+        cites=cites,
+        see_also=see_also,
+        title=title,
+        forbids=_says(ok, lambda s, x: _dial_said(s, x, worth(s, x))),
+        permits=permits,
+        needs=("a_dial_h", "d_dial_h"),
+        when=lambda s: any(holds(s, x) for x in SIDES),
+        replaces=replaces,
+        differs=differs,
+    )(check)
+    r.z3(lambda v: zboth(v, lambda v, x: z3.Implies(holds.z3(v, x), _zworth(v, x))))
+    return r
+
+
+class _Holds:
+    """A side predicate with its z3 twin (the rule's guard, in both encodings)."""
+
+    def __init__(self, check: Any, form: Any) -> None:
+        self.check, self.z3 = check, form
+
+    def __call__(self, s: BattleFacts, x: str) -> bool:
+        return bool(self.check(s, x))
+
+
+def _zspecial(v: Any, x: str, faction: str) -> Any:
+    return z3.And(_get(v, x, f"is_{faction}"), _get(v, x, "special") > 0)
+
+
+_SARDAUKAR_DOUBLE = _Holds(
+    lambda s, x: _emperor(s, x) and _doubled(s, x),
+    lambda v, x: z3.And(
+        _zspecial(v, x, "emperor"), z3.Not(_get(v, x, "special_stopped")), z3.Not(_get(v, OTHER[x], "is_fremen"))
+    ),
+)
+_SARDAUKAR_VS_FREMEN = _Holds(
+    lambda s, x: _emperor(s, x) and _vs_fremen(s, x),
+    lambda v, x: z3.And(_zspecial(v, x, "emperor"), _get(v, OTHER[x], "is_fremen")),
+)
+_SARDAUKAR_STOPPED = _Holds(
+    lambda s, x: _emperor(s, x) and _get(s, x, "special_stopped"),
+    lambda v, x: z3.And(_zspecial(v, x, "emperor"), _get(v, x, "special_stopped")),
+)
+_FREE_DIALING = _Holds(_free, lambda v, x: z3.And(_get(v, x, "is_fremen"), z3.Not(_get(v, x, "fsd_stopped"))))
+_FEDAYKIN_STOPPED = _Holds(
+    lambda s, x: _fedaykin(s, x) and _get(s, x, "special_stopped"),
+    lambda v, x: z3.And(_zspecial(v, x, "fremen"), _get(v, x, "special_stopped")),
+)
+_FSD_STOPPED = _Holds(
+    lambda s, x: _get(s, x, "is_fremen") and _get(s, x, "fsd_stopped"),
+    lambda v, x: z3.And(_get(v, x, "is_fremen"), _get(v, x, "fsd_stopped")),
+)
+
+_dial_rule(
     "dreamrules.battle.sardaukar-double",
-    on="battle",
     cites="dreamrules:1086",
     see_also="dreamrules:456,498",
     title="Sardaukar fight at double strength",
-    forbids=_says(
-        _double_ok,
-        lambda s, x: _sardaukar_text(s, x, "a Sardaukar is worth two troops (one unsupported)"),
-    ),
+    holds=_SARDAUKAR_DOUBLE,
+    worth=lambda s, x: "a Sardaukar is worth two troops (one unsupported)",
     permits="The Emperor's dial is worth some of its troops and Sardaukar, each Sardaukar at double strength.",
-    needs=("a_dial_h", "d_dial_h"),
-    when=lambda s: any(_sardaukar(s, x) and not _vs_fremen(s, x) for x in SIDES),
     replaces="gf9.battle.sardaukar-value",
     differs="the Sardaukar's value: gf9 states none (gf9:303 only names them; a gap, unresolved); dreamrules:1086 "
     "gives each double a normal troop's strength",
 )
-def sardaukar_double(s: BattleFacts) -> bool:
-    """Each Sardaukar has double a normal troop's strength: two supported, one unsupported."""
-    return both(s, _double_ok)
+_dial_rule(
+    "dreamrules.battle.sardaukar-vs-fremen",
+    cites="dreamrules:1086",
+    title="Against Fremen, Sardaukar are normal troops",
+    holds=_SARDAUKAR_VS_FREMEN,
+    worth=lambda s, x: "against Fremen a Sardaukar counts as a normal troop",
+    permits="Against Fremen the Emperor's dial is worth some of its troops, Sardaukar counting as normal troops.",
+    replaces="gf9.battle.sardaukar-value",
+)
+_dial_rule(
+    "dreamrules.battle.sardaukar-stopped",
+    cites="dreamrules:854",
+    see_also="dreamrules:778,1086",
+    title="Karama stopped the Sardaukar: they count as normal troops this phase",
+    holds=_SARDAUKAR_STOPPED,
+    worth=lambda s, x: "Karama stopped the Sardaukar this phase, so each counts as a normal troop",
+    permits="Karama stopped the Sardaukar this phase: the Emperor's dial is worth some of its troops, Sardaukar "
+    "counting as normal troops.",
+    replaces="gf9.battle.sardaukar-value",
+)
 
 
-@sardaukar_double.z3
-def _(v: Any) -> Any:
-    return zboth(
-        v,
-        lambda v, x: z3.Or(
-            z3.Not(_zsardaukar(v, x)),
-            _get(v, OTHER[x], "is_fremen"),
-            _zselect(v, x, True),
-            z3.And(_get(v, x, "spice") > 0, _get(v, x, "special") > 0),
-        ),
-    )
+def _fremen_worth(s: BattleFacts, x: str) -> str:
+    if _get(s, x, "special") and _get(s, x, "special_stopped"):
+        return "a troop is worth one without spice, and a Fedaykin, which Karama stopped, counts as a normal troop"
+    return "a troop is worth one without spice, a Fedaykin two"
 
+
+def _fremen_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    stopped = any(_free(s, x) and _get(s, x, "special") and _get(s, x, "special_stopped") for x in SIDES)
+    fedaykin = " (its Fedaykin, which Karama stopped, as normal troops)" if stopped else ", Fedaykin counting double"
+    return f"The Fremen dial is worth some of its troops at full strength{fedaykin}."
+
+
+_dial_rule(
+    "dreamrules.battle.dial-fremen",
+    cites="dreamrules:1122",
+    see_also="dreamrules:498",
+    title="Fremen troops fight at full strength without spice, Fedaykin at double",
+    holds=_FREE_DIALING,
+    worth=_fremen_worth,
+    permits=_fremen_said,  # type: ignore[arg-type]
+    replaces="gf9.battle.dial-fremen",
+)
+_dial_rule(
+    "dreamrules.battle.fedaykin-stopped",
+    cites="dreamrules:882",
+    see_also="dreamrules:498,778,1122",
+    title="Karama stopped the Fedaykin: they count as normal troops this phase",
+    holds=_FEDAYKIN_STOPPED,
+    worth=lambda s, x: "Karama stopped the Fedaykin this phase, so each counts as a normal troop",
+    permits="Karama stopped the Fedaykin this phase: the Fremen dial counts them as normal troops.",
+)
+_dial_rule(
+    "dreamrules.battle.free-dialing-stopped",
+    cites="dreamrules:878",
+    see_also="dreamrules:456,498,778",
+    title="Karama stopped Free Spice Dialing: Fremen troops need spice for full strength this phase",
+    holds=_FSD_STOPPED,
+    worth=lambda s, x: (
+        "Karama stopped Free Spice Dialing this phase, so a troop is worth one half unsupported and one with a "
+        "spice" + (", a Fedaykin double" if _doubled(s, x) else "")
+    ),
+    permits="Karama stopped Free Spice Dialing this phase: the Fremen dial is worth some of its troops with the "
+    "spice committed supporting, half unsupported.",
+)
 
 gap(
     "dreamrules.battle.sardaukar-support",
     on="battle",
     cites="dreamrules:1304",
-    see_also="dreamrules:1086,456",
-    title="What supporting a Sardaukar costs is not printed",
-    reason="the Emperor commits spice beside Sardaukar, and no choice of troops makes the dial with that spice "
-    "supporting ordinary troops alone: 'Ordinary troops cost 1 spice each to support' (dreamrules:1304); a "
-    "Sardaukar has double a normal troop's strength (dreamrules:1086), but its support price is printed nowhere",
-    when=lambda s: any(
-        _sardaukar(s, x) and not _vs_fremen(s, x) and _price_open(s, x) and not _ordinary_support_ok(s, x)
-        for x in SIDES
-    ),
+    see_also="dreamrules:1086,1122,456",
+    title="What supporting a Sardaukar or Fedaykin costs is not printed",
+    reason="spice is committed beside Sardaukar (or Fedaykin whose Free Spice Dialing Karama stopped), and no choice "
+    "of troops makes the dial with that spice supporting ordinary troops alone: 'Ordinary troops cost 1 spice each "
+    "to support' (dreamrules:1304); a Sardaukar or Fedaykin has double a normal troop's strength (dreamrules:1086, "
+    "1122), but its support price is printed nowhere",
+    when=lambda s: any(_price_open(s, x) and not _ordinary_support_ok(s, x) for x in SIDES),
 )
-
-
-def _normal_ok(s: BattleFacts, x: str) -> bool:
-    if not (_sardaukar(s, x) and _vs_fremen(s, x)):
-        return True
-    n, m, dial, spice = _get(s, x, "forces"), _get(s, x, "special"), _get(s, x, "dial_h"), _get(s, x, "spice")
-    return any(spice <= k and 2 * spice + (k - spice) == dial for k in range(n + m + 1))
-
-
-@rule(
-    "dreamrules.battle.sardaukar-vs-fremen",
-    on="battle",
-    cites="dreamrules:1086",
-    title="Against Fremen, Sardaukar are normal troops",
-    forbids=_says(
-        _normal_ok,
-        lambda s, x: _sardaukar_text(s, x, "against Fremen a Sardaukar counts as a normal troop"),
-    ),
-    permits="Against Fremen the Emperor's dial is worth some of its troops, Sardaukar counting as normal troops.",
-    needs=("a_dial_h", "d_dial_h"),
-    when=lambda s: any(_sardaukar(s, x) and _vs_fremen(s, x) for x in SIDES),
-    replaces="gf9.battle.sardaukar-value",
-)
-def sardaukar_vs_fremen(s: BattleFacts) -> bool:
-    """Facing Fremen, a Sardaukar is worth one troop: one supported, one half unsupported."""
-    return both(s, _normal_ok)
-
-
-@sardaukar_vs_fremen.z3
-def _(v: Any) -> Any:
-    return zboth(
-        v,
-        lambda v, x: z3.Or(
-            z3.Not(_zsardaukar(v, x)),
-            z3.Not(_get(v, OTHER[x], "is_fremen")),
-            _zselect(v, x, False),
-        ),
-    )
-
-
-# dreamrules:1122 "... Your troops move two territories and need no spice to fight at full strength. Your three
-#                  Fedaykin have double strength; revive at most one per turn."
-
-
-def _fremen(s: BattleFacts, x: str) -> bool:
-    """A Fremen side whose advantages Karama has not stopped (that is dreamrules.battle.suppressed)."""
-    return bool(_get(s, x, "is_fremen") and not _get(s, x, "suppressed_any"))
-
-
-def _fremen_ok(s: BattleFacts, x: str) -> bool:
-    return not _fremen(s, x) or _selection_ok(s, x)
-
-
-@rule(
-    "dreamrules.battle.dial-fremen",
-    on="battle",
-    cites="dreamrules:1122",
-    see_also="dreamrules:498",
-    title="Fremen troops fight at full strength without spice, Fedaykin at double",
-    forbids=_says(
-        _fremen_ok,
-        lambda s, x: (
-            f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} troops and "
-            f"{_get(s, x, 'special')} Fedaykin: a troop is worth one without spice, a Fedaykin two, and the dial must "
-            "be what some of them are worth."
-        ),
-    ),
-    permits="The Fremen dial is worth some of its troops at full strength, Fedaykin counting double.",
-    needs=("a_dial_h", "d_dial_h"),
-    when=lambda s: any(_fremen(s, x) for x in SIDES),
-    replaces="gf9.battle.dial-fremen",
-)
-def dial_fremen(s: BattleFacts) -> bool:
-    """Fremen need no spice to fight at full strength and each Fedaykin has double strength: the dial is the worth
-    of some troops present. Where Karama stopped Fremen advantages the dial is left to dreamrules.battle.suppressed."""
-    return both(s, _fremen_ok)
-
-
-@dial_fremen.z3
-def _(v: Any) -> Any:
-    def ok(v: Any, x: str) -> Any:
-        ou, su = _get(v, x, "ou"), _get(v, x, "su")
-        return z3.Or(
-            z3.Not(_get(v, x, "is_fremen")),
-            _get(v, x, "suppressed_any"),
-            z3.And(ou <= _get(v, x, "forces"), su <= _get(v, x, "special"), 2 * ou + 4 * su == _get(v, x, "dial_h")),
-        )
-
-    return zboth(v, ok)
 
 
 # -- leaders ---------------------------------------------------------------------------------------
@@ -1087,28 +1293,198 @@ def _(v: Any) -> Any:
     return z3.And(z3.Not(v.a_voice_ch), z3.Not(v.d_voice_ch))
 
 
+# dreamrules:1152 "Before battle plans are completed, The Voice can require or forbid a Treachery Card category, such
+#                 as a projectile weapon, poison defense, worthless card or Mercenaries. Name special cards such as
+#                 Lasgun or Weirding Way specifically. You cannot Voice Cheap Heroes. An opponent who lacks a required
+#                 card silently ignores the instruction. ..."
+# dreamrules:724, 728 "The Voice must name Weirding Way [Chemistry] specifically."
+# The Dreamrules Voice names Mercenaries and Dreamrules' special cards; a category holds the Supplies cache's basic
+# cards (dreamrules:746), never Weirding Way or Chemistry. Who may Voice stays GF9's (gf9.battle.voice-by-bg).
+
+
+def _voice_what(s: BattleFacts, x: str) -> str:
+    return str(_get(s, x, "voice_text")).removeprefix("not play ").removeprefix("play ")
+
+
+def _plan_cards(s: BattleFacts, x: str) -> str:
+    """The plan's cards, the Dreamrules cards played beside its places included."""
+    extra = ["Mercenaries"] * _get(s, x, "mercenaries") + (["Break Conditioning"] if _get(s, x, "break") else [])
+    cards = [c for c in (_get(s, x, "cards") or []) if c] + extra
+    return ", ".join(cards) if cards else "no card"
+
+
+def _dvoice_complied(s: BattleFacts, x: str) -> bool:
+    complies = voice_complies(
+        _voice_what(s, x),
+        _get(s, x, "voice_target"),
+        _get(s, x, "weapon_name") or None,
+        _get(s, x, "defense_name") or None,
+        bool(_get(s, x, "ch")),
+        _get(s, x, "mercenaries"),
+        bool(_get(s, x, "break")),
+    )
+    return complies == (_get(s, x, "voice") == VOICE_PLAY)
+
+
+def _dvoice_ok(s: BattleFacts, x: str) -> bool:
+    if not _get(s, x, "voice") or not _get(s, x, "voice_by_bg") or _get(s, x, "voice_ch"):
+        return True  # no Voice, one no Bene Gesserit gave (gf9.battle.voice-by-bg), a Cheap Hero (voice-cheap-hero)
+    return _dvoice_complied(s, x) or not _get(s, x, "voice_can")
+
+
+def _dvoice_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    parts = []
+    for x in SIDES:
+        if not _get(s, x, "voice") or _get(s, x, "voice_ch"):
+            continue
+        how = "obeys" if _dvoice_complied(s, x) else "lacks the card, and silently ignores the instruction"
+        parts.append(f"{_who(s, x)}, Voiced to {_get(s, x, 'voice_text')}, {how}.")
+    return " ".join(parts)
+
+
+@rule(
+    "dreamrules.battle.voice",
+    on="battle",
+    cites="dreamrules:724,728,1152",
+    cite_when={
+        "dreamrules:724": lambda s: any(_voice_what(s, x) == "Weirding Way" for x in SIDES),
+        "dreamrules:728": lambda s: any(_voice_what(s, x) == "Chemistry" for x in SIDES),
+    },
+    see_also="gf9:259,365",
+    title="A Voiced plan obeys the Voice unless it lacks the card",
+    forbids=_says(
+        _dvoice_ok,
+        lambda s, x: f"{_who(s, x)} was Voiced to {_get(s, x, 'voice_text')} and could, but plays {_plan_cards(s, x)}.",
+    ),
+    permits=_dvoice_said,
+    needs=("a_voice_can", "d_voice_can"),
+    when=lambda s: bool(s.a_voice or s.d_voice),
+    replaces="gf9.battle.voice",
+    differs="what the Voice names: gf9:365 a weapon, defense, Worthless Card or Cheap Hero; dreamrules:1152 a "
+    "category such as Mercenaries, special cards by name, never a Cheap Hero",
+)
+def voice(s: BattleFacts) -> bool:
+    """A side Voiced to play (or not play) a category, Mercenaries or a card named must do so if it holds such a card
+    (and a leader or Cheap Hero to carry it); Weirding Way and Chemistry are in no category, the Supplies cache's
+    cards are in their basic cards' categories."""
+    return both(s, _dvoice_ok)
+
+
+@voice.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        t, code = _get(v, x, "voice_target"), _get(v, x, "voice_code")
+        w, d = _get(v, x, "weapon_cat"), _get(v, x, "defense_cat")
+        named = z3.Or(
+            _get(v, x, "weapon_id") == code,
+            _get(v, x, "defense_id") == code,
+            z3.And(code == card_ids()[BREAK_CONDITIONING], _get(v, x, "break")),
+        )
+        matched = z3.If(
+            t == T_WEAPON_KIND,
+            w == code,
+            z3.If(
+                t == T_DEFENSE_KIND,
+                d == code,
+                z3.If(
+                    t == T_WORTHLESS,
+                    z3.Or(w == WORTHLESS, d == WORTHLESS),
+                    z3.If(t == T_MERCENARIES, _get(v, x, "mercenaries") > 0, named),
+                ),
+            ),
+        )
+        obeyed = z3.If(_get(v, x, "voice") == VOICE_PLAY, matched, z3.Not(matched))
+        given = z3.And(_get(v, x, "voice") != 0, _get(v, x, "voice_by_bg"), z3.Not(_get(v, x, "voice_ch")))
+        return z3.Implies(given, z3.Or(obeyed, z3.Not(_get(v, x, "voice_can"))))
+
+    return zboth(v, ok)
+
+
+# dreamrules:744 "When Atreides asks for your dial, disclose the troop-and-spice total on the wheel and whether you
+#                 are using Mercenaries."
+
+
+def _presc_merc_ok(s: BattleFacts, x: str) -> bool:
+    said = _get(s, x, "presc_merc")
+    if _get(s, x, "presc") != PRESCIENCE_ELEMENTS["dial"] or said < 0 or not _get(s, x, "presc_merc_possible"):
+        return True
+    return (_get(s, x, "mercenaries") > 0) == (said == 1)
+
+
+@rule(
+    "dreamrules.battle.prescience-mercenaries",
+    on="battle",
+    cites="dreamrules:744",
+    see_also="dreamrules:1046; gf9:261,265",
+    title="A dial answer to Prescience says whether the plan plays Mercenaries, and is honored",
+    forbids=_says(
+        _presc_merc_ok,
+        lambda s, x: (
+            f"{_who(s, x)} answered Prescience with {_get(s, x, 'presc_text')}, but its plan plays "
+            f"{_get(s, x, 'mercenaries') or 'no'} Mercenaries, though the answer can still be honored."
+        ),
+    ),
+    permits=lambda s, _o: " ".join(
+        f"{_who(s, x)} answered Prescience ({_get(s, x, 'presc_text')}): its plan "
+        + ("plays Mercenaries." if _get(s, x, "mercenaries") else "plays no Mercenaries.")
+        for x in SIDES
+        if _get(s, x, "presc_merc") >= 0
+    ),
+    needs=("a_presc_merc_possible", "d_presc_merc_possible"),
+    when=lambda s: s.a_presc_merc >= 0 or s.d_presc_merc >= 0,
+)
+def prescience_mercenaries(s: BattleFacts) -> bool:
+    """Asked for the dial, a side discloses the number and whether it plays Mercenaries; the plan honors both (a
+    'yes' the hand can no longer honor is answered again, gf9:265)."""
+    return both(s, _presc_merc_ok)
+
+
+@prescience_mercenaries.z3
+def _(v: Any) -> Any:
+    def ok(v: Any, x: str) -> Any:
+        said = _get(v, x, "presc_merc")
+        asked = z3.And(_get(v, x, "presc") == PRESCIENCE_ELEMENTS["dial"], said >= 0, _get(v, x, "presc_merc_possible"))
+        return z3.Implies(asked, (_get(v, x, "mercenaries") > 0) == (said == 1))
+
+    return zboth(v, ok)
+
+
 # dreamrules:1066 "After winning a battle, you may randomly capture one of the loser's leaders. Exclude leaders
 #                  already used elsewhere this turn. Kill the captured leader face down for two spice, or keep them
 #                  for one use in combat. ..."
 
 
 def _harkonnen_wins(s: BattleFacts) -> bool:
+    """Harkonnen wins an ordinary battle, or by its own traitor call (gf9:285; a call for an ally wins for the ally,
+    gf9:293)."""
+    if s.a_traitor != s.d_traitor:
+        x = "a" if s.a_traitor else "d"
+        return bool(_get(s, x, "is_harkonnen"))
     if not _plain(s) or s.a_dial_h is None or s.d_dial_h is None:
         return False
     w = "a" if dwinner(s) == 1 else "d"
     return bool(_get(s, w, "is_harkonnen"))
 
 
+def _capture_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    x = "a" if s.a_is_harkonnen else "d"
+    loser = _who(s, OTHER[x])
+    if _get(s, x, "capture_stopped"):
+        return f"Harkonnen wins, but Karama stopped Captured Leaders this phase: it cannot capture {loser}'s leaders."
+    return (
+        f"Harkonnen wins: it may then capture one of {loser}'s leaders at random (none used elsewhere this turn), to "
+        "kill for two spice or keep for one use in combat; a choice after the battle, which changes none of its "
+        "results here."
+    )
+
+
 @rule(
     "dreamrules.battle.harkonnen-capture",
     on="battle",
-    cites="dreamrules:1066",
+    cites="dreamrules:834,1066",
+    cite_when={"dreamrules:834": lambda s: bool(s.a_capture_stopped or s.d_capture_stopped)},
     title="Harkonnen may capture a leader of the faction it defeats",
-    permits=lambda s, _o: (
-        f"Harkonnen wins: it may then capture one of {_who(s, 'd' if s.a_is_harkonnen else 'a')}'s leaders at "
-        "random (none used elsewhere this turn), to kill for two spice or keep for one use in combat; a choice "
-        "after the battle, which changes none of its results here."
-    ),
+    permits=_capture_said,
     when=_harkonnen_wins,
     one_sided="it says what the winner may do next and never forbids",
 )
@@ -1179,17 +1555,6 @@ gap(
     when=lambda s: bool(s.a_break or s.d_break),
 )
 
-gap(
-    "dreamrules.battle.special-aftermath",
-    on="battle",
-    cites="dreamrules:720,1368",
-    see_also="dreamrules:714,1070",
-    title="Traitor and explosion results: their aftermath awaits the council",
-    reason="a traitor call or a Lasgun-Shield explosion decides this battle: dreamrules:714, 720 send these to a "
-    "'Special battle results' section this text does not print, and council question #1841 (special battle "
-    "aftermath, dreamrules:1368) is open; GF9's result would be a guess",
-    when=lambda s: bool(s.a_traitor or s.d_traitor or _explodes(s)),
-)
 
 # dreamrules:512  "If Zoal survives and the opposing leader dies, Bene Tleilax may activate Zoal. The opponent wins
 #                 and loses nothing. Bene Tleilax keeps its committed spice, returns its troops to reserves and may
@@ -1356,7 +1721,10 @@ def _ix_dial_text(s: BattleFacts, x: str) -> str:
 @rule(
     "dreamrules.battle.dial-ixians",
     on="battle",
-    cites="dreamrules:1220,1222",
+    cites="dreamrules:986,1220,1222",
+    # dreamrules:986 "... Stopping Augmented Troops removes the Suboid substitution; it does not turn Cyborgs into
+    #                 ordinary troops."
+    cite_when={"dreamrules:986": lambda s: bool(s.a_augmented_stopped or s.d_augmented_stopped)},
     see_also="dreamrules:456,498",
     title="Ixian Cyborgs fight at double strength, Suboids at half and never spice dialed",
     forbids=_says(_ix_dial_ok, _ix_dial_text),
@@ -1429,16 +1797,23 @@ def _ix_losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
         extra += [f"{o['patched_back']} patched Cyborgs dialed survive and flip back"] if o["patched_back"] else []
         return said + (f" ({', '.join(extra)})" if extra else "")
 
+    x = _ix_winner(s)
+    swap = (
+        "Karama stopped Augmented Troops this phase, so no Suboid dies in place of a Cyborg"
+        if _get(s, x, "augmented_stopped")
+        else "may have an uncommitted Suboid die in place of each committed Cyborg"
+    )
     return (
-        f"{_who(s, _ix_winner(s))} win: they choose which troops were committed (worth their dial) and may have an "
-        f"uncommitted Suboid die in place of each committed Cyborg; they lose {' or '.join(map(one, options))}."
+        f"{_who(s, x)} win: they choose which troops were committed (worth their dial) and {swap}; they lose "
+        f"{' or '.join(map(one, options))}."
     )
 
 
 @rule(
     "dreamrules.battle.ixian-losses",
     on="battle",
-    cites="dreamrules:502,1224",
+    cites="dreamrules:502,970,1224",
+    cite_when={"dreamrules:970": lambda s: bool(s.a_augmented_stopped or s.d_augmented_stopped)},
     see_also="dreamrules:498",
     title="A winning Ix may have Suboids die in place of committed Cyborgs",
     permits=_ix_losses_said,
@@ -1492,18 +1867,6 @@ gap(
 )
 
 gap(
-    "dreamrules.battle.suppressed",
-    on="battle",
-    cites="dreamrules:498",
-    see_also="dreamrules:778,806,986",
-    title="An advantage Karama stopped for the phase",
-    reason="Karama stopped an advantage of a side for this phase (factions.X.suppressed): what each stopped battle "
-    "advantage changes (Fedaykin or Sardaukar as normal troops, Free Spice Dialing, the Voice, Zoal, Spite, "
-    "Retreat, ...) is not encoded in battle",
-    when=lambda s: bool(s.a_suppressed_any or s.d_suppressed_any),
-)
-
-gap(
     "dreamrules.battle.battle-training",
     on="battle",
     cites="dreamrules:1110",
@@ -1513,18 +1876,202 @@ gap(
     when=lambda s: bool(s.a_battle_training or s.d_battle_training),
 )
 
-WEIRD = ("Weirding Way", "Chemistry")
+# dreamrules:724 "Without another weapon in your plan, Weirding Way acts as a projectile weapon. With another
+#                 weapon, it acts as projectile defense. It does not stop a Lasgun and does not cause a Lasgun-Shield
+#                 explosion. ..."
+# dreamrules:728 "Without another defense in your plan, Chemistry protects against poison. With another defense, it
+#                 acts as a poison weapon. ..."
+# The kind gives each the role its plan gives it (checker.arrakis.kinds.battle.card_roles): Weirding Way's projectile
+# defense is no Shield (gf9:279), so it stops projectile weapons but neither a Lasgun nor, with one, explodes.
+
+
+def _role_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
+    roles = {
+        ("Weirding Way", "weapon"): "a projectile weapon: there is no other weapon in its plan",
+        ("Weirding Way", "defense"): "a projectile defense beside its weapon: it stops projectile weapons, not a "
+        "Lasgun, and is no Shield to explode with one",
+        ("Chemistry", "weapon"): "a poison weapon beside its defense",
+        ("Chemistry", "defense"): "a poison defense: there is no other defense in its plan",
+    }
+    return " ".join(
+        f"{_who(s, x)}'s {_get(s, x, f'{slot}_name')} acts as {roles[(_get(s, x, f'{slot}_name'), slot)]}."
+        for x in SIDES
+        for slot in ("weapon", "defense")
+        if _get(s, x, f"{slot}_name") in ROLE_CARDS
+    )
+
+
+def _plays(s: BattleFacts, card: str) -> bool:
+    return any(_get(s, x, f"{slot}_name") == card for x in SIDES for slot in ("weapon", "defense"))
+
+
+def _roles(s: BattleFacts) -> bool:
+    return any(_get(s, x, f"{slot}_name") in ROLE_CARDS for x in SIDES for slot in ("weapon", "defense"))
+
+
+@rule(
+    "dreamrules.battle.weirding-chemistry-role",
+    on="battle",
+    cites="dreamrules:724,728",
+    cite_when={
+        "dreamrules:724": lambda s: _plays(s, "Weirding Way"),
+        "dreamrules:728": lambda s: _plays(s, "Chemistry"),
+    },
+    see_also="gf9:279",
+    title="Weirding Way and Chemistry take their role from the plan's other card",
+    permits=_role_said,
+    when=lambda s: _roles(s) and not (s.a_role_open or s.d_role_open),
+    one_sided="it says which role the plan gives the card; the slots' rules judge the plan",
+)
+def weirding_chemistry_role(s: BattleFacts) -> bool:
+    """Weirding Way is a projectile weapon without another weapon in the plan, else a projectile defense that stops
+    no Lasgun and causes no explosion; Chemistry is a poison defense without another defense, else a poison
+    weapon (the battle's resolution reads the role the kind gives each)."""
+    return True
+
+
+@weirding_chemistry_role.z3
+def _(v: Any) -> Any:
+    return z3.BoolVal(True)
+
 
 gap(
     "dreamrules.battle.weirding-chemistry",
     on="battle",
-    cites="dreamrules:724,728,1374",
-    title="Weirding Way and Chemistry change role with the plan",
-    reason="a plan holds Weirding Way or Chemistry, whose role depends on the other cards of the plan (a projectile "
-    "weapon or defense that neither stops a Lasgun nor explodes; a poison defense or weapon: dreamrules:724, 728); "
-    "not encoded, and the deck holding them is the reconstruction of council question #1862",
-    when=lambda s: any(c in WEIRD for x in SIDES for c in (_get(s, x, "cards") or [])),
+    cites="dreamrules:708,724,728",
+    title="Weirding Way or Chemistry whose role the plan does not decide",
+    reason="a plan holds Weirding Way and Chemistry together (each is the other's 'other' card), or one of them beside "
+    "a card that fills a place without effect (a worthless card or the Orange Catholic Bible, dreamrules:708, 710): "
+    "whether that card counts as 'another weapon' or 'another defense' (dreamrules:724, 728) the text does not say",
+    explain=lambda s: "; ".join(f"{_who(s, x)}: {_get(s, x, 'role_open')}" for x in SIDES if _get(s, x, "role_open")),
+    when=lambda s: bool(s.a_role_open or s.d_role_open),
 )
+
+
+# -- advantages Karama stopped for the phase (factions.X.suppressed) -------------------------------------------------
+# dreamrules:778 "Stopping an advantage suppresses that advantage for the rest of the current phase. ..."
+# Each battle advantage's consequence is its entry's (dreamrules:986 "Use the consequence listed for that
+# advantage"): the Sardaukar, Fedaykin and Free Spice Dialing are the dial rules' above; the others follow.
+
+
+def _stopped_rule(
+    id: str,  # noqa: A002 - the rule's id is its name
+    *,
+    cites: str,
+    title: str,
+    uses: Any,
+    stopped: str,
+    said: Any,
+    see_also: str = "dreamrules:778",
+) -> Any:
+    """A plan may not use an advantage Karama stopped for the phase: ``uses`` the side's plan uses it, ``stopped``
+    the fact saying Karama stopped it."""
+
+    def ok(s: BattleFacts, x: str) -> bool:
+        return not (uses.check(s, x) and _get(s, x, stopped))
+
+    def check(s: BattleFacts) -> bool:
+        return both(s, ok)
+
+    check.__doc__ = title + "."
+    r = rule(
+        id,
+        on="battle",
+        cites=cites,
+        see_also=see_also,
+        title=title,
+        forbids=_says(ok, said),
+        when=lambda s: any(uses.check(s, x) and _get(s, x, stopped) for x in SIDES),
+        one_sided="it applies where a plan uses the stopped advantage, which it forbids",
+    )(check)
+    r.z3(lambda v: zboth(v, lambda v, x: z3.Not(z3.And(uses.z3(v, x), _get(v, x, stopped)))))
+    return r
+
+
+# dreamrules:822 (Karama, Kwisatz Haderach) "Before battle-plan commitment. Atreides cannot use the token in any battle
+#                this phase."
+_stopped_rule(
+    "dreamrules.battle.kh-stopped",
+    cites="dreamrules:822",
+    title="Karama stopped the Kwisatz Haderach: Atreides cannot use the token this phase",
+    uses=_Holds(lambda s, x: _get(s, x, "kh"), lambda v, x: _get(v, x, "kh")),
+    stopped="kh_stopped",
+    said=lambda s, x: (
+        f"{_who(s, x)} plays the Kwisatz Haderach, but Karama stopped it this phase: Atreides cannot use the token in "
+        "any battle this phase."
+    ),
+)
+# dreamrules:818 (Karama, Battle Prescience) "At the Prescience window, including after the question but before the
+#                answer. Atreides cannot demand part of an opposing plan this Battle phase."
+_stopped_rule(
+    "dreamrules.battle.prescience-stopped",
+    cites="dreamrules:818",
+    title="Karama stopped Battle Prescience: Atreides cannot demand part of a plan this phase",
+    uses=_Holds(lambda s, x: _get(s, x, "presc"), lambda v, x: _get(v, x, "presc") != 0),
+    stopped="presc_stopped",
+    said=lambda s, x: (
+        f"{_who(s, x)} answers a Prescience question ({_get(s, x, 'presc_text')}), but Karama stopped Battle "
+        "Prescience this phase: Atreides cannot demand part of an opposing plan."
+    ),
+)
+
+
+# dreamrules:926 (Karama, The Voice) "At the Voice window. Bene Gesserit cannot use ordinary Voice in its own or its
+#                ally's battles this phase."
+# dreamrules:934 "... The Voice granted by Political Marriages cannot be stopped by Karama." A Bene Gesserit that used
+# its Fate may be Voicing by Political Marriages: dreamrules.battle.fate-at-large leaves that battle open.
+def _ordinary_voice(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "voice")) and not s.fate_at_large
+
+
+_stopped_rule(
+    "dreamrules.battle.voice-stopped",
+    cites="dreamrules:926",
+    see_also="dreamrules:778,934",
+    title="Karama stopped The Voice: no ordinary Voice this phase",
+    uses=_Holds(_ordinary_voice, lambda v, x: z3.And(_get(v, x, "voice") != 0, z3.Not(v.fate_at_large))),
+    stopped="voice_stopped",
+    said=lambda s, x: (
+        f"{_who(s, x)} was Voiced to {_get(s, x, 'voice_text')}, but Karama stopped The Voice this phase: the Bene "
+        "Gesserit cannot use ordinary Voice in its own or its ally's battles."
+    ),
+)
+# dreamrules:874 (Karama, Retreat) "Before battle-plan commitment. Guild cannot retreat during this Battle phase."
+_stopped_rule(
+    "dreamrules.battle.retreat-stopped",
+    cites="dreamrules:874",
+    title="Karama stopped Retreat: the Guild cannot retreat this Battle phase",
+    uses=_Holds(lambda s, x: _get(s, x, "retreat"), lambda v, x: _get(v, x, "retreat")),
+    stopped="retreat_stopped",
+    said=lambda s, x: (
+        f"{_who(s, x)} retreats from {s.territory}, but Karama stopped Retreat this phase: the Guild cannot retreat "
+        "during this Battle phase."
+    ),
+)
+
+
+# dreamrules:954 (Karama, Zoal) "Before battle-plan commitment. Zoal is a normal strength-two leader this phase."
+@rule(
+    "dreamrules.battle.zoal-stopped",
+    on="battle",
+    cites="dreamrules:954",
+    see_also="dreamrules:778,1200",
+    title="Karama stopped Zoal: a normal strength-two leader this phase",
+    permits=lambda s, _o: (
+        "Karama stopped Zoal this phase: Zoal fights as a normal strength-two leader, without its Infiltration."
+    ),
+    when=lambda s: bool(s.a_zoal_stopped or s.d_zoal_stopped),
+    one_sided="it says what Zoal is this phase; it never forbids",
+)
+def zoal_stopped(s: BattleFacts) -> bool:
+    """Where Karama stopped Zoal, Zoal is a normal leader of strength two for the phase: the battle counts it so, and
+    no Zoal rule (its unprinted strength, its Infiltration) applies."""
+    return all(_get(s, x, "strength") == 2 for x in SIDES if _get(s, x, "zoal_stopped"))
+
+
+@zoal_stopped.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Implies(_get(v, x, "zoal_stopped"), _get(v, x, "strength") == 2))
 
 
 # == The Retreat and Spite moves (checker/arrakis/kinds/aftermath.py) ===========================================
@@ -1809,8 +2356,14 @@ gap(
     on="battle",
     cites="dreamrules:1164,1182,1228",
     title="A Fate played earlier may reach this battle (Political Marriages, Stone Burner, Defect)",
-    reason="a faction whose Fate can reach a battle it does not fight has used it (Political Marriages: the Voice in "
-    "battles with Bene Gesserit advisors, dreamrules:1164; Stone Burner: no spice dialing in one territory for the "
-    "phase, 1182; Defect: a special card barred for the turn, 1228); the position does not say where or on what",
+    reason="a faction whose Fate can reach a battle it does not fight has used it, and the plans give it something to "
+    "reach (Political Marriages: the Voice in battles with Bene Gesserit advisors, dreamrules:1164, and a plan follows "
+    "a Voice; Stone Burner: no spice dialing in one territory for the phase, 1182, and a plan commits spice or a "
+    "Fremen side dials; Defect: a special card barred for the turn, 1228, and a plan holds one); the position does "
+    "not say when, where or on what",
+    explain=lambda s: (
+        f"{s.fates_at_large} used its Fate, which may reach this battle's plans (dreamrules:1164, 1182, 1228): the "
+        "position does not say when, where or on what"
+    ),
     when=lambda s: s.fate_at_large,
 )

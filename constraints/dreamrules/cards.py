@@ -14,11 +14,15 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.play import BATTLE, PlayFacts
+from checker.arrakis.kinds.battle import SUPPLIES_CACHE
+from checker.arrakis.kinds.play import BATTLE, PHASES, PlayFacts
+from checker.arrakis.kinds.position import PositionFacts, names
+from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, restates, rule, set_aside
 
 chapter("play", "dreamrules:704-774")
+chapter("position", "dreamrules:746,750")
 
 set_aside(
     "dreamrules:732,736",
@@ -68,6 +72,7 @@ def _open(
     when: Any,
     replaces: str | tuple[str, ...] = (),
     see_also: str = "",
+    explain: Any = None,
 ) -> None:
     """A gap (Mentat does not encode it yet) that may take the place of a GF9 rule answering the same play."""
 
@@ -83,6 +88,7 @@ def _open(
         title=title,
         status="gap",
         reason=reason,
+        explain=explain,
         when=when,
         replaces=replaces,
         one_sided="a gap: it neither forbids nor permits, it makes the answer unresolved",
@@ -136,6 +142,70 @@ def supplies_window(s: PlayFacts) -> bool:
 @supplies_window.z3
 def _(v: Any) -> Any:
     return v.phase_index == BATTLE
+
+
+# -- the Supplies cache in a position -----------------------------------------------------------------------
+# dreamrules:746 "Supplies is played in the pre-battle window to obtain a temporary cache of four basic cards: poison
+#                 weapon, projectile weapon, Shield and Snooper. ... Return the cache cards at the end of Battle."
+# dreamrules:750 "... The four Supplies cache cards are kept separate from the draw deck."
+
+
+def _cache_holders(s: PositionFacts) -> str:
+    return names(
+        [
+            f"{display(f)} holds {n} Supplies cache card{'s' if n > 1 else ''}"
+            for f, n in zip(s.factions, s.f_cache, strict=True)
+            if n
+        ]
+    )
+
+
+@rule(
+    "dreamrules.position.supplies-cache-battle",
+    on="position",
+    cites="dreamrules:746",
+    title="Supplies cache cards are held only within the Battle phase",
+    forbids=lambda s, _o: (
+        f"{_cache_holders(s)} in the {PHASES[s.phase_index or 0]} phase: the cache is obtained in the pre-battle "
+        "window and returned at the end of Battle."
+    ),
+    permits=lambda s, _o: f"{_cache_holders(s)} during the Battle phase, before the cache is returned.",
+    needs=("phase_index",),
+    when=lambda s: any(s.f_cache),
+)
+def supplies_cache_battle(s: PositionFacts) -> bool:
+    """A Supplies cache card is in a hand only between Supplies' play in the pre-battle window and the end of
+    Battle: a position in another phase holds none."""
+    return s.phase_index == PHASES.index("battle")
+
+
+@supplies_cache_battle.z3
+def _(v: Any) -> Any:
+    return v.phase_index == PHASES.index("battle")
+
+
+def _cache_twice(s: PositionFacts) -> str:
+    return names([f"{c} ({n} times)" for c, n in zip(SUPPLIES_CACHE, s.cache_copies, strict=True) if n > 1])
+
+
+@rule(
+    "dreamrules.position.supplies-cache-once",
+    on="position",
+    cites="dreamrules:746,750",
+    title="The Supplies cache is four cards, one of each",
+    forbids=lambda s, _o: f"The hands hold {_cache_twice(s)}: the Supplies cache is four cards, one of each.",
+    permits="No Supplies cache card is held twice.",
+    when=lambda s: any(s.cache_copies),
+)
+def supplies_cache_once(s: PositionFacts) -> bool:
+    """The cache is four cards kept apart from the deck, one poison weapon, one projectile weapon, one Shield and
+    one Snooper: no cache card is in the hands twice."""
+    return all(n <= 1 for n in s.cache_copies)
+
+
+@supplies_cache_once.z3
+def _(v: Any) -> Any:
+    return all_of(n <= 1 for n in v.cache_copies)
 
 
 _open(
@@ -276,13 +346,117 @@ def _(v: Any) -> Any:
 _open(
     "dreamrules.cards.atomics-sietch",
     cites="dreamrules:760",
-    title="Family Atomics may target a single sietch",
+    title="Family Atomics: a target not named, or a sietch only advisors or troops near the storm activate",
     reason="Dreamrules also allows a single sietch as the target, with an activating troop inside or adjacent "
-    "(dreamrules:760): the play names a sietch (move.territory), or names no target and the player has no troop "
-    "qualifying it against the Shield Wall; the sietch target's effect (opened to the storm, no troop killed) is not "
-    "encoded, nor whether an advisor or a troop cut off by the storm activates it",
-    when=lambda s: s.is_atomics and (s.target_sietch or (not s.target_given and not _wall_ready(s))),
+    "(dreamrules:760): the play names no target and the player has no troop qualifying it against the Shield Wall "
+    "(the target is open), or names a sietch where its only troops inside or adjacent are Bene Gesserit advisors or "
+    "stand next to it with the storm over one of the two territories (or the storm is not given): whether such "
+    "troops activate it the text does not say",
+    explain=lambda s: (
+        f"{_who(s)}'s only troops in or next to {s.atomics_target} are advisors or stand next to it with the storm "
+        f"over one of the two territories ({'no storm given' if s.storm is None else f'storm in sector {s.storm}'}): "
+        "whether they activate Family Atomics against a sietch (dreamrules:760) the text does not say"
+        if s.target_sietch
+        else f"the play names no target (move.territory) and {_who(s)} has no troop qualifying it against the Shield "
+        "Wall: a sietch may be the target (dreamrules:760), and which one is not given"
+    ),
+    when=lambda s: (
+        s.is_atomics
+        and (
+            (s.target_sietch and s.sietch_troops > 0 and not s.sietch_fighters)
+            or (not s.target_given and not _wall_ready(s))
+        )
+    ),
 )
+
+
+def _wall_target(s: PlayFacts) -> bool:
+    """The play's target is the Shield Wall: named, or not named where a troop qualifies against it."""
+    return s.is_atomics and (s.target_wall or (not s.target_given and _wall_ready(s)))
+
+
+# dreamrules:758 "... Atomics destroys troops on the Shield Wall and removes its protection from Arrakeen, Carthag and
+#                 the Imperial Basin."
+
+
+def _destroyed_words(s: PlayFacts, _o: dict[str, Any]) -> str:
+    if not s.wall_factions:
+        return "No troop stands on the Shield Wall: Family Atomics destroys none."
+    each = ", ".join(f"{display(f)} {n}" for f, n in zip(s.wall_factions, s.wall_forces, strict=True))
+    return f"Family Atomics destroys the troops on the Shield Wall: {each}."
+
+
+@rule(
+    "dreamrules.cards.atomics-wall-destroys",
+    on="play",
+    cites="dreamrules:758",
+    title="Family Atomics against the Shield Wall destroys the troops on it",
+    permits=_destroyed_words,
+    defines=("destroyed",),
+    when=_wall_target,
+    replaces="gf9.cards.atomics-destroys",
+    one_sided="it says which troops are destroyed; it never forbids",
+)
+def atomics_wall_destroys(s: PlayFacts) -> dict[str, Any]:
+    """Against the Shield Wall, every troop on it is destroyed, whoever's it is."""
+    return {"destroyed": dict(zip(s.wall_factions, s.wall_forces, strict=True))}
+
+
+@atomics_wall_destroys.z3
+def _(v: Any) -> Any:
+    return z3.And(z3.BoolVal(True), *(k == n for k, n in zip(v.killed, v.wall_forces, strict=True)))
+
+
+@rule(
+    "dreamrules.cards.atomics-wall-protection",
+    on="play",
+    cites="dreamrules:758",
+    title="Family Atomics against the Shield Wall removes its protection",
+    permits="The Shield Wall's protection is removed from Arrakeen, Carthag and the Imperial Basin (later positions "
+    "give shield_wall: destroyed).",
+    defines=("shield_wall",),
+    when=_wall_target,
+    replaces="gf9.cards.atomics-shield-wall",
+    one_sided="it says what becomes of the Shield Wall; it never forbids",
+)
+def atomics_wall_protection(s: PlayFacts) -> dict[str, Any]:
+    """Against the Shield Wall, Arrakeen, Carthag and the Imperial Basin lose its protection from the storm."""
+    return {"shield_wall": "destroyed"}
+
+
+@atomics_wall_protection.z3
+def _(v: Any) -> Any:
+    return v.wall_down
+
+
+# dreamrules:760 "... That sietch becomes vulnerable to storm for the rest of the game. Playing Atomics on the sietch
+#                 does not itself kill the troops inside. Remove Atomics from the game after use."
+# Removing the card is GF9's rule (gf9:451), which this line says again.
+restates("dreamrules:760", "gf9.cards.atomics-removed")
+
+
+@rule(
+    "dreamrules.cards.atomics-sietch-opened",
+    on="play",
+    cites="dreamrules:760",
+    title="Family Atomics against a sietch opens it to the storm and kills no troop",
+    permits=lambda s, _o: (
+        f"{s.atomics_target} becomes vulnerable to the storm for the rest of the game (later positions list it in "
+        "atomics_sietches); Family Atomics kills none of the troops inside, and the Shield Wall stands."
+    ),
+    defines=("atomics_sietches", "destroyed", "shield_wall"),
+    when=lambda s: s.is_atomics and s.target_sietch,
+    one_sided="it says what the play does; it never forbids",
+)
+def atomics_sietch_opened(s: PlayFacts) -> dict[str, Any]:
+    """A sietch target is open to the storm for the rest of the game; the play kills no troop inside it and leaves the
+    Shield Wall as it is."""
+    return {"atomics_sietches": [s.atomics_target], "destroyed": {}, "shield_wall": "standing"}
+
+
+@atomics_sietch_opened.z3
+def _(v: Any) -> Any:
+    return z3.And(v.sietch_opened, z3.Not(v.wall_down), *(k == 0 for k in v.killed))
 
 
 @rule(

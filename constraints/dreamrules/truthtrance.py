@@ -5,7 +5,7 @@ game until one yes-or-no question is answered (dreamrules:990-994, 1332); GF9's 
 (gf9.cards.truthtrance-discard, gf9:497; dreamrules:15, 1328). The rest of the chapter is what an answer binds the
 answering player to (dreamrules:1000-1034): a position has no key for a question, its answer, or a pause in
 progress, so no answer of a kind Mentat knows can depend on those lines (set aside below, with that reason). Line
-986 closes the Karama chapter (what a stopped Augmented Troops means in battle): dreamrules.battle.suppressed.
+986 closes the Karama chapter (what a stopped Augmented Troops means in battle): dreamrules.battle.dial-ixians.
 """
 
 from __future__ import annotations

@@ -31,8 +31,10 @@ from checker.arrakis.kinds.battle import (
     PHASES,
     POISON,
     PROJECTILE,
+    PROJECTILE_DEFENSE,
     SECTORS,
     SIDES,
+    SUPPLIES_CACHE,
     T_CARD,
     T_CHEAP_HERO,
     T_DEFENSE_KIND,
@@ -599,8 +601,11 @@ def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.And(_get(v, x, "weapon") >= NO_CARD, _get(v, x, "weapon") < WRONG))
 
 
+DEFENSES = (NO_CARD, PROJECTILE, POISON, WORTHLESS, PROJECTILE_DEFENSE)  # gf9:279: a projectile defense, no Shield
+
+
 def _defense_ok(s: BattleFacts, x: str) -> bool:
-    return _get(s, x, "defense") in (NO_CARD, PROJECTILE, POISON, WORTHLESS)
+    return _get(s, x, "defense") in DEFENSES
 
 
 @rule(
@@ -626,7 +631,7 @@ def defense_slot(s: BattleFacts) -> bool:
 
 @defense_slot.z3
 def _(v: Any) -> Any:
-    return zboth(v, lambda v, x: z3.Or(*(_get(v, x, "defense") == c for c in (NO_CARD, PROJECTILE, POISON, WORTHLESS))))
+    return zboth(v, lambda v, x: z3.Or(*(_get(v, x, "defense") == c for c in DEFENSES)))
 
 
 def _in_hand(s: BattleFacts, x: str) -> bool:
@@ -707,6 +712,15 @@ def _dial_text(s: BattleFacts, x: str) -> str:
     )
 
 
+def _dial_judged(s: BattleFacts) -> str:
+    """The permitting sentence, for the sides this rule judges: a Fremen or Sardaukar dial is its own rules'."""
+    judged = [x for x in SIDES if not (_get(s, x, "is_fremen") or _get(s, x, "sardaukar"))]
+    if not judged:
+        return "Neither dial is of ordinary forces alone: the Fremen's and special forces' rules judge them."
+    dials = " and ".join(f"{_who(s, x)}'s dial {s.fmt()[f'{x}_dial']}" for x in judged)
+    return f"{dials} {'is' if len(judged) == 1 else 'are'} worth forces present, with the spice committed."
+
+
 @rule(
     "gf9.battle.dial-support",
     on="battle",
@@ -714,7 +728,7 @@ def _dial_text(s: BattleFacts, x: str) -> str:
     see_also="overview:106",
     title="Advanced: the dial is what the forces present are worth with the spice committed",
     forbids=_says(_dial_ok, _dial_text),
-    permits="{A}'s dial {a_dial} and {D}'s dial {d_dial} are worth forces present, with the spice committed.",
+    permits=lambda s, _o: _dial_judged(s),
     needs=("a_dial_h", "d_dial_h"),
     when=lambda s: s.advanced,
     replaces="overview.battle.dial-support",
@@ -1392,13 +1406,15 @@ def _(v: Any) -> Any:
 # Each result rule holds in one situation (its `when`, and the same guard in its z3 form): an ordinary
 # battle, one traitor call, two traitor calls, or an explosion.
 
-STOPPED_BY = {PROJECTILE: PROJECTILE, POISON: POISON}  # weapon -> the defense that stops it
+# weapon -> the defenses that stop it (gf9:279: a card that counts as projectile defense is not automatically a
+# Shield: it stops projectile weapons, but only a Shield explodes with a Lasgun)
+STOPPED_BY = {PROJECTILE: (PROJECTILE, PROJECTILE_DEFENSE), POISON: (POISON,)}
 
 
 def _dies(weapon: int, defense: int) -> bool:
     if weapon == LASGUN:
         return True
-    return weapon in STOPPED_BY and STOPPED_BY[weapon] != defense
+    return weapon in STOPPED_BY and defense not in STOPPED_BY[weapon]
 
 
 def resolve(s: BattleFacts) -> dict[str, Any]:
@@ -1465,7 +1481,11 @@ def _name(s: BattleFacts, winner: int) -> str:
 
 def zdies(v: Any, x: str) -> Any:
     w, d = _get(v, OTHER[x], "weapon"), _get(v, x, "defense")
-    return z3.Or(w == LASGUN, z3.And(w == PROJECTILE, d != PROJECTILE), z3.And(w == POISON, d != POISON))
+    return z3.Or(
+        w == LASGUN,
+        z3.And(w == PROJECTILE, d != PROJECTILE, d != PROJECTILE_DEFENSE),
+        z3.And(w == POISON, d != POISON),
+    )
 
 
 def zexplodes(v: Any) -> Any:
@@ -1568,10 +1588,15 @@ def _gains(s: BattleFacts, r: dict[str, Any]) -> dict[str, int]:
 
 
 def _discards(s: BattleFacts, r: dict[str, Any]) -> list[str]:
+    """The cards discarded, as the kind reads them from the solver (Dreamrules: a Supplies cache card returns to the
+    cache rather than the discard pile, dreamrules:746; a Mercenaries card played is discarded with the plan)."""
     out: list[str] = []
     for x in SIDES:
         cards = _get(s, x, "cards") or []
-        out += cards if r[f"{x}_disc"] == 2 else [c for c in cards if c in CHEAP_HEROES]
+        if r[f"{x}_disc"] == 2:
+            out += [c for c in cards if c not in SUPPLIES_CACHE] + ["Mercenaries"] * _get(s, x, "mercenaries")
+        else:
+            out += [c for c in cards if c in CHEAP_HEROES]
     return out
 
 

@@ -8,7 +8,8 @@ is ``dial_h = 7``.
 Card codes (the deck's categories, constraints/data/gf9-components.yaml):
 weapon slot 0 none, 1 projectile, 2 poison, 3 lasgun, 4 worthless, 5 a card that
 is no weapon; defense slot 0 none, 1 Shield (projectile defense), 2 Snooper
-(poison defense), 4 worthless, 5 a card that is no defense.
+(poison defense), 4 worthless, 5 a card that is no defense, 6 a projectile
+defense that is no Shield (gf9:279; Dreamrules' Weirding Way, dreamrules:724).
 """
 
 from __future__ import annotations
@@ -33,14 +34,14 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 SIDES = ("a", "d")
 PHASES: tuple[str, ...] = get_args(Phase)
 CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
-NO_CARD, PROJECTILE, POISON, LASGUN, WORTHLESS, WRONG = 0, 1, 2, 3, 4, 5
+NO_CARD, PROJECTILE, POISON, LASGUN, WORTHLESS, WRONG, PROJECTILE_DEFENSE = 0, 1, 2, 3, 4, 5, 6
 KH_THRESHOLD = 7  # gf9:349
 KH_BONUS_H = 4  # +2 strength, in half-units (gf9:351)
 KH_NAME = "Kwisatz Haderach"
 SECTORS = 18
 # Voice (gf9:259, 365): what an instruction names. x_voice: 0 none, 1 play, 2 not play.
 VOICE_PLAY, VOICE_NOT_PLAY = 1, 2
-T_WEAPON_KIND, T_DEFENSE_KIND, T_WORTHLESS, T_CHEAP_HERO, T_CARD = 1, 2, 3, 4, 5
+T_WEAPON_KIND, T_DEFENSE_KIND, T_WORTHLESS, T_CHEAP_HERO, T_CARD, T_MERCENARIES = 1, 2, 3, 4, 5, 6
 VOICE_CATEGORIES: dict[str, tuple[int, int]] = {
     "poison weapon": (T_WEAPON_KIND, POISON),
     "poison": (T_WEAPON_KIND, POISON),
@@ -56,6 +57,21 @@ VOICE_CATEGORIES: dict[str, tuple[int, int]] = {
     "cheap hero": (T_CHEAP_HERO, 0),
     "cheap heroine": (T_CHEAP_HERO, 0),
 }
+# Dreamrules' Voice can also require or forbid Mercenaries (dreamrules:1152)
+DR_VOICE_CATEGORIES: dict[str, tuple[int, int]] = {"mercenaries": (T_MERCENARIES, 0)}
+# Dreamrules cards whose role follows the plan's other card (dreamrules:724, 728); the Voice names them
+WEIRDING_WAY, CHEMISTRY = "Weirding Way", "Chemistry"
+ROLE_CARDS = (WEIRDING_WAY, CHEMISTRY)
+BREAK_CONDITIONING = "Break Conditioning"
+# the Supplies cache: four basic cards "otherwise played as Treachery Cards" (dreamrules:746), so each is of its
+# basic card's Voice category
+CACHE_CATEGORY = {
+    "Supplies poison weapon": "poison",
+    "Supplies projectile weapon": "projectile",
+    "Supplies Shield": "projectile",
+    "Supplies Snooper": "poison",
+}
+SUPPLIES_CACHE = tuple(CACHE_CATEGORY)
 # Prescience (gf9:261): x_presc 0 none, 1 leader, 2 weapon, 3 defense, 4 dial.
 PRESCIENCE_ELEMENTS = {"leader": 1, "weapon": 2, "defense": 3, "dial": 4}
 ANSWER_CHEAP_HERO = -1
@@ -93,11 +109,44 @@ def card_kinds() -> tuple[dict[str, int], dict[str, int]]:
     weapon["Supplies poison weapon"], weapon["Supplies projectile weapon"] = POISON, PROJECTILE
     defense["Supplies Snooper"], defense["Supplies Shield"] = POISON, PROJECTILE
     weapon["Orange Catholic Bible"] = defense["Orange Catholic Bible"] = WORTHLESS
-    # Weirding Way and Chemistry change role with the plan's other cards (dreamrules:724, 728): a plan holding
-    # either is left unresolved (dreamrules.battle.weirding-chemistry); each fits the slot it can fill.
-    weapon["Weirding Way"] = defense["Weirding Way"] = PROJECTILE
-    weapon["Chemistry"] = defense["Chemistry"] = POISON
+    # Weirding Way and Chemistry change role with the plan's other card (dreamrules:724, 728: card_roles); each
+    # fits either slot, as what it is there: Weirding Way a projectile weapon or a projectile defense that is no
+    # Shield, Chemistry a poison weapon or defense
+    weapon[WEIRDING_WAY], defense[WEIRDING_WAY] = PROJECTILE, PROJECTILE_DEFENSE
+    weapon[CHEMISTRY] = defense[CHEMISTRY] = POISON
     return weapon, defense
+
+
+def card_roles(weapon: str | None, defense: str | None, ruleset: str) -> tuple[str | None, str | None, str, str]:
+    """The cards acting as the plan's weapon and defense: (weapon, defense, note, open question).
+
+    Dreamrules' Weirding Way and Chemistry take their role from the plan's other card, whatever place the
+    position gives them (dreamrules:724 "Without another weapon in your plan, Weirding Way acts as a projectile
+    weapon. With another weapon, it acts as projectile defense."; 728 "Without another defense in your plan,
+    Chemistry protects against poison. With another defense, it acts as a poison weapon."). ``note`` says where a
+    card moved; ``open`` says why the role is not decided: both cards in one plan (each is the other's "other"
+    card), or beside a card that fills a place without effect (dreamrules:708), which the text neither counts as
+    a weapon or defense nor excludes.
+    """
+    if ruleset != "dreamrules" or not ({weapon, defense} & set(ROLE_CARDS)):
+        return weapon, defense, "", ""
+    if weapon in ROLE_CARDS and defense in ROLE_CARDS:
+        return weapon, defense, "", f"the plan holds {weapon} and {defense}, each the other's other card"
+    weapon_codes, defense_codes = card_kinds()
+    role = WEIRDING_WAY if WEIRDING_WAY in (weapon, defense) else CHEMISTRY
+    if role == WEIRDING_WAY and defense == WEIRDING_WAY:
+        if weapon is None:
+            moved = "Weirding Way, with no other weapon in the plan, acts as a projectile weapon (dreamrules:724)"
+            return WEIRDING_WAY, None, moved, ""
+        if weapon_codes[weapon] == WORTHLESS:
+            return weapon, defense, "", f"Weirding Way beside {weapon} in the weapon place, a card without effect"
+    if role == CHEMISTRY and weapon == CHEMISTRY:
+        if defense is None:
+            moved = "Chemistry, with no other defense in the plan, protects against poison (dreamrules:728)"
+            return None, CHEMISTRY, moved, ""
+        if defense_codes[defense] == WORTHLESS:
+            return weapon, defense, "", f"Chemistry beside {defense} in the defense place, a card without effect"
+    return weapon, defense, "", ""
 
 
 @cache
@@ -111,22 +160,30 @@ def leader_ids(pos: Position) -> dict[str, int]:
     return {n: i for i, n in enumerate(sorted(set(leader_names(pos).values())), start=1)}
 
 
-def voice_target(what: str, key: str) -> tuple[int, int, str]:
-    """(target kind, code, canonical text) of a Voice instruction's category or card name."""
+def voice_target(what: str, key: str, ruleset: str = "gf9") -> tuple[int, int, str]:
+    """(target kind, code, canonical text) of a Voice instruction's category or card name (Dreamrules: also
+    Mercenaries and its own cards, dreamrules:1152)."""
+    from checker.arrakis.position import known_cards
+
     folded = " ".join(what.strip().lower().split())
-    if folded in VOICE_CATEGORIES:
-        t, code = VOICE_CATEGORIES[folded]
+    categories = {**VOICE_CATEGORIES, **(DR_VOICE_CATEGORIES if ruleset == "dreamrules" else {})}
+    if folded in categories:
+        t, code = categories[folded]
         return t, code, folded
-    cards = card_names()
+    cards = known_cards(ruleset)
     if folded in cards:
         return T_CARD, card_ids()[cards[folded]], cards[folded]
     from checker.errors import nearest
 
-    choices = [*VOICE_CATEGORIES, *sorted(set(cards.values()))]
+    choices = [*categories, *sorted(set(cards.values()))]
     raise InputError(
         key,
         "a Voice category (poison weapon, projectile weapon, poison defense, Shield, lasgun, "
-        "Worthless Card, Cheap Hero) or a card's name",
+        + (
+            "Worthless Card, Cheap Hero) or a card's name"
+            if ruleset != "dreamrules"
+            else "Worthless Card, Mercenaries) or a card's name (Weirding Way, Chemistry, Break Conditioning, ...)"
+        ),
         what,
         nearest(what, choices),
     )
@@ -233,6 +290,9 @@ class BattleFacts(Facts):
     a_is_harkonnen: bool = fact(False)
     a_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
     a_ally_holds_traitor: bool = fact(False, key="factions.A.traitors", doc="its allied Harkonnen holds the card")
+    a_foe_leader_mine: bool = fact(
+        False, doc="the opposing plan's leader is one of its own (a captive, dreamrules:1066)"
+    )
     a_leader_faction: str = label(doc="the faction whose leader the plan plays")
     a_leader_used_in: str = label(doc="the territory the leader fought in this phase")
     a_avail_names: list[str] = label(None, doc="its usable leaders")
@@ -248,7 +308,28 @@ class BattleFacts(Facts):
     a_retreat: bool = fact(False, key="move.plans.A.retreat")
     a_zoal: bool = fact(False, key="move.plans.A.leader", doc="the plan's leader is Zoal (Bene Tleilax)")
     a_cache_cards: int = fact(0, doc="Supplies cache cards in the plan (dreamrules:746)")
-    a_suppressed_any: bool = fact(False, key="factions.A.suppressed", doc="Karama stopped an advantage of it")
+    a_role_moved: str = label(doc="a Weirding Way or Chemistry whose role moved it to the other place")
+    a_role_open: str = label(doc="why the plan's Weirding Way or Chemistry has no decided role")
+    a_weapon_cat: int = fact(0, doc="the weapon's Voice category: its code, 0 none or a card named only by name")
+    a_defense_cat: int = fact(0, doc="the defense's Voice category (as weapon_cat)")
+    a_presc_merc: int = fact(
+        -1, key="move.plans.A.prescience.mercenaries", doc="a dial answer: 1 with Mercenaries, 0 without, -1 not said"
+    )
+    a_presc_merc_possible: bool | None = fact(
+        True, key="factions.A.hand", doc="the Mercenaries part of the answer can be honored"
+    )
+    # Karama stopped these advantages for the phase (factions.X.suppressed, dreamrules:778)
+    a_special_stopped: bool = fact(False, key="factions.A.suppressed", doc="its Sardaukar or Fedaykin (854, 882)")
+    a_fsd_stopped: bool = fact(False, key="factions.A.suppressed", doc="Fremen's Free Spice Dialing (878)")
+    a_kh_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="the Kwisatz Haderach (822)")
+    a_presc_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="Battle Prescience (818)")
+    a_voice_stopped: bool = fact(False, key="factions.bene-gesserit.suppressed", doc="The Voice (926)")
+    a_retreat_stopped: bool = fact(False, key="factions.A.suppressed", doc="the Guild's Retreat (874)")
+    a_spite_stopped: bool = fact(False, key="factions.A.suppressed", doc="Vladimir's Spite (838)")
+    a_ft_stopped: bool = fact(False, key="factions.A.suppressed", doc="Fanatical Tactics (886)")
+    a_capture_stopped: bool = fact(False, key="factions.A.suppressed", doc="Captured Leaders (834)")
+    a_zoal_stopped: bool = fact(False, key="factions.A.suppressed", doc="Zoal, a normal strength-two leader (954)")
+    a_augmented_stopped: bool = fact(False, key="factions.A.suppressed", doc="Augmented Troops (970)")
     a_battle_training: bool = fact(False, key="factions.A.fate_used", doc="the Guild has used Battle Training")
     a_leader_ghola: bool = fact(False, key="factions.A.ghola_revived", doc="its leader was revived with Ghola")
     a_patched: int = fact(0, key="forces.patched", doc="dreamrules: its patched Cyborgs there (dreamrules:502)")
@@ -307,6 +388,9 @@ class BattleFacts(Facts):
     d_is_harkonnen: bool = fact(False)
     d_sardaukar: bool = fact(False, doc="Advanced: special forces of a non-Fremen side (Sardaukar), value unstated")
     d_ally_holds_traitor: bool = fact(False, key="factions.D.traitors", doc="its allied Harkonnen holds the card")
+    d_foe_leader_mine: bool = fact(
+        False, doc="the opposing plan's leader is one of its own (a captive, dreamrules:1066)"
+    )
     d_leader_faction: str = label(doc="the faction whose leader the plan plays")
     d_leader_used_in: str = label(doc="the territory the leader fought in this phase")
     d_avail_names: list[str] = label(None, doc="its usable leaders")
@@ -322,7 +406,28 @@ class BattleFacts(Facts):
     d_retreat: bool = fact(False, key="move.plans.D.retreat")
     d_zoal: bool = fact(False, key="move.plans.D.leader", doc="the plan's leader is Zoal (Bene Tleilax)")
     d_cache_cards: int = fact(0, doc="Supplies cache cards in the plan (dreamrules:746)")
-    d_suppressed_any: bool = fact(False, key="factions.D.suppressed", doc="Karama stopped an advantage of it")
+    d_role_moved: str = label(doc="a Weirding Way or Chemistry whose role moved it to the other place")
+    d_role_open: str = label(doc="why the plan's Weirding Way or Chemistry has no decided role")
+    d_weapon_cat: int = fact(0, doc="the weapon's Voice category: its code, 0 none or a card named only by name")
+    d_defense_cat: int = fact(0, doc="the defense's Voice category (as weapon_cat)")
+    d_presc_merc: int = fact(
+        -1, key="move.plans.D.prescience.mercenaries", doc="a dial answer: 1 with Mercenaries, 0 without, -1 not said"
+    )
+    d_presc_merc_possible: bool | None = fact(
+        True, key="factions.D.hand", doc="the Mercenaries part of the answer can be honored"
+    )
+    # Karama stopped these advantages for the phase (factions.X.suppressed, dreamrules:778)
+    d_special_stopped: bool = fact(False, key="factions.D.suppressed", doc="its Sardaukar or Fedaykin (854, 882)")
+    d_fsd_stopped: bool = fact(False, key="factions.D.suppressed", doc="Fremen's Free Spice Dialing (878)")
+    d_kh_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="the Kwisatz Haderach (822)")
+    d_presc_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="Battle Prescience (818)")
+    d_voice_stopped: bool = fact(False, key="factions.bene-gesserit.suppressed", doc="The Voice (926)")
+    d_retreat_stopped: bool = fact(False, key="factions.D.suppressed", doc="the Guild's Retreat (874)")
+    d_spite_stopped: bool = fact(False, key="factions.D.suppressed", doc="Vladimir's Spite (838)")
+    d_ft_stopped: bool = fact(False, key="factions.D.suppressed", doc="Fanatical Tactics (886)")
+    d_capture_stopped: bool = fact(False, key="factions.D.suppressed", doc="Captured Leaders (834)")
+    d_zoal_stopped: bool = fact(False, key="factions.D.suppressed", doc="Zoal, a normal strength-two leader (954)")
+    d_augmented_stopped: bool = fact(False, key="factions.D.suppressed", doc="Augmented Troops (970)")
     d_battle_training: bool = fact(False, key="factions.D.fate_used", doc="the Guild has used Battle Training")
     d_leader_ghola: bool = fact(False, key="factions.D.ghola_revived", doc="its leader was revived with Ghola")
     d_patched: int = fact(0, key="forces.patched", doc="dreamrules: its patched Cyborgs there (dreamrules:502)")
@@ -386,6 +491,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     used = state.leaders_used_this_phase if state else {}
     hand = state.hand if state else None
     weapon_codes, defense_codes = card_kinds()
+    weapon, defense, moved, role_open = card_roles(plan.weapon, plan.defense, pos.ruleset)
     cards = plan.cards
     missing_names: list[str] = []
     if isinstance(hand, list):
@@ -423,13 +529,15 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     voice = _voice_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand)
     presc = _prescience_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand, forces, special)
     used_in = state.kwisatz_haderach_used_in if state else None
-    return {
+    out = {
         **voice,
         **presc,
-        f"{x}_weapon_name": plan.weapon or "",
-        f"{x}_defense_name": plan.defense or "",
-        f"{x}_weapon_id": ids[plan.weapon] if plan.weapon else 0,
-        f"{x}_defense_id": ids[plan.defense] if plan.defense else 0,
+        f"{x}_weapon_name": weapon or "",
+        f"{x}_defense_name": defense or "",
+        f"{x}_weapon_id": ids[weapon] if weapon else 0,
+        f"{x}_defense_id": ids[defense] if defense else 0,
+        f"{x}_role_moved": moved,
+        f"{x}_role_open": role_open,
         f"{x}_leader_id": leader_ids(pos).get(leader, 0) if leader else 0,
         f"{x}_kh_used_elsewhere": bool(plan.kwisatz_haderach and used_in and used_in != m.territory),
         f"{x}_name": me,
@@ -447,8 +555,8 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_leaders_available": len(avail),
         f"{x}_ch": bool(plan.cheap_hero),
         f"{x}_ch_in_hand": ch_in_hand,
-        f"{x}_weapon": weapon_codes[plan.weapon] if plan.weapon else NO_CARD,
-        f"{x}_defense": defense_codes[plan.defense] if plan.defense else NO_CARD,
+        f"{x}_weapon": weapon_codes[weapon] if weapon else NO_CARD,
+        f"{x}_defense": defense_codes[defense] if defense else NO_CARD,
         f"{x}_missing_cards": missing,
         f"{x}_dial_h": None if plan.dial is None else int(plan.dial * 2),
         f"{x}_spice": plan.spice,
@@ -461,6 +569,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_is_harkonnen": me == "harkonnen",
         f"{x}_sardaukar": bool(pos.advanced and special and me != "fremen"),
         f"{x}_ally_holds_traitor": bool(ally_holds),
+        f"{x}_foe_leader_mine": bool(foe_leader and foe_leader in own),
         f"{x}_leader_faction": leader_faction,
         f"{x}_leader_used_in": used.get(leader, "") if leader else "",
         f"{x}_avail_names": sorted(avail),
@@ -468,9 +577,10 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_traitor_holders": holders,
         **_dreamrules_facts(pos, me, x, plan, hand, leader),
     }
-
-
-SUPPLIES_CACHE = ("Supplies poison weapon", "Supplies projectile weapon", "Supplies Shield", "Supplies Snooper")
+    if out[f"{x}_zoal_stopped"]:  # dreamrules:954 "Zoal is a normal strength-two leader this phase"
+        out[f"{x}_strength"] = 2
+    out.update(_voice_categories(x, weapon, defense))
+    return out
 
 
 def _dreamrules_facts(
@@ -485,6 +595,15 @@ def _dreamrules_facts(
     elif merc and isinstance(hand, int):
         merc_missing = max(0, merc + len(plan.cards) - hand)
     suppressed = list(getattr(state, "suppressed", []) or []) if state else []
+
+    def stopped(faction: str, advantage: str) -> bool:
+        """Karama stopped this advantage for the phase (dreamrules:778): read under dreamrules only."""
+        return pos.ruleset == "dreamrules" and pos.stopped(faction, advantage)
+
+    special = {"emperor": "Sardaukar", "fremen": "Fedaykin"}.get(me)
+    # dreamrules:954 "Zoal is a normal strength-two leader this phase": no Zoal ability (battle_facts sets 2)
+    is_zoal = (leader or "").strip().lower() == "zoal"
+    zoal_stopped = is_zoal and me == "bene-tleilax" and stopped(me, "Zoal")
     voice = plan.voice
     said = " ".join(str(w) for w in ((voice.play, voice.not_play) if voice else ()) if w).strip().lower()
     return {
@@ -495,9 +614,19 @@ def _dreamrules_facts(
         f"{x}_merc_missing": merc_missing,
         f"{x}_break": bool(getattr(plan, "break_conditioning", False)),
         f"{x}_retreat": bool(getattr(plan, "retreat", False)),
-        f"{x}_zoal": (leader or "").strip().lower() == "zoal",
+        f"{x}_zoal": is_zoal and not zoal_stopped,
         f"{x}_cache_cards": sum(1 for c in plan.cards if c in SUPPLIES_CACHE),
-        f"{x}_suppressed_any": bool(suppressed),
+        f"{x}_special_stopped": bool(special and stopped(me, special)),
+        f"{x}_fsd_stopped": me == "fremen" and stopped(me, "Free Spice Dialing"),
+        f"{x}_kh_stopped": stopped("atreides", "Kwisatz Haderach"),
+        f"{x}_presc_stopped": stopped("atreides", "Battle Prescience"),
+        f"{x}_voice_stopped": stopped("bene-gesserit", "The Voice"),
+        f"{x}_retreat_stopped": me == "spacing-guild" and stopped(me, "Retreat"),
+        f"{x}_spite_stopped": me == "harkonnen" and stopped(me, "Vladimir's Spite"),
+        f"{x}_ft_stopped": me == "fremen" and stopped(me, "Fanatical Tactics"),
+        f"{x}_capture_stopped": me == "harkonnen" and stopped(me, "Captured Leaders"),
+        f"{x}_zoal_stopped": zoal_stopped,
+        f"{x}_augmented_stopped": me == "ixians" and stopped(me, "Augmented Troops"),
         f"{x}_battle_training": bool(me == "spacing-guild" and state and getattr(state, "fate_used", False)),
         f"{x}_leader_ghola": bool(leader and state and leader in (getattr(state, "ghola_revived", []) or [])),
         f"{x}_voice_ch": said in ("cheap hero", "cheap heroine"),
@@ -544,47 +673,106 @@ BATTLE_FATES = ("bene-gesserit", "bene-tleilax", "ixians")
 
 
 def _fates_at_large(pos: Position) -> list[str]:
-    """The factions whose used Fate may reach this battle from outside it (Dreamrules only)."""
-    if pos.ruleset != "dreamrules":
+    """The factions whose used Fate may reach this battle from outside it (Dreamrules only), where the plans give it
+    something to reach: Political Marriages a Voice (dreamrules:1164), Stone Burner spice committed or a Fremen dial
+    ("including Fremen", 1182), Defect a special card (Mercenaries, a special weapon or defense, 1228)."""
+    m = pos.move
+    if pos.ruleset != "dreamrules" or not isinstance(m, BattleMove):
         return []
-    return [f for f in BATTLE_FATES if f in pos.factions and getattr(pos.factions[f], "fate_used", False)]
-
-
-def voice_complies(what: str, target: int, weapon: str | None, defense: str | None, ch: bool) -> bool:
-    """Does a plan (its card names) contain what a Voice names? Read from the deck's lists by name."""
     deck = components()["treachery_deck"]
+    basic = {
+        c for group in (deck["weapons"], deck["defenses"]) for k, cards in group.items() if k != "lasgun" for c in cards
+    }
+    basic |= set(deck["worthless"]) | set(SUPPLIES_CACHE)
+    plans = m.plans.items()
+    reaches = {
+        "bene-gesserit": any(p.voice for _f, p in plans),
+        "bene-tleilax": any(p.spice or (f == "fremen" and p.dial) for f, p in plans),
+        "ixians": any(p.mercenaries or p.break_conditioning or set(p.cards) - basic for _f, p in plans),
+    }
+    used = [f for f in BATTLE_FATES if f in pos.factions and getattr(pos.factions[f], "fate_used", False)]
+    return [f for f in used if reaches[f]]
+
+
+@cache
+def voice_categories() -> dict[str, tuple[str, frozenset[str]]]:
+    """A Voice category -> the place it names ("w" weapon, "d" defense) and the cards in it, by name: the deck's
+    lists, and the Supplies cache's basic cards (dreamrules:746). Dreamrules' Weirding Way and Chemistry are in
+    none: the Voice must name them (dreamrules:724, 728); the Orange Catholic Bible is no worthless card
+    (dreamrules:732)."""
+    deck = components()["treachery_deck"]
+    cache = {kind: frozenset(c for c, k in CACHE_CATEGORY.items() if k == kind) for kind in ("projectile", "poison")}
+    weapons = {k: frozenset(deck["weapons"][k]) | cache.get(k, frozenset()) for k in ("poison", "projectile")}
+    defenses = {k: frozenset(deck["defenses"][k]) | cache[k] for k in ("poison", "projectile")}
+    return {
+        "poison weapon": ("w", weapons["poison"]),
+        "poison": ("w", weapons["poison"]),
+        "projectile weapon": ("w", weapons["projectile"]),
+        "projectile": ("w", weapons["projectile"]),
+        "lasgun": ("w", frozenset(deck["weapons"]["lasgun"])),
+        "poison defense": ("d", defenses["poison"]),
+        "snooper": ("d", defenses["poison"]),
+        "shield": ("d", defenses["projectile"]),
+        "projectile defense": ("d", defenses["projectile"]),
+    }
+
+
+def _category_code(card: str | None, place: str) -> int:
+    """The Voice category code of the card in a place: its card code where a category holds it, WORTHLESS for a
+    worthless card, 0 for no card or a card named only by name."""
+    if not card:
+        return NO_CARD
+    if card in components()["treachery_deck"]["worthless"]:
+        return WORTHLESS
+    codes = {"projectile weapon": PROJECTILE, "poison weapon": POISON, "lasgun": LASGUN}
+    if place == "d":
+        codes = {"shield": PROJECTILE, "poison defense": POISON}
+    for name, code in codes.items():
+        if card in voice_categories()[name][1]:
+            return code
+    return NO_CARD
+
+
+def _voice_categories(x: str, weapon: str | None, defense: str | None) -> dict[str, int]:
+    return {f"{x}_weapon_cat": _category_code(weapon, "w"), f"{x}_defense_cat": _category_code(defense, "d")}
+
+
+def voice_complies(
+    what: str,
+    target: int,
+    weapon: str | None,
+    defense: str | None,
+    ch: bool,
+    mercenaries: int = 0,
+    breaks: bool = False,
+) -> bool:
+    """Does a plan (its card names) contain what a Voice names? Read from the deck's lists by name."""
     if target == T_CHEAP_HERO:
         return ch
+    if target == T_MERCENARIES:
+        return mercenaries > 0
     if target == T_WORTHLESS:
-        return weapon in deck["worthless"] or defense in deck["worthless"]
+        worthless = components()["treachery_deck"]["worthless"]
+        return weapon in worthless or defense in worthless
     if target == T_CARD:
-        return what in (weapon, defense)
-    slot, names = {
-        "poison weapon": ("w", deck["weapons"]["poison"]),
-        "poison": ("w", deck["weapons"]["poison"]),
-        "projectile weapon": ("w", deck["weapons"]["projectile"]),
-        "projectile": ("w", deck["weapons"]["projectile"]),
-        "lasgun": ("w", deck["weapons"]["lasgun"]),
-        "poison defense": ("d", deck["defenses"]["poison"]),
-        "snooper": ("d", deck["defenses"]["poison"]),
-        "shield": ("d", deck["defenses"]["projectile"]),
-        "projectile defense": ("d", deck["defenses"]["projectile"]),
-    }[what]
+        return what in (weapon, defense) or (what == BREAK_CONDITIONING and breaks)
+    slot, names = voice_categories()[what]
     return (weapon if slot == "w" else defense) in names
 
 
-def _fits(card: str, target: int, code: int) -> bool:
+def _fits(card: str, target: int, code: int, what: str) -> bool:
     """Could this card in hand satisfy a 'play' Voice, in a place it can legally fill?"""
     weapon, defense = card_kinds()
-    if target == T_WEAPON_KIND:
-        return weapon[card] == code
-    if target == T_DEFENSE_KIND:
-        return defense[card] == code
+    if target in (T_WEAPON_KIND, T_DEFENSE_KIND):
+        return card in voice_categories()[what][1]
     if target == T_WORTHLESS:
-        return weapon[card] == WORTHLESS
+        return card in components()["treachery_deck"]["worthless"]
     if target == T_CHEAP_HERO:
         return card in CHEAP_HEROES
-    return card_ids()[card] == code and (weapon[card] != WRONG or defense[card] != WRONG)
+    if target == T_MERCENARIES:
+        return card == "Mercenaries"
+    fills = weapon.get(card, WRONG) != WRONG or defense.get(card, WRONG) != WRONG or card == BREAK_CONDITIONING
+    return card_ids()[card] == code and fills
 
 
 def _voice_facts(
@@ -608,8 +796,10 @@ def _voice_facts(
     # a Voice no Bene Gesserit could give is a plan the rules refuse (gf9.battle.voice-by-bg), not bad input
     by_bg = foe == "bene-gesserit" or "bene-gesserit" in pos.allies_of(foe)
     mode, what = given[0]
-    target, code, text = voice_target(what, f"{key}.{'play' if mode == VOICE_PLAY else 'not_play'}")
-    complies = voice_complies(text, target, plan.weapon, plan.defense, bool(plan.cheap_hero))
+    target, code, text = voice_target(what, f"{key}.{'play' if mode == VOICE_PLAY else 'not_play'}", pos.ruleset)
+    weapon, defense, _moved, _open = card_roles(plan.weapon, plan.defense, pos.ruleset)
+    merc, breaks = int(plan.mercenaries or 0), bool(plan.break_conditioning)
+    complies = voice_complies(text, target, weapon, defense, bool(plan.cheap_hero), merc, breaks)
     can: bool | None
     if complies == (mode == VOICE_PLAY):
         can = True  # it complies: whether it could matters not
@@ -619,7 +809,7 @@ def _voice_facts(
     else:
         carrier: bool | None = bool(avail) or ch_in_hand
         if isinstance(hand, list):
-            can = any(_fits(c, target, code) for c in hand) and (target == T_CHEAP_HERO or bool(carrier))
+            can = any(_fits(c, target, code, text) for c in hand) and (target == T_CHEAP_HERO or bool(carrier))
         elif hand == 0:
             can = False
         else:
@@ -658,6 +848,7 @@ def _prescience_facts(
     by_atreides = foe == "atreides"
     by_ally = not by_atreides and "atreides" in pos.allies_of(foe)  # Dreamrules lets the ally allow it (1046)
     element = PRESCIENCE_ELEMENTS[p.element]
+    merc_said, merc_possible = _prescience_mercenaries(pos, key, p, plan, hand)
     raw = p.answer
     none = raw is None or (isinstance(raw, str) and raw.strip().lower() in NONE_WORDS)
     matches: bool
@@ -670,9 +861,7 @@ def _prescience_facts(
             raise InputError(f"{key}.answer", "a whole number, or a half", raw)
         text = f"dial {raw:g}"
         matches = plan.dial is None or int(plan.dial * 2) == answer
-        # Advanced: only the Fedaykin's value is stated (gf9:415); with Sardaukar the gap rule decides
-        worth = 2 * (forces + special) if not pos.advanced else 2 * forces + (4 * special if me == "fremen" else 0)
-        possible = answer <= worth
+        possible = answer <= dial_worth_h(pos, me, foe, forces, special)
     elif p.element == "leader":
         if none:
             answer, text = 0, "no leader"
@@ -694,16 +883,21 @@ def _prescience_facts(
     else:
         if none:
             answer, text = 0, f"no {p.element}"
-            matches = getattr(plan, p.element) is None
+            acting = card_roles(plan.weapon, plan.defense, pos.ruleset)[0 if p.element == "weapon" else 1]
+            matches = acting is None
             possible = True
         else:
-            cards = card_names()
+            from checker.arrakis.position import known_cards
+
+            cards = known_cards(pos.ruleset)
             folded = " ".join(str(raw).strip().lower().split())
             if folded not in cards:
                 raise InputError(f"{key}.answer", "a card's name or none", raw)
             card = cards[folded]
             answer, text = card_ids()[card], card
-            matches = getattr(plan, p.element) == card
+            # the card acting in that place (Dreamrules' Weirding Way and Chemistry: card_roles)
+            acting = card_roles(plan.weapon, plan.defense, pos.ruleset)[0 if p.element == "weapon" else 1]
+            matches = acting == card
             carrier: bool | None = bool(avail) or ch_in_hand
             if isinstance(hand, list):
                 possible = card in hand and bool(carrier)
@@ -713,7 +907,13 @@ def _prescience_facts(
                 possible = None
     if matches:
         possible = True
+    if merc_said == 1:
+        text += " with Mercenaries"
+    elif merc_said == 0:
+        text += " without Mercenaries"
     return {
+        f"{x}_presc_merc": merc_said,
+        f"{x}_presc_merc_possible": merc_possible,
         f"{x}_presc": element,
         f"{x}_presc_answer": answer,
         f"{x}_presc_possible": possible,
@@ -721,6 +921,43 @@ def _prescience_facts(
         f"{x}_presc_by_atreides": by_atreides,
         f"{x}_presc_by_ally": by_ally,
     }
+
+
+def _prescience_mercenaries(pos: Position, key: str, p: Any, plan: BattlePlan, hand: Any) -> tuple[int, bool | None]:
+    """Dreamrules: a dial answer discloses whether the plan plays Mercenaries (dreamrules:744): (1 yes, 0 no, -1 not
+    said; whether that part can be honored)."""
+    if p.mercenaries is None:
+        return -1, True
+    if pos.ruleset != "dreamrules":
+        raise InputError(f"{key}.mercenaries", "no Mercenaries in a GF9 Prescience answer (a dreamrules key)", True)
+    if p.element != "dial":
+        raise InputError(f"{key}.mercenaries", "only with a dial answer (dreamrules:744)", p.mercenaries)
+    said = int(bool(p.mercenaries))
+    possible: bool | None = True
+    if said and bool(plan.mercenaries) != bool(said):
+        if isinstance(hand, list):
+            possible = "Mercenaries" in hand
+        elif hand == 0:
+            possible = False
+        else:
+            possible = None
+    return said, possible
+
+
+def dial_worth_h(pos: Position, me: str, foe: str, forces: int, special: int) -> int:
+    """The highest dial, in half-units, a side's troops can be worth (every troop supported): what a dial answer to
+    Prescience can be. Advanced: only the Fedaykin's value is stated (gf9:415), so a Sardaukar adds nothing there;
+    Dreamrules values Sardaukar and Fedaykin at double (dreamrules:1086, 1122; normal troops where Karama stopped
+    them or, Sardaukar, against Fremen), Cyborgs at double and Suboids at half (dreamrules:1220, 1222)."""
+    if not pos.advanced:
+        return 2 * (forces + special)
+    if pos.ruleset != "dreamrules":
+        return 2 * forces + (4 * special if me == "fremen" else 0)
+    if me == "ixians":
+        return forces + 4 * special
+    double = {"emperor": "Sardaukar", "fremen": "Fedaykin"}.get(me)
+    normal = double is None or pos.stopped(me, double) or (me == "emperor" and foe == "fremen")
+    return 2 * forces + (2 if normal else 4) * special
 
 
 def _sectors(pos: Position, m: BattleMove, agg: str, dfd: str) -> dict[str, Any]:
@@ -805,6 +1042,9 @@ def battle_facts(pos: Position) -> BattleFacts:
             )
     facts.last_battle_key = next((k for k in lacks if k), facts.last_battle_key)
     for x in SIDES:
+        if facts.side(x, "role_moved"):
+            facts.notes.append(f"{display(facts.side(x, 'name'))}'s {facts.side(x, 'role_moved')}")
+    for x in SIDES:
         counts = loss_counts(facts, x)
         if facts.advanced and facts.side(x, "is_fremen") and len(counts) > 1:
             facts.notes.append(
@@ -830,11 +1070,9 @@ def loss_counts(facts: BattleFacts, x: str) -> list[int]:
     gf9:299, 415): every count some valid selection gives. Empty where the side has no special forces."""
     if not facts.advanced or not facts.side(x, "special") or not facts.side(x, "is_fremen"):
         return []
-    dial_h = facts.side(x, "dial_h")
-    if dial_h is None:
+    if facts.side(x, "dial_h") is None:
         return []
-    n, m = facts.side(x, "forces"), facts.side(x, "special")
-    return sorted({o + f for f in range(m + 1) for o in range(n + 1) if 2 * o + 4 * f == dial_h})
+    return sorted({o["forces"] + o["special"] for o in loss_options(facts, x, every=True)})
 
 
 OUTCOME_VARS = (
@@ -979,10 +1217,12 @@ def ixian_loss_options(facts: BattleFacts, x: str) -> list[dict[str, int]]:
     if not facts.side(x, "is_ixians"):
         return []
     cyborgs, suboids, patched = facts.side(x, "special"), facts.side(x, "forces"), facts.side(x, "patched")
+    # dreamrules:970 Karama stopped Augmented Troops: "Suboids cannot die in place of Cyborgs this phase"
+    substitute = not facts.side(x, "augmented_stopped")
     out: set[tuple[int, int, int, int]] = set()
     for k, su in ixian_selections(facts, x):
         for p in range(max(0, k - (cyborgs - patched)), min(patched, k) + 1):
-            for n in range(min(k - p, suboids - su) + 1):
+            for n in range(min(k - p, suboids - su) + 1 if substitute else 1):
                 out.add((k - p - n, su + n, n, p))
     return [
         {"cyborgs": c, "suboids": sb, "to_patched": n, "patched_back": p}
@@ -1024,25 +1264,30 @@ def loss_options(
     for n in ("os", "ou", "ss", "su"):
         setattr(v, f"{x}_{n}", z3.Int(f"{x}_{n}"))
     os_, ou, ss, su = (getattr(v, f"{x}_{n}") for n in ("os", "ou", "ss", "su"))
-    as_normal = False
-    if facts.side(x, "special") and not facts.side(x, "is_fremen"):
+    # Dreamrules: Karama may stop the Sardaukar or Fedaykin (normal troops, dreamrules:854, 882) and Free Spice
+    # Dialing (ordinary support, 878); those facts are set under dreamrules only
+    fremen = bool(facts.side(x, "is_fremen"))
+    full = fremen and not facts.side(x, "fsd_stopped")
+    as_normal = bool(facts.side(x, "special_stopped"))
+    if facts.side(x, "special") and not fremen:
         vs_fremen = bool(facts.side("d" if x == "a" else "a", "is_fremen"))
-        if not (sardaukar_known and facts.side(x, "is_emperor") and (vs_fremen or not facts.side(x, "spice"))):
+        as_normal = as_normal or vs_fremen
+        if not (sardaukar_known and facts.side(x, "is_emperor") and (as_normal or not facts.side(x, "spice"))):
             return []  # gf9 never states the Sardaukar's value (gf9.battle.sardaukar-value)
-        as_normal = vs_fremen
+    if facts.side(x, "special") and fremen and not full and not as_normal and facts.side(x, "spice"):
+        return []  # a Fedaykin's support price is printed nowhere (dreamrules.battle.sardaukar-support)
     s = z3.Solver()
     s.set("timeout", 5000)
-    fremen = bool(facts.side(x, "is_fremen"))
     dial_h = facts.side(x, "dial_h") or 0
     s.add(os_ >= 0, ou >= 0, ss >= 0, su >= 0)
     s.add(os_ + ou <= facts.side(x, "forces"), ss + su <= facts.side(x, "special"))
-    if as_normal:  # against Fremen, treat Sardaukar as normal troops (dreamrules:1086)
+    if full:  # Fremen at full strength without spice; support means nothing: count them all as unsupported
+        s.add(os_ == 0, ss == 0, 2 * ou + (2 if as_normal else 4) * su == dial_h)
+    elif as_normal:  # special troops counted as normal troops (dreamrules:854, 882, 1086)
         s.add(2 * (os_ + ss) + ou + su == dial_h)
     else:
-        s.add(strength_terms(x, v, z3.BoolVal(fremen)) == dial_h)
-    if fremen:  # support means nothing to Fremen forces: count them all as unsupported
-        s.add(os_ == 0, ss == 0)
-    else:
+        s.add(strength_terms(x, v, z3.BoolVal(False)) == dial_h)
+    if not full:
         s.add(os_ + ss == facts.side(x, "spice"))
     out: list[dict[str, int]] = []
     seen = set()

@@ -15,6 +15,7 @@ from checker.arrakis.kinds.battle import (
     CHEAP_HEROES,
     KH_BONUS_H,
     NO_CARD,
+    ROLE_CARDS,
     WORTHLESS,
     Battle,
     BattleFacts,
@@ -157,7 +158,8 @@ def _planner(
         opt.add(z3.Not(g("kh")))
     weapon_codes, defense_codes = card_kinds()
     ids = card_ids()
-    playable = sorted(set(holdable or []))
+    # Weirding Way and Chemistry take their role from the whole plan (card_roles): no fixed place to propose them in
+    playable = sorted(set(holdable or []) - set(ROLE_CARDS))
     for slot, codes in (("weapon", weapon_codes), ("defense", defense_codes)):
         none = z3.And(g(slot) == NO_CARD, g(f"{slot}_id") == 0)
         opt.add(z3.Or(none, *(z3.And(g(slot) == codes[c], g(f"{slot}_id") == ids[c]) for c in playable)))

@@ -7,7 +7,8 @@ state it, and what becomes of the card:
   the storm stops, counterclockwise from ``storm``). Card keys: ``distance``, ``storm_moved``.
 * Family Atomics (gf9:499-507): ``destroyed`` (faction -> forces on the Shield Wall) and
   ``shield_wall: destroyed``; ``removed_from_game``. Card key: ``storm_moved``; dreamrules also reads
-  ``territory``, the target (the Shield Wall or a single sietch, dreamrules:758, 760).
+  ``territory``, the target (the Shield Wall or a single sietch, dreamrules:758, 760); a sietch target gives
+  ``atomics_sietches: [SIETCH]`` (opened to the storm, as later positions list it) and destroys no troop.
 * Hajr (gf9:239, 241): ``extra_movements: 1``; the extra movement itself is a ``move`` question.
   Card key: ``after_movement`` (played right after the faction's normal movement, on its own turn).
 * Karama (gf9:461-487): ``karama_use: cancel`` (card key ``cancels``: the advantage stopped, one of
@@ -236,6 +237,9 @@ class PlayFacts(Facts):
     target_wall: bool = fact(False, key="move.territory", doc="the target named is the Shield Wall")
     target_sietch: bool = fact(False, key="move.territory", doc="the target named is a sietch (dreamrules:760)")
     sietch_troops: int = fact(0, doc="the player's force groups in the sietch named or next to it")
+    sietch_fighters: int = fact(
+        0, doc="of those, fighters inside the sietch, or next to it with no sector of either under the storm"
+    )
     # dreamrules: Fates (dreamrules:734)
     fate_used: bool = fact(False, key="factions.FACTION.fate_used", doc="dreamrules: the player's Fate was used")
     fate_match: bool | None = fact(
@@ -356,7 +360,17 @@ def _atomics_target(pos: Position, me: str, keys: dict[str, Any], f: PlayFacts) 
     f.target_given = True
     f.target_wall = name == SHIELD_WALL
     f.target_sietch = name in SIETCHES
-    f.sietch_troops = len([g for g in pos.groups(faction=me) if g.territory in around and g.total > 0])
+    groups = [g for g in pos.groups(faction=me) if g.territory in around and g.total > 0]
+    f.sietch_troops = len(groups)
+
+    def clear(g: Any) -> bool:
+        """Inside the sietch, or next to it with the storm over neither (no storm can lie between)."""
+        if g.territory == name:
+            return True
+        under = set(board[name].sectors) | set(board[g.territory].sectors)
+        return pos.storm is not None and pos.storm not in under
+
+    f.sietch_fighters = len([g for g in groups if not (g.advisors and pos.advanced) and clear(g)])
 
 
 # -- the card's own keys -------------------------------------------------------------------
@@ -476,7 +490,7 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
         )
     if f.is_atomics and not f.target_given and pos.ruleset == "dreamrules":
         out.append("move.territory is not given: the target is taken to be the Shield Wall where a troop qualifies")
-    if f.is_atomics and not f.target_sietch:
+    if f.is_atomics and pos.ruleset != "dreamrules":  # dreamrules: its target's rule says what becomes of the wall
         out.append(
             "Arrakeen, Carthag and Imperial Basin lose their protection from the storm for the rest of the game "
             "(gf9:503): later positions give shield_wall: destroyed"
@@ -524,6 +538,7 @@ class Play(Kind):
         "storm_sector",
         "destroyed",
         "shield_wall",
+        "atomics_sietches",
         "extra_movements",
         "discarded",
         "removed_from_game",
@@ -600,6 +615,7 @@ class Play(Kind):
         v.storm_to = z3.Int("storm_to")
         v.killed = [z3.Int(f"killed_{i}") for i in range(len(facts.wall_forces))]
         v.wall_down = z3.Bool("wall_down")
+        v.sietch_opened = z3.Bool("sietch_opened")  # dreamrules:760
         v.extra_moves = z3.Int("extra_moves")
         v.discarded = z3.Bool("discarded")
         v.removed = z3.Bool("removed")
@@ -622,6 +638,7 @@ class Play(Kind):
             "storm_sector": value(v.storm_to),
             "destroyed": {f: n for f, n in killed.items() if n},
             "shield_wall": "destroyed" if value(v.wall_down) else "standing",
+            "atomics_sietches": [facts.atomics_target] if value(v.sietch_opened) else [],
             "extra_movements": value(v.extra_moves),
             "discarded": facts.card if value(v.discarded) else None,
             "removed_from_game": facts.card if value(v.removed) else None,

@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any, get_args
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES
+from checker.arrakis.kinds.battle import SUPPLIES_CACHE
 from checker.arrakis.position import Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
@@ -128,6 +129,7 @@ class PositionFacts(Facts):
     bg_out_advisor: bool = fact(False, doc="the Bene Gesserit's tokens outside the Polar Sink show the advisor side")
     f_own_traitors: list[int] = fact([], doc="traitor cards the faction holds of its own leaders")
     f_cache: list[int] = fact([], doc="dreamrules: Supplies cache cards in the faction's hand (dreamrules:746)")
+    cache_copies: list[int] = fact([], doc="dreamrules: per Supplies cache card, its copies in all the hands")
     ally_a_fights: list[bool] = fact(
         [], doc="per ally_* entry: the first ally has troops there neither advisors nor aboard the Surveyor"
     )
@@ -425,6 +427,7 @@ def _dreamrules_facts(pos: Position, s: PositionFacts) -> None:
     held = {f: x.traitors if (x := st[f]) else [] for f in factions}
     hands = {f: x.hand if (x := st[f]) and isinstance(x.hand, list) else [] for f in factions}
     s.f_cache = [sum(c.startswith("Supplies ") for c in hands[f]) for f in factions]
+    s.cache_copies = [sum(hands[f].count(c) for f in factions) for c in SUPPLIES_CACHE]
 
     def fights(f: str, t: str) -> bool:
         return any(g.total and not g.advisors and not g.surveyor for g in pos.groups(f, t))
