@@ -132,6 +132,15 @@ class FactionState:
     kwisatz_haderach_used_in: str | None = spec(
         None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
     )
+    kwisatz_haderach_in_tanks: bool | None = spec(
+        None,
+        doc="Atreides: true, the Kwisatz Haderach is in the Tanks (a lasgun-shield explosion killed it: gf9:353); "
+        "false, it is alive; not given: a battle plan takes it alive, a revival dead (a note says so)",
+    )
+    captured_leaders: list[str] | None = spec(
+        None,
+        doc="Harkonnen: other factions' leaders it holds captive (gf9:193, 427); [] none; not given: not known",
+    )
     # -- dreamrules (read under every ruleset of the family; only dreamrules' rules read them) --
     suppressed: list[str] = spec(
         [], names="advantage", doc="dreamrules: advantages Karama stopped for the whole phase (dreamrules:778)"
@@ -919,6 +928,7 @@ def _name(value: str, names: dict[str, str], key: str, what: str) -> str:
 def check_move(pos: Position) -> None:
     """The checks of a position's move that need the whole position (sectors are checked at load)."""
     check_names(pos)
+    _check_tokens(pos)
     if isinstance(pos.move, BattleMove):
         _check_battle(pos)
 
@@ -949,6 +959,10 @@ def check_names(pos: Position) -> None:
                         sorted(set(state.leaders_in_tanks)),
                     )
         state.traitors = [_name(n, leaders, f"{key}.traitors[{i}]", leader) for i, n in enumerate(state.traitors)]
+        if state.captured_leaders is not None:
+            state.captured_leaders = [
+                _name(n, leaders, f"{key}.captured_leaders[{i}]", leader) for i, n in enumerate(state.captured_leaders)
+            ]
         state.leaders_used_this_phase = {
             _name(n, leaders, f"{key}.leaders_used_this_phase.{n}", leader): t
             for n, t in state.leaders_used_this_phase.items()
@@ -1003,6 +1017,40 @@ def check_names(pos: Position) -> None:
             m.give = _name(m.give, cards, "move.give", card)
         if m.take is not None:
             m.take = _name(m.take, cards, "move.take", card)
+
+
+def _check_tokens(pos: Position) -> None:
+    """Who may hold the Kwisatz Haderach and captives: Atreides its token (gf9:347), Harkonnen other factions'
+    leaders, each in one place (gf9:427): not its own, not in the Tanks, held once."""
+    printed: dict[str, dict[str, int]] = components()["leaders"]
+    in_tanks = {n for state in pos.factions.values() for n in state.leaders_in_tanks}
+    for fname, state in pos.factions.items():
+        key = f"factions.{fname}"
+        if state.kwisatz_haderach_in_tanks is not None and fname != "atreides":
+            raise InputError(
+                f"{key}.kwisatz_haderach_in_tanks",
+                "a key of factions.atreides: the Kwisatz Haderach is an Atreides token (gf9:197, 347)",
+                fname,
+                ["atreides"],
+            )
+        if state.captured_leaders is None:
+            continue
+        if fname != "harkonnen":
+            raise InputError(
+                f"{key}.captured_leaders",
+                "a key of factions.harkonnen: Harkonnen holds captured leaders (gf9:427)",
+                fname,
+                ["harkonnen"],
+            )
+        own = set(printed.get(fname, {})) | set(state.leaders)
+        for i, n in enumerate(state.captured_leaders):
+            where = f"{key}.captured_leaders[{i}]"
+            if n in own:
+                raise InputError(where, "another faction's leader (a captive is not Harkonnen's own)", n)
+            if n in in_tanks:
+                raise InputError(where, "a leader not in the Tanks (a leader is captive or dead, not both)", n)
+            if n in state.captured_leaders[:i]:
+                raise InputError(where, "each captive named once", n)
 
 
 def _check_battle(pos: Position) -> None:

@@ -857,29 +857,42 @@ def _fallback(s: PositionFacts) -> bool:
     )
 
 
-def _predicted_on_last_turn(s: PositionFacts) -> str:
-    return s.prediction[0] if s.prediction and s.prediction[1] == LAST_TURN else ""
+# The printed fallback is no normal victory: gf9:325 applies it only "if nobody has won before the end of turn
+# ten", and a Bene Gesserit prediction replaces only "the predicted normal victory" (gf9:323), "a normal victory,
+# alone or in an alliance" (gf9:361). A prediction of the faction the fallback favours, for turn ten, so changes
+# nothing: the fallback's winners win (the prediction failed, gf9:361).
+
+
+def _predicts_winner(s: PositionFacts, winners: list[str]) -> bool:
+    return bool(s.prediction and s.prediction[1] == LAST_TURN and s.prediction[0] in winners)
+
+
+def _prediction_note(s: PositionFacts, winners: list[str]) -> str:
+    """Words for a turn-ten prediction of a faction the fallback makes a winner: it does not take the win."""
+    if not _predicts_winner(s, winners):
+        return ""
+    return (
+        f" Bene Gesserit predicted {display(s.prediction[0])} on turn {LAST_TURN}, but this is no normal victory: "
+        "a prediction replaces only the predicted normal victory."
+    )
 
 
 def _fallback_fremen_applies(s: PositionFacts) -> bool:
     f = index_of(s, "fremen")
-    return (
-        _fallback(s)
-        and f >= 0
-        and not any(s.allied[f * len(s.factions) + g] for g in range(len(s.factions)))
-        and (_predicted_on_last_turn(s) != "fremen")
-    )
+    return _fallback(s) and f >= 0 and not any(s.allied[f * len(s.factions) + g] for g in range(len(s.factions)))
 
 
 @rule(
     "gf9.position.fallback-fremen",
     on="position",
-    cites="gf9:325",
+    cites="gf9:325,323,361",
+    cite_when={line: lambda s: _predicts_winner(s, ["fremen"]) for line in ("gf9:323", "gf9:361")},
     title="End of turn ten, no Guild: GF9's printed fallback awards the Fremen the game",
     needs=("roster_known",),
     permits=lambda s, _: (
         f"{_ENDED}, the Fremen special condition fails ({names(fremen_breaches(s))}) and the "
         "Spacing Guild is not in the game: GF9's printed fallback awards the Fremen the game."
+        + _prediction_note(s, ["fremen"])
     ),
     when=_fallback_fremen_applies,
     defines=("winner",),
@@ -906,25 +919,24 @@ def _most_message(s: PositionFacts, _: dict[str, Any]) -> str:
     share = "share the win" if len(top) > 1 else "wins"
     return (
         f"{_ENDED}, and neither Fremen nor the Spacing Guild is in the game: {each}, the most strongholds "
-        f"({k}): {side([s.factions[f] for f in top])} {share}."
+        f"({k}): {side([s.factions[f] for f in top])} {share}." + _prediction_note(s, _top_names(s))
     )
 
 
 def _fallback_most_applies(s: PositionFacts) -> bool:
-    top = most_strongholds(s)
-    return (
-        _fallback(s)
-        and "fremen" not in s.factions
-        and bool(top)
-        and _predicted_on_last_turn(s) not in {s.factions[f] for f in top}
-    )
+    return _fallback(s) and "fremen" not in s.factions and bool(most_strongholds(s))
+
+
+def _top_names(s: PositionFacts) -> list[str]:
+    return [s.factions[f] for f in most_strongholds(s)]
 
 
 @rule(
     "gf9.position.fallback-most",
     on="position",
-    cites="gf9:325",
+    cites="gf9:325,323,361",
     see_also="gf9:7,101",
+    cite_when={line: lambda s: _predicts_winner(s, _top_names(s)) for line in ("gf9:323", "gf9:361")},
     title="End of turn ten, no Guild, no Fremen: the factions occupying the most strongholds share the win",
     permits=_most_message,
     needs=("roster_known",),
@@ -961,21 +973,21 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.position.fallback-open",
     on="position",
-    cites="gf9:325,361",
+    cites="gf9:325",
+    see_also="gf9:403",
     title="GF9's printed fallback where its text does not decide",
     status="unresolved",
     reason="turn 10 ends with no normal victory, no Fremen special victory and no Spacing Guild, and GF9's "
     "printed fallback (gf9:325) does not decide this case: it does not say whether an allied Fremen's ally "
-    "shares the award, who shares 'the most strongholds' when no faction occupies one, or whether a Bene "
-    "Gesserit prediction for turn 10 can target the fallback (gf9:361 excludes only the Fremen and Guild "
-    "special victories)",
+    "shares the award (it is 'distinct from' the Fremen special victory, which its ally shares, gf9:403), or who "
+    "shares 'the most strongholds' when no faction occupies one",
     when=lambda s: _fallback(s) and not _fallback_fremen_applies(s) and not _fallback_most_applies(s),
     one_sided="an open question: it neither forbids nor permits",
     replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
 )
 def fallback_open(s: PositionFacts) -> bool:
-    """Where the printed fallback leaves the winner open (an allied Fremen, no stronghold occupied, a Bene
-    Gesserit prediction for turn ten), the answer is unresolved."""
+    """Where the printed fallback leaves the winner open (an allied Fremen, no stronghold occupied), the answer
+    is unresolved."""
     return True
 
 
