@@ -473,6 +473,24 @@ class BattlePlan:
 
 
 @dataclass
+class BattleKarama:
+    """gf9: a Karama played in this battle before the plans are revealed, stopping one use of an advantage
+    (gf9:463, 479)."""
+
+    faction: str = spec(names="faction", doc="the faction playing it (a nonparticipant may: gf9:155)")
+    cancels: str = spec(
+        doc="the advantage it stops: prescience, kwisatz-haderach, voice, fedaykin, no-spice-battle, sardaukar, "
+        "ally-traitor (Harkonnen's call for its ally), worthless-as-karama, or traitor; what gf9:469, 471 say "
+        "Karama cannot stop (special-victory, prediction, hand-limit, harkonnen-traitor, a card's name, "
+        "karama-power) is refused by the rules"
+    )
+    card: str = spec(
+        "Karama",
+        doc="the card played as the Karama: Karama, or (Advanced Bene Gesserit) a Worthless Card (gf9:373, 459)",
+    )
+
+
+@dataclass
 class BattleMove:
     """One battle: two factions in a territory, and their plans."""
 
@@ -480,6 +498,11 @@ class BattleMove:
     territory: str = spec(names="territory", doc="where the battle is fought")
     aggressor: str = spec(names="faction", doc="the faction whose battle it is (wins ties)")
     plans: dict[str, BattlePlan] = spec({}, key_names="faction", doc="FACTION -> plan (two factions)")
+    karama: list[BattleKarama] = spec(
+        [],
+        doc="gf9: Karama cards played in this battle before the plans are revealed, each stopping one use of a "
+        "faction advantage (gf9:463-483); dreamrules and conquest have no such key",
+    )
 
 
 @dataclass
@@ -1005,6 +1028,11 @@ def check_names(pos: Position) -> None:
                 if value not in ("Cheap Hero", "Cheap Heroine"):
                     raise InputError(f"{key}.cheap_hero", "true, Cheap Hero or Cheap Heroine", plan.cheap_hero)
                 plan.cheap_hero = value
+        from checker.arrakis.kinds.play import karama_target
+
+        for i, k in enumerate(m.karama):
+            k.card = _name(k.card, deck, f"move.karama[{i}].card", card)
+            k.cancels = karama_target(k.cancels, f"move.karama[{i}].cancels")
     elif isinstance(m, ReviveMove):
         if m.leader is not None:
             m.leader = _name(m.leader, leaders, "move.leader", leader)
@@ -1200,8 +1228,16 @@ def _faction_refs(obj: Any, key: str) -> list[tuple[str, str]]:
     return out
 
 
+def _no_battle_karama(pos: Position, instead: str) -> None:
+    """``move.karama`` is gf9's key (gf9:463-483): under a ruleset with no such key it is an input error naming the
+    ruleset that has it, never silently ignored."""
+    if isinstance(pos.move, BattleMove) and pos.move.karama:
+        raise InputError("move.karama", f"no such key under {pos.ruleset}: it is gf9's (and the overview's); {instead}")
+
+
 def check_conquest(pos: Position) -> None:
     """Conquest's own names: its four factions; leaders from the factions' ``leaders`` maps."""
+    _no_battle_karama(pos, "conquest prints no Karama rules for a battle")
     for key, name in _faction_refs(pos, ""):
         if name not in CONQUEST_FACTIONS:
             hint = [CONQUEST_SUGGEST[name]] if name in CONQUEST_SUGGEST else nearest(name, CONQUEST_FACTIONS)
@@ -1239,6 +1275,7 @@ DREAMRULES_FACTIONS = (
 
 def check_dreamrules(pos: Position) -> None:
     """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:17)."""
+    _no_battle_karama(pos, "a Dreamrules Karama stops an advantage for the whole phase: factions.F.suppressed")
     for key, name in _faction_refs(pos, ""):
         if name not in DREAMRULES_FACTIONS:
             hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)

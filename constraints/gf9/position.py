@@ -869,7 +869,7 @@ def _predicts_winner(s: PositionFacts, winners: list[str]) -> bool:
 
 def _prediction_note(s: PositionFacts, winners: list[str]) -> str:
     """Words for a turn-ten prediction of a faction the fallback makes a winner: it does not take the win."""
-    if not _predicts_winner(s, winners):
+    if s.prediction is None or not _predicts_winner(s, winners):
         return ""
     return (
         f" Bene Gesserit predicted {display(s.prediction[0])} on turn {LAST_TURN}, but this is no normal victory: "

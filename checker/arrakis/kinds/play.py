@@ -83,6 +83,8 @@ ADVANTAGES: dict[str, tuple[str, str]] = {
     "half-price-shipment": ("spacing-guild", "gf9:437"),
     "out-of-order": ("spacing-guild", "gf9:443"),
     "bonus-card": ("harkonnen", "gf9:425"),
+    "sardaukar": ("emperor", "gf9:303"),
+    "ally-traitor": ("harkonnen", "gf9:291, 423"),  # its traitor call against its ally's opponent
 }
 # ... and what gf9:469, 471 say it cannot stop (the index is the solver's ``cancels_index``).
 NOT_CANCELLABLE: dict[str, int] = {
@@ -101,6 +103,8 @@ CANCELS_ALIASES: dict[str, str] = {
     "spacing-guild-special-victory": "special-victory",
     "bene-gesserit-prediction": "prediction",
     "bg-prediction": "prediction",
+    "no-spice": "no-spice-battle",
+    "kh": "kwisatz-haderach",
 }
 CANCELS_WORDS = {
     1: "a Special Victory Condition",
@@ -405,6 +409,27 @@ def _cancels(keys: dict[str, Any]) -> tuple[str, int | None, bool]:
     if text.replace("-", " ") in card_names():
         return card_names()[text.replace("-", " ")], NOT_CANCELLABLE["card"], True
     return value, 0, False
+
+
+ORDINARY_TRAITOR = "traitor"  # a battle's traitor call, whoever makes it: which it is depends on the battle
+
+
+def karama_target(value: object, key: str) -> str:
+    """What a Karama played in a battle names (``move.karama[i].cancels``): an advantage of :data:`ADVANTAGES`,
+    a name of :data:`NOT_CANCELLABLE`, a Treachery Card's name, or ``traitor`` (a traitor call); any other name
+    is an input error suggesting the nearest."""
+    if isinstance(value, str):
+        text = value.strip().lower().replace(" ", "-").replace("_", "-")
+        text = CANCELS_ALIASES.get(text, text)
+        if text in ADVANTAGES or text in NOT_CANCELLABLE or text == ORDINARY_TRAITOR:
+            return text
+        from checker.arrakis.position import card_names
+
+        if text.replace("-", " ") in card_names():
+            return card_names()[text.replace("-", " ")]
+    names = [*ADVANTAGES, ORDINARY_TRAITOR, *NOT_CANCELLABLE]
+    what = "an advantage a Karama stops in battle: " + ", ".join(names)
+    raise InputError(key, what, value, nearest(str(value), names))
 
 
 def _compact(text: str) -> str:
