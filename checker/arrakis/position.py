@@ -146,7 +146,10 @@ class FactionState:
         [], names="advantage", doc="dreamrules: advantages Karama stopped for the whole phase (dreamrules:778)"
     )
     bribe_pile: int | None = spec(
-        None, min=0, max=MAX_SPICE, doc="dreamrules: spice of bribes waiting in front of its shield (dreamrules:624)"
+        None,
+        min=0,
+        max=MAX_SPICE,
+        doc="spice of bribes waiting in front of its shield, not yet spendable (gf9:165, 333; dreamrules:624)",
     )
     thumpers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules: Fremen Thumper tokens (dreamrules:268)")
     tech_tokens: list[str] = spec(

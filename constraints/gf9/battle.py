@@ -895,7 +895,12 @@ def _held_ok(s: BattleFacts, x: str) -> bool:
     forbids=_says(
         _held_ok,
         lambda s, x: (
-            f"{_who(s, x)} commits {_get(s, x, 'spice')} spice to support but holds {_get(s, x, 'spice_held')}."
+            f"{_who(s, x)} commits {_get(s, x, 'spice')} spice to support but holds {_get(s, x, 'spice_held')}"
+            + (
+                f" (its {_get(s, x, 'pile')} spice of bribes in front of its shield is not yet spendable)."
+                if _get(s, x, "pile")
+                else "."
+            )
         ),
     ),
     permits="{A} commits {a_spice} of {a_spice_held} spice, {D} {d_spice} of {d_spice_held}.",

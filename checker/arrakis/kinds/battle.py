@@ -357,6 +357,8 @@ class BattleFacts(Facts):
         False, key="factions.harkonnen.captured_leaders", doc="Harkonnen plays a leader it holds captive"
     )
     # -- gf9: Karama played in this battle (move.karama; gf9:463-483) --
+    a_pile: int = label(0, doc="spice of bribes in front of its shield (bribe_pile): not spendable (gf9:165, 297)")
+    d_pile: int = label(0, doc="spice of bribes in front of its shield (bribe_pile): not spendable (gf9:165, 297)")
     captive_words: str = label("", doc="the leaders Harkonnen holds captive, in words (empty: none, or not given)")
     karama_codes: list[int] = fact(
         [],
@@ -655,6 +657,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_dial_h": None if plan.dial is None else int(plan.dial * 2),
         f"{x}_spice": plan.spice,
         f"{x}_spice_held": spice_held,
+        f"{x}_pile": (state.bribe_pile or 0) if state else 0,
         f"{x}_kh": plan.kwisatz_haderach,
         f"{x}_lost_in_battle": lost,
         f"{x}_traitor": plan.traitor,
