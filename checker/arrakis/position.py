@@ -525,6 +525,11 @@ class BlowMove:
     fremen_protects: bool | None = spec(
         None, doc="Fremen protects its ally from this Shai-Hulud (gf9:119); asked only when its ally has forces there"
     )
+    karama_cancels: list[Literal["worm-immunity", "ally-worm-protection"]] = spec(
+        [],
+        doc="gf9: the Fremen advantages a Karama stopped for this Shai-Hulud (gf9:401: 'unless an applicable "
+        "cancellation removes that protection'): worm-immunity (its own forces), ally-worm-protection (its ally's)",
+    )
 
     def __post_init__(self) -> None:
         self.card = spice_card(self.card, "move.card")
@@ -1232,15 +1237,23 @@ def _faction_refs(obj: Any, key: str) -> list[tuple[str, str]]:
 
 
 def _no_battle_karama(pos: Position, instead: str) -> None:
-    """``move.karama`` is gf9's key (gf9:463-483): under a ruleset with no such key it is an input error naming the
-    ruleset that has it, never silently ignored."""
-    if isinstance(pos.move, BattleMove) and pos.move.karama:
-        raise InputError("move.karama", f"no such key under {pos.ruleset}: it is gf9's (and the overview's); {instead}")
+    """``move.karama`` (a battle) and ``move.karama_cancels`` (a blow) are gf9's keys (gf9:401, 463-483): under a
+    ruleset with no such key they are an input error naming the ruleset that has them, never silently ignored."""
+    m = pos.move
+    key = (
+        "move.karama"
+        if isinstance(m, BattleMove) and m.karama
+        else "move.karama_cancels"
+        if isinstance(m, BlowMove) and m.karama_cancels
+        else ""
+    )
+    if key:
+        raise InputError(key, f"no such key under {pos.ruleset}: it is gf9's (and the overview's); {instead}")
 
 
 def check_conquest(pos: Position) -> None:
     """Conquest's own names: its four factions; leaders from the factions' ``leaders`` maps."""
-    _no_battle_karama(pos, "conquest prints no Karama rules for a battle")
+    _no_battle_karama(pos, "conquest prints no Karama rules for a battle or a worm")
     for key, name in _faction_refs(pos, ""):
         if name not in CONQUEST_FACTIONS:
             hint = [CONQUEST_SUGGEST[name]] if name in CONQUEST_SUGGEST else nearest(name, CONQUEST_FACTIONS)

@@ -305,6 +305,56 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(t <= z3.If(hk, 4, 1) for t, hk in zip(v.f_traitors, v.f_harkonnen, strict=True))
 
 
+# gf9:427 "... Return all captives immediately when all your own leaders are dead. ..."
+
+
+@rule(
+    "gf9.position.captives-returned",
+    on="position",
+    cites="gf9:427",
+    title="Harkonnen returns its captives once all its own leaders are dead",
+    forbids="All five of Harkonnen's own leaders are in the Tanks, yet it holds {captive_names} captive: it returns "
+    "all captives at once when its own leaders are dead.",
+    permits="Harkonnen holds {captive_names} captive, and not all its own leaders are dead.",
+    when=lambda s: s.captives_held > 0,
+)
+def captives_returned(s: PositionFacts) -> bool:
+    """Harkonnen holds captives only while one at least of its own leaders lives: when all are dead it returns
+    every captive at once."""
+    return not s.harkonnen_all_dead
+
+
+@captives_returned.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.harkonnen_all_dead)
+
+
+# gf9:349 "Secretly track Atreides force tokens lost in battles. Once at least seven have been lost, the Kwisatz
+#          Haderach becomes active immediately, ..."
+# gf9:353 "Only a lasgun-shield explosion kills the Kwisatz Haderach. ..."
+
+
+@rule(
+    "gf9.position.kh-dead-active",
+    on="position",
+    cites="gf9:353,349",
+    title="A Kwisatz Haderach in the Tanks was active first",
+    forbids="The Kwisatz Haderach is in the Tanks, but Atreides has lost {kh_lost} forces in battle: it becomes "
+    "active only after seven, and only an explosion in a battle it fought kills it.",
+    permits="The Kwisatz Haderach is in the Tanks; Atreides has lost {kh_lost} forces in battle, so it was active.",
+    when=lambda s: s.kh_in_tanks and s.kh_lost >= 0,
+)
+def kh_dead_active(s: PositionFacts) -> bool:
+    """Only a lasgun-shield explosion kills the Kwisatz Haderach, in a battle it fought; it fights only once active,
+    after seven Atreides forces lost in battle (a running count): dead, it was active."""
+    return s.kh_lost >= 7
+
+
+@kh_dead_active.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.kh_lost >= 7
+
+
 # gf9:131 "... No faction can belong to more than one alliance. The default maximum is two factions. ..."
 # gf9:141 "Declare every alliance openly. Swap reminder cards. No faction can be in two alliances, ..."
 

@@ -84,6 +84,8 @@ ADVANTAGES: dict[str, tuple[str, str]] = {
     "out-of-order": ("spacing-guild", "gf9:443"),
     "bonus-card": ("harkonnen", "gf9:425"),
     "sardaukar": ("emperor", "gf9:303"),
+    "worm-immunity": ("fremen", "gf9:117, 401"),
+    "ally-worm-protection": ("fremen", "gf9:119, 403"),
     "ally-traitor": ("harkonnen", "gf9:291, 423"),  # its traitor call against its ally's opponent
 }
 # ... and what gf9:469, 471 say it cannot stop (the index is the solver's ``cancels_index``).
