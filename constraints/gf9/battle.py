@@ -1535,8 +1535,11 @@ def _karama_join(parts: list[str]) -> str:
 
 def _karama_here_said(s: BattleFacts, _o: dict[str, Any]) -> str:
     out = []
-    for w, c in zip(s.karama_words or [], s.karama_codes, strict=True):
+    for w, c, void in zip(s.karama_words or [], s.karama_codes, s.karama_void or [], strict=True):
         if c != 0:
+            continue
+        if void:
+            out.append(f"{w}: it stops nothing, another Karama having stopped that conversion (gf9:471)")
             continue
         out.append(f"{w}: an advantage attempted in this battle, one use of it stopped before the plans are revealed")
     said = _karama_join(out) + "."

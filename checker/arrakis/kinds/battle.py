@@ -370,6 +370,7 @@ class BattleFacts(Facts):
     karama_convert_ok: list[bool] = fact([], doc="per Karama: played by the Advanced Bene Gesserit, a Worthless Card")
     karama_missing: int = fact(0, key="factions.F.hand", doc="Karama cards played that are not in the listed hands")
     karama_words: list[str] = label(None, doc="per Karama: who plays what against what, in words")
+    karama_void: list[bool] = label(None, doc="per Karama: a Worthless Card as one, whose conversion another stopped")
     karama_missing_words: str = label("", doc="the Karama cards not in the hand, in words")
     karama_cards: list[str] = label(None, doc="the cards played as Karama (discarded after use: gf9:467)")
     a_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
@@ -511,18 +512,23 @@ def karama_stops(pos: Position, m: BattleMove) -> set[str]:
     }
 
 
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _karama_facts(pos: Position, m: BattleMove) -> dict[str, Any]:
     """The battle's Karama cards: what each names, whether it may be played as one, whether it is in the hand."""
     from checker.arrakis.kinds.play import ADVANTAGES
     from checker.names import display
 
     codes, words, convert, convert_ok = [], [], [], []
+    stops = karama_stops(pos, m)
     for k in m.karama:
         name, code = karama_target_here(pos, m, k)
         codes.append(code)
         holder = ADVANTAGES[name][0] if name in ADVANTAGES else ""
         named = KARAMA_NAMES.get(name, name.replace("-", " "))
-        what = f"{display(holder)}'s {named}" if holder else named
+        what = f"{_possessive(display(holder))} {named}" if holder else named
         played = k.card if k.card == KARAMA_CARD else f"{k.card} as a Karama"
         words.append(f"{display(k.faction)} plays {played} against {what}")
         convert.append(k.card != KARAMA_CARD)
@@ -542,7 +548,7 @@ def _karama_facts(pos: Position, m: BattleMove) -> dict[str, Any]:
             if c in left:
                 left.remove(c)
             else:
-                missing.append(f"{display(who)}'s {c} (its hand: {', '.join(hand) or 'no card'})")
+                missing.append(f"{_possessive(display(who))} {c} (its hand: {', '.join(hand) or 'no card'})")
     return {
         "karama_codes": codes,
         "karama_words": words,
@@ -551,6 +557,7 @@ def _karama_facts(pos: Position, m: BattleMove) -> dict[str, Any]:
         "karama_missing": len(missing),
         "karama_missing_words": "; ".join(missing),
         "karama_cards": [k.card for k in m.karama],
+        "karama_void": [_converts(pos, k) and "worthless-as-karama" in stops for k in m.karama],
     }
 
 

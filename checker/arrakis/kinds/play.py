@@ -532,6 +532,11 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
             out.append(
                 f"the Karama stops one use of {display(holder)}'s {f.cancels.replace('-', ' ')} ({lines}); what "
                 "that player does instead is the question of that action (gf9:471)"
+                + (
+                    ": in a battle, the battle move's 'karama' key judges the plans with it stopped"
+                    if f.phase_index == BATTLE
+                    else ""
+                )
             )
         if f.as_karama and f.is_worthless:
             out.append(f"{f.card} is played as a Karama (gf9:373, 459)")
