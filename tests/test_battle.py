@@ -548,6 +548,7 @@ KARAMA_OPEN = (
     "gf9.battle.karama-fedaykin-support",
     "gf9.battle.kh-basic",
     "gf9.battle.captured-leader",
+    "gf9.battle.karama-kh-basic",
 )
 
 

@@ -1657,6 +1657,18 @@ def karama_not_cards(s: BattleFacts) -> bool:
 karama_not_cards.z3(_karama_never_form((5, 6)))
 
 gap(
+    "gf9.battle.karama-kh-basic",
+    on="battle",
+    cites="gf9:41,345,347",
+    see_also="gf9:463",
+    title="Basic: a Karama against the Kwisatz Haderach, an Advanced component and a Basic advantage",
+    reason="a Karama in a Basic battle names the Kwisatz Haderach: gf9:41 says the Advanced Game uses its card and "
+    "counter, while gf9:345-351 list it among the Atreides' Basic advantages, so whether there is an advantage to "
+    "stop is not settled",
+    when=lambda s: s.karama_kh and not s.advanced,
+)
+
+gap(
     "gf9.battle.karama-traitor",
     on="battle",
     cites="gf9:463,469",

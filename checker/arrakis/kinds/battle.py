@@ -370,6 +370,7 @@ class BattleFacts(Facts):
     karama_convert_ok: list[bool] = fact([], doc="per Karama: played by the Advanced Bene Gesserit, a Worthless Card")
     karama_missing: int = fact(0, key="factions.F.hand", doc="Karama cards played that are not in the listed hands")
     karama_words: list[str] = label(None, doc="per Karama: who plays what against what, in words")
+    karama_kh: bool = label(False, doc="a Karama of the battle names the Kwisatz Haderach")
     karama_void: list[bool] = label(None, doc="per Karama: a Worthless Card as one, whose conversion another stopped")
     karama_missing_words: str = label("", doc="the Karama cards not in the hand, in words")
     karama_cards: list[str] = label(None, doc="the cards played as Karama (discarded after use: gf9:467)")
@@ -558,6 +559,7 @@ def _karama_facts(pos: Position, m: BattleMove) -> dict[str, Any]:
         "karama_missing_words": "; ".join(missing),
         "karama_cards": [k.card for k in m.karama],
         "karama_void": [_converts(pos, k) and "worthless-as-karama" in stops for k in m.karama],
+        "karama_kh": any(k.cancels == "kwisatz-haderach" for k in m.karama),
     }
 
 
