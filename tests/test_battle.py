@@ -501,3 +501,116 @@ def test_the_kwisatz_haderach_decides_where_the_game_is_advanced() -> None:
         assert "gf9.battle.kh-basic" not in {f.rule.id for f in v.findings}
     basic = _kh_position("dreamrules", False)  # `advanced: false` is read as true there
     assert evaluate(load_position(basic)).verdict != "unresolved"
+
+
+# -- a Karama played in the battle (move.karama; gf9:463-483) ------------------------------------------
+
+KARAMA_BASE = """
+ruleset: gf9
+advanced: {advanced}
+factions:
+  atreides: {{spice: 10, hand: [Karama, Karama], forces_lost_in_battle: 9}}
+  fremen: {{spice: 3, hand: [Karama, Crysknife]}}
+  bene-gesserit: {{hand: [Baliset, Karama]}}
+  harkonnen: {{traitors: [Stilgar], hand: [Karama]}}
+alliances: {alliances}
+forces:
+  - {{faction: atreides, territory: The Great Flat, count: 6}}
+  - {{faction: fremen, territory: The Great Flat, count: 3, special: 2}}
+spice: []
+move:
+  action: battle
+  territory: The Great Flat
+  aggressor: atreides
+  karama: {karama}
+  plans:
+    atreides: {a}
+    fremen: {f}
+"""
+KARAMA_NAMES = [
+    "fedaykin",
+    "no-spice-battle",
+    "kwisatz-haderach",
+    "prescience",
+    "voice",
+    "ally-traitor",
+    "traitor",
+    "worthless-as-karama",
+    "sardaukar",
+    "Lasgun",
+    "prediction",
+    "hand-limit",
+    "out-of-order",
+]
+# the open questions a random Karama battle may meet (each with its own case)
+KARAMA_OPEN = (
+    "gf9.battle.karama-traitor",
+    "gf9.battle.karama-fedaykin-support",
+    "gf9.battle.kh-basic",
+    "gf9.battle.captured-leader",
+    "gf9.battle.karama-kh-basic",
+)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_karama_battles_agree(seed: int) -> None:
+    """Random Karama cards in a battle: every rule's check and z3 form agree (MENTAT_VERIFY), the verdict is one
+    of the four, and an unresolved one names an open question of the Karama chapter."""
+    rng = random.Random(seed)
+    advanced = rng.random() < 0.8
+    entries = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        who = rng.choice(["atreides", "fremen", "bene-gesserit", "harkonnen"])
+        card = "Baliset" if who == "bene-gesserit" and rng.random() < 0.6 else "Karama"
+        entries.append(f"{{faction: {who}, cancels: {rng.choice(KARAMA_NAMES)}, card: {card}}}")
+    a = [f"leader: {rng.choice(['Duncan Idaho', 'Thufir Hawat'])}", f"dial: {rng.randint(0, 6)}"]
+    a.append(f"spice: {rng.randint(0, 6) if advanced else 0}")
+    if rng.random() < 0.3:
+        a.append("kwisatz_haderach: true")
+    f = ["leader: Stilgar", f"dial: {rng.randint(0, 14) / 2}"]
+    if rng.random() < 0.3:
+        f.append("prescience: {element: weapon, answer: none}")
+    if rng.random() < 0.3:
+        f.append("weapon: Crysknife")
+    if rng.random() < 0.3:
+        a.append("traitor: true")
+    allied = rng.choice(["[]", "[[atreides, harkonnen]]", "[[fremen, bene-gesserit]]"])
+    text = KARAMA_BASE.format(
+        advanced=str(advanced).lower(),
+        alliances=allied,
+        karama="[" + ", ".join(entries) + "]",
+        a="{" + ", ".join(a) + "}",
+        f="{" + ", ".join(f) + "}",
+    )
+    v = check_text(text)
+    assert v.verdict in ("legal", "illegal", "unresolved"), text
+    if v.verdict == "unresolved":
+        assert any(rule in v.reason for rule in KARAMA_OPEN), (v.reason, text)
+    if v.verdict == "illegal":
+        assert v.minimal_reason
+    if v.verdict == "legal":
+        assert v.outcome["karama_discarded"] == [e.split("card: ")[1].rstrip("}") for e in entries]
+
+
+def test_a_karama_finding_names_who_played_what_against_whom() -> None:
+    v = verdict_of("battle-karama-fedaykin-ordinary")
+    f = next(f for f in v.findings if f.rule.id == "gf9.battle.karama-advantage")
+    assert "Atreides plays Karama against Fremen's Fedaykin" in f.message
+    f = next(f for f in v.findings if f.rule.id == "gf9.battle.karama-fedaykin")
+    assert "Fremen's 2 Fedaykin ordinary" in f.message and "without spice" in f.message
+    v = verdict_of("battle-karama-voice")
+    f = next(f for f in v.findings if f.rule.id == "gf9.battle.karama-advantage")
+    assert "The Voice given to Harkonnen (not play lasgun) binds no plan" in f.message
+    assert "gf9.battle.voice" not in [f.rule.id for f in v.findings]
+
+
+def test_a_karama_key_elsewhere_is_an_input_error() -> None:
+    """move.karama is gf9's: under Dreamrules (factions.F.suppressed) or Conquest it is refused, never ignored."""
+    for ruleset in ("dreamrules", "conquest"):
+        text = BASE.format(h="{leader: Feyd-Rautha, dial: 1}", a="{leader: Duncan Idaho, dial: 1}", advanced="true")
+        text = text.replace("ruleset: gf9", f"ruleset: {ruleset}").replace(
+            "  aggressor: harkonnen", "  aggressor: harkonnen\n  karama: [{faction: atreides, cancels: voice}]"
+        )
+        with pytest.raises(InputError) as err:
+            load_position(parse_yaml(text))
+        assert err.value.key == "move.karama" and "gf9" in err.value.expected

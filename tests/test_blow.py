@@ -290,3 +290,43 @@ def test_card_named_with_its_article_once() -> None:
     text = " ".join([*(f.message for f in v.findings), *v.notes])
     assert "The Great Flat card" in text
     assert "The The" not in text and "the The" not in text
+
+
+@pytest.mark.parametrize(
+    "cancels,allied,devoured",
+    [
+        ([], False, {"harkonnen": 4}),
+        (["worm-immunity"], False, {"harkonnen": 4, "fremen": 3}),
+        (["ally-worm-protection"], True, {"harkonnen": 4}),
+        (["worm-immunity", "ally-worm-protection"], True, {"harkonnen": 4, "fremen": 3}),
+    ],
+)
+def test_a_karama_removes_the_fremen_worm_protection(
+    cancels: list[str], allied: bool, devoured: dict[str, int]
+) -> None:
+    """gf9:401: worms do not devour Fremen forces 'unless an applicable cancellation removes that protection'; the
+    protection of its ally stopped, the ally is devoured with no choice asked (gf9:119, 463)."""
+    forces = [
+        {"faction": "harkonnen", "territory": "Hagga Basin", "sector": 12, "count": 4},
+        {"faction": "fremen", "territory": "Hagga Basin", "sector": 11, "count": 3},
+    ]
+    v = blow(
+        {"card": "shai-hulud", "previous": "Hagga Basin", "karama_cancels": cancels},
+        forces=forces,
+        spice=[],
+        alliances=[["fremen", "harkonnen"]] if allied else [],
+    )
+    assert v.verdict == "legal", v.reason
+    assert v.outcome["devoured"] == devoured, v.outcome
+    assert ("gf9:401" in cited(v)) == bool(cancels)
+
+
+def test_a_worm_karama_key_elsewhere_is_an_input_error() -> None:
+    with pytest.raises(InputError) as err:
+        load_position(
+            {
+                "ruleset": "dreamrules",
+                "move": {"action": "blow", "card": "shai-hulud", "karama_cancels": ["worm-immunity"]},
+            }
+        )
+    assert err.value.key == "move.karama_cancels" and "gf9" in err.value.expected

@@ -55,7 +55,8 @@ def charity(
 
 
 def cited(v: Verdict) -> set[str]:
-    return {f"{c.doc}:{n}" for f in v.findings for c in f.rule.cites for n in range(c.first, c.last + 1)}
+    """The lines the verdict's findings quote."""
+    return {f"{c.doc}:{n}" for f in v.findings for c in f.sources for n in range(c.first, c.last + 1)}
 
 
 # -- the worked cases ----------------------------------------------------------
@@ -204,3 +205,26 @@ def test_generated_positions(ruleset: str, advanced: bool, faction: str, spice: 
     else:
         assert v.verdict == "illegal" and v.forbidding() == [f"{ruleset}.charity.eligible"]
         assert f"holds {spice} spice" in v.findings[0].message
+
+
+@pytest.mark.parametrize("spice,pile,verdict", [(0, 5, "legal"), (1, 1, "legal"), (2, 3, "illegal")])
+def test_bribe_spice_in_front_of_the_shield_is_not_counted(spice: int, pile: int, verdict: str) -> None:
+    """gf9:165: a bribe in front of a shield is not money behind it: charity reads the spice behind the shield, and
+    the finding quotes gf9:165 where the bribe spice is what a player might have counted."""
+    pos = load_position(
+        {
+            "ruleset": "gf9",
+            "advanced": True,
+            "phase": "choam-charity",
+            "factions": {"fremen": {"spice": spice, "bribe_pile": pile}},
+            "move": {"action": "charity", "faction": "fremen"},
+        }
+    )
+    v = evaluate(pos)
+    assert v.verdict == verdict
+    f = next(f for f in v.findings if f.rule.id == "gf9.charity.eligible")
+    quoted = {c.ref for c in f.sources}
+    assert ("gf9:165" in quoted) == (verdict == "legal"), quoted
+    assert (f"{pile} spice of bribes" in f.message) == (verdict == "legal"), f.message
+    if verdict == "legal":
+        assert v.outcome["spice_total"] == 2

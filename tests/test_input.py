@@ -354,3 +354,36 @@ def test_an_advantage_karama_stopped_is_a_name_the_chapter_knows(tmp_path: Path,
     for spelling in ("Shaddam's Favor", "shaddams-favor", "SHADDAMS FAVOR"):  # any spelling of the heading
         run = cli("check", _write(tmp_path, text.format(name=spelling)), "--json")
         assert run.code in (0, 1, 3), run.stdout
+
+
+# -- the Kwisatz Haderach's and the captives' keys (gf9:193, 353, 427) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "factions,key,expected",
+    [
+        (
+            "  harkonnen: {kwisatz_haderach_in_tanks: true}\n",
+            "factions.harkonnen.kwisatz_haderach_in_tanks",
+            "Atreides",
+        ),
+        ("  atreides: {captured_leaders: [Feyd-Rautha]}\n", "factions.atreides.captured_leaders", "Harkonnen holds"),
+        ("  harkonnen: {captured_leaders: [Feyd-Rautha]}\n", "factions.harkonnen.captured_leaders[0]", "another"),
+        (
+            "  harkonnen: {captured_leaders: [Duncan Idaho]}\n  atreides: {leaders_in_tanks: [Duncan Idaho]}\n",
+            "factions.harkonnen.captured_leaders[0]",
+            "not in the Tanks",
+        ),
+        (
+            "  harkonnen: {captured_leaders: [Duncan Idaho, duncan idaho]}\n",
+            "factions.harkonnen.captured_leaders[1]",
+            "once",
+        ),
+        ("  harkonnen: {captured_leaders: [Dunkan Idaho]}\n", "factions.harkonnen.captured_leaders[0]", "leader"),
+    ],
+    ids=["kh-not-atreides", "captor-not-harkonnen", "own-leader", "captive-in-tanks", "twice", "misspelt"],
+)
+def test_kwisatz_haderach_and_captive_keys(tmp_path: Path, cli: Any, factions: str, key: str, expected: str) -> None:
+    """Only Atreides has the token, only Harkonnen holds captives, each another faction's leader, alive, held once."""
+    error = _input_error(cli, _write(tmp_path, "ruleset: gf9\nadvanced: true\nfactions:\n" + factions))
+    assert error["key"] == key and expected in error["expected"], error

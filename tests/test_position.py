@@ -253,6 +253,38 @@ def test_turn_ten_fremen_condition_then_guild_then_fallback() -> None:
     assert any("Spacing Guild is not in the game" in n for n in no_guild.notes)
 
 
+def test_a_turn_ten_prediction_does_not_take_the_fallback() -> None:
+    """gf9:323, 361: a prediction replaces only a normal victory; gf9:325's fallback comes when no one has won."""
+    held = {"harkonnen": ["Sietch Tabr", "Carthag"], "fremen": ["Habbanya Sietch"]}
+    for predicted, winner, rule in [
+        ("fremen", "fremen", "gf9.position.fallback-fremen"),
+        ("harkonnen", "fremen", "gf9.position.fallback-fremen"),
+    ]:
+        prediction = f"{{prediction: {{faction: {predicted}, turn: 10}}}}"
+        bg = f"factions: {{harkonnen: {{}}, fremen: {{}}, bene-gesserit: {prediction}}}"
+        text = PAUSE.format(rs="gf9", turn=10, factions="", extra="", forces="").replace("factions: {}\n", bg + "\n")
+        forces = "\n".join(f'  - {{faction: {f}, territory: "{t}", count: 2}}' for f, ts in held.items() for t in ts)
+        v = judge(text + forces)
+        assert v.verdict == "legal" and v.outcome == {"winner": winner}, v.reason
+        f = finding(v, rule)
+        quoted = {c.ref for c in f.sources}
+        assert ("gf9:323" in quoted) == (predicted == winner), quoted
+        assert ("Bene Gesserit predicted Fremen" in f.message) == (predicted == winner), f.message
+    most = judge(
+        PAUSE.format(
+            rs="gf9",
+            turn=10,
+            factions="atreides: {}, harkonnen: {}, bene-gesserit: {prediction: {faction: harkonnen, turn: 10}}",
+            extra="",
+            forces="  - {faction: harkonnen, territory: Carthag, count: 2}\n"
+            '  - {faction: harkonnen, territory: "Tuek\'s Sietch", count: 2}\n'
+            "  - {faction: atreides, territory: Arrakeen, count: 2}",
+        )
+    )
+    assert most.outcome == {"winner": "harkonnen"}, most.reason
+    assert "gf9:361" in {c.ref for c in finding(most, "gf9.position.fallback-most").sources}
+
+
 def test_unlisted_factions_leave_turn_ten_open_only_where_they_could_decide() -> None:
     five = "players: 5\n"
     # the Fremen condition holds: no unlisted faction changes that Fremen wins

@@ -245,13 +245,62 @@ def test_an_unknown_fremen_grant_is_asked_for_not_priced() -> None:
 @pytest.mark.parametrize("ruleset", ["gf9", "overview"])
 def test_reviving_the_kwisatz_haderach_in_the_basic_game_names_the_contradiction(ruleset: str) -> None:
     """gf9:41 (overview:18) put the token among the Advanced components; gf9:345-353 list it as a Basic advantage."""
-    basic = judge(revive("atreides", {"spice": 10}, ruleset, kwisatz_haderach=True))
+    dead = {"spice": 10, "leaders_in_tanks": LEADERS["atreides"]}
+    basic = judge(revive("atreides", dead, ruleset, kwisatz_haderach=True))
     assert basic.verdict == "unresolved" and "gf9.revival.kh-basic" in basic.reason
-    v = judge(revive("atreides", {"spice": 10}, ruleset, kwisatz_haderach=True, advanced=True))
-    assert v.verdict == "unresolved" and "gf9.revival.kh-eligibility" in v.reason  # still open, for another reason
-    assert "gf9.revival.kh-basic" not in v.reason
+    v = judge(revive("atreides", dead, ruleset, kwisatz_haderach=True, advanced=True))
+    assert v.verdict == "legal" and v.outcome["kh_cost"] == 2, v.reason
     other = judge(revive("harkonnen", {"spice": 10}, ruleset, kwisatz_haderach=True))
     assert other.verdict == "illegal"  # only Atreides revives it, whichever line holds
+
+
+# -- the Kwisatz Haderach's eligibility (gf9:353 with 191, 193) ---------------------------------------
+
+
+def test_the_kwisatz_haderach_follows_normal_leader_eligibility() -> None:
+    """gf9:353 "Normal leader eligibility applies to that revival": open with all five leaders in the Tanks
+    (gf9:191) or, Advanced, the rest captive (gf9:193); closed while none is in the Tanks; open to the history
+    with some there."""
+    five = LEADERS["atreides"]
+    kh = {"kwisatz_haderach": True, "advanced": True}
+    alive = judge(revive("atreides", {"spice": 10}, **kh))
+    assert alive.forbidding() == ["gf9.revival.kh-eligible"]
+    assert "No Atreides leader is in the Tanks" in alive.findings[0].message
+    assert {c.first for c in alive.findings[0].sources} == {191, 353}
+    assert any("kwisatz_haderach_in_tanks" in n for n in alive.notes)
+    some = judge(revive("atreides", {"spice": 10, "leaders_in_tanks": five[:2]}, **kh))
+    assert some.verdict == "unresolved" and "gf9.revival.kh-eligibility" in some.reason
+    assert "2 of the five Atreides leaders" in some.reason
+    captive = judge(
+        revive(
+            "atreides",
+            {"spice": 10, "leaders_in_tanks": five[:2]},
+            others={"harkonnen": {"captured_leaders": five[2:]}},
+            **kh,
+        )
+    )
+    assert captive.verdict == "legal", captive.reason
+    assert "gf9:193" in {c.ref for f in captive.findings for c in f.sources}
+    living_state = {"spice": 10, "leaders_in_tanks": five, "kwisatz_haderach_in_tanks": False}
+    living = judge(revive("atreides", living_state, **kh))
+    assert living.forbidding() == ["gf9.revival.kh-in-tanks"]
+    tleilaxu = judge(revive("atreides", {"spice": 10}, others={"bene-tleilax": {}}, **kh))
+    assert tleilaxu.verdict == "unresolved" and "gf9.revival.kh-tleilaxu" in tleilaxu.reason
+
+
+def test_captured_leaders_open_leader_revival_in_the_advanced_game() -> None:
+    """gf9:193: no leader of its own available because the others are captured opens leader revival (Advanced)."""
+    five = LEADERS["emperor"]
+    state = {"spice": 20, "leaders_in_tanks": five[:3]}
+    held = {"harkonnen": {"captured_leaders": five[3:]}}
+    v = judge(revive("emperor", state, leader=five[0], advanced=True, others=held))
+    assert v.verdict != "unresolved" or "gf9.revival.leader-eligibility" not in v.reason, v.reason
+    assert "gf9.revival.leader-captured" in [f.rule.id for f in v.findings if f.effect == "permits"]
+    basic = judge(revive("emperor", state, leader=five[0], others=held))
+    assert basic.verdict == "unresolved" and "gf9.revival.leader-eligibility" in basic.reason
+    one_held = {"harkonnen": {"captured_leaders": five[4:]}}
+    one_free = judge(revive("emperor", state, leader=five[0], advanced=True, others=one_held))
+    assert one_free.verdict == "unresolved" and "1 held captive and 1 not" in one_free.reason
 
 
 # -- face-down leaders (factions.F.leaders_face_down, Mentat's extension; gf9:195, dreamrules:388) ----------------

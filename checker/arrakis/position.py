@@ -132,12 +132,24 @@ class FactionState:
     kwisatz_haderach_used_in: str | None = spec(
         None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
     )
+    kwisatz_haderach_in_tanks: bool | None = spec(
+        None,
+        doc="Atreides: true, the Kwisatz Haderach is in the Tanks (a lasgun-shield explosion killed it: gf9:353); "
+        "false, it is alive; not given: a battle plan takes it alive, a revival dead (a note says so)",
+    )
+    captured_leaders: list[str] | None = spec(
+        None,
+        doc="Harkonnen: other factions' leaders it holds captive (gf9:193, 427); [] none; not given: not known",
+    )
     # -- dreamrules (read under every ruleset of the family; only dreamrules' rules read them) --
     suppressed: list[str] = spec(
         [], names="advantage", doc="dreamrules: advantages Karama stopped for the whole phase (dreamrules:778)"
     )
     bribe_pile: int | None = spec(
-        None, min=0, max=MAX_SPICE, doc="dreamrules: spice of bribes waiting in front of its shield (dreamrules:624)"
+        None,
+        min=0,
+        max=MAX_SPICE,
+        doc="spice of bribes waiting in front of its shield, not yet spendable (gf9:165, 333; dreamrules:624)",
     )
     thumpers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules: Fremen Thumper tokens (dreamrules:268)")
     tech_tokens: list[str] = spec(
@@ -470,6 +482,24 @@ class BattlePlan:
 
 
 @dataclass
+class BattleKarama:
+    """gf9: a Karama played in this battle before the plans are revealed, stopping one use of an advantage
+    (gf9:463, 479)."""
+
+    faction: str = spec(names="faction", doc="the faction playing it (a nonparticipant may: gf9:155)")
+    cancels: str = spec(
+        doc="the advantage it stops: prescience, kwisatz-haderach, voice, fedaykin, no-spice-battle, sardaukar, "
+        "ally-traitor (Harkonnen's call for its ally), worthless-as-karama, or traitor; what gf9:469, 471 say "
+        "Karama cannot stop (special-victory, prediction, hand-limit, harkonnen-traitor, a card's name, "
+        "karama-power) is refused by the rules"
+    )
+    card: str = spec(
+        "Karama",
+        doc="the card played as the Karama: Karama, or (Advanced Bene Gesserit) a Worthless Card (gf9:373, 459)",
+    )
+
+
+@dataclass
 class BattleMove:
     """One battle: two factions in a territory, and their plans."""
 
@@ -477,6 +507,11 @@ class BattleMove:
     territory: str = spec(names="territory", doc="where the battle is fought")
     aggressor: str = spec(names="faction", doc="the faction whose battle it is (wins ties)")
     plans: dict[str, BattlePlan] = spec({}, key_names="faction", doc="FACTION -> plan (two factions)")
+    karama: list[BattleKarama] = spec(
+        [],
+        doc="gf9: Karama cards played in this battle before the plans are revealed, each stopping one use of a "
+        "faction advantage (gf9:463-483); dreamrules and conquest have no such key",
+    )
 
 
 @dataclass
@@ -495,6 +530,11 @@ class BlowMove:
     )
     fremen_protects: bool | None = spec(
         None, doc="Fremen protects its ally from this Shai-Hulud (gf9:119); asked only when its ally has forces there"
+    )
+    karama_cancels: list[Literal["worm-immunity", "ally-worm-protection"]] = spec(
+        [],
+        doc="gf9: the Fremen advantages a Karama stopped for this Shai-Hulud (gf9:401: 'unless an applicable "
+        "cancellation removes that protection'): worm-immunity (its own forces), ally-worm-protection (its ally's)",
     )
 
     def __post_init__(self) -> None:
@@ -925,6 +965,7 @@ def _name(value: str, names: dict[str, str], key: str, what: str) -> str:
 def check_move(pos: Position) -> None:
     """The checks of a position's move that need the whole position (sectors are checked at load)."""
     check_names(pos)
+    _check_tokens(pos)
     if isinstance(pos.move, BattleMove):
         _check_battle(pos)
 
@@ -955,6 +996,10 @@ def check_names(pos: Position) -> None:
                         sorted(set(state.leaders_in_tanks)),
                     )
         state.traitors = [_name(n, leaders, f"{key}.traitors[{i}]", leader) for i, n in enumerate(state.traitors)]
+        if state.captured_leaders is not None:
+            state.captured_leaders = [
+                _name(n, leaders, f"{key}.captured_leaders[{i}]", leader) for i, n in enumerate(state.captured_leaders)
+            ]
         state.leaders_used_this_phase = {
             _name(n, leaders, f"{key}.leaders_used_this_phase.{n}", leader): t
             for n, t in state.leaders_used_this_phase.items()
@@ -997,6 +1042,11 @@ def check_names(pos: Position) -> None:
                 if value not in ("Cheap Hero", "Cheap Heroine"):
                     raise InputError(f"{key}.cheap_hero", "true, Cheap Hero or Cheap Heroine", plan.cheap_hero)
                 plan.cheap_hero = value
+        from checker.arrakis.kinds.play import karama_target
+
+        for i, k in enumerate(m.karama):
+            k.card = _name(k.card, deck, f"move.karama[{i}].card", card)
+            k.cancels = karama_target(k.cancels, f"move.karama[{i}].cancels")
     elif isinstance(m, ReviveMove):
         if m.leader is not None:
             m.leader = _name(m.leader, leaders, "move.leader", leader)
@@ -1009,6 +1059,40 @@ def check_names(pos: Position) -> None:
             m.give = _name(m.give, cards, "move.give", card)
         if m.take is not None:
             m.take = _name(m.take, cards, "move.take", card)
+
+
+def _check_tokens(pos: Position) -> None:
+    """Who may hold the Kwisatz Haderach and captives: Atreides its token (gf9:347), Harkonnen other factions'
+    leaders, each in one place (gf9:427): not its own, not in the Tanks, held once."""
+    printed: dict[str, dict[str, int]] = components()["leaders"]
+    in_tanks = {n for state in pos.factions.values() for n in state.leaders_in_tanks}
+    for fname, state in pos.factions.items():
+        key = f"factions.{fname}"
+        if state.kwisatz_haderach_in_tanks is not None and fname != "atreides":
+            raise InputError(
+                f"{key}.kwisatz_haderach_in_tanks",
+                "a key of factions.atreides: the Kwisatz Haderach is an Atreides token (gf9:197, 347)",
+                fname,
+                ["atreides"],
+            )
+        if state.captured_leaders is None:
+            continue
+        if fname != "harkonnen":
+            raise InputError(
+                f"{key}.captured_leaders",
+                "a key of factions.harkonnen: Harkonnen holds captured leaders (gf9:427)",
+                fname,
+                ["harkonnen"],
+            )
+        own = set(printed.get(fname, {})) | set(state.leaders)
+        for i, n in enumerate(state.captured_leaders):
+            where = f"{key}.captured_leaders[{i}]"
+            if n in own:
+                raise InputError(where, "another faction's leader (a captive is not Harkonnen's own)", n)
+            if n in in_tanks:
+                raise InputError(where, "a leader not in the Tanks (a leader is captive or dead, not both)", n)
+            if n in state.captured_leaders[:i]:
+                raise InputError(where, "each captive named once", n)
 
 
 def _check_battle(pos: Position) -> None:
@@ -1158,8 +1242,24 @@ def _faction_refs(obj: Any, key: str) -> list[tuple[str, str]]:
     return out
 
 
+def _no_battle_karama(pos: Position, instead: str) -> None:
+    """``move.karama`` (a battle) and ``move.karama_cancels`` (a blow) are gf9's keys (gf9:401, 463-483): under a
+    ruleset with no such key they are an input error naming the ruleset that has them, never silently ignored."""
+    m = pos.move
+    key = (
+        "move.karama"
+        if isinstance(m, BattleMove) and m.karama
+        else "move.karama_cancels"
+        if isinstance(m, BlowMove) and m.karama_cancels
+        else ""
+    )
+    if key:
+        raise InputError(key, f"no such key under {pos.ruleset}: it is gf9's (and the overview's); {instead}")
+
+
 def check_conquest(pos: Position) -> None:
     """Conquest's own names: its four factions; leaders from the factions' ``leaders`` maps."""
+    _no_battle_karama(pos, "conquest prints no Karama rules for a battle or a worm")
     for key, name in _faction_refs(pos, ""):
         if name not in CONQUEST_FACTIONS:
             hint = [CONQUEST_SUGGEST[name]] if name in CONQUEST_SUGGEST else nearest(name, CONQUEST_FACTIONS)
@@ -1197,6 +1297,7 @@ DREAMRULES_FACTIONS = (
 
 def check_dreamrules(pos: Position) -> None:
     """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:17)."""
+    _no_battle_karama(pos, "a Dreamrules Karama stops an advantage for the whole phase: factions.F.suppressed")
     for key, name in _faction_refs(pos, ""):
         if name not in DREAMRULES_FACTIONS:
             hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)

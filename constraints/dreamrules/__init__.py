@@ -32,7 +32,6 @@ layer(
         "cannot pay directly for one another (dreamrules:1088): dreamrules.revival.no-ally-payment",
         "gf9.revival.emperor-cost": "no Emperor payment for its ally's revivals (dreamrules:1088)",
         "gf9.revival.emperor-spice": "no Emperor payment for its ally's revivals (dreamrules:1088)",
-        "gf9.revival.fremen-emperor-pays": "no Emperor payment for its ally's revivals (dreamrules:1088)",
         "gf9.position.guild-special": "The Guild has no stallout victory (dreamrules:700; dreamrules:11-13)",
     },
     names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house

@@ -715,7 +715,7 @@ gap(
     reason="Atreides revives the Kwisatz Haderach: dreamrules:1048 revives it 'like a leader', and no line gives its "
     "price (a leader costs its strength; the token has none of its own, it adds two) nor when it is eligible",
     when=lambda s: s.kh and s.is_atreides,
-).replaces = ("gf9.revival.kh-cost", "gf9.revival.kh-eligibility")
+).replaces = ("gf9.revival.kh-cost", "gf9.revival.kh-eligibility", "gf9.revival.kh-eligible", "gf9.revival.kh-tleilaxu")
 
 # -- Tleilaxu Ghola (a card that revives: move.card) ------------------------------------------------
 # dreamrules:768 "Revive one of your leaders or up to five of your troops without paying spice. These revivals do not

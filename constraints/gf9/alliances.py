@@ -329,7 +329,12 @@ def _(v: Any) -> z3.BoolRef:
     title="A bribe is spice the briber holds",
     forbids=lambda s, _o: (
         f"{display(s.faction)} holds {spice_word(s.spice)}: it cannot put {s.amount} spice in front of "
-        f"{whose(s.to)} shield."
+        f"{whose(s.to)} shield"
+        + (
+            f" (the {s.bribe_pile} spice of bribes in front of its own shield cannot be spent until collected)."
+            if s.bribe_pile
+            else "."
+        )
     ),
     permits=lambda s, _o: f"{display(s.faction)} holds {spice_word(s.spice)}, enough for a {s.amount}-spice bribe.",
     needs=("spice",),

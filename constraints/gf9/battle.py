@@ -28,6 +28,8 @@ from checker.arrakis.kinds.battle import (
     KH_THRESHOLD,
     LASGUN,
     NO_CARD,
+    NOT_HERE,
+    OPEN_TRAITOR,
     PHASES,
     POISON,
     PROJECTILE,
@@ -47,6 +49,7 @@ from checker.arrakis.kinds.battle import (
     loss_counts,
     voice_complies,
 )
+from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -75,11 +78,6 @@ set_aside(
 set_aside(
     "gf9:355",
     "the Atreides Karama inspection reveals a plan; the position gives both plans whole, so it changes no answer",
-)
-set_aside(
-    "gf9:463,467,469,471,475,479,483",
-    "Karama: the position format has no key for a Karama played in battle, so the plans are judged as "
-    "written, without Karama (a Karama card in a plan's weapon or defense place is refused by the place rules)",
 )
 
 
@@ -490,18 +488,104 @@ def _(v: Any) -> Any:
     )
 
 
+# gf9:427 "A captured leader may be a traitor. If it survives the one battle for you, return it to its own faction.
+#          If killed, put it in the Tanks for its own faction. ..."
+# gf9:193 "In Advanced play, having no leader of your own available because the others are captured ..."
+# Harkonnen's captives are factions.harkonnen.captured_leaders (checker/arrakis/position.py).
+
+
+def _plays_other(s: BattleFacts, x: str) -> bool:
+    """Harkonnen plays a leader not its own."""
+    return bool(_get(s, x, "leader") and not _get(s, x, "leader_own") and _get(s, x, "is_harkonnen"))
+
+
+def _captive_said(s: BattleFacts, _o: dict[str, Any]) -> str:
+    x = "a" if _plays_other(s, "a") else "d"
+    owner = display(_get(s, x, "leader_faction")) if _get(s, x, "leader_faction") else "another faction"
+    return (
+        f"Harkonnen plays {_get(s, x, 'leader_name')}, a leader of {owner}'s it holds captive: a captured leader "
+        "fights one battle for it."
+    )
+
+
+def _captive_ok(s: BattleFacts, x: str) -> bool:
+    return not _plays_other(s, x) or bool(_get(s, x, "holds_captive"))
+
+
+@rule(
+    "gf9.battle.captive-fights",
+    on="battle",
+    cites="gf9:427",
+    see_also="gf9:423",
+    title="Harkonnen fights with another faction's leader only if it holds it captive",
+    forbids=_says(
+        _captive_ok,
+        lambda s, x: (
+            f"Harkonnen plays {_get(s, x, 'leader_name')}, a leader it does not hold captive "
+            f"(factions.harkonnen.captured_leaders): only a captured leader fights for it."
+        ),
+    ),
+    permits=_captive_said,
+    when=lambda s: any(_plays_other(s, x) and _get(s, x, "holds_captive") is not None for x in SIDES),
+)
+def captive_fights(s: BattleFacts) -> bool:
+    """A leader of another faction fights for Harkonnen only as its captive (``factions.harkonnen.captured_leaders``),
+    for one battle; the position says which leaders it holds."""
+    return both(s, _captive_ok)
+
+
+@captive_fights.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.Implies(
+            z3.And(_get(v, x, "leader"), z3.Not(_get(v, x, "leader_own")), _get(v, x, "is_harkonnen")),
+            _get(v, x, "holds_captive"),
+        ),
+    )
+
+
 gap(
     "gf9.battle.captured-leader",
     on="battle",
     cites="gf9:427",
     see_also="gf9:423",
-    title="Harkonnen fighting with a captured leader",
+    title="Harkonnen fighting with another faction's leader, its captives not given",
     reason="Harkonnen plays another faction's leader: a captured leader may fight one battle for Harkonnen "
-    "(gf9:427), and Mentat does not encode captures yet",
-    when=lambda s: any(
-        _get(s, x, "leader") and not _get(s, x, "leader_own") and _get(s, x, "is_harkonnen") for x in SIDES
-    ),
+    "(gf9:427), and the position does not give factions.harkonnen.captured_leaders, so whether it holds this one "
+    "is not known",
+    when=lambda s: any(_plays_other(s, x) and _get(s, x, "holds_captive") is None for x in SIDES),
 )
+
+
+def _own_free_ok(s: BattleFacts, x: str) -> bool:
+    return not _get(s, x, "leader_captive")
+
+
+@rule(
+    "gf9.battle.leader-captive",
+    on="battle",
+    cites="gf9:193,427",
+    title="A leader held captive does not fight for its own faction",
+    forbids=_says(
+        _own_free_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, whom Harkonnen holds captive: a captive is not its "
+            "faction's available leader until it is returned."
+        ),
+    ),
+    permits="Neither plan plays a leader of its own that Harkonnen holds captive ({captive_words}).",
+    when=lambda s: bool(s.captive_words) and bool(s.a_leader or s.d_leader),
+)
+def leader_captive(s: BattleFacts) -> bool:
+    """A leader Harkonnen holds captive is not available to its own faction (gf9:193); it returns after its one
+    battle for Harkonnen (gf9:427)."""
+    return both(s, _own_free_ok)
+
+
+@leader_captive.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Not(_get(v, x, "leader_captive")))
 
 
 def _one_leader_ok(s: BattleFacts, x: str) -> bool:
@@ -698,8 +782,8 @@ def _selection_ok(s: BattleFacts, x: str) -> bool:
 
 
 def _dial_ok(s: BattleFacts, x: str) -> bool:
-    if _get(s, x, "is_fremen") or _get(s, x, "sardaukar"):
-        return True  # gf9.battle.dial-fremen; the Sardaukar gap
+    if _get(s, x, "is_fremen") or _get(s, x, "sardaukar") or _get(s, x, "fedaykin_open"):
+        return True  # gf9.battle.dial-fremen; the Sardaukar gap; gf9.battle.karama-fedaykin-support
     return _selection_ok(s, x)
 
 
@@ -746,6 +830,7 @@ def _(v: Any) -> Any:
         return z3.Or(
             _get(v, x, "is_fremen"),
             _get(v, x, "sardaukar"),
+            _get(v, x, "fedaykin_open"),
             z3.And(
                 os_ + ou <= _get(v, x, "forces"),
                 2 * os_ + ou == _get(v, x, "dial_h"),
@@ -824,7 +909,12 @@ def _held_ok(s: BattleFacts, x: str) -> bool:
     forbids=_says(
         _held_ok,
         lambda s, x: (
-            f"{_who(s, x)} commits {_get(s, x, 'spice')} spice to support but holds {_get(s, x, 'spice_held')}."
+            f"{_who(s, x)} commits {_get(s, x, 'spice')} spice to support but holds {_get(s, x, 'spice_held')}"
+            + (
+                f" (its {_get(s, x, 'pile')} spice of bribes in front of its shield is not yet spendable)."
+                if _get(s, x, "pile")
+                else "."
+            )
         ),
     ),
     permits="{A} commits {a_spice} of {a_spice_held} spice, {D} {d_spice} of {d_spice_held}.",
@@ -924,6 +1014,39 @@ def kh_active(s: BattleFacts) -> bool:
 @kh_active.z3
 def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.Implies(_get(v, x, "kh"), _get(v, x, "lost_in_battle") >= KH_THRESHOLD))
+
+
+# gf9:353 "Only a lasgun-shield explosion kills the Kwisatz Haderach. It then requires revival for two spice. ..."
+
+
+def _kh_alive_ok(s: BattleFacts, x: str) -> bool:
+    return not (_get(s, x, "kh") and _get(s, x, "kh_in_tanks"))
+
+
+@rule(
+    "gf9.battle.kh-alive",
+    on="battle",
+    cites="gf9:353",
+    title="A Kwisatz Haderach in the Tanks does not fight",
+    forbids=_says(
+        _kh_alive_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays the Kwisatz Haderach, which is in the Tanks "
+            "(factions.atreides.kwisatz_haderach_in_tanks): killed by an explosion, it requires revival first."
+        ),
+    ),
+    permits="The Kwisatz Haderach is alive.",
+    when=lambda s: s.a_kh or s.d_kh,
+)
+def kh_alive(s: BattleFacts) -> bool:
+    """The Kwisatz Haderach an explosion killed lies in the Tanks until it is revived: it cannot accompany a
+    leader. Not given, a plan playing it takes it to be alive (a note says so)."""
+    return both(s, _kh_alive_ok)
+
+
+@kh_alive.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Not(z3.And(_get(v, x, "kh"), _get(v, x, "kh_in_tanks"))))
 
 
 def _kh_not_alone_ok(s: BattleFacts, x: str) -> bool:
@@ -1156,9 +1279,14 @@ def _(v: Any) -> Any:
 # stays with the other rules: Voice adds no exception to them.
 
 
+def _voiced(s: BattleFacts, x: str) -> bool:
+    """A Voice binds the side: given, and not stopped by a Karama (gf9.battle.karama-advantage)."""
+    return bool(_get(s, x, "voice")) and not _get(s, x, "voice_stopped")
+
+
 def _voice_ok(s: BattleFacts, x: str) -> bool:
-    if not _get(s, x, "voice") or not _get(s, x, "voice_by_bg"):
-        return True  # no Voice, or one no Bene Gesserit gave (gf9.battle.voice-by-bg judges that)
+    if not _voiced(s, x) or not _get(s, x, "voice_by_bg"):
+        return True  # no Voice (or one a Karama stopped), or one no Bene Gesserit gave (gf9.battle.voice-by-bg)
     text = _get(s, x, "voice_text")
     what = text.removeprefix("not play ").removeprefix("play ")
     complies = voice_complies(
@@ -1176,7 +1304,7 @@ def _voice_ok(s: BattleFacts, x: str) -> bool:
 def _voice_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     parts = []
     for x in SIDES:
-        if not _get(s, x, "voice"):
+        if not _voiced(s, x):
             continue
         obeys = _voice_ok(s, x) and _get(s, x, "voice_can") is not False
         complied = voice_complies(
@@ -1202,7 +1330,7 @@ def _voice_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     ),
     permits=_voice_said,
     needs=("a_voice_can", "d_voice_can"),
-    when=lambda s: bool(s.a_voice or s.d_voice),
+    when=lambda s: _voiced(s, "a") or _voiced(s, "d"),
 )
 def voice(s: BattleFacts) -> bool:
     """A side Voiced to play (or not play) a card or category must do so if its hand and plan allow; a side
@@ -1233,9 +1361,8 @@ def _(v: Any) -> Any:
             ),
         )
         obeyed = z3.If(_get(v, x, "voice") == VOICE_PLAY, matched, z3.Not(matched))
-        return z3.Implies(
-            z3.And(_get(v, x, "voice") != 0, _get(v, x, "voice_by_bg")), z3.Or(obeyed, z3.Not(_get(v, x, "voice_can")))
-        )
+        binding = z3.And(_get(v, x, "voice") != 0, _get(v, x, "voice_by_bg"), z3.Not(_get(v, x, "voice_stopped")))
+        return z3.Implies(binding, z3.Or(obeyed, z3.Not(_get(v, x, "voice_can"))))
 
     return zboth(v, ok)
 
@@ -1310,9 +1437,14 @@ def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.Implies(_get(v, x, "presc") != 0, _get(v, x, "presc_by_atreides")))
 
 
+def _asked(s: BattleFacts, x: str) -> bool:
+    """A Prescience answer binds the side: asked, and not stopped by a Karama (gf9.battle.karama-advantage)."""
+    return bool(_get(s, x, "presc")) and not _get(s, x, "presc_stopped")
+
+
 def _presc_ok(s: BattleFacts, x: str) -> bool:
     element = _get(s, x, "presc")
-    if not element or not _get(s, x, "presc_possible"):
+    if not _asked(s, x) or not _get(s, x, "presc_possible"):
         return True
     answer = _get(s, x, "presc_text").split(": ", 1)[1]
     if element == 1:
@@ -1343,7 +1475,7 @@ def _presc_played(s: BattleFacts, x: str) -> str:
 def _presc_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     parts = []
     for x in SIDES:
-        if not _get(s, x, "presc"):
+        if not _asked(s, x):
             continue
         kept = "honors it" if _presc_ok(s, x) and _get(s, x, "presc_possible") else "can no longer honor it"
         parts.append(f"{_who(s, x)} answered Prescience ({_get(s, x, 'presc_text')}) and {kept}.")
@@ -1364,7 +1496,7 @@ def _presc_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     ),
     permits=_presc_said,
     needs=("a_presc_possible", "d_presc_possible"),
-    when=lambda s: bool(s.a_presc or s.d_presc),
+    when=lambda s: _asked(s, "a") or _asked(s, "d"),
 )
 def prescience(s: BattleFacts) -> bool:
     """The leader, weapon, defense or dial revealed to the Atreides (no weapon or no defense included) is what
@@ -1391,9 +1523,410 @@ def _(v: Any) -> Any:
                 z3.If(e == 3, _get(v, x, "defense_id") == ans, _get(v, x, "dial_h") == ans),
             ),
         )
-        return z3.Implies(e != 0, z3.Or(z3.Not(_get(v, x, "presc_possible")), honored))
+        asked = z3.And(e != 0, z3.Not(_get(v, x, "presc_stopped")))
+        return z3.Implies(asked, z3.Or(z3.Not(_get(v, x, "presc_possible")), honored))
 
     return zboth(v, ok)
+
+
+# -- Karama played in the battle (move.karama) ------------------------------------------------------------------
+# gf9:463 "After setup and At Start actions are complete, a Karama can stop one use of a faction advantage,
+#          including an alliance advantage, when that advantage is attempted. It does not switch the whole
+#          faction off for the phase. In battle, play it before plans are revealed."
+# gf9:479 "Name the advantage being canceled. Canceling one benefit does not cancel every other advantage. In
+#          battle, act before plans are revealed."
+# A Karama in move.karama is played before the plans are revealed, by any faction (gf9:155), naming the advantage
+# it stops; what it stops is read in this battle (checker/arrakis/kinds/battle.py: karama_target_here).
+
+
+def _karama_where(s: BattleFacts, codes: tuple[int, ...]) -> list[str]:
+    return [w for w, c in zip(s.karama_words or [], s.karama_codes, strict=True) if c in codes]
+
+
+def _karama_join(parts: list[str]) -> str:
+    return "; ".join(parts)
+
+
+def _karama_here_said(s: BattleFacts, _o: dict[str, Any]) -> str:
+    out = []
+    for w, c, void in zip(s.karama_words or [], s.karama_codes, s.karama_void or [], strict=True):
+        if c != 0:
+            continue
+        if void:
+            out.append(f"{w}: it stops nothing, another Karama having stopped that conversion (gf9:471)")
+            continue
+        out.append(f"{w}: an advantage attempted in this battle, one use of it stopped before the plans are revealed")
+    said = _karama_join(out) + "."
+    for x in SIDES:
+        if _get(s, x, "voice_stopped"):
+            said += f" The Voice given to {_who(s, x)} ({_get(s, x, 'voice_text')}) binds no plan."
+        if _get(s, x, "presc_stopped"):
+            said += f" {_who(s, x)} need not honor its Prescience answer ({_get(s, x, 'presc_text')})."
+    return said
+
+
+@rule(
+    "gf9.battle.karama-advantage",
+    on="battle",
+    cites="gf9:463,479",
+    see_also="gf9:155,303,367",
+    title="In battle, a Karama stops one use of a faction advantage attempted there",
+    forbids=lambda s, _o: (
+        _karama_join(_karama_where(s, (NOT_HERE,)))
+        + ": no faction of this battle (nor an ally of one, for an alliance advantage) attempts that advantage in it."
+    ),
+    permits=_karama_here_said,
+    when=lambda s: any(c in (0, NOT_HERE) for c in s.karama_codes),
+)
+def karama_advantage(s: BattleFacts) -> bool:
+    """A Karama played in a battle, before the plans are revealed, stops one use of a faction advantage (an
+    alliance advantage too) that a faction of the battle attempts there: the Prescience, the Kwisatz Haderach, the
+    Voice (in the Bene Gesserit's battle or its ally's), the Fedaykin, the Fremen no-spice advantage, the
+    Sardaukar, Harkonnen's call for its ally, the Bene Gesserit's Worthless Card played as a Karama. A stopped Voice
+    or Prescience answer binds no plan."""
+    return all(c != NOT_HERE for c in s.karama_codes)
+
+
+@karama_advantage.z3
+def _(v: Any) -> Any:
+    return all_of(c != NOT_HERE for c in v.karama_codes)
+
+
+# gf9:469 "Karama does not stop a Special Victory Condition or the Bene Gesserit prediction. It cannot reduce
+#          Harkonnen's hand limit or stop an ordinary traitor reveal in Harkonnen's own battle. ..."
+# gf9:471 "Karama does not cancel the ordinary effect of a Treachery Card such as Hajr, or another faction's
+#          Special Karama Power. Stopping Bene Gesserit from converting a Worthless Card is a cancellation of its
+#          faction advantage. After an advantage is canceled, its player may choose a revised legal action that
+#          respects that cancellation."
+
+
+def _karama_cannot(codes: tuple[int, ...], line: str, what: str) -> Any:
+    def message(s: BattleFacts, _o: dict[str, Any]) -> str:
+        return f"{_karama_join(_karama_where(s, codes))}: Karama cannot stop {what} ({line})."
+
+    return message
+
+
+def _karama_never(codes: tuple[int, ...]) -> Callable[[BattleFacts], bool]:
+    return lambda s: all(c not in codes for c in s.karama_codes)
+
+
+def _karama_never_form(codes: tuple[int, ...]) -> Callable[[Any], Any]:
+    return lambda v: all_of(z3.And(*(c != k for k in codes)) for c in v.karama_codes)
+
+
+@rule(
+    "gf9.battle.karama-not-victory",
+    on="battle",
+    cites="gf9:469",
+    title="A Karama in battle does not stop a Special Victory Condition or the prediction",
+    forbids=_karama_cannot((1, 2), "gf9:469", "a Special Victory Condition or the Bene Gesserit prediction"),
+    permits="No Karama of this battle names a Special Victory Condition or the Bene Gesserit prediction.",
+    when=lambda s: bool(s.karama_codes),
+)
+def karama_not_victory(s: BattleFacts) -> bool:
+    """A Special Victory Condition and the Bene Gesserit prediction stand against Karama."""
+    return _karama_never((1, 2))(s)
+
+
+karama_not_victory.z3(_karama_never_form((1, 2)))
+
+
+@rule(
+    "gf9.battle.karama-not-harkonnen",
+    on="battle",
+    cites="gf9:469",
+    see_also="gf9:423",
+    title="A Karama does not stop a traitor in Harkonnen's own battle, nor its hand limit",
+    forbids=_karama_cannot(
+        (3, 4), "gf9:469", "Harkonnen's hand limit, nor an ordinary traitor reveal in Harkonnen's own battle"
+    ),
+    permits="No Karama of this battle names Harkonnen's hand limit or its traitor reveal in its own battle.",
+    when=lambda s: bool(s.karama_codes),
+)
+def karama_not_harkonnen(s: BattleFacts) -> bool:
+    """Harkonnen's traitor reveal in its own battle (and its hand limit) stand against Karama; its call against its
+    ally's opponent is an alliance advantage a Karama may stop (gf9.battle.karama-advantage)."""
+    return _karama_never((3, 4))(s)
+
+
+karama_not_harkonnen.z3(_karama_never_form((3, 4)))
+
+
+@rule(
+    "gf9.battle.karama-not-cards",
+    on="battle",
+    cites="gf9:471",
+    title="A Karama does not cancel a Treachery Card's effect or a Special Karama Power",
+    forbids=_karama_cannot((5, 6), "gf9:471", "a Treachery Card's ordinary effect, nor a Special Karama Power"),
+    permits="No Karama of this battle names a Treachery Card or a Special Karama Power.",
+    when=lambda s: bool(s.karama_codes),
+)
+def karama_not_cards(s: BattleFacts) -> bool:
+    """A weapon's or defense's ordinary effect (a Lasgun's, a Shield's) and another faction's Special Karama Power
+    stand against Karama."""
+    return _karama_never((5, 6))(s)
+
+
+karama_not_cards.z3(_karama_never_form((5, 6)))
+
+gap(
+    "gf9.battle.karama-kh-basic",
+    on="battle",
+    cites="gf9:41,345,347",
+    see_also="gf9:463",
+    title="Basic: a Karama against the Kwisatz Haderach, an Advanced component and a Basic advantage",
+    reason="a Karama in a Basic battle names the Kwisatz Haderach: gf9:41 says the Advanced Game uses its card and "
+    "counter, while gf9:345-351 list it among the Atreides' Basic advantages, so whether there is an advantage to "
+    "stop is not settled",
+    when=lambda s: s.karama_kh and not s.advanced,
+)
+
+gap(
+    "gf9.battle.karama-traitor",
+    on="battle",
+    cites="gf9:463,469",
+    see_also="gf9:283",
+    title="A Karama against an ordinary traitor call outside Harkonnen's battles",
+    reason="a Karama names the traitor call of a battle Harkonnen neither fights nor has an ally in: gf9:463 lets "
+    "Karama stop a faction advantage, a traitor call is every faction's (gf9:283), and gf9:469 says only that "
+    "Karama cannot stop one in Harkonnen's own battle",
+    when=lambda s: OPEN_TRAITOR in s.karama_codes,
+)
+
+
+def _respects(s: BattleFacts, x: str) -> bool:
+    kh = _get(s, x, "kh") and _get(s, x, "kh_stopped")
+    call = _get(s, x, "traitor") and _get(s, x, "ally_call_stopped") and not _get(s, x, "holds_traitor")
+    return not (kh or call)
+
+
+def _unrespected(s: BattleFacts, x: str) -> str:
+    if _get(s, x, "kh") and _get(s, x, "kh_stopped"):
+        return (
+            f"{_who(s, x)} plays the Kwisatz Haderach, whose use a Karama stopped: its plan must respect the "
+            "cancellation."
+        )
+    return (
+        f"{_who(s, x)} calls treachery on {_get(s, OTHER[x], 'leader_name')} through its allied Harkonnen, whose "
+        "call a Karama stopped: its plan must respect the cancellation."
+    )
+
+
+@rule(
+    "gf9.battle.karama-respected",
+    on="battle",
+    cites="gf9:471",
+    see_also="gf9:463",
+    title="A plan respects the advantage a Karama stopped",
+    forbids=_says(_respects, _unrespected),
+    permits="No plan uses an advantage a Karama stopped.",
+    when=lambda s: any(_get(s, x, n) for x in SIDES for n in ("kh_stopped", "ally_call_stopped")),
+)
+def karama_respected(s: BattleFacts) -> bool:
+    """After a Karama stops an advantage, its player may revise its plan, and the plan revealed respects the
+    cancellation: no Kwisatz Haderach it stopped, no traitor call through an allied Harkonnen whose call it
+    stopped."""
+    return both(s, _respects)
+
+
+@karama_respected.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.And(
+            z3.Not(z3.And(_get(v, x, "kh"), _get(v, x, "kh_stopped"))),
+            z3.Not(z3.And(_get(v, x, "traitor"), _get(v, x, "ally_call_stopped"), z3.Not(_get(v, x, "holds_traitor")))),
+        ),
+    )
+
+
+# gf9:303 "A Karama played before reveal can make Sardaukar or Fedaykin ordinary for that battle. A separate
+#          cancellation can remove the Fremen no-spice advantage. Recalculate the legal maximum and losses using
+#          the advantage actually canceled."
+# gf9:475 "The precise advantage named matters. Canceling Fedaykin's doubled value does not also cancel all Fremen
+#          battle advantages. Benefits with separate triggers require their own cancellation. ..."
+# The battle's facts count the tokens so (checker/arrakis/kinds/battle.py): the dial and loss rules then judge them.
+
+
+@rule(
+    "gf9.battle.karama-fedaykin",
+    on="battle",
+    cites="gf9:303,475",
+    title="A Karama makes the Fedaykin ordinary for the battle, nothing more",
+    permits=lambda s, _o: " ".join(
+        f"A Karama makes {_who(s, x)}'s {_get(s, x, 'fedaykin_ordinary')} Fedaykin ordinary for this battle: they "
+        "count one each in the dial and the losses"
+        + (
+            ", still at full strength without spice (the no-spice advantage is another one)."
+            if _get(s, x, "is_fremen")
+            else "."
+        )
+        for x in SIDES
+        if _get(s, x, "fedaykin_ordinary")
+    ),
+    when=lambda s: bool(s.a_fedaykin_ordinary or s.d_fedaykin_ordinary),
+    one_sided="it says how the battle counts the Fedaykin a Karama made ordinary; it never forbids",
+)
+def karama_fedaykin(s: BattleFacts) -> bool:
+    """A Karama before reveal makes Fedaykin ordinary forces for the battle (each counts one, in the dial and the
+    losses); the Fremen no-spice advantage is a separate one, which stands unless a separate Karama stops it."""
+    return True
+
+
+@karama_fedaykin.z3
+def _(v: Any) -> Any:
+    return z3.Or(v.a_fedaykin_ordinary > 0, v.d_fedaykin_ordinary > 0)
+
+
+@rule(
+    "gf9.battle.karama-no-spice",
+    on="battle",
+    cites="gf9:303",
+    see_also="gf9:297,415",
+    title="A Karama stops the Fremen no-spice advantage: its forces need support",
+    permits=lambda s, _o: " ".join(
+        f"A Karama stops {_who(s, x)}'s no-spice advantage for this battle: its forces count one half unsupported, "
+        "one with a spice, as others' do."
+        for x in SIDES
+        if _get(s, x, "no_spice_stopped") and not _get(s, x, "fedaykin_open")
+    ),
+    when=lambda s: any(_get(s, x, "no_spice_stopped") and not _get(s, x, "fedaykin_open") for x in SIDES),
+    one_sided="it says how the battle counts the Fremen forces; it never forbids",
+)
+def karama_no_spice(s: BattleFacts) -> bool:
+    """With its no-spice advantage stopped, the Fremen's forces fight as any faction's do in the Advanced game:
+    one half unsupported, one with a spice of support (gf9:297)."""
+    return True
+
+
+@karama_no_spice.z3
+def _(v: Any) -> Any:
+    return z3.Or(v.a_no_spice_stopped, v.d_no_spice_stopped)
+
+
+gap(
+    "gf9.battle.karama-fedaykin-support",
+    on="battle",
+    cites="gf9:303,415",
+    see_also="gf9:297",
+    title="Fedaykin once Karama stopped the Fremen no-spice advantage",
+    reason="a Karama stopped the Fremen no-spice advantage but not the Fedaykin: gf9:415 counts a Fedaykin as two "
+    "ordinary forces, and no line says what a Fedaykin is worth without support, or what supporting one costs",
+    when=lambda s: bool(s.a_fedaykin_open or s.d_fedaykin_open),
+)
+
+
+@rule(
+    "gf9.battle.karama-sardaukar",
+    on="battle",
+    cites="gf9:303",
+    see_also="gf9:297",
+    title="A Karama makes the Sardaukar ordinary for the battle",
+    permits=lambda s, _o: " ".join(
+        f"A Karama makes {_who(s, x)}'s {_get(s, x, 'sardaukar_ordinary')} Sardaukar ordinary for this battle: they "
+        "count as its ordinary forces, one half unsupported, one with a spice."
+        for x in SIDES
+        if _get(s, x, "sardaukar_ordinary")
+    ),
+    when=lambda s: bool(s.a_sardaukar_ordinary or s.d_sardaukar_ordinary),
+    one_sided="it says how the battle counts the Sardaukar a Karama made ordinary; it never forbids",
+)
+def karama_sardaukar(s: BattleFacts) -> bool:
+    """A Karama before reveal makes the Sardaukar ordinary forces for the battle: their value, which gf9 does not
+    state (gf9.battle.sardaukar-value), is then an ordinary force's."""
+    return True
+
+
+@karama_sardaukar.z3
+def _(v: Any) -> Any:
+    return z3.Or(v.a_sardaukar_ordinary > 0, v.d_sardaukar_ordinary > 0)
+
+
+# gf9:459 "... Advanced Bene Gesserit may instead play Worthless Cards as Karama. ..."
+# gf9:373 "... You may use any Worthless Card as a Karama. You have no separate special Karama power."
+# gf9:483 "... Bene Gesserit's conversion of Worthless Cards is a repeatable advantage and gives it no separate
+#          once-per-game power."
+
+
+def _converted(s: BattleFacts) -> list[tuple[str, bool]]:
+    return [
+        (w, ok) for w, conv, ok in zip(s.karama_words or [], s.karama_convert, s.karama_convert_ok, strict=True) if conv
+    ]
+
+
+@rule(
+    "gf9.battle.karama-worthless",
+    on="battle",
+    cites="gf9:459,483",
+    see_also="gf9:373",
+    title="Only the Advanced Bene Gesserit plays a Worthless Card as a Karama",
+    forbids=lambda s, _o: (
+        _karama_join([w for w, ok in _converted(s) if not ok])
+        + ": only the Advanced Bene Gesserit plays a card other than Karama as one, and only a Worthless Card."
+    ),
+    permits=lambda s, _o: (
+        _karama_join([w for w, _ok in _converted(s)])
+        + ": the Advanced Bene Gesserit converts a Worthless Card, a repeatable advantage."
+    ),
+    when=lambda s: any(s.karama_convert),
+)
+def karama_worthless(s: BattleFacts) -> bool:
+    """A card played as a Karama is a Karama, or a Worthless Card the Advanced Bene Gesserit converts (as often as it
+    likes: its advantage, not a once-per-game power)."""
+    return all(ok for conv, ok in zip(s.karama_convert, s.karama_convert_ok, strict=True) if conv)
+
+
+@karama_worthless.z3
+def _(v: Any) -> Any:
+    return all_of(z3.Implies(c, ok) for c, ok in zip(v.karama_convert, v.karama_convert_ok, strict=True))
+
+
+# gf9:59  "... Their identities remain private. ..." (a card played is one the player holds)
+
+
+@rule(
+    "gf9.battle.karama-in-hand",
+    on="battle",
+    cites="gf9:59",
+    see_also="gf9:155",
+    title="A card played as a Karama comes from the player's hand",
+    forbids="Not in the hand: {karama_missing_words}.",
+    permits="The cards played as Karama are in their players' hands.",
+    when=lambda s: bool(s.karama_codes),
+)
+def karama_in_hand(s: BattleFacts) -> bool:
+    """A Karama (or the Worthless Card played as one) comes from its player's hand, beside the cards of its own plan;
+    a hand given as a count, or not at all, is taken to hold it (a note says so)."""
+    return s.karama_missing == 0
+
+
+@karama_in_hand.z3
+def _(v: Any) -> Any:
+    return v.karama_missing == 0
+
+
+# gf9:467 "... Discard Karama after use. ..."
+
+
+@rule(
+    "gf9.battle.karama-discard",
+    on="battle",
+    cites="gf9:467",
+    title="A Karama is discarded after use",
+    permits=lambda s, _o: f"The cards played as Karama ({', '.join(s.karama_cards or [])}) are discarded after use.",
+    defines=("karama_discarded",),
+    when=lambda s: bool(s.karama_codes),
+    one_sided="it says what becomes of the card; it never forbids",
+)
+def karama_discard(s: BattleFacts) -> dict[str, Any]:
+    """Each card played as a Karama in the battle is discarded after use."""
+    return {"karama_discarded": list(s.karama_cards or [])}
+
+
+@karama_discard.z3
+def _(v: Any) -> Any:
+    return v.karama_disc
 
 
 # -- Resolution ------------------------------------------------------------------

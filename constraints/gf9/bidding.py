@@ -157,9 +157,10 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _means(s: BidFacts) -> str:
+    pile = f"; its {s.pile} spice of bribes in front of its shield is not yet spendable" if s.pile else ""
     if s.ally_support:
-        return f"{s.means} ({s.spice} spice and {s.ally_support} promised by its ally)"
-    return f"{s.spice} spice"
+        return f"{s.means} ({s.spice} spice and {s.ally_support} promised by its ally{pile})"
+    return f"{s.spice} spice" + (f" ({pile[2:]})" if pile else "")
 
 
 def _affordable_message(s: BidFacts, _o: dict[str, Any]) -> str:
@@ -172,8 +173,9 @@ def _affordable_message(s: BidFacts, _o: dict[str, Any]) -> str:
 @rule(
     "gf9.bidding.affordable",
     on="bid",
-    cites="gf9:173",
+    cites="gf9:173,165",
     see_also="gf9:147,157",
+    cite_when={"gf9:165": lambda s: s.pile > 0 and s.spice is not None and s.amount <= s.spice + s.pile},
     title="No bid beyond what the bidder can pay, except holding Karama",
     forbids=lambda s, _o: (
         f"{display(s.faction)} bids {s.amount} spice but can pay {_means(s)}, and holds no Karama to bid beyond it."

@@ -12,7 +12,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.blow import BlowFacts, forces_word, whose
-from checker.facts import all_of
+from checker.facts import all_of, any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -177,8 +177,9 @@ def devour(s: BlowFacts) -> dict[str, Any]:
 
 @devour.z3
 def _(v: Any) -> z3.BoolRef:
+    own, ally = z3.Not(v.immunity_stopped), z3.And(v.fremen_protects, z3.Not(v.protection_stopped))
     takes = [
-        d == z3.If(z3.Or(f, z3.And(a, v.fremen_protects)), 0, n)
+        d == z3.If(z3.Or(z3.And(f, own), z3.And(a, ally)), 0, n)
         for d, n, f, a in zip(v.devoured, v.forces_there, v.is_fremen, v.is_ally, strict=True)
     ]
     return all_of([*takes, v.returned == v.spice_there])
@@ -189,7 +190,7 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _fremen_there(s: BlowFacts) -> bool:
-    return _after_turn_one(s) and not s.consecutive and any(s.is_fremen)
+    return _after_turn_one(s) and not s.consecutive and any(s.is_fremen) and not s.immunity_stopped
 
 
 @rule(
@@ -239,7 +240,7 @@ def _protection(s: BlowFacts, _o: dict[str, Any]) -> str:
     see_also="gf9:403",
     title="Fremen chooses whether to protect its ally from being devoured",
     permits=_protection,
-    when=lambda s: _after_turn_one(s) and not s.consecutive and any(s.is_ally),
+    when=lambda s: _after_turn_one(s) and not s.consecutive and any(s.is_ally) and not s.protection_stopped,
     needs=("turn", "fremen_protects"),
     replaces=("overview.blow.faction-advantages", "overview.blow.devour"),
     one_sided="Fremen's choice: it spares its ally's forces or not; it forbids nothing",
@@ -254,6 +255,64 @@ def protect_ally(_s: BlowFacts) -> bool:
 def _(v: Any) -> z3.BoolRef:
     spared = [z3.Implies(a, d == 0) for d, a in zip(v.devoured, v.is_ally, strict=True)]
     return z3.Implies(v.fremen_protects, all_of(spared))
+
+
+# gf9:401 "... Worms do not devour your forces unless an applicable cancellation removes that protection."
+# gf9:463 "... a Karama can stop one use of a faction advantage, including an alliance advantage, when that
+#          advantage is attempted. ..."
+
+
+def _stopped_words(s: BlowFacts) -> list[str]:
+    out = []
+    if s.immunity_stopped:
+        out.append("Fremen's worm immunity")
+    if s.protection_stopped:
+        out.append("Fremen's protection of its ally")
+    return out
+
+
+def _attempted(s: BlowFacts) -> bool:
+    """The worm attacks the advantages the Karama stopped: Fremen's forces, its ally's."""
+    attacks = _after_turn_one(s) and not s.consecutive
+    return attacks and (not s.immunity_stopped or any(s.is_fremen)) and (not s.protection_stopped or any(s.is_ally))
+
+
+def _cancel_said(s: BlowFacts, _o: dict[str, Any]) -> str:
+    gone = ", ".join(
+        f"{whose(n)} {forces_word(c)}"
+        for n, c in s.force_count(
+            lambda i: (s.is_fremen[i] and s.immunity_stopped) or (s.is_ally[i] and s.protection_stopped)
+        )
+    )
+    return f"A Karama stops {' and '.join(_stopped_words(s))} for this worm: {gone} in {s.previous} can be devoured."
+
+
+@rule(
+    "gf9.blow.karama-cancels",
+    on="blow",
+    cites="gf9:401,463",
+    title="A Karama stops the Fremen's worm protection when a worm attacks it",
+    forbids=lambda s, _o: (
+        f"A Karama stops {' and '.join(_stopped_words(s))}, but this card attacks no "
+        f"{'Fremen' if s.immunity_stopped and not any(s.is_fremen) else 'ally of the Fremen'} forces: a Karama "
+        "stops an advantage when it is attempted."
+    ),
+    permits=_cancel_said,
+    needs=("turn",),
+    when=lambda s: s.immunity_stopped or s.protection_stopped,
+)
+def karama_cancels(s: BlowFacts) -> bool:
+    """A Karama may stop the Fremen's worm immunity, or its protection of its ally (an alliance advantage), when a
+    Shai-Hulud attacks those forces: the worm then devours them as any others."""
+    return _attempted(s)
+
+
+@karama_cancels.z3
+def _(v: Any) -> z3.BoolRef:
+    attacks = z3.And(v.worm, v.turn != 1, z3.Not(v.consecutive))
+    fremen = z3.Or(z3.Not(v.immunity_stopped), any_of(v.is_fremen))
+    ally = z3.Or(z3.Not(v.protection_stopped), any_of(v.is_ally))
+    return z3.And(attacks, fremen, ally)
 
 
 # gf9:115 "Discard the Shai-Hulud card on that pile and draw again. Discard consecutive Shai-Hulud cards and

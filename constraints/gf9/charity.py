@@ -16,7 +16,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
+from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, pile_words, spice_word
 from checker.names import display
 from checker.rules import chapter, rule
 
@@ -26,8 +26,8 @@ chapter("charity", "gf9:159-169,373")
 # gf9:163 and gf9:169 end with the CHOAM and Homeworld expansion modules, which change who supplies charity
 # and its amount: out of scope (gf9 positions are the base game; the position format has no key for a module).
 # Both lines are encoded by their first sentences (gf9.charity.bene-gesserit), so no line is set aside for it.
-# gf9:165 (bribe spice in front of a shield is not spendable) is gf9.charity.eligible's supporting line: the
-# faction's holdings are factions.FACTION.spice, the spice behind its shield; the format has no key for bribe spice.
+# gf9:165 (bribe spice in front of a shield is not spendable) is quoted by gf9.charity.eligible where the faction has
+# such spice (factions.FACTION.bribe_pile): its holdings are factions.FACTION.spice, the spice behind its shield.
 
 
 def _not_advanced_bg(s: CharityFacts) -> bool:
@@ -43,14 +43,17 @@ def _not_advanced_bg(s: CharityFacts) -> bool:
 @rule(
     "gf9.charity.eligible",
     on="charity",
-    cites="gf9:161",
-    see_also="gf9:165",
+    cites="gf9:161,165",
+    cite_when={"gf9:165": lambda s: s.pile > 0 and s.spice is not None and s.spice <= 1},
     title="Only a faction with zero or one spice may call CHOAM Charity",
     forbids=lambda s, _o: (
-        f"{display(s.faction)} holds {spice_word(s.spice)}: only a faction with zero or one spice may call "
+        f"{display(s.faction)} holds {spice_word(s.spice)} behind its shield: only a faction with zero or one spice "
+        "may call CHOAM Charity."
+    ),
+    permits=lambda s, _o: (
+        f"{display(s.faction)} holds {spice_word(s.spice)} behind its shield{pile_words(s.pile)}: it may call "
         "CHOAM Charity."
     ),
-    permits=lambda s, _o: f"{display(s.faction)} holds {spice_word(s.spice)}: it may call CHOAM Charity.",
     needs=("spice",),
     when=_not_advanced_bg,
     replaces="overview.charity.eligible",

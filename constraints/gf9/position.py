@@ -305,6 +305,56 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(t <= z3.If(hk, 4, 1) for t, hk in zip(v.f_traitors, v.f_harkonnen, strict=True))
 
 
+# gf9:427 "... Return all captives immediately when all your own leaders are dead. ..."
+
+
+@rule(
+    "gf9.position.captives-returned",
+    on="position",
+    cites="gf9:427",
+    title="Harkonnen returns its captives once all its own leaders are dead",
+    forbids="All five of Harkonnen's own leaders are in the Tanks, yet it holds {captive_names} captive: it returns "
+    "all captives at once when its own leaders are dead.",
+    permits="Harkonnen holds {captive_names} captive, and not all its own leaders are dead.",
+    when=lambda s: s.captives_held > 0,
+)
+def captives_returned(s: PositionFacts) -> bool:
+    """Harkonnen holds captives only while one at least of its own leaders lives: when all are dead it returns
+    every captive at once."""
+    return not s.harkonnen_all_dead
+
+
+@captives_returned.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.harkonnen_all_dead)
+
+
+# gf9:349 "Secretly track Atreides force tokens lost in battles. Once at least seven have been lost, the Kwisatz
+#          Haderach becomes active immediately, ..."
+# gf9:353 "Only a lasgun-shield explosion kills the Kwisatz Haderach. ..."
+
+
+@rule(
+    "gf9.position.kh-dead-active",
+    on="position",
+    cites="gf9:353,349",
+    title="A Kwisatz Haderach in the Tanks was active first",
+    forbids="The Kwisatz Haderach is in the Tanks, but Atreides has lost {kh_lost} forces in battle: it becomes "
+    "active only after seven, and only an explosion in a battle it fought kills it.",
+    permits="The Kwisatz Haderach is in the Tanks; Atreides has lost {kh_lost} forces in battle, so it was active.",
+    when=lambda s: s.kh_in_tanks and s.kh_lost >= 0,
+)
+def kh_dead_active(s: PositionFacts) -> bool:
+    """Only a lasgun-shield explosion kills the Kwisatz Haderach, in a battle it fought; it fights only once active,
+    after seven Atreides forces lost in battle (a running count): dead, it was active."""
+    return s.kh_lost >= 7
+
+
+@kh_dead_active.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.kh_lost >= 7
+
+
 # gf9:131 "... No faction can belong to more than one alliance. The default maximum is two factions. ..."
 # gf9:141 "Declare every alliance openly. Swap reminder cards. No faction can be in two alliances, ..."
 
@@ -857,29 +907,42 @@ def _fallback(s: PositionFacts) -> bool:
     )
 
 
-def _predicted_on_last_turn(s: PositionFacts) -> str:
-    return s.prediction[0] if s.prediction and s.prediction[1] == LAST_TURN else ""
+# The printed fallback is no normal victory: gf9:325 applies it only "if nobody has won before the end of turn
+# ten", and a Bene Gesserit prediction replaces only "the predicted normal victory" (gf9:323), "a normal victory,
+# alone or in an alliance" (gf9:361). A prediction of the faction the fallback favours, for turn ten, so changes
+# nothing: the fallback's winners win (the prediction failed, gf9:361).
+
+
+def _predicts_winner(s: PositionFacts, winners: list[str]) -> bool:
+    return bool(s.prediction and s.prediction[1] == LAST_TURN and s.prediction[0] in winners)
+
+
+def _prediction_note(s: PositionFacts, winners: list[str]) -> str:
+    """Words for a turn-ten prediction of a faction the fallback makes a winner: it does not take the win."""
+    if s.prediction is None or not _predicts_winner(s, winners):
+        return ""
+    return (
+        f" Bene Gesserit predicted {display(s.prediction[0])} on turn {LAST_TURN}, but this is no normal victory: "
+        "a prediction replaces only the predicted normal victory."
+    )
 
 
 def _fallback_fremen_applies(s: PositionFacts) -> bool:
     f = index_of(s, "fremen")
-    return (
-        _fallback(s)
-        and f >= 0
-        and not any(s.allied[f * len(s.factions) + g] for g in range(len(s.factions)))
-        and (_predicted_on_last_turn(s) != "fremen")
-    )
+    return _fallback(s) and f >= 0 and not any(s.allied[f * len(s.factions) + g] for g in range(len(s.factions)))
 
 
 @rule(
     "gf9.position.fallback-fremen",
     on="position",
-    cites="gf9:325",
+    cites="gf9:325,323,361",
+    cite_when={line: lambda s: _predicts_winner(s, ["fremen"]) for line in ("gf9:323", "gf9:361")},
     title="End of turn ten, no Guild: GF9's printed fallback awards the Fremen the game",
     needs=("roster_known",),
     permits=lambda s, _: (
         f"{_ENDED}, the Fremen special condition fails ({names(fremen_breaches(s))}) and the "
         "Spacing Guild is not in the game: GF9's printed fallback awards the Fremen the game."
+        + _prediction_note(s, ["fremen"])
     ),
     when=_fallback_fremen_applies,
     defines=("winner",),
@@ -906,25 +969,24 @@ def _most_message(s: PositionFacts, _: dict[str, Any]) -> str:
     share = "share the win" if len(top) > 1 else "wins"
     return (
         f"{_ENDED}, and neither Fremen nor the Spacing Guild is in the game: {each}, the most strongholds "
-        f"({k}): {side([s.factions[f] for f in top])} {share}."
+        f"({k}): {side([s.factions[f] for f in top])} {share}." + _prediction_note(s, _top_names(s))
     )
 
 
 def _fallback_most_applies(s: PositionFacts) -> bool:
-    top = most_strongholds(s)
-    return (
-        _fallback(s)
-        and "fremen" not in s.factions
-        and bool(top)
-        and _predicted_on_last_turn(s) not in {s.factions[f] for f in top}
-    )
+    return _fallback(s) and "fremen" not in s.factions and bool(most_strongholds(s))
+
+
+def _top_names(s: PositionFacts) -> list[str]:
+    return [s.factions[f] for f in most_strongholds(s)]
 
 
 @rule(
     "gf9.position.fallback-most",
     on="position",
-    cites="gf9:325",
+    cites="gf9:325,323,361",
     see_also="gf9:7,101",
+    cite_when={line: lambda s: _predicts_winner(s, _top_names(s)) for line in ("gf9:323", "gf9:361")},
     title="End of turn ten, no Guild, no Fremen: the factions occupying the most strongholds share the win",
     permits=_most_message,
     needs=("roster_known",),
@@ -961,21 +1023,21 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.position.fallback-open",
     on="position",
-    cites="gf9:325,361",
+    cites="gf9:325",
+    see_also="gf9:403",
     title="GF9's printed fallback where its text does not decide",
     status="unresolved",
     reason="turn 10 ends with no normal victory, no Fremen special victory and no Spacing Guild, and GF9's "
     "printed fallback (gf9:325) does not decide this case: it does not say whether an allied Fremen's ally "
-    "shares the award, who shares 'the most strongholds' when no faction occupies one, or whether a Bene "
-    "Gesserit prediction for turn 10 can target the fallback (gf9:361 excludes only the Fremen and Guild "
-    "special victories)",
+    "shares the award (it is 'distinct from' the Fremen special victory, which its ally shares, gf9:403), or who "
+    "shares 'the most strongholds' when no faction occupies one",
     when=lambda s: _fallback(s) and not _fallback_fremen_applies(s) and not _fallback_most_applies(s),
     one_sided="an open question: it neither forbids nor permits",
     replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
 )
 def fallback_open(s: PositionFacts) -> bool:
-    """Where the printed fallback leaves the winner open (an allied Fremen, no stronghold occupied, a Bene
-    Gesserit prediction for turn ten), the answer is unresolved."""
+    """Where the printed fallback leaves the winner open (an allied Fremen, no stronghold occupied), the answer
+    is unresolved."""
     return True
 
 

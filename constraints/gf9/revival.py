@@ -255,7 +255,8 @@ def _(v: Any) -> z3.BoolRef:
     when=lambda s: s.is_fremen,
 )
 def fremen_no_purchase(s: RevivalFacts) -> bool:
-    """Fremen revives three forces free and cannot pay for more."""
+    """Fremen revives three forces free and cannot pay for more itself; forces its ally the Emperor pays for are the
+    Emperor's payment, beyond Fremen's own three (gf9:393), not a purchase of Fremen's."""
     return s.own <= 3
 
 
@@ -264,15 +265,9 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Implies(v.is_fremen, v.forces - v.emperor_pays <= 3)
 
 
-gap(
-    "gf9.revival.fremen-emperor-pays",
-    on="revive",
-    cites="gf9:183",
-    title="The Emperor paying for its ally Fremen's revival",
-    reason="the Emperor pays for forces its ally Fremen revives: gf9:183 says Fremen cannot buy additional revivals "
-    "and that the Emperor may pay for its ally's, and no line says which prevails",
-    when=lambda s: s.is_fremen and bool(s.emperor_pays),
-)
+# Fremen "cannot buy" (gf9:183, 397): the forces it pays for itself. What the Emperor pays for its ally is
+# the Emperor's advantage, "extra to its normal three-force ceiling" (gf9:393), with no exception for Fremen:
+# Fremen revives its three free and the Emperor may pay for up to three more (gf9.revival.emperor-*).
 
 # gf9:393 "During Revival, you may pay for up to three additional forces for your ally. These are extra to
 #          its normal three-force ceiling, allowing six in the base game. Pay two spice per ordinary force,
@@ -511,6 +506,68 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.leader_cost == v.leader_strength, v.leader_to_bank)
 
 
+# gf9:193 "In Advanced play, having no leader of your own available because the others are captured also opens
+#          normal leader revival. A leader merely committed to another territory earlier in the Battle Phase does
+#          not create a Revival Phase action."
+
+
+def _all_dead(s: RevivalFacts) -> bool:
+    return s.own_leaders_in_tanks >= s.own_leaders
+
+
+def _rest_captured(s: RevivalFacts) -> bool:
+    """Advanced: some of the faction's leaders are in the Tanks and Harkonnen holds every other one captive."""
+    return (
+        s.advanced
+        and 0 < s.own_leaders_in_tanks < s.own_leaders
+        and s.own_leaders_in_tanks + s.own_captured >= s.own_leaders
+    )
+
+
+def _leader_revived(s: RevivalFacts) -> bool:
+    return s.has_leader and s.leader_own and s.leader_in_tanks
+
+
+@rule(
+    "gf9.revival.leader-captured",
+    on="revive",
+    cites="gf9:193",
+    see_also="gf9:191,427",
+    title="Advanced: leaders all dead or captured open leader revival",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} has no leader of its own available: {s.own_leaders_in_tanks} are in the Tanks and "
+        f"Harkonnen holds {s.captured_names} captive, which opens normal leader revival."
+    ),
+    when=lambda s: _leader_revived(s) and _rest_captured(s),
+    one_sided="it opens leader revival where gf9:191 would not; where it does not apply, "
+    "gf9.revival.leader-eligibility asks for the history",
+)
+def leader_captured(s: RevivalFacts) -> bool:
+    """In the Advanced game a faction none of whose leaders is available, because those not in the Tanks are held
+    captive by Harkonnen (``factions.harkonnen.captured_leaders``), may revive a leader as if all five were dead."""
+    return True
+
+
+@leader_captured.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.advanced, v.own_leaders_in_tanks + v.own_captured >= v.own_leaders)
+
+
+def _eligibility_said(s: RevivalFacts) -> str:
+    free = s.own_leaders - s.own_leaders_in_tanks - s.own_captured
+    held = f", {s.own_captured} held captive" if s.own_captured else ""
+    captives = (
+        ""
+        if s.captives_given or not s.advanced
+        else "; the position does not give factions.harkonnen.captured_leaders either (gf9:193: captives also open it)"
+    )
+    return (
+        f"{s.own_leaders_in_tanks} of {_whose(s.faction)} {s.own_leaders} leaders are in the Tanks{held} and {free} "
+        "not: gf9:191 opens leader revival once all five were in the Tanks, until all have been revived, and the "
+        f"position does not say whether that happened earlier{captives}"
+    )
+
+
 _eligibility = gap(
     "gf9.revival.leader-eligibility",
     on="revive",
@@ -518,8 +575,9 @@ _eligibility = gap(
     title="Leader revival with fewer than five leaders in the Tanks",
     reason="fewer than five of the faction's leaders are in the Tanks: gf9:191 allows one a phase once all five "
     "were there, until all have been revived, and (Advanced) gf9:193 also opens it when the others are captured; "
-    "the position records neither that history nor captures",
-    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and s.own_leaders_in_tanks < s.own_leaders,
+    "the position does not record that history",
+    when=lambda s: _leader_revived(s) and not _all_dead(s) and not _rest_captured(s),
+    explain=_eligibility_said,
 )
 _eligibility.replaces = ("overview.revival.leader-all-dead",)
 
@@ -684,14 +742,109 @@ def _(v: Any) -> z3.BoolRef:
     return v.kh_cost == KH_PRICE
 
 
+@rule(
+    "gf9.revival.kh-in-tanks",
+    on="revive",
+    cites="gf9:353",
+    title="The Kwisatz Haderach is revived from the Tanks",
+    forbids="The Kwisatz Haderach is alive (factions.atreides.kwisatz_haderach_in_tanks is false): only a "
+    "lasgun-shield explosion kills it, and only then does it require revival.",
+    permits="The Kwisatz Haderach is in the Tanks.",
+    when=lambda s: s.kh and s.is_atreides,
+)
+def kh_in_tanks(s: RevivalFacts) -> bool:
+    """Only a Kwisatz Haderach killed (by a lasgun-shield explosion) is revived: one alive is not. Not given, it is
+    taken to be in the Tanks, as the move revives it (a note says so)."""
+    return s.kh_in_tanks
+
+
+@kh_in_tanks.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.kh, v.kh_in_tanks)
+
+
+def _kh_open(s: RevivalFacts) -> bool:
+    """Normal leader eligibility (gf9:191, 193) is open for Atreides."""
+    return _all_dead(s) or _rest_captured(s)
+
+
+def _no_tleilaxu(s: RevivalFacts) -> bool:
+    return s.tleilaxu_in_game is False
+
+
+def _kh_closed(s: RevivalFacts) -> bool:
+    """No Atreides leader is in the Tanks and one at least is available: leader revival was never opened, or all
+    have been revived since (gf9:191 opens it 'until all have been revived')."""
+    return s.own_leaders_in_tanks == 0 and s.own_captured < s.own_leaders
+
+
+def _kh_eligible_said(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    if _all_dead(s):
+        return (
+            "All five Atreides leaders are in the Tanks: normal leader revival is open (gf9:191), and the Kwisatz "
+            "Haderach's revival follows it."
+        )
+    return (
+        f"{s.own_leaders_in_tanks} Atreides leaders are in the Tanks and Harkonnen holds {s.captured_names} "
+        "captive: normal leader revival is open (gf9:193), and the Kwisatz Haderach's revival follows it."
+    )
+
+
+@rule(
+    "gf9.revival.kh-eligible",
+    on="revive",
+    cites="gf9:353,191,193",
+    see_also="gf9:197",
+    cite_when={"gf9:191": lambda s: not _rest_captured(s), "gf9:193": _rest_captured},
+    title="The Kwisatz Haderach is revived under normal leader eligibility",
+    forbids=lambda s, _o: (
+        "No Atreides leader is in the Tanks: normal leader revival opens once all five are there, until all have "
+        "been revived (gf9:191), and it governs the Kwisatz Haderach's revival (gf9:353)."
+    ),
+    permits=_kh_eligible_said,
+    when=lambda s: s.kh and s.is_atreides and not s.has_card and (_kh_open(s) or (_kh_closed(s) and _no_tleilaxu(s))),
+)
+def kh_eligible(s: RevivalFacts) -> bool:
+    """Normal leader eligibility applies to the Kwisatz Haderach's revival (its own life or death never counts for
+    the five leaders): open once all five Atreides leaders are in the Tanks (or, Advanced, the rest are captive),
+    closed while none is in the Tanks: then leader revival was never opened, or all have been revived since."""
+    return _kh_open(s)
+
+
+@kh_eligible.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Or(
+        v.own_leaders_in_tanks >= v.own_leaders,
+        z3.And(v.advanced, v.own_leaders_in_tanks > 0, v.own_leaders_in_tanks + v.own_captured >= v.own_leaders),
+    )
+
+
 gap(
     "gf9.revival.kh-eligibility",
     on="revive",
+    cites="gf9:353,191",
+    see_also="gf9:193",
+    title="When the Kwisatz Haderach may be revived, with some Atreides leaders in the Tanks",
+    reason="gf9:353 applies normal leader eligibility to the Kwisatz Haderach's revival: with some but not all of "
+    "the Atreides leaders in the Tanks, gf9:191 opens it only if all five were there since and not all have been "
+    "revived, a history the position does not record",
+    when=lambda s: s.kh and s.is_atreides and not s.has_card and not _kh_open(s) and not _kh_closed(s),
+    explain=lambda s: (
+        f"{s.own_leaders_in_tanks} of the five Atreides leaders {'is' if s.own_leaders_in_tanks == 1 else 'are'} "
+        "in the Tanks: whether all five were there and "
+        "leader revival is still open (gf9:191), which governs the Kwisatz Haderach's (gf9:353), is not recorded"
+    ),
+)
+
+gap(
+    "gf9.revival.kh-tleilaxu",
+    on="revive",
     cites="gf9:353",
-    title="When the Kwisatz Haderach may be revived",
-    reason="gf9:353 applies normal leader eligibility to the Kwisatz Haderach's revival, and the position format "
-    "records neither whether it is in the Tanks nor whether leader revival is open (gf9:191)",
-    when=lambda s: s.kh and s.is_atreides,
+    title="The Kwisatz Haderach's revival with the Tleilaxu in the game",
+    reason="normal leader eligibility does not open the Kwisatz Haderach's revival, and the Tleilaxu are (or may be) "
+    "in the game: gf9:353 applies that eligibility 'with Ghola and Tleilaxu exceptions', and Mentat does not "
+    "encode the Tleilaxu module",
+    when=lambda s: s.kh and s.is_atreides and not s.has_card and _kh_closed(s) and not _no_tleilaxu(s),
 )
 
 # gf9:41 names the Kwisatz Haderach's card and counter among what the Advanced Game also uses, while gf9:345-353

@@ -227,7 +227,7 @@ class Bribe(Kind):
         elif pos.ruleset != "overview":
             f.notes.append(
                 f"factions.{m.to}.spice is the spice behind {whose(m.to)} shield: a bribe in front of it does not "
-                "change it (the position format has no key for spice in front of a shield)"
+                f"change it (it joins factions.{m.to}.bribe_pile, spendable from the Mentat Pause)"
             )
         return f
 

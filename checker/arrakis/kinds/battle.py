@@ -198,12 +198,23 @@ def leaders_of(pos: Position, faction: str) -> dict[str, int]:
     return out
 
 
+def captives(pos: Position) -> set[str]:
+    """The leaders Harkonnen holds captive (``factions.harkonnen.captured_leaders``; gf9:193, 427)."""
+    return {n for state in pos.factions.values() for n in state.captured_leaders or []}
+
+
 def available_leaders(pos: Position, faction: str, territory: str) -> dict[str, int]:
-    """Leaders not in the Tanks and not used in another territory this phase (gf9:255)."""
+    """Leaders not in the Tanks, not held captive by another faction (gf9:193) and not used in another territory
+    this phase (gf9:255)."""
     state = pos.factions.get(faction)
     tanks = set(state.leaders_in_tanks) if state else set()
     used = state.leaders_used_this_phase if state else {}
-    return {n: s for n, s in leaders_of(pos, faction).items() if n not in tanks and used.get(n, territory) == territory}
+    held = captives(pos)
+    return {
+        n: s
+        for n, s in leaders_of(pos, faction).items()
+        if n not in tanks and n not in held and used.get(n, territory) == territory
+    }
 
 
 def strength_of(pos: Position, name: str) -> int:
@@ -439,6 +450,59 @@ class BattleFacts(Facts):
     )
     d_voice_ch: bool = fact(False, key="move.plans.D.voice", doc="the Voice names a Cheap Hero")
     d_suppressed: list[str] = label(None, doc="its advantages Karama stopped this phase")
+    # -- gf9: tokens (factions.atreides.kwisatz_haderach_in_tanks, factions.harkonnen.captured_leaders) --
+    a_kh_in_tanks: bool = fact(False, key="factions.atreides.kwisatz_haderach_in_tanks")
+    d_kh_in_tanks: bool = fact(False, key="factions.atreides.kwisatz_haderach_in_tanks")
+    a_leader_captive: bool = fact(False, key="factions.harkonnen.captured_leaders", doc="its own leader held captive")
+    d_leader_captive: bool = fact(False, key="factions.harkonnen.captured_leaders", doc="its own leader held captive")
+    a_holds_captive: bool | None = fact(
+        False, key="factions.harkonnen.captured_leaders", doc="Harkonnen plays a leader it holds captive"
+    )
+    d_holds_captive: bool | None = fact(
+        False, key="factions.harkonnen.captured_leaders", doc="Harkonnen plays a leader it holds captive"
+    )
+    # -- gf9: Karama played in this battle (move.karama; gf9:463-483) --
+    a_pile: int = label(0, doc="spice of bribes in front of its shield (bribe_pile): not spendable (gf9:165, 297)")
+    d_pile: int = label(0, doc="spice of bribes in front of its shield (bribe_pile): not spendable (gf9:165, 297)")
+    captive_words: str = label("", doc="the leaders Harkonnen holds captive, in words (empty: none, or not given)")
+    karama_codes: list[int] = fact(
+        [],
+        key="move.karama",
+        doc="per Karama: 0 an advantage of this battle, 1..6 NOT_CANCELLABLE, 7 no advantage "
+        "of this battle, 8 an ordinary traitor call",
+    )
+    karama_convert: list[bool] = fact([], key="move.karama", doc="per Karama: a Worthless Card played as one")
+    karama_convert_ok: list[bool] = fact([], doc="per Karama: played by the Advanced Bene Gesserit, a Worthless Card")
+    karama_missing: int = fact(0, key="factions.F.hand", doc="Karama cards played that are not in the listed hands")
+    karama_words: list[str] = label(None, doc="per Karama: who plays what against what, in words")
+    karama_kh: bool = label(False, doc="a Karama of the battle names the Kwisatz Haderach")
+    karama_void: list[bool] = label(None, doc="per Karama: a Worthless Card as one, whose conversion another stopped")
+    karama_missing_words: str = label("", doc="the Karama cards not in the hand, in words")
+    karama_cards: list[str] = label(None, doc="the cards played as Karama (discarded after use: gf9:467)")
+    a_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
+    d_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
+    a_voice_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Voice given to this side")
+    d_voice_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Voice given to this side")
+    a_presc_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Prescience asked of this side")
+    d_presc_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Prescience asked of this side")
+    a_ally_call_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped its allied Harkonnen's call")
+    d_ally_call_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped its allied Harkonnen's call")
+    a_fedaykin_ordinary: int = fact(0, key="move.karama", doc="Fedaykin a Karama made ordinary (counted in forces)")
+    d_fedaykin_ordinary: int = fact(0, key="move.karama", doc="Fedaykin a Karama made ordinary (counted in forces)")
+    a_sardaukar_ordinary: int = fact(0, key="move.karama", doc="Sardaukar a Karama made ordinary (in forces)")
+    d_sardaukar_ordinary: int = fact(0, key="move.karama", doc="Sardaukar a Karama made ordinary (in forces)")
+    a_no_spice_stopped: bool = fact(
+        False, key="move.karama", doc="a Karama stopped the Fremen no-spice advantage: is_fremen is then false"
+    )
+    d_no_spice_stopped: bool = fact(
+        False, key="move.karama", doc="a Karama stopped the Fremen no-spice advantage: is_fremen is then false"
+    )
+    a_fedaykin_open: bool = fact(
+        False, key="move.karama", doc="the no-spice advantage stopped, the Fedaykin not: their value is not stated"
+    )
+    d_fedaykin_open: bool = fact(
+        False, key="move.karama", doc="the no-spice advantage stopped, the Fedaykin not: their value is not stated"
+    )
 
     def position_key(self, key: str) -> str:
         if key == "forces.SECTOR":
@@ -475,6 +539,135 @@ def opponent(pos: Position, m: BattleMove, me: str) -> str:
     return there[0]
 
 
+# -- Karama played in a battle (move.karama; gf9:463-483) ------------------------------------------------------
+KARAMA_CARD = "Karama"
+OPEN_TRAITOR = 8  # an ordinary traitor call, in no Harkonnen's battle: no line says whether Karama stops it
+NOT_HERE = 7  # an advantage no faction of this battle attempts in it
+KARAMA_NAMES = {  # what a Karama names, in words
+    "prescience": "Prescience",
+    "kwisatz-haderach": "Kwisatz Haderach",
+    "voice": "Voice",
+    "fedaykin": "Fedaykin",
+    "no-spice-battle": "no-spice advantage",
+    "sardaukar": "Sardaukar",
+    "ally-traitor": "traitor call for its ally",
+    "worthless-as-karama": "Worthless Card played as a Karama",
+    "harkonnen-traitor": "traitor reveal in Harkonnen's own battle",
+    "traitor": "traitor call",
+    "special-victory": "a Special Victory Condition",
+    "prediction": "the Bene Gesserit prediction",
+    "hand-limit": "Harkonnen's hand limit",
+    "karama-power": "a Special Karama Power",
+}
+
+
+def _worthless(card: str) -> bool:
+    return card in components()["treachery_deck"].get("worthless", [])
+
+
+def _converts(pos: Position, k: Any) -> bool:
+    """The Advanced Bene Gesserit plays a Worthless Card as a Karama (gf9:373, 459)."""
+    return k.faction == "bene-gesserit" and pos.advanced and _worthless(k.card)
+
+
+def karama_target_here(pos: Position, m: BattleMove, k: Any) -> tuple[str, int]:
+    """What one Karama of the battle names, read in this battle, and its code (``karama_codes``): ``traitor`` is
+    Harkonnen's call in its own battle (which Karama cannot stop, gf9:469), its call for an ally (an alliance
+    advantage, gf9:291, 423), or another faction's ordinary call."""
+    from checker.arrakis.kinds.play import ADVANTAGES, NOT_CANCELLABLE, ORDINARY_TRAITOR
+
+    sides = set(m.plans)
+    name = k.cancels
+    allied_harkonnen = "harkonnen" not in sides and any("harkonnen" in pos.allies_of(f) for f in sides)
+    if name == ORDINARY_TRAITOR:
+        if "harkonnen" in sides:
+            return "harkonnen-traitor", NOT_CANCELLABLE["harkonnen-traitor"]
+        if not allied_harkonnen:
+            return name, OPEN_TRAITOR
+        name = "ally-traitor"
+    if name in NOT_CANCELLABLE:
+        return name, NOT_CANCELLABLE[name]
+    if name not in ADVANTAGES:  # a Treachery Card's name
+        return name, NOT_CANCELLABLE["card"]
+    adv = pos.advanced
+    special = {f: sum(g.special for g in pos.groups(f, m.territory) if not (g.advisors and adv)) for f in sides}
+    bg_ally = any("bene-gesserit" in pos.allies_of(f) for f in sides)
+    here = {
+        "prescience": "atreides" in sides,
+        "kwisatz-haderach": "atreides" in sides,
+        "voice": "bene-gesserit" in sides or bg_ally,
+        "fedaykin": adv and special.get("fremen", 0) > 0,
+        "no-spice-battle": adv and "fremen" in sides,
+        "sardaukar": adv and special.get("emperor", 0) > 0,
+        "ally-traitor": allied_harkonnen,
+        "worthless-as-karama": any(_converts(pos, o) for o in m.karama if o is not k),
+    }
+    return name, 0 if here.get(name, False) else NOT_HERE
+
+
+def karama_stops(pos: Position, m: BattleMove) -> set[str]:
+    """The advantages the battle's Karama cards stop: each naming an advantage of this battle, unless it is the
+    Bene Gesserit's Worthless Card while another Karama stops that conversion (gf9:471)."""
+    played = [k for k in m.karama if k.card == KARAMA_CARD or _converts(pos, k)]  # a card that may be a Karama
+    named = [karama_target_here(pos, m, k) for k in played]
+    convert_stopped = any(n == "worthless-as-karama" and code == 0 for n, code in named)
+    return {
+        n
+        for k, (n, code) in zip(played, named, strict=True)
+        if code == 0 and not (convert_stopped and _converts(pos, k))
+    }
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _karama_facts(pos: Position, m: BattleMove) -> dict[str, Any]:
+    """The battle's Karama cards: what each names, whether it may be played as one, whether it is in the hand."""
+    from checker.arrakis.kinds.play import ADVANTAGES
+    from checker.names import display
+
+    codes, words, convert, convert_ok = [], [], [], []
+    stops = karama_stops(pos, m)
+    for k in m.karama:
+        name, code = karama_target_here(pos, m, k)
+        codes.append(code)
+        holder = ADVANTAGES[name][0] if name in ADVANTAGES else ""
+        named = KARAMA_NAMES.get(name, name.replace("-", " "))
+        what = f"{_possessive(display(holder))} {named}" if holder else named
+        played = k.card if k.card == KARAMA_CARD else f"{k.card} as a Karama"
+        words.append(f"{display(k.faction)} plays {played} against {what}")
+        convert.append(k.card != KARAMA_CARD)
+        convert_ok.append(_converts(pos, k))
+    missing: list[str] = []
+    for who in dict.fromkeys(k.faction for k in m.karama):
+        state = pos.factions.get(who)
+        hand = state.hand if state else None
+        mine = [k.card for k in m.karama if k.faction == who]
+        if not isinstance(hand, list):
+            continue  # a count, or no hand: taken to be in it (a note says so)
+        left = list(hand)
+        for c in m.plans[who].cards if who in m.plans else []:
+            if c in left:
+                left.remove(c)
+        for c in mine:
+            if c in left:
+                left.remove(c)
+            else:
+                missing.append(f"{_possessive(display(who))} {c} (its hand: {', '.join(hand) or 'no card'})")
+    return {
+        "karama_codes": codes,
+        "karama_words": words,
+        "karama_convert": convert,
+        "karama_convert_ok": convert_ok,
+        "karama_missing": len(missing),
+        "karama_missing_words": "; ".join(missing),
+        "karama_cards": [k.card for k in m.karama],
+        "karama_void": [_converts(pos, k) and "worthless-as-karama" in stops for k in m.karama],
+        "karama_kh": any(k.cancels == "kwisatz-haderach" for k in m.karama),
+    }
+
+
 def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict[str, Any]:
     plan = m.plans.get(me) or BattlePlan()
     foe_plan = m.plans.get(foe) or BattlePlan()
@@ -484,6 +677,15 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     special = sum(g.special for g in groups)
     if not pos.advanced:  # gf9:41 starred tokens count as ordinary forces in the Basic Game
         forces, special = forces + special, 0
+    # gf9:303 a Karama before reveal makes Fedaykin or Sardaukar ordinary for the battle, and a separate one stops
+    # the Fremen no-spice advantage: the battle counts them so (gf9:475: each advantage on its own)
+    stops = karama_stops(pos, m)
+    fedaykin_ordinary = special if me == "fremen" and "fedaykin" in stops else 0
+    sardaukar_ordinary = special if me == "emperor" and "sardaukar" in stops else 0
+    forces, special = forces + fedaykin_ordinary + sardaukar_ordinary, special - fedaykin_ordinary - sardaukar_ordinary
+    no_spice_stopped = me == "fremen" and "no-spice-battle" in stops
+    held = captives(pos)
+    atreides = pos.factions.get("atreides")
     own = leaders_of(pos, me)
     avail = available_leaders(pos, me, m.territory)
     leader = plan.leader
@@ -545,8 +747,19 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_cards": cards,
         f"{x}_forces": forces,
         f"{x}_special": special,
-        f"{x}_is_fremen": me == "fremen",
+        f"{x}_is_fremen": me == "fremen" and not no_spice_stopped,
         f"{x}_is_atreides": me == "atreides",
+        f"{x}_kh_in_tanks": bool(plan.kwisatz_haderach and atreides and atreides.kwisatz_haderach_in_tanks),
+        f"{x}_leader_captive": bool(leader and leader in own and leader in held),
+        f"{x}_holds_captive": _holds_captive(pos, me, leader, own),
+        f"{x}_kh_stopped": me == "atreides" and "kwisatz-haderach" in stops,
+        f"{x}_voice_stopped": plan.voice is not None and "voice" in stops,
+        f"{x}_presc_stopped": plan.prescience is not None and "prescience" in stops,
+        f"{x}_ally_call_stopped": "ally-traitor" in stops and "harkonnen" in pos.allies_of(me),
+        f"{x}_fedaykin_ordinary": fedaykin_ordinary,
+        f"{x}_sardaukar_ordinary": sardaukar_ordinary,
+        f"{x}_no_spice_stopped": no_spice_stopped,
+        f"{x}_fedaykin_open": no_spice_stopped and special > 0,
         f"{x}_leader": leader is not None,
         f"{x}_strength": (own[leader] if leader in own else strength_of(pos, leader)) if leader else 0,
         f"{x}_leader_own": leader is None or leader in own,
@@ -561,6 +774,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_dial_h": None if plan.dial is None else int(plan.dial * 2),
         f"{x}_spice": plan.spice,
         f"{x}_spice_held": spice_held,
+        f"{x}_pile": (state.bribe_pile or 0) if state else 0,
         f"{x}_kh": plan.kwisatz_haderach,
         f"{x}_lost_in_battle": lost,
         f"{x}_traitor": plan.traitor,
@@ -581,6 +795,17 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         out[f"{x}_strength"] = 2
     out.update(_voice_categories(x, weapon, defense))
     return out
+
+
+def _holds_captive(pos: Position, me: str, leader: str | None, own: dict[str, int]) -> bool | None:
+    """Harkonnen plays another faction's leader: whether it holds it captive (gf9:427); None where the position does
+    not give Harkonnen's captured_leaders; False for any other plan."""
+    if me != "harkonnen" or not leader or leader in own:
+        return False
+    state = pos.factions.get("harkonnen")
+    if state is None or state.captured_leaders is None:
+        return None
+    return leader in state.captured_leaders
 
 
 def _dreamrules_facts(
@@ -1030,8 +1255,10 @@ def battle_facts(pos: Position) -> BattleFacts:
         storm_sector=pos.storm or 0,
         **_sectors(pos, m, agg, dfd),
         **values,
+        **_karama_facts(pos, m),
+        captive_words=", ".join(sorted(captives(pos))),
         terr_spice=terr_spice,
-        notes=notes,
+        notes=notes + _token_notes(pos, m),
     )
     lacks = [traitor_freed(pos, me, m.plans[me].leader if me in m.plans else None)[1] for me in (agg, dfd)]
     for x in SIDES:
@@ -1052,6 +1279,28 @@ def battle_facts(pos: Position) -> BattleFacts:
                 f"(gf9:299): {' or '.join(map(str, counts))} tokens; 'losses' then lists the possible counts"
             )
     return facts
+
+
+def _token_notes(pos: Position, m: BattleMove) -> list[str]:
+    """What the battle assumes of the Kwisatz Haderach's life and of the Karama cards' hands, where not given."""
+    from checker.names import display
+
+    out = []
+    atreides = pos.factions.get("atreides")
+    if any(p.kwisatz_haderach for p in m.plans.values()) and (
+        atreides is None or atreides.kwisatz_haderach_in_tanks is None
+    ):
+        out.append(
+            "the position does not give factions.atreides.kwisatz_haderach_in_tanks: the Kwisatz Haderach is taken "
+            "to be alive, as the plan plays it"
+        )
+    for who in dict.fromkeys(k.faction for k in m.karama):
+        state = pos.factions.get(who)
+        hand = state.hand if state else None
+        if not isinstance(hand, list):
+            given = "is not given" if hand is None else f"is given as a count ({hand})"
+            out.append(f"{display(who)}'s hand {given}: the card it plays as a Karama is taken to be in it")
+    return out
 
 
 def explodes_by_names(m: BattleMove) -> bool:
@@ -1104,6 +1353,7 @@ class Battle(Kind):
         "spice_destroyed",
         "zoal_infiltration",
         "ixian_losses",
+        "karama_discarded",
     )
 
     def facts(self, pos: Position) -> BattleFacts:
@@ -1117,6 +1367,7 @@ class Battle(Kind):
         w.explosion = z3.Bool("explosion")
         w.spice_destroyed = z3.Int("spice_destroyed")
         w.zoal_inf = z3.Bool("zoal_inf")  # dreamrules: Bene Tleilax may choose Zoal's Infiltration (dreamrules:1200)
+        w.karama_disc = z3.Bool("karama_disc")  # gf9:467: the battle's Karama cards are discarded
         w.ix_loss = z3.Bool("ix_loss")  # dreamrules: the Ixians win and choose their losses (dreamrules:502, 1224)
         for x in SIDES:
             for name in ("os", "ou", "ss", "su", "lost", "gain", "paid", "disc"):  # disc: 0 none, 1 Cheap Hero, 2 all
@@ -1172,6 +1423,8 @@ class Battle(Kind):
         out["cards_discarded"] = discarded
         if value(v.zoal_inf):  # reported only where a rule in force fixes it (dreamrules.battle.zoal-infiltration)
             out["zoal_infiltration"] = zoal_infiltration(facts)
+        if value(v.karama_disc):  # reported only where a rule in force fixes it (gf9.battle.karama-discard)
+            out["karama_discarded"] = list(facts.karama_cards or [])
         if value(v.ix_loss):  # reported only where a rule in force fixes it (dreamrules.battle.ixian-losses)
             out["ixian_losses"] = ixian_loss_options(facts, next((x for x in SIDES if facts.side(x, "is_ixians")), "a"))
         winner = value(v.winner)

@@ -444,7 +444,12 @@ def plan_battle(
                     file_plan["beaten_by"] = beaten_by
                 file_plan["measured_against"] = (
                     f"every plan {display(foe)} could legally make: its forces in {m.territory}, its usable leaders, "
-                    f"and {foe_how}; {display(me)}'s plan as written (Voice, Prescience and Karama not played)"
+                    f"and {foe_how}; {display(me)}'s plan as written "
+                    + (
+                        "(the file's Karama cards played, no other Voice, Prescience or Karama)"
+                        if m.karama
+                        else "(Voice, Prescience and Karama not played)"
+                    )
                 )
             side["plan_in_file"] = file_plan
             if losses is not None:

@@ -57,6 +57,10 @@ class BlowFacts(Facts):
     is_ally: list[bool] = fact([], doc="that faction is Fremen's ally")
     fremen_protects: bool | None = fact(None, key="move.fremen_protects", doc="Fremen protects its ally (gf9:119)")
     fremen_in_game: bool = fact(False, doc="Fremen is in the game (listed, allied, or an unlisted player)")
+    immunity_stopped: bool = fact(False, key="move.karama_cancels", doc="a Karama stopped Fremen's worm immunity")
+    protection_stopped: bool = fact(
+        False, key="move.karama_cancels", doc="a Karama stopped Fremen's protection of its ally"
+    )
 
     def position_key(self, key: str) -> str:
         return key.replace("SPICE_KEY", self.spice_key)
@@ -68,8 +72,11 @@ class BlowFacts(Facts):
 
     @property
     def spared(self) -> list[bool]:
-        """Forces a worm does not take: Fremen's, and its ally's when Fremen protects it."""
-        return [f or (a and bool(self.fremen_protects)) for f, a in zip(self.is_fremen, self.is_ally, strict=True)]
+        """Forces a worm does not take: Fremen's, and its ally's when Fremen protects it (unless a Karama stopped
+        that advantage: gf9:401)."""
+        own = not self.immunity_stopped
+        ally = bool(self.fremen_protects) and not self.protection_stopped
+        return [(f and own) or (a and ally) for f, a in zip(self.is_fremen, self.is_ally, strict=True)]
 
     def force_names(self, flags: list[bool]) -> set[str]:
         """The factions in the attacked territory whose flag is set."""
@@ -168,7 +175,10 @@ class Blow(Kind):
             forces_there=counts,
             is_fremen=[n == "fremen" for n in names],
             is_ally=[n in allies for n in names],
-            fremen_protects=m.fremen_protects,
+            # a Karama stopped the protection: there is no choice to make (gf9:401)
+            fremen_protects=False if "ally-worm-protection" in m.karama_cancels else m.fremen_protects,
+            immunity_stopped="worm-immunity" in m.karama_cancels,
+            protection_stopped="ally-worm-protection" in m.karama_cancels,
             fremen_in_game="fremen" in listed or bool(allies) or unlisted,
         )
         f.notes = _notes(pos, f)

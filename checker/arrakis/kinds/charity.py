@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, get_args
 
 from checker.arrakis.position import CharityMove, Phase, Position
-from checker.facts import Facts, Kind, Vars, fact, kind
+from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -41,6 +41,7 @@ class CharityFacts(Facts):
     spice: int | None = fact(key="factions.FACTION.spice", doc="spice behind the faction's shield")
     is_bene_gesserit: bool = fact(False)
     charity_stopped: bool = fact(False, doc="dreamrules: Karama stopped the faction's Charity advantage this phase")
+    pile: int = label(0, doc="spice of bribes in front of its shield (factions.FACTION.bribe_pile): not counted")
 
     @property
     def advanced_bene_gesserit(self) -> bool:
@@ -61,6 +62,11 @@ def _advantage(name: str) -> str:
 
 def spice_word(n: int | None) -> str:
     return "no spice" if n == 0 else f"{n} spice"
+
+
+def pile_words(pile: int) -> str:
+    """Bribe spice in front of a shield, which no payment or count of holdings may use (gf9:165, 333)."""
+    return f" ({pile} spice of bribes lies in front of its shield, not yet spendable)" if pile else ""
 
 
 def phase_title(s: CharityFacts) -> str:
@@ -88,7 +94,7 @@ def _notes(pos: Position, f: CharityFacts) -> list[str]:
             "(gf9:163, 169; gf9:373 stands among its Advanced advisor rules), so it takes charity as any "
             "faction does (gf9:161)"
         )
-    if f.advanced and f.spice is not None:
+    if f.advanced and f.spice is not None and (state := pos.factions.get(f.faction)) and state.bribe_pile is None:
         out.append(
             f"factions.{f.faction}.spice is read as the spice behind {whose(f.faction)} shield: spice "
             "promised by a bribe in front of it is not counted (gf9:165)"
@@ -113,6 +119,7 @@ class Charity(Kind):
             spice=state.spice if state else None,
             is_bene_gesserit=m.faction == "bene-gesserit",
             charity_stopped=pos.stopped(m.faction, "charity"),
+            pile=(state.bribe_pile or 0) if state else 0,
         )
         f.notes = _notes(pos, f)
         return f

@@ -84,6 +84,10 @@ ADVANTAGES: dict[str, tuple[str, str]] = {
     "half-price-shipment": ("spacing-guild", "gf9:437"),
     "out-of-order": ("spacing-guild", "gf9:443"),
     "bonus-card": ("harkonnen", "gf9:425"),
+    "sardaukar": ("emperor", "gf9:303"),
+    "worm-immunity": ("fremen", "gf9:117, 401"),
+    "ally-worm-protection": ("fremen", "gf9:119, 403"),
+    "ally-traitor": ("harkonnen", "gf9:291, 423"),  # its traitor call against its ally's opponent
 }
 # ... and what gf9:469, 471 say it cannot stop (the index is the solver's ``cancels_index``).
 NOT_CANCELLABLE: dict[str, int] = {
@@ -102,6 +106,8 @@ CANCELS_ALIASES: dict[str, str] = {
     "spacing-guild-special-victory": "special-victory",
     "bene-gesserit-prediction": "prediction",
     "bg-prediction": "prediction",
+    "no-spice": "no-spice-battle",
+    "kh": "kwisatz-haderach",
 }
 CANCELS_WORDS = {
     1: "a Special Victory Condition",
@@ -421,6 +427,27 @@ def _cancels(keys: dict[str, Any]) -> tuple[str, int | None, bool]:
     return value, 0, False
 
 
+ORDINARY_TRAITOR = "traitor"  # a battle's traitor call, whoever makes it: which it is depends on the battle
+
+
+def karama_target(value: object, key: str) -> str:
+    """What a Karama played in a battle names (``move.karama[i].cancels``): an advantage of :data:`ADVANTAGES`,
+    a name of :data:`NOT_CANCELLABLE`, a Treachery Card's name, or ``traitor`` (a traitor call); any other name
+    is an input error suggesting the nearest."""
+    if isinstance(value, str):
+        text = value.strip().lower().replace(" ", "-").replace("_", "-")
+        text = CANCELS_ALIASES.get(text, text)
+        if text in ADVANTAGES or text in NOT_CANCELLABLE or text == ORDINARY_TRAITOR:
+            return text
+        from checker.arrakis.position import card_names
+
+        if text.replace("-", " ") in card_names():
+            return card_names()[text.replace("-", " ")]
+    names = [*ADVANTAGES, ORDINARY_TRAITOR, *NOT_CANCELLABLE]
+    what = "an advantage a Karama stops in battle: " + ", ".join(names)
+    raise InputError(key, what, value, nearest(str(value), names))
+
+
 def _compact(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
 
@@ -519,6 +546,11 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
             out.append(
                 f"the Karama stops one use of {display(holder)}'s {f.cancels.replace('-', ' ')} ({lines}); what "
                 "that player does instead is the question of that action (gf9:471)"
+                + (
+                    ": in a battle, the battle move's 'karama' key judges the plans with it stopped"
+                    if f.phase_index == BATTLE
+                    else ""
+                )
             )
         if f.as_karama and f.is_worthless:
             out.append(f"{f.card} is played as a Karama (gf9:373, 459)")

@@ -20,7 +20,7 @@ from typing import Any, get_args
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES
 from checker.arrakis.kinds.battle import SUPPLIES_CACHE
-from checker.arrakis.position import Phase, Position
+from checker.arrakis.position import Phase, Position, components
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
@@ -123,6 +123,12 @@ class PositionFacts(Facts):
     surveyor_stronghold: bool = fact(False, doc="dreamrules: the Surveyor stands in a stronghold")
     aboard_astray: int = fact(0, doc="dreamrules: tokens aboard the Surveyor outside the territory it stands in")
     bg_sink: int = fact(0, doc="Bene Gesserit tokens in the Polar Sink")
+    # -- gf9 tokens: captives (factions.harkonnen.captured_leaders), the Kwisatz Haderach --
+    captives_held: int = fact(0, key="factions.harkonnen.captured_leaders", doc="leaders Harkonnen holds captive")
+    harkonnen_all_dead: bool = fact(False, doc="all five of Harkonnen's own leaders are in the Tanks")
+    captive_names: str = label("", doc="Harkonnen's captives, in words")
+    kh_in_tanks: bool = fact(False, key="factions.atreides.kwisatz_haderach_in_tanks")
+    kh_lost: int = fact(-1, key="factions.atreides.forces_lost_in_battle", doc="-1 when not given")
     bg_out: int = fact(0, doc="Bene Gesserit tokens outside the Polar Sink")
     bg_out_places: int = fact(0, doc="territories outside the Polar Sink holding Bene Gesserit tokens")
     bg_out_shared: bool = fact(False, doc="another faction but the Ixians has tokens where the Bene Gesserit stand")
@@ -341,6 +347,14 @@ def _setup_facts(pos: Position, s: PositionFacts) -> None:
         for f, sp in zip(factions, has_special, strict=True)
     )
     s.f_traitors = [len(st[f].traitors) if st[f] and st[f].traitors else -1 for f in factions]  # type: ignore[union-attr]
+    harkonnen, atreides = pos.factions.get("harkonnen"), pos.factions.get("atreides")
+    held = sorted(harkonnen.captured_leaders or []) if harkonnen else []
+    s.captives_held, s.captive_names = len(held), ", ".join(held)
+    own = set(components()["leaders"].get("harkonnen", {}))
+    s.harkonnen_all_dead = bool(harkonnen and own and own <= set(harkonnen.leaders_in_tanks))
+    s.kh_in_tanks = bool(atreides and atreides.kwisatz_haderach_in_tanks)
+    lost = atreides.forces_lost_in_battle if atreides else None
+    s.kh_lost = -1 if lost is None else lost
     s.board_given = "forces" in pos.given or bool(pos.forces)
     places: list[tuple[tuple[str, int], ...]] = []
     home: list[int] = []

@@ -84,6 +84,16 @@ class RevivalFacts(Facts):
     )
     leader_strength: int | None = fact(0, key="factions.FACTION.leaders", doc="the leader's printed strength")
     kh: bool = fact(False, key="move.kwisatz_haderach", doc="Atreides revives the Kwisatz Haderach")
+    kh_in_tanks: bool = fact(
+        True,
+        key="factions.atreides.kwisatz_haderach_in_tanks",
+        doc="the Kwisatz Haderach is in the Tanks (not given: taken to be, as the move revives it; a note says so)",
+    )
+    own_captured: int = fact(
+        0, key="factions.harkonnen.captured_leaders", doc="the reviver's printed leaders Harkonnen holds captive"
+    )
+    captured_names: str = label("", doc="the reviver's leaders held captive, in words")
+    captives_given: bool = label(True, doc="the position gives Harkonnen's captured_leaders, or no Harkonnen plays")
     has_card: bool = label(False, doc="a card revives (move.card)")
     card: str = label("")
     fate: bool = label(False, doc="dreamrules: the Fate revives (move.fate)")
@@ -338,6 +348,17 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
         out.append("gf9:179 prices the forces beyond the free allowance but names no receiver for that spice")
     if f.kh:
         out.append("gf9:353 prices the Kwisatz Haderach's revival but names no receiver for that spice")
+        state = pos.factions.get("atreides")
+        if f.is_atreides and (state is None or state.kwisatz_haderach_in_tanks is None):
+            out.append(
+                "the position does not give factions.atreides.kwisatz_haderach_in_tanks: the Kwisatz Haderach is "
+                "taken to be in the Tanks, as the move revives it"
+            )
+    if f.kh and f.is_atreides and pos.advanced and not f.captives_given:
+        out.append(
+            f"the position does not give factions.harkonnen.captured_leaders: no leader of {display(f.faction)}'s is "
+            "taken to be held captive"
+        )
     return out
 
 
@@ -387,6 +408,14 @@ class Revival(Kind):
         face_up = [n for n in others if n in in_tanks and n not in face_down]
         out = [n for n in others if n not in in_tanks]
         hand, hand_words = _hand(pos, me)
+        captors = [st for st in pos.factions.values() if st.captured_leaders]
+        captured = sorted(printed & {n for st in captors for n in st.captured_leaders or []})
+        harkonnen = pos.factions.get("harkonnen")
+        captives_given = (harkonnen is not None and harkonnen.captured_leaders is not None) or (
+            me == "harkonnen" or _in_game(pos, "harkonnen") is False
+        )
+        atreides = pos.factions.get("atreides")
+        kh_state = atreides.kwisatz_haderach_in_tanks if atreides else None
         f = RevivalFacts(
             faction=me,
             advanced=pos.advanced,
@@ -425,6 +454,10 @@ class Revival(Kind):
             face_down_elsewhere=_face_down_elsewhere(pos, me),
             leader_strength=_strength(pos, me, leader) if leader in mine else 0,
             kh=m.kwisatz_haderach,
+            kh_in_tanks=kh_state is not False,
+            own_captured=len(captured),
+            captured_names=_words(captured),
+            captives_given=captives_given,
             has_card=m.card is not None,
             card=m.card or "",
             fate=m.fate,
