@@ -1995,7 +1995,7 @@ _stopped_rule(
     cites="dreamrules:822",
     title="Karama stopped the Kwisatz Haderach: Atreides cannot use the token this phase",
     uses=_Holds(lambda s, x: _get(s, x, "kh"), lambda v, x: _get(v, x, "kh")),
-    stopped="kh_stopped",
+    stopped="kh_suppressed",
     said=lambda s, x: (
         f"{_who(s, x)} plays the Kwisatz Haderach, but Karama stopped it this phase: Atreides cannot use the token in "
         "any battle this phase."
@@ -2008,7 +2008,7 @@ _stopped_rule(
     cites="dreamrules:818",
     title="Karama stopped Battle Prescience: Atreides cannot demand part of a plan this phase",
     uses=_Holds(lambda s, x: _get(s, x, "presc"), lambda v, x: _get(v, x, "presc") != 0),
-    stopped="presc_stopped",
+    stopped="presc_suppressed",
     said=lambda s, x: (
         f"{_who(s, x)} answers a Prescience question ({_get(s, x, 'presc_text')}), but Karama stopped Battle "
         "Prescience this phase: Atreides cannot demand part of an opposing plan."
@@ -2030,7 +2030,7 @@ _stopped_rule(
     see_also="dreamrules:778,934",
     title="Karama stopped The Voice: no ordinary Voice this phase",
     uses=_Holds(_ordinary_voice, lambda v, x: z3.And(_get(v, x, "voice") != 0, z3.Not(v.fate_at_large))),
-    stopped="voice_stopped",
+    stopped="voice_suppressed",
     said=lambda s, x: (
         f"{_who(s, x)} was Voiced to {_get(s, x, 'voice_text')}, but Karama stopped The Voice this phase: the Bene "
         "Gesserit cannot use ordinary Voice in its own or its ally's battles."

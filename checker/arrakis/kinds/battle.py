@@ -332,9 +332,9 @@ class BattleFacts(Facts):
     # Karama stopped these advantages for the phase (factions.X.suppressed, dreamrules:778)
     a_special_stopped: bool = fact(False, key="factions.A.suppressed", doc="its Sardaukar or Fedaykin (854, 882)")
     a_fsd_stopped: bool = fact(False, key="factions.A.suppressed", doc="Fremen's Free Spice Dialing (878)")
-    a_kh_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="the Kwisatz Haderach (822)")
-    a_presc_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="Battle Prescience (818)")
-    a_voice_stopped: bool = fact(False, key="factions.bene-gesserit.suppressed", doc="The Voice (926)")
+    a_kh_suppressed: bool = fact(False, key="factions.atreides.suppressed", doc="the Kwisatz Haderach (822)")
+    a_presc_suppressed: bool = fact(False, key="factions.atreides.suppressed", doc="Battle Prescience (818)")
+    a_voice_suppressed: bool = fact(False, key="factions.bene-gesserit.suppressed", doc="The Voice (926)")
     a_retreat_stopped: bool = fact(False, key="factions.A.suppressed", doc="the Guild's Retreat (874)")
     a_spite_stopped: bool = fact(False, key="factions.A.suppressed", doc="Vladimir's Spite (838)")
     a_ft_stopped: bool = fact(False, key="factions.A.suppressed", doc="Fanatical Tactics (886)")
@@ -430,9 +430,9 @@ class BattleFacts(Facts):
     # Karama stopped these advantages for the phase (factions.X.suppressed, dreamrules:778)
     d_special_stopped: bool = fact(False, key="factions.D.suppressed", doc="its Sardaukar or Fedaykin (854, 882)")
     d_fsd_stopped: bool = fact(False, key="factions.D.suppressed", doc="Fremen's Free Spice Dialing (878)")
-    d_kh_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="the Kwisatz Haderach (822)")
-    d_presc_stopped: bool = fact(False, key="factions.atreides.suppressed", doc="Battle Prescience (818)")
-    d_voice_stopped: bool = fact(False, key="factions.bene-gesserit.suppressed", doc="The Voice (926)")
+    d_kh_suppressed: bool = fact(False, key="factions.atreides.suppressed", doc="the Kwisatz Haderach (822)")
+    d_presc_suppressed: bool = fact(False, key="factions.atreides.suppressed", doc="Battle Prescience (818)")
+    d_voice_suppressed: bool = fact(False, key="factions.bene-gesserit.suppressed", doc="The Voice (926)")
     d_retreat_stopped: bool = fact(False, key="factions.D.suppressed", doc="the Guild's Retreat (874)")
     d_spite_stopped: bool = fact(False, key="factions.D.suppressed", doc="Vladimir's Spite (838)")
     d_ft_stopped: bool = fact(False, key="factions.D.suppressed", doc="Fanatical Tactics (886)")
@@ -843,9 +843,9 @@ def _dreamrules_facts(
         f"{x}_cache_cards": sum(1 for c in plan.cards if c in SUPPLIES_CACHE),
         f"{x}_special_stopped": bool(special and stopped(me, special)),
         f"{x}_fsd_stopped": me == "fremen" and stopped(me, "Free Spice Dialing"),
-        f"{x}_kh_stopped": stopped("atreides", "Kwisatz Haderach"),
-        f"{x}_presc_stopped": stopped("atreides", "Battle Prescience"),
-        f"{x}_voice_stopped": stopped("bene-gesserit", "The Voice"),
+        f"{x}_kh_suppressed": stopped("atreides", "Kwisatz Haderach"),
+        f"{x}_presc_suppressed": stopped("atreides", "Battle Prescience"),
+        f"{x}_voice_suppressed": stopped("bene-gesserit", "The Voice"),
         f"{x}_retreat_stopped": me == "spacing-guild" and stopped(me, "Retreat"),
         f"{x}_spite_stopped": me == "harkonnen" and stopped(me, "Vladimir's Spite"),
         f"{x}_ft_stopped": me == "fremen" and stopped(me, "Fanatical Tactics"),
