@@ -23,7 +23,7 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK
 from checker.arrakis.position import AllyMove, BribeMove, GiveMove, Phase, Position
@@ -115,6 +115,10 @@ def _shared(pos: Position, factions: list[str], *, apart: bool = False) -> list[
 class Ally(Kind):
     name = "ally"
     title = "Forming or breaking an alliance"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "alliances": "the alliances as they stand after the move",
+        "must_separate": "the territories outside the Polar Sink where the new allies both have forces: one must leave",
+    }
     ruled = ("must_separate",)
 
     def facts(self, pos: Position) -> AllyFacts:
@@ -199,6 +203,11 @@ class BribeFacts(Facts):
 class Bribe(Kind):
     name = "bribe"
     title = "A bribe"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "spice_total": "the briber's spice behind its shield afterwards",
+        "in_front_of_shield": "recipient -> the bribe's spice in front of its shield",
+        "spendable_from": "the phase from which the recipient may spend it (`mentat-pause`)",
+    }
     ruled = ("spice_total", "in_front_of_shield", "spendable_from")
 
     def facts(self, pos: Position) -> BribeFacts:
@@ -269,6 +278,10 @@ class GiveFacts(Facts):
 class Give(Kind):
     name = "give"
     title = "Spice given to an ally"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "spice_total": "the giver's spice afterwards",
+        "ally_spice_total": "the recipient's spice afterwards, where the position gives what it held",
+    }
     ruled = ("spice_total", "ally_spice_total")
 
     def facts(self, pos: Position) -> GiveFacts:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import BidMove, Phase, Position, components
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -150,6 +150,9 @@ def _notes(pos: Position, m: BidMove, f: BidFacts) -> list[str]:
 class Bidding(Kind):
     name = "bid"
     title = "Bidding"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "cards_gained": "if this bid wins: the cards the bidder gains (2 for Harkonnen's free extra card)",
+    }
     ruled = ("paid_to", "cards_gained")
 
     def facts(self, pos: Position) -> BidFacts:

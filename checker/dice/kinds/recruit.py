@@ -8,7 +8,7 @@ answers ``unresolved`` naming the key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.position import STEPS, DicePosition, RecruitMove
 from checker.dice.setup import CYLINDERS
@@ -65,6 +65,13 @@ class RecruitFacts(Facts):
 class RecruitKind(Kind):
     name = "dice-recruit"
     title = "Dice Game recruitment"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "recruited": "Troops recruited",
+        "troops": "Troops the move recruits",
+        "leader": "whether a Leader is recruited",
+        "from_map": "Troops taken back from the map",
+        "supply": "Troops left in the Faction's supply",
+    }
 
     def facts(self, pos: Any) -> RecruitFacts:
         assert isinstance(pos, DicePosition) and isinstance(pos.move, RecruitMove)
