@@ -527,6 +527,10 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
                 outcome.pop(name, None)
                 unknown.setdefault(name, f"{why} ({r.id})")
             verdict.findings.append(Finding(r, "unresolved", f"{_listed(keys)} unknown: {why}"))
+        for key in verdict.value_missing:  # what the kind derived without it
+            for name in kind.reaches.get(key, ()):
+                outcome.pop(name, None)
+                unknown.setdefault(name, f"the position does not give '{key}'")
         derive(kind, outcome, unknown, facts.faction)  # the shared keys a kind sums from its own
         if unknown:
             outcome["unknown"] = unknown

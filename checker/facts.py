@@ -140,6 +140,9 @@ class Kind:
     # Outcome keys the answer cannot do without: where a missing fact or an open question could change one of
     # them the whole verdict is unresolved; any other value it could change is reported under ``unknown``.
     decisive: tuple[str, ...] = ("winner",)
+    # Outcome values a missing position key may change beyond those of the rules that need it, through facts the
+    # kind derives with a placeholder where the key is missing (a storm's mine in sector 0): reported ``unknown`` too.
+    reaches: ClassVar[dict[str, tuple[str, ...]]] = {}
     judges_position = False  # a question about the position itself: a forbidding rule makes it invalid
     # The kind's own outcome keys beside the shared ones (checker.outcomes.SHARED), each with a one-line meaning:
     # a verdict reports no other key (tests/test_outcomes.py).

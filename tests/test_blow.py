@@ -189,10 +189,15 @@ def test_phase_and_missing_keys() -> None:
     assert wrong.verdict == "illegal" and "Revival phase" in wrong.findings[0].message
     none = blow({"card": "Red Chasm"}, phase=None)
     assert none.verdict == "legal" and any("'phase'" in n for n in none.notes)
-    assert "'storm'" in blow({"card": "Red Chasm"}, storm=None).reason
-    assert "move.previous" in blow({"card": "shai-hulud"}, **HAGGA).reason
+    # a missing key decides only values here: the verdict stays legal, the values it decides are unknown
+    no_storm = blow({"card": "Red Chasm"}, storm=None)
+    assert no_storm.verdict == "legal" and "'storm'" in no_storm.unknown["spice_placed"]
+    no_previous = blow({"card": "shai-hulud"}, **HAGGA)
+    assert no_previous.verdict == "legal" and no_previous.outcome["nexus"] is True
+    assert "move.previous" in no_previous.unknown["devoured"] and "move.previous" in no_previous.unknown["losses"]
     no_spice_key = {k: v for k, v in HAGGA.items() if k != "spice"}
-    assert "'spice'" in blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **no_spice_key).reason
+    no_spice = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **no_spice_key)
+    assert no_spice.verdict == "legal" and "'spice'" in no_spice.unknown["spice_lost"]
 
 
 # -- generated positions: the engine never raises, the two encodings agree, the numbers add up ---------
@@ -252,6 +257,12 @@ def test_generated_positions(seed: int) -> None:
         v = evaluate(load_position(data))  # raises on a disagreement between a check and its form
         m = data["move"]
         if v.verdict != "legal":
+            continue
+        if v.unknown:  # a value a missing key decides: the key is one of them, never guessed
+            assert all(
+                any(k in why for k in ("'storm'", "'turn'", "'spice'", "move.previous")) for why in v.unknown.values()
+            )
+            assert not set(v.unknown) & set(v.outcome)
             continue
         if m["card"] != "shai-hulud":
             sector, amount = BOARD[m["card"]].spice_blow  # type: ignore[misc]

@@ -114,8 +114,9 @@ def test_a_mine_without_its_sector_is_asked_for() -> None:
         "move": {"action": "storm", "distance": 2},  # sectors 2 and 3: all of Cielago East
     }
     v = judge(raw)
-    assert v.verdict == "unresolved"
-    assert "spice_mines[].sector" in v.reason
+    assert v.verdict == "legal" and v.outcome["storm"] == 3  # where the storm stops needs no mine
+    for value in ("losses", "returned_to_reserves", "spice_lost"):  # what it destroys does
+        assert "spice_mines[].sector" in v.unknown[value] and value not in v.outcome
 
 
 def test_dials_with_fremen_after_turn_one_cite_the_prepared_card() -> None:

@@ -208,6 +208,7 @@ class Bribe(Kind):
         "in_front_of_shield": "recipient -> the bribe's spice in front of its shield",
         "spendable_from": "the phase from which the recipient may spend it (`mentat-pause`)",
     }
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"spice_gained": ("in_front_of_shield",)}  # the recipient's
     ruled = ("spice_total", "in_front_of_shield", "spendable_from")
 
     def facts(self, pos: Position) -> BribeFacts:
@@ -252,6 +253,8 @@ class Bribe(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, BribeFacts)
         return {
+            "cost": facts.amount,  # the move's own amount, paid to the recipient
+            "paid_to": facts.to,
             "spice_total": value(v.left),  # type: ignore[attr-defined]
             "in_front_of_shield": {facts.to: value(v.placed)},  # type: ignore[attr-defined]
             "spendable_from": SPENDABLE_FROM,
@@ -308,4 +311,11 @@ class Give(Kind):
         v.ally_total = z3.Int("ally_total")  # the recipient's afterwards
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
-        return {"spice_total": value(v.left), "ally_spice_total": value(v.ally_total)}  # type: ignore[attr-defined]
+        assert isinstance(facts, GiveFacts)
+        return {
+            "cost": facts.amount,  # the move's own amount, given to the ally
+            "paid_to": facts.to,
+            "spice_gained": {facts.to: facts.amount},
+            "spice_total": value(v.left),  # type: ignore[attr-defined]
+            "ally_spice_total": value(v.ally_total),  # type: ignore[attr-defined]
+        }

@@ -175,6 +175,8 @@ class Storm(Kind):
     }
     ruled = ("returned_to_reserves", "nexus")  # dreamrules' rules fix them; gf9's answer leaves them out
     decisive = ("storm",)  # where the storm ends is the question; without it nothing it does is known
+    # a mine with no sector is taken to lie in none: whether the storm destroys it, and the spice it holds (#1859)
+    reaches: ClassVar[dict[str, tuple[str, ...]]] = {"spice_mines[].sector": ("spice_lost",)}
 
     def facts(self, pos: Position) -> StormFacts:
         m = pos.move
