@@ -89,3 +89,33 @@ def test_unknown_values_leave_the_verdict_decided(case_file: Path) -> None:
         if f.effect == "unresolved":
             leaves = f.rule.leaves_open or f.rule.defines
             assert set(leaves) <= set(unknown), f"{_name(case_file)}: {f.rule.id} leaves {leaves} open"
+
+
+def test_the_registry_is_one_vocabulary() -> None:
+    """No kind registers a shared key as its own; a summed key is shared, its parts the kind's own; an open rule
+    leaves open only keys its kind reports."""
+    from checker.rules import load_all
+
+    kinds = load_kinds()
+    for name, kind in kinds.items():
+        assert not set(kind.outcome_keys) & set(SHARED), f"{name} registers a shared key as its own"
+        for key, parts in kind.derived.items():
+            assert key in SHARED and set(parts) <= set(kind.outcome_keys), f"{name} sums {key} from {parts}"
+        for key in (*kind.decisive, *(k for ks in kind.reaches.values() for k in ks)):
+            assert key in keys_of(kind), f"{name}: {key} is no outcome key of it"
+    for r in load_all().values():
+        if r.leaves_open:
+            assert r.open and set(r.leaves_open) <= set(keys_of(kinds[r.on])), r.id
+            assert not set(r.leaves_open) & set(kinds[r.on].decisive), f"{r.id} leaves open what {r.on} needs"
+
+
+def test_the_verdict_page_lists_every_outcome_key() -> None:
+    from checker.docs import ROOT, outcome_keys_fragment
+
+    page = outcome_keys_fragment()
+    assert all(f"| `{key}` |" in page for key in SHARED)
+    for name, kind in load_kinds().items():
+        for key in (*kind.outcome_keys, *kind.derived):
+            assert f"| `{name}` | `{key}` |" in page, (name, key)
+    guide = (ROOT / "docs" / "guides" / "position-format.md").read_text(encoding="utf-8")
+    assert "_generated/fragments/outcome-keys.md" in guide

@@ -312,10 +312,14 @@ class Give(Kind):
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, GiveFacts)
-        return {
+        out: dict[str, Any] = {
             "cost": facts.amount,  # the move's own amount, given to the ally
             "paid_to": facts.to,
             "spice_gained": {facts.to: facts.amount},
             "spice_total": value(v.left),  # type: ignore[attr-defined]
             "ally_spice_total": value(v.ally_total),  # type: ignore[attr-defined]
         }
+        if facts.to_spice is None:  # the gift is known, the ally's total is not
+            key = f"factions.{facts.to}.spice"
+            out["unknown"] = {"ally_spice_total": f"the position does not give '{key}' (the spice the ally holds)"}
+        return out
