@@ -4,8 +4,10 @@
 the complete list); ``minimal_reason``; ``permits`` (rule ids that must be
 among the permitting findings); ``cites`` (``doc:line`` that some finding must
 quote); ``outcome`` (a subset of the verdict's outcome); ``reason`` (a text the
-unresolved reason contains); ``under`` (``{RULESET: expect}``: the same position carried to
-other rulesets by ``mentat compare``, each with its own expectation).
+unresolved reason contains); ``unknown`` (``{KEY: text}``: outcome values the
+verdict reports unknown, each reason containing the text); ``under``
+(``{RULESET: expect}``: the same position carried to other rulesets by
+``mentat compare``, each with its own expectation).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from checker.engine import Verdict
 from checker.yamlio import load_yaml
 
-EXPECT_KEYS = ("verdict", "forbids", "minimal_reason", "permits", "cites", "outcome", "reason", "under")
+EXPECT_KEYS = ("verdict", "forbids", "minimal_reason", "permits", "cites", "outcome", "reason", "unknown", "under")
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
@@ -56,9 +58,15 @@ def shown(paths: Iterable[Path], rule_ids: Iterable[str]) -> Shown:
         e = (load_yaml(path) or {}).get("expect") or {}
         out.forbid |= set(e.get("forbids") or []) | set(e.get("minimal_reason") or [])
         out.permit |= set(e.get("permits") or [])
-        if e.get("verdict") == "unresolved":
-            out.unresolved |= {rid for rid in ids if rid in str(e.get("reason", ""))}
+        out.unresolved |= {rid for rid in ids if rid in left_open(e)}
     return out
+
+
+def left_open(expect: dict[str, Any]) -> str:
+    """The text of a case's expectation that names the rules leaving something open: an unresolved verdict's
+    reason, and the reasons of the outcome values it expects ``unknown``."""
+    said = [str(expect.get("reason", ""))] if expect.get("verdict") == "unresolved" else []
+    return " ".join(said + [str(why) for why in (expect.get("unknown") or {}).values()])
 
 
 def cases_for_rule(rule_id: str) -> list[str]:
@@ -100,4 +108,10 @@ def mismatches(expect: dict[str, Any], verdict: Verdict | dict[str, Any]) -> lis
             out.append(f"outcome.{key}: expected {value!r}, got {got['outcome'].get(key)!r}")
     if "reason" in expect and expect["reason"] not in reason:
         out.append(f"reason: expected it to mention {expect['reason']!r}, got {reason!r}")
+    unknown = got["outcome"].get("unknown") or {}
+    for key, text in (expect.get("unknown") or {}).items():
+        if key not in unknown:
+            out.append(f"unknown.{key}: expected unknown, got {got['outcome'].get(key, 'no such value')!r}")
+        elif str(text) not in unknown[key]:
+            out.append(f"unknown.{key}: expected its reason to mention {text!r}, got {unknown[key]!r}")
     return out

@@ -158,8 +158,8 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
         typer.echo(_line(f"  why: {v.reason}", width))
     short = v.verdict == "legal" and not every
     if short:
-        if v.outcome:
-            shown = {k: x for k, x in v.outcome.items() if k not in v.aliases}  # JSON keeps both names
+        shown = {k: x for k, x in v.outcome.items() if k != "unknown"}  # the notes say what is unknown
+        if shown:
             text = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in shown.items())
             typer.echo(_line(f"outcome: {text}", width, 2))
         fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
@@ -179,8 +179,14 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
                 typer.echo(_wrap(c.text, 6, width))
         if v.minimal_reason:
             typer.echo(_line("minimal reason: " + ", ".join(v.minimal_reason), width))
-        if v.outcome:
-            typer.echo("outcome: " + json.dumps(v.outcome, ensure_ascii=False))
+        decided = {k: x for k, x in v.outcome.items() if k != "unknown"}
+        if decided:
+            typer.echo("outcome: " + json.dumps(decided, ensure_ascii=False))
+    by_reason: dict[str, list[str]] = {}  # the values the verdict does not decide, those for one reason together
+    for key, why in v.unknown.items():
+        by_reason.setdefault(why, []).append(key.replace("_", " "))
+    for why, keys in by_reason.items():
+        typer.echo(_line(f"note: {', '.join(keys)} unknown: {why}", width, 2))
     for note in v.notes:
         typer.echo(_line(f"note: {note}", width, 2))
     if short and v.findings:

@@ -46,7 +46,9 @@ class Row:
             return ("cannot", self.ruleset)
         if self.verdict.verdict == "unresolved":  # open for its own reasons: never "agreeing" with another
             return ("unresolved", self.ruleset)
-        return (self.verdict.verdict, repr(sorted(self.verdict.outcome.items(), key=lambda kv: kv[0])))
+        # values left unknown are compared by name only: their reasons name each ruleset's own rules
+        outcome = {k: (sorted(x) if k == "unknown" else x) for k, x in self.verdict.outcome.items()}
+        return (self.verdict.verdict, repr(sorted(outcome.items(), key=lambda kv: kv[0])))
 
     def deciding(self) -> list[Any]:
         """The findings that decided: those forbidding, open, or fixing an outcome value."""

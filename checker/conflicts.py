@@ -270,19 +270,17 @@ def _bind(v: Vars, facts: Facts, free: set[str]) -> list[Any]:
 
 
 def _shared(v: Verdict) -> dict[str, Any]:
-    """A verdict's outcome under the published shared names (a kind may name a value its own way)."""
-    from checker.facts import KINDS
-
-    kind = KINDS.get(v.question)
-    names = kind.shared_names if kind else {}
-    return {names.get(k, k): x for k, x in v.outcome.items()}
+    """The values a verdict decides (its outcome, one vocabulary for every kind: checker.outcomes), without those
+    it leaves ``unknown``."""
+    return {k: x for k, x in v.outcome.items() if k != "unknown"}
 
 
 def _differ(a: Verdict, b: Verdict) -> bool:
-    """Different verdicts, or a value both outcomes give, given differently (only the values both give are
-    compared: two games' kinds report different things)."""
+    """Different verdicts, a value both outcomes give, given differently, or a value one gives and the other
+    leaves ``unknown`` (only the values both speak of are compared: two games' kinds report different things)."""
     oa, ob = _shared(a), _shared(b)
-    return a.verdict != b.verdict or any(oa[k] != ob[k] for k in oa.keys() & ob.keys())
+    unknown_to_one = any(k in ob for k in a.unknown) or any(k in oa for k in b.unknown)  # one gives what one cannot
+    return a.verdict != b.verdict or unknown_to_one or any(oa[k] != ob[k] for k in oa.keys() & ob.keys())
 
 
 def _search_seed(pair: Pair, file: str, data: dict[str, Any], solve: bool = True) -> Witness | None:
@@ -389,20 +387,20 @@ def _decides(r: Rule, mine: Verdict, other: Verdict) -> bool:
     """Whether ``r`` makes its verdict differ from the other: it forbids there, fixes an outcome value
     the other verdict gives differently, or leaves open what the other decides."""
     if r.open:
-        return mine.verdict == "unresolved" and r.id in mine.reason and other.verdict != "unresolved"
+        if mine.verdict == "unresolved":
+            return r.id in mine.reason and other.verdict != "unresolved"
+        theirs = _shared(other)  # or it leaves open values the other gives (r.leaves_open)
+        return any(r.id in why and key in theirs for key, why in mine.unknown.items())
     if r.id in mine.forbidding() or r.id in mine.minimal_reason:
         return mine.verdict != other.verdict
     if mine.verdict == other.verdict == "legal":
         from checker.facts import KINDS
 
-        names = KINDS[mine.question].shared_names if mine.question in KINDS else {}
+        kind = KINDS.get(mine.question)
+        summed = kind.derived if kind else {}  # the shared keys its kind sums from what the rule fixes
+        keys = {*r.defines, *(name for name, parts in summed.items() if set(parts) & set(r.defines))}
         ours, theirs = _shared(mine), _shared(other)
-        return any(
-            names.get(key, key) in ours
-            and names.get(key, key) in theirs
-            and ours[names.get(key, key)] != theirs[names.get(key, key)]
-            for key in r.defines
-        )
+        return any(key in ours and key in theirs and ours[key] != theirs[key] for key in keys)
     return False
 
 

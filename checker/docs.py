@@ -451,6 +451,8 @@ def case_page(path: Path) -> tuple[str, str | None]:
         out.append("- outcome: " + ", ".join(f"`{k}: {v}`" for k, v in (expect.get("outcome") or {}).items()))
     if "reason" in expect:
         out.append(f"- reason mentions: {_md(str(expect['reason']))}")
+    for key, why in (expect.get("unknown") or {}).items():
+        out.append(f"- unknown: `{key}` (the reason mentions {_md(str(why))})")
     out += ["", f"Check it yourself: `mentat check {rel}`", "", "## The position file", ""]
     out += [f"```{{literalinclude}} /../{rel.as_posix()}", ":language: yaml", "```", ""]
     return "\n".join(out), svg
@@ -608,6 +610,33 @@ def compare_fragments() -> dict[str, str]:
             for t in family.topics:
                 out.setdefault(f"fragments/compare-{t}.md", compare_fragment(family, t))
     return out
+
+
+def _cell(text: str) -> str:
+    """A table cell of registry prose (its backticks are meant as code)."""
+    return text.replace("|", "\\|")
+
+
+def outcome_keys_fragment() -> str:
+    """The vocabulary of outcome keys (checker.outcomes): the shared keys, then each kind's own."""
+    from checker.family import load_kinds
+    from checker.outcomes import SHARED
+
+    out = [
+        "Shared keys: every kind of every game reports a value of this kind under this name, and under no other.",
+        "",
+        "| key | meaning |",
+        "|---|---|",
+    ]
+    out += [f"| `{key}` | {_cell(meaning)} |" for key, meaning in SHARED.items()]
+    out += ["", "Each kind's own keys, beside the shared ones:", "", "| question | key | meaning |", "|---|---|---|"]
+    for name, kind in sorted(load_kinds().items()):
+        for key, meaning in kind.outcome_keys.items():
+            out.append(f"| `{name}` | `{key}` | {_cell(meaning)} |")
+        for key, parts in kind.derived.items():
+            summed = " + ".join(f"`{p}`" for p in parts)
+            out.append(f"| `{name}` | `{key}` | the shared key: {summed} |")
+    return "\n".join(out) + "\n"
 
 
 def conflicts_fragment() -> str:
@@ -891,6 +920,7 @@ def pages() -> dict[str, str]:
     out.update(compare_fragments())
     out["fragments/coverage.md"] = coverage_fragment()
     out["fragments/conflicts.md"] = conflicts_fragment()
+    out["fragments/outcome-keys.md"] = outcome_keys_fragment()
     out["fragments/position-schema.md"] = schema_fragment()
     out.update(_other_formats())
     out.update(boards())

@@ -18,6 +18,7 @@ from checker.cache import cache_file, read_text, write_text
 from checker.facts import Facts, Kind, Vars, bindings, missing_key
 from checker.family import family_of
 from checker.names import display
+from checker.outcomes import derive
 from checker.rules import LAYERS, REGISTRY, Rule, cites_under, reviewed, ruleset_rules
 from checker.sources import Cite
 
@@ -44,6 +45,12 @@ class Disagreement(InternalError):
         )
 
 
+# An outcome value a message read that the outcome does not give (a template shows it as "none").
+ABSENT: Any = type("Absent", (), {"__repr__": lambda _self: "ABSENT"})()
+# How a finding states a consequence that holds only if the open questions beside it change nothing.
+IF_OPEN = "If the open question above changes nothing: "
+
+
 @dataclass
 class Finding:
     rule: Rule
@@ -51,6 +58,10 @@ class Finding:
     message: str
     # the lines quoted: the rule's own, after those where the asked ruleset's text says it again (engine.decide)
     cites: tuple[Cite, ...] = ()
+    # The outcome values the message states (key -> the value it was written with, ``ABSENT`` where the outcome
+    # had none): those its template or function read, and a fixing rule's own ``defines``. Never published; the
+    # engine uses it so that no finding states a value that is not so (``_said_honestly``).
+    states: dict[str, Any] = field(default_factory=dict)
 
     @property
     def sources(self) -> tuple[Cite, ...]:
@@ -76,7 +87,14 @@ class Verdict:
     question: str = ""
     missing: list[str] = field(default_factory=list)  # position keys an unresolved verdict lacks
     notes: list[str] = field(default_factory=list)
-    aliases: list[str] = field(default_factory=list)  # outcome keys repeating another under its published name
+    # position keys that only values under ``outcome["unknown"]`` lack (``missing`` holds those the verdict lacks)
+    value_missing: list[str] = field(default_factory=list)
+
+    @property
+    def unknown(self) -> dict[str, str]:
+        """Outcome values the verdict does not decide (outcome key -> why), the verdict itself being decided."""
+        got: dict[str, str] = self.outcome.get("unknown", {})
+        return got
 
     @property
     def exit_code(self) -> int:
@@ -115,27 +133,101 @@ def _readable(value: Any) -> Any:
 
 
 class _Values(dict[str, Any]):
-    """A message's values, made readable only when its template asks for them."""
+    """A message's values, made readable only when its template asks for them; notes which outcome values (keys
+    that are no fact's) it asked for."""
 
-    def __init__(self, raw: dict[str, Any]) -> None:
+    def __init__(self, raw: dict[str, Any], facts: dict[str, Any]) -> None:
         super().__init__()
         self.raw = raw
+        self.facts = facts
+        self.read: set[str] = set()
 
     def __missing__(self, key: str) -> Any:
+        if key not in self.facts or self.raw.get(key) is not self.facts[key]:
+            self.read.add(key)
         if key not in self.raw:
             return "none"  # a value this answer has no use for (no sector in the Polar Sink)
         self[key] = _readable(self.raw[key])
         return self[key]
 
 
-def _message(template: Any, facts: Facts, extra: dict[str, Any] | None = None) -> str:
+class _Reading(dict[str, Any]):
+    """The outcome handed to a message function, noting the values it reads (those its message may state)."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        super().__init__(raw)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+    def items(self) -> Any:
+        self.read.update(self)
+        return super().items()
+
+    def values(self) -> Any:
+        self.read.update(self)
+        return super().values()
+
+
+def _message(template: Any, facts: Facts, extra: dict[str, Any] | None = None) -> tuple[str, set[str]]:
+    """A finding's text, and the outcome values (keys of ``extra``, or no fact's) it read."""
     if callable(template):  # a rule that names the deciding element itself
-        return str(template(facts, dict(extra or {})))
-    values = _Values({**facts.fmt(), **(extra or {})})
+        reading = _Reading(extra or {})
+        return str(template(facts, reading)), reading.read
+    known = facts.fmt()
+    values = _Values({**known, **(extra or {})}, known)
     try:
-        return template.format_map(values)
+        return template.format_map(values), values.read
     except (IndexError, ValueError, AttributeError):
-        return template
+        return template, values.read
+
+
+def _finding(
+    r: Rule,
+    effect: str,
+    facts: Facts,
+    extra: dict[str, Any] | None = None,
+    prefix: str = "",
+    fixed: dict[str, dict[str, Any]] | None = None,
+) -> Finding:
+    """A forbidding or permitting finding; a permitting one states the values its rule fixes (those its check
+    gave, in ``fixed``; else all it ``defines``), and those its message read."""
+    template = (r.forbids if effect == "forbids" else r.permits) or r.title
+    text, read = _message(template, facts, extra)
+    said = read | (set((fixed or {}).get(r.id, r.defines)) if effect == "permits" else set())
+    values = extra or {}
+    return Finding(r, effect, prefix + text, states={k: values.get(k, ABSENT) for k in sorted(said)})
+
+
+def _said_honestly(verdict: Verdict) -> None:
+    """No finding states a consequence that is not so. Beside an open question (an unresolved verdict) a
+    consequence holds only if that question changes nothing: the finding says so. In a decided verdict a value
+    reported ``unknown`` is not stated: the finding keeps its rule's title and points to the notes."""
+    if verdict.verdict == "unresolved":
+        for f in verdict.findings:
+            if f.effect != "permits" or not f.states or f.message.startswith(IF_OPEN):
+                continue
+            if any(x is ABSENT for x in f.states.values()):  # a value no check fixed (the solver's, unasked)
+                f.message, f.states = f"{f.rule.title}.", {}
+            else:
+                f.message = IF_OPEN + f.message
+        return
+    unknown = verdict.unknown
+    for f in verdict.findings:
+        hidden = [k for k in f.states if k in unknown]
+        if hidden:
+            f.message = f"{f.rule.title} ({', '.join(k.replace('_', ' ') for k in hidden)}: unknown, see the notes)."
+            f.states = {}
 
 
 class _Solver:
@@ -232,31 +324,63 @@ def evaluate(pos: Any, ruleset: str | None = None) -> Verdict:
         return Verdict(ruleset, "unresolved", reason=reason, question=kind.name)
     facts = kind.facts(pos)
     verdict = decide(ruleset, kind, in_force, facts)
-    if verdict.verdict == "unresolved" and len(set(verdict.missing)) == 1:
-        return _same_for_every_value(pos, ruleset, verdict.missing[0]) or verdict
+    # One missing key, with few values: try them all (for the verdict, or for the values it left unknown).
+    lacking = set(verdict.missing) if verdict.verdict == "unresolved" else set(verdict.value_missing)
+    if len(lacking) == 1:
+        return _same_for_every_value(pos, ruleset, kind, lacking.pop()) or verdict
     return verdict
 
 
-def _same_for_every_value(pos: Any, ruleset: str, key: str) -> Verdict | None:
+def _same_for_every_value(pos: Any, ruleset: str, kind: Kind, key: str) -> Verdict | None:
     """A position key with few possible values (its family's ``splittable``), the only one missing: every value
-    is tried, and an answer is given only if it is the same for all of them (never a guess)."""
+    is tried. The verdict is given only if it is the same for all of them (never a guess); so is each outcome
+    value, the others being reported ``unknown`` (a value the answer cannot do without leaves it unresolved)."""
     import dataclasses
 
     family = family_of(ruleset)
     values = family.splittable.get(key) if family is not None else None
     if values is None or not hasattr(pos, key) or getattr(pos, key) is not None:
         return None
-    changes: list[dict[str, Any]] = [{key: value} for value in values]
-    answers = [evaluate(dataclasses.replace(pos, **change), ruleset) for change in changes]
+    answers = [evaluate(dataclasses.replace(pos, **{key: value}), ruleset) for value in values]
     first = answers[0]
 
     def gist(v: Verdict) -> tuple[Any, ...]:
-        return (v.verdict, sorted(v.forbidding()), sorted(v.minimal_reason), repr(v.outcome))
+        return (v.verdict, sorted(v.forbidding()), sorted(v.minimal_reason))
 
     if first.verdict == "unresolved" or any(gist(v) != gist(first) for v in answers[1:]):
         return None
-    first.notes.append(f"the position does not give '{key}'; the answer is the same for every {key}")
-    return first
+    unknown: dict[str, str] = {}
+    for v in answers:
+        for name, why in v.unknown.items():
+            unknown.setdefault(name, why)
+    outcome: dict[str, Any] = {}
+    for name in dict.fromkeys(n for v in answers for n in v.outcome if n != "unknown"):
+        got = [v.outcome.get(name, ABSENT) for v in answers]
+        if name in unknown:
+            continue
+        if any(x != got[0] for x in got[1:]):
+            unknown[name] = f"it depends on '{key}', which the position does not give"
+        elif got[0] is not ABSENT:
+            outcome[name] = got[0]
+    if set(unknown) & set(kind.decisive):
+        return None
+    if unknown:
+        outcome["unknown"] = unknown
+    merged = dataclasses.replace(first, outcome=outcome, findings=[], notes=[], value_missing=[])
+    # a finding every answer gives alike stays; one whose words depend on the value keeps only its rule's title
+    for f in first.findings:
+        alike = [g for v in answers for g in v.findings if g.rule is f.rule and g.effect == f.effect]
+        if len(alike) < len(answers):
+            continue  # not every value brings the rule in: it does not decide this answer
+        if all(g.message == f.message for g in alike):
+            merged.findings.append(f)
+        else:
+            merged.findings.append(dataclasses.replace(f, message=f"{f.rule.title}.", states={}))
+    merged.notes = [n for n in first.notes if all(n in v.notes for v in answers)]
+    same = "the answer is the same for every" if not unknown else "the verdict is the same for every"
+    merged.notes.append(f"the position does not give '{key}'; {same} {key}")
+    _said_honestly(merged)
+    return merged
 
 
 def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verdict:
@@ -265,6 +389,7 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
     verdict = _decide(ruleset, kind, in_force, facts)
     for f in verdict.findings:
         f.cites = cites_under(f.rule, ruleset, facts)
+    _said_honestly(verdict)
     return verdict
 
 
@@ -276,20 +401,34 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
     forbidding: list[Rule] = []
     permitting: list[Rule] = []
     open_questions: list[tuple[Rule, str]] = []
+    # Rules that cannot answer but touch only outcome values (a fixing rule that never forbids, lacking a fact it
+    # needs; an open rule that ``leaves_open`` values): the verdict stays decided, their values are ``unknown``.
+    open_values: list[tuple[Rule, str, tuple[str, ...]]] = []
     defined: dict[str, Any] = {}
+    fixed: dict[str, dict[str, Any]] = {}  # rule id -> the values its check fixed
     for r in applicable:
         if r.open:
-            open_questions.append((r, r.reason_on(facts)))
+            why = r.reason_on(facts)
+            if r.leaves_open and not set(r.leaves_open) & set(kind.decisive):
+                open_values.append((r, why, r.leaves_open))
+            else:
+                open_questions.append((r, why))
             continue
         key = missing_key(facts, r.needs)
         if key is not None:
             detail = facts.missing_detail(key)
-            open_questions.append((r, f"the position does not give '{key}'" + (f" ({detail})" if detail else "")))
-            verdict.missing.append(key)
+            why = f"the position does not give '{key}'" + (f" ({detail})" if detail else "")
+            if _fixes_values_only(r, kind):
+                open_values.append((r, why, r.defines))
+                verdict.value_missing.append(key)
+            else:
+                open_questions.append((r, why))
+                verdict.missing.append(key)
             continue
         answer = r.check(facts)
         if isinstance(answer, dict):
             defined.update(answer)
+            fixed[r.id] = answer
             permitting.append(r)
         elif answer:
             permitting.append(r)
@@ -353,22 +492,22 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
         if forbidding or joint_core:
             verdict.verdict = bad
             for r in forbidding:
-                verdict.findings.append(Finding(r, "forbids", _message(r.forbids or r.title, facts)))
+                verdict.findings.append(_finding(r, "forbids", facts))
             if not forbidding:
                 names = ", ".join(r.title.lower() for r in joint_core)
                 for r in joint_core:
-                    msg = _message(r.forbids or r.title, facts)
-                    verdict.findings.append(Finding(r, "forbids", f"Together ({names}): {msg}"))
+                    verdict.findings.append(_finding(r, "forbids", facts, prefix=f"Together ({names}): "))
             return verdict
         if open_questions:
+            open_questions += [(r, why) for r, why, _keys in open_values]
+            verdict.missing += verdict.value_missing
+            verdict.value_missing = []
             verdict.verdict = "unresolved"
             verdict.reason = "; ".join(f"{r.id}: {why}" for r, why in open_questions)
             verdict.findings = [Finding(r, "unresolved", why) for r, why in open_questions]
             # what was checked still shows: each rule that permits on its own (none forbids here)
-            # (outcome values the checks fixed fill their messages; the solver's are not asked for)
-            verdict.findings += [
-                Finding(r, "permits", _message(r.permits or r.title, facts, defined)) for r in permitting
-            ]
+            # (outcome values the checks fixed fill their messages, as holding if the open questions change nothing)
+            verdict.findings += [_finding(r, "permits", facts, defined, fixed=fixed) for r in permitting]
             return verdict
 
         assert model is not None
@@ -382,16 +521,35 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
         for name in kind.ruled:  # a value no rule in force fixes is the model's whim: leave it out
             if name not in defined:
                 outcome.pop(name, None)
-        # the published shared name beside the kind's own (a worm's ``devoured`` is also ``losses``)
-        aliases = {shared: outcome[own] for own, shared in kind.shared_names.items() if own in outcome}
-        outcome.update(aliases)
-        verdict.aliases = list(aliases)
+        unknown: dict[str, str] = outcome.pop("unknown", {})  # a kind may say a value it reads is unknown
+        for r, why, keys in open_values:  # the solver was free on these: its values are no answer
+            for name in keys:
+                outcome.pop(name, None)
+                unknown.setdefault(name, f"{why} ({r.id})")
+            verdict.findings.append(Finding(r, "unresolved", f"{_listed(keys)} unknown: {why}"))
+        for key in verdict.value_missing:  # what the kind derived without it
+            for name in kind.reaches.get(key, ()):
+                outcome.pop(name, None)
+                unknown.setdefault(name, f"the position does not give '{key}'")
+        derive(kind, outcome, unknown, facts.faction)  # the shared keys a kind sums from its own
+        if unknown:
+            outcome["unknown"] = unknown
         verdict.outcome = outcome
-        for r in permitting:
-            verdict.findings.append(Finding(r, "permits", _message(r.permits or r.title, facts, outcome)))
+        verdict.findings += [_finding(r, "permits", facts, outcome, fixed=fixed) for r in permitting]
         return verdict
     finally:
         s.pop()
+
+
+def _fixes_values_only(r: Rule, kind: Kind) -> bool:
+    """Whether a rule, unable to answer, could change only outcome values: it fixes values (``defines``), has no
+    message to forbid with (no rule that fixes values without a ``forbids`` message forbids: tests/test_outcomes.py),
+    and fixes none the answer cannot do without (the winner)."""
+    return bool(r.defines) and not r.forbids and not set(r.defines) & set(kind.decisive)
+
+
+def _listed(keys: Any) -> str:
+    return ", ".join(k.replace("_", " ") for k in keys)
 
 
 def _timeout(verdict: Verdict) -> Verdict:

@@ -137,10 +137,19 @@ class Kind:
     name = ""
     title = ""
     ruled: tuple[str, ...] = ()  # outcome keys reported only when an applicable rule fixes them
+    # Outcome keys the answer cannot do without: where a missing fact or an open question could change one of
+    # them the whole verdict is unresolved; any other value it could change is reported under ``unknown``.
+    decisive: tuple[str, ...] = ("winner",)
+    # Outcome values a missing position key may change beyond those of the rules that need it, through facts the
+    # kind derives with a placeholder where the key is missing (a storm's mine in sector 0): reported ``unknown`` too.
+    reaches: ClassVar[dict[str, tuple[str, ...]]] = {}
     judges_position = False  # a question about the position itself: a forbidding rule makes it invalid
-    # Outcome keys of this kind that mean one of the published shared keys (``devoured`` is ``losses``):
-    # how answers of two games' kinds are compared (checker.conflicts).
-    shared_names: ClassVar[dict[str, str]] = {}
+    # The kind's own outcome keys beside the shared ones (checker.outcomes.SHARED), each with a one-line meaning:
+    # a verdict reports no other key (tests/test_outcomes.py).
+    outcome_keys: ClassVar[dict[str, str]] = {}
+    # Shared keys the kind sums from its own detail values (a worm's ``losses`` from ``devoured`` and
+    # ``returned_to_reserves``), after the rules fixed them (checker.outcomes.derive).
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def facts(self, pos: Any) -> Facts:
         """The facts of a position of the kind's family (its own position type)."""

@@ -53,6 +53,9 @@ class Rule:
     when: Callable[[Any], bool] | None = None  # applies only to some facts
     needs: tuple[str, ...] = ()  # facts without which the rule cannot answer
     defines: tuple[str, ...] = ()  # outcome values the rule fixes
+    # An open rule (an open question or a gap) that touches only these outcome values, never whether the move is
+    # legal: where it applies, the verdict is still the decided one and these values are reported ``unknown``.
+    leaves_open: tuple[str, ...] = ()
     # "confirmed"; "unresolved": the sources leave the question open; "gap": a rule of the
     # sources Mentat does not encode yet, recognised by `when` so that its answer is unresolved.
     status: str = "confirmed"
@@ -139,6 +142,7 @@ def rule(
     when: Callable[[Any], bool] | None = None,
     needs: Iterable[str] = (),
     defines: Iterable[str] = (),
+    leaves_open: Iterable[str] = (),
     status: str = "confirmed",
     reason: str = "",
     explain: Callable[[Any], str] | None = None,
@@ -174,6 +178,7 @@ def rule(
             when=when,
             needs=tuple(needs),
             defines=tuple(defines),
+            leaves_open=tuple(leaves_open),
             status=status,
             reason=reason,
             explain=explain,
@@ -189,6 +194,8 @@ def rule(
         unknown = set(r.cite_when) - {c.ref for c in r.cites}
         if unknown:
             raise ValueError(f"rule {id}: cite_when names {sorted(unknown)}, which are not among its cites")
+        if r.leaves_open and not r.open:
+            raise ValueError(f"rule {id}: leaves_open= is for an open question or a gap, not a confirmed rule")
         if differs and not r.counterparts:
             raise ValueError(f"rule {id}: differs= names a conflict, but the rule has no replaces= or counterpart=")
         REGISTRY[id] = r
@@ -208,9 +215,11 @@ def gap(
     see_also: str = "",
     explain: Callable[[Any], str] | None = None,
     replaces: str | Iterable[str] = (),
+    leaves_open: Iterable[str] = (),
 ) -> Rule:
     """A rule of the sources Mentat does not encode yet: where ``when`` recognises the situation the
-    answer is ``unresolved``, naming ``cites``; never a confident answer past the encoded rules."""
+    answer is ``unresolved``, naming ``cites`` (or, with ``leaves_open``, only those outcome values are
+    ``unknown``); never a confident answer past the encoded rules."""
 
     def check(_facts: Any) -> bool:
         return True
@@ -227,6 +236,7 @@ def gap(
         when=when,
         see_also=see_also,
         replaces=replaces,
+        leaves_open=leaves_open,
         one_sided="a gap: it neither forbids nor permits, it makes the answer unresolved",
     )(check)
 

@@ -166,9 +166,12 @@ def test_a_bribe_leaves_the_briber_with_the_rest_and_lies_in_front_of_the_shield
     )
     assert v.verdict == "legal"
     assert v.outcome == {
+        "cost": amount,
+        "paid_to": "fremen",
         "spice_total": spice - amount,
         "in_front_of_shield": {"fremen": amount},
         "spendable_from": "mentat-pause",
+        "spice_gained": {"fremen": amount},
     }
     assert "gf9:333" in cited(v)
 
@@ -204,7 +207,13 @@ def test_the_emperors_gift_reaches_the_allys_total() -> None:
             "move": {"action": "give", "faction": "emperor", "to": "bene-gesserit", "amount": 7},
         }
     )
-    assert v.verdict == "legal" and v.outcome == {"spice_total": 0, "ally_spice_total": 7}
+    assert v.verdict == "legal" and v.outcome == {
+        "cost": 7,
+        "paid_to": "bene-gesserit",
+        "spice_gained": {"bene-gesserit": 7},
+        "spice_total": 0,
+        "ally_spice_total": 7,
+    }
 
 
 def test_a_gift_without_the_allys_spice_gives_the_givers_total_only() -> None:
@@ -215,7 +224,8 @@ def test_a_gift_without_the_allys_spice_gives_the_givers_total_only() -> None:
             "move": {"action": "give", "faction": "emperor", "to": "fremen", "amount": 2},
         }
     )
-    assert v.verdict == "legal" and v.outcome == {"spice_total": 5}
+    assert v.verdict == "legal" and v.outcome["spice_total"] == 5 and v.outcome["spice_gained"] == {"fremen": 2}
+    assert "factions.fremen.spice" in v.unknown["ally_spice_total"] and "ally_spice_total" not in v.outcome
 
 
 def test_overview_allows_bribes_and_reads_what_they_do_from_gf9() -> None:

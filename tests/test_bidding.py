@@ -98,9 +98,9 @@ def test_karama_lets_a_bid_exceed_spice_but_not_a_full_hand() -> None:
 
 def test_payee_emperor_bank() -> None:
     others = bid("{action: bid, faction: fremen, amount: 3}", "{fremen: {spice: 5, hand: 1}, emperor: {spice: 1}}")
-    assert others.outcome == {"paid_to": "emperor", "cards_gained": 1}
+    assert others.outcome == {"cost": 3, "paid_to": "emperor", "cards_gained": 1}
     own = bid("{action: bid, faction: emperor, amount: 3}", "{emperor: {spice: 5, hand: 1}}")
-    assert own.outcome == {"paid_to": "bank", "cards_gained": 1}
+    assert own.outcome == {"cost": 3, "paid_to": "bank", "cards_gained": 1}
     without = bid("{action: bid, faction: fremen, amount: 3}", "{fremen: {spice: 5, hand: 1}}")
     assert without.outcome["paid_to"] == "bank"
     assert any("Emperor is not in the position" in n for n in without.notes)

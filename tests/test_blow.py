@@ -116,15 +116,15 @@ def test_the_overview_is_silent_under_the_storm_and_reads_gf9() -> None:
 
 
 def own(v: Verdict) -> dict[str, Any]:
-    """A worm's outcome under its own names (the engine repeats devoured and spice_returned under the published
-    shared names losses and spice_lost)."""
-    return {k: x for k, x in v.outcome.items() if k not in ("losses", "spice_lost")}
+    """A worm's outcome without ``losses``, the shared key its kind sums from ``devoured`` (tested once below)."""
+    assert v.outcome.get("losses") == v.outcome.get("devoured")
+    return {k: x for k, x in v.outcome.items() if k != "losses"}
 
 
 def test_worm_devours_every_sector_of_the_previous_territory_but_fremen_and_its_protected_ally() -> None:
     v = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **HAGGA)
     assert v.verdict == "legal"
-    assert own(v) == {"devoured": {"harkonnen": 6}, "spice_returned": 6, "nexus": True}
+    assert own(v) == {"devoured": {"harkonnen": 6}, "spice_lost": 6, "nexus": True}
     assert "Harkonnen's 6 forces to the Tanks, 6 spice returned to the Bank" in message(v, "gf9.blow.devour")
     assert "Fremen's 4 forces in Hagga Basin are not devoured" in message(v, "gf9.blow.fremen-immune")
     assert "Fremen protects its ally Atreides" in message(v, "gf9.blow.protect-ally")
@@ -144,19 +144,19 @@ def test_fremens_choice_is_asked_only_when_its_ally_is_there() -> None:
 
 def test_the_attack_is_on_the_previous_card_not_the_new_spice() -> None:
     v = blow({"card": "shai-hulud", "previous": "Red Chasm"}, **HAGGA)
-    assert own(v) == {"devoured": {}, "spice_returned": 8, "nexus": True}
+    assert own(v) == {"devoured": {}, "spice_lost": 8, "nexus": True}
 
 
 def test_first_turn_worm_has_no_effect_and_no_nexus() -> None:
     v = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, turn=1, **HAGGA)
     assert v.verdict == "legal"
-    assert own(v) == {"devoured": {}, "spice_returned": 0, "nexus": False}
+    assert own(v) == {"devoured": {}, "spice_lost": 0, "nexus": False}
     assert "gf9:107" in cited(v)
 
 
 def test_consecutive_worm_and_the_advanced_fremen_placement() -> None:
     basic = blow({"card": "shai-hulud", "previous": "shai-hulud"}, **HAGGA)
-    assert own(basic) == {"devoured": {}, "spice_returned": 0, "nexus": True}
+    assert own(basic) == {"devoured": {}, "spice_lost": 0, "nexus": True}
     adv = blow({"card": "shai-hulud", "previous": "shai-hulud", "pile": "a"}, advanced=True, **HAGGA)
     assert adv.verdict == "unresolved" and "gf9.blow.fremen-places-worm" in adv.reason
     no_fremen = {"forces": [{"faction": "harkonnen", "territory": "Red Chasm", "count": 1}], "spice": []}
@@ -189,10 +189,15 @@ def test_phase_and_missing_keys() -> None:
     assert wrong.verdict == "illegal" and "Revival phase" in wrong.findings[0].message
     none = blow({"card": "Red Chasm"}, phase=None)
     assert none.verdict == "legal" and any("'phase'" in n for n in none.notes)
-    assert "'storm'" in blow({"card": "Red Chasm"}, storm=None).reason
-    assert "move.previous" in blow({"card": "shai-hulud"}, **HAGGA).reason
+    # a missing key decides only values here: the verdict stays legal, the values it decides are unknown
+    no_storm = blow({"card": "Red Chasm"}, storm=None)
+    assert no_storm.verdict == "legal" and "'storm'" in no_storm.unknown["spice_placed"]
+    no_previous = blow({"card": "shai-hulud"}, **HAGGA)
+    assert no_previous.verdict == "legal" and no_previous.outcome["nexus"] is True
+    assert "move.previous" in no_previous.unknown["devoured"] and "move.previous" in no_previous.unknown["losses"]
     no_spice_key = {k: v for k, v in HAGGA.items() if k != "spice"}
-    assert "'spice'" in blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **no_spice_key).reason
+    no_spice = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **no_spice_key)
+    assert no_spice.verdict == "legal" and "'spice'" in no_spice.unknown["spice_lost"]
 
 
 # -- generated positions: the engine never raises, the two encodings agree, the numbers add up ---------
@@ -253,6 +258,12 @@ def test_generated_positions(seed: int) -> None:
         m = data["move"]
         if v.verdict != "legal":
             continue
+        if v.unknown:  # a value a missing key decides: the key is one of them, never guessed
+            assert all(
+                any(k in why for k in ("'storm'", "'turn'", "'spice'", "move.previous")) for why in v.unknown.values()
+            )
+            assert not set(v.unknown) & set(v.outcome)
+            continue
         if m["card"] != "shai-hulud":
             sector, amount = BOARD[m["card"]].spice_blow  # type: ignore[misc]
             placed = v.outcome["spice_placed"]
@@ -263,7 +274,7 @@ def test_generated_positions(seed: int) -> None:
         devoured = v.outcome["devoured"]
         prev = m.get("previous")
         if (data["ruleset"] == "gf9" and data.get("turn") == 1) or prev == "shai-hulud":
-            assert devoured == {} and v.outcome["spice_returned"] == 0
+            assert devoured == {} and v.outcome["spice_lost"] == 0
             continue
         assert "fremen" not in devoured or data["ruleset"] == "overview"
         there: dict[str, int] = {}
@@ -272,7 +283,7 @@ def test_generated_positions(seed: int) -> None:
                 there[g["faction"]] = there.get(g["faction"], 0) + g["count"] + g.get("special", 0)
         for faction, n in devoured.items():
             assert n == there[faction]
-        assert v.outcome["spice_returned"] == sum(s["amount"] for s in data["spice"] if s["territory"] == prev)
+        assert v.outcome["spice_lost"] == sum(s["amount"] for s in data["spice"] if s["territory"] == prev)
 
 
 def test_card_named_with_its_article_once() -> None:

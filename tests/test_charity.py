@@ -92,14 +92,14 @@ def test_every_rule_shown_both_ways(layer: str) -> None:
 def test_one_spice_is_topped_up_by_one_not_given_two() -> None:
     v = charity("atreides", 1)
     assert v.verdict == "legal"
-    assert v.outcome == {"spice_received": 1, "spice_total": 2}
+    assert v.outcome == {"spice_gained": {"atreides": 1}, "spice_total": 2}
     assert "gf9:161" in cited(v)
     top_up = next(f for f in v.findings if f.rule.id == "gf9.charity.top-up")
     assert "holds 1 spice" in top_up.message and "1 spice received" in top_up.message
 
 
 def test_zero_spice_receives_two() -> None:
-    assert charity("fremen", 0).outcome == {"spice_received": 2, "spice_total": 2}
+    assert charity("fremen", 0).outcome == {"spice_gained": {"fremen": 2}, "spice_total": 2}
 
 
 @pytest.mark.parametrize("spice", [2, 3, 15])
@@ -115,7 +115,7 @@ def test_more_than_one_spice_is_illegal_naming_the_holding(spice: int) -> None:
 def test_advanced_bene_gesserit_receives_two_regardless(spice: int, total: int) -> None:
     v = charity("bene-gesserit", spice, advanced=True)
     assert v.verdict == "legal"
-    assert v.outcome == {"spice_received": 2, "spice_total": total}
+    assert v.outcome == {"spice_gained": {"bene-gesserit": 2}, "spice_total": total}
     assert {"gf9:163", "gf9:169", "gf9:373"} <= cited(v)
     assert f"{total} spice after charity" in " ".join(f.message for f in v.findings)
 
@@ -129,7 +129,7 @@ def test_advanced_bene_gesserit_on_turn_one() -> None:
         "factions": {"bene-gesserit": {"spice": 5}},
         "move": {"action": "charity", "faction": "bene-gesserit"},
     }
-    assert evaluate(load_position(data)).outcome == {"spice_received": 2, "spice_total": 7}
+    assert evaluate(load_position(data)).outcome == {"spice_gained": {"bene-gesserit": 2}, "spice_total": 7}
 
 
 def test_basic_bene_gesserit_takes_charity_as_any_faction() -> None:
@@ -138,12 +138,12 @@ def test_basic_bene_gesserit_takes_charity_as_any_faction() -> None:
     assert three.verdict == "illegal" and three.forbidding() == ["gf9.charity.eligible"]
     assert any("Basic game" in n and "gf9:161" in n for n in three.notes)
     one = charity("bene-gesserit", 1)
-    assert one.outcome == {"spice_received": 1, "spice_total": 2}
+    assert one.outcome == {"spice_gained": {"bene-gesserit": 1}, "spice_total": 2}
 
 
 def test_advanced_changes_nobody_elses_charity() -> None:
     assert charity("emperor", 3, advanced=True).verdict == "illegal"
-    assert charity("emperor", 1, advanced=True).outcome == {"spice_received": 1, "spice_total": 2}
+    assert charity("emperor", 1, advanced=True).outcome == {"spice_gained": {"emperor": 1}, "spice_total": 2}
 
 
 def test_advanced_game_notes_that_bribe_spice_is_not_counted() -> None:
@@ -155,8 +155,13 @@ def test_advanced_game_notes_that_bribe_spice_is_not_counted() -> None:
 def test_unknown_spice_is_unresolved_naming_the_key() -> None:
     v = charity("atreides", None)
     assert v.verdict == "unresolved" and "factions.atreides.spice" in v.reason
+
+
+def test_advanced_bene_gesserit_with_unknown_spice_receives_two_its_total_unknown() -> None:
+    """gf9:163: two spice whatever it holds; only the total afterwards needs what it holds."""
     bg = charity("bene-gesserit", None, advanced=True)
-    assert bg.verdict == "unresolved" and "factions.bene-gesserit.spice" in bg.reason
+    assert bg.verdict == "legal" and bg.outcome["spice_gained"] == {"bene-gesserit": 2}
+    assert "spice_total" not in bg.outcome and "factions.bene-gesserit.spice" in bg.unknown["spice_total"]
 
 
 def test_wrong_phase_is_illegal_and_no_phase_is_noted() -> None:
@@ -171,10 +176,13 @@ def test_wrong_phase_is_illegal_and_no_phase_is_noted() -> None:
 def test_overview_reads_the_bene_gesserit_sheet_from_gf9() -> None:
     """overview:105 defers the Bene Gesserit's advantage to its sheet: gf9:163 gives it in the Advanced game."""
     v = charity("bene-gesserit", 4, ruleset="overview", advanced=True)
-    assert v.verdict == "legal" and v.outcome == {"spice_received": 2, "spice_total": 6}
+    assert v.verdict == "legal" and v.outcome == {"spice_gained": {"bene-gesserit": 2}, "spice_total": 6}
     assert "gf9.charity.bene-gesserit" in {f.rule.id for f in v.findings}
     assert charity("bene-gesserit", 4, ruleset="overview").forbidding() == ["overview.charity.eligible"]  # Basic
-    assert charity("bene-gesserit", 0, ruleset="overview").outcome == {"spice_received": 2, "spice_total": 2}
+    assert charity("bene-gesserit", 0, ruleset="overview").outcome == {
+        "spice_gained": {"bene-gesserit": 2},
+        "spice_total": 2,
+    }
     assert charity("atreides", 3, ruleset="overview").forbidding() == ["overview.charity.eligible"]
 
 
@@ -196,12 +204,15 @@ def test_generated_positions(ruleset: str, advanced: bool, faction: str, spice: 
         assert v.verdict == "illegal" and "overview.charity.phase" in v.forbidding()
         return
     if spice is None:
-        assert v.verdict == "unresolved" and f"factions.{faction}.spice" in v.reason
+        if advanced and bg:  # two spice whatever it holds: only its total is unknown
+            assert v.verdict == "legal" and f"factions.{faction}.spice" in v.unknown["spice_total"]
+        else:
+            assert v.verdict == "unresolved" and f"factions.{faction}.spice" in v.reason
         return
     if advanced and bg:  # gf9:163, read by the overview too (overview:105 defers to the sheet)
-        assert v.verdict == "legal" and v.outcome == {"spice_received": 2, "spice_total": spice + 2}
+        assert v.verdict == "legal" and v.outcome == {"spice_gained": {faction: 2}, "spice_total": spice + 2}
     elif spice <= 1:
-        assert v.verdict == "legal" and v.outcome == {"spice_received": 2 - spice, "spice_total": 2}
+        assert v.verdict == "legal" and v.outcome == {"spice_gained": {faction: 2 - spice}, "spice_total": 2}
     else:
         assert v.verdict == "illegal" and v.forbidding() == [f"{ruleset}.charity.eligible"]
         assert f"holds {spice} spice" in v.findings[0].message

@@ -292,7 +292,7 @@ def test_the_sandstorm_kills_two_of_each_faction_but_the_fremen() -> None:
         move={"action": "sandstorm", "to": "Arrakeen"},
     )
     assert v.verdict == "legal"
-    assert v.outcome == {"sandstorm": "Arrakeen", "killed": {"atreides": 2, "fremen": 0, "corrino": 1}}
+    assert v.outcome == {"sandstorm": "Arrakeen", "losses": {"atreides": 2, "fremen": 0, "corrino": 1}}
     assert lines(v, "dice.sandstorm.kills") == [171] and lines(v, "dice.sandstorm.fremen") == [214, 216]
 
 
@@ -306,9 +306,9 @@ def test_a_fortification_protects_its_controller_and_the_allies_it_shelters() ->
         fortifications=[{"region": "Arrakeen", "kind": "stronghold", "controller": "atreides"}],
     )
     v = check(**base, move={"action": "sandstorm", "to": "Arrakeen"})
-    assert v.outcome["killed"] == {"atreides": 0, "harkonnen": 2, "corrino": 2}
+    assert v.outcome["losses"] == {"atreides": 0, "harkonnen": 2, "corrino": 2}
     v = check(**base, move={"action": "sandstorm", "to": "Arrakeen", "sheltered": ["harkonnen"]})
-    assert v.outcome["killed"] == {"atreides": 0, "harkonnen": 0, "corrino": 2}
+    assert v.outcome["losses"] == {"atreides": 0, "harkonnen": 0, "corrino": 2}
     v = check(**base, move={"action": "sandstorm", "to": "Arrakeen", "sheltered": ["corrino"]})
     assert forbidding(v) == ["dice.sandstorm.shelter"] and "only allies of Atreides" in message(
         v, "dice.sandstorm.shelter"

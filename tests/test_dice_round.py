@@ -125,7 +125,7 @@ FIVE = {"harkonnen": {}, "atreides": {}, "fremen": {}, "corrino": {}}
 def test_the_bene_gesserit_share_the_solo_victory_they_picked() -> None:
     picked = {**FIVE, "bene-gesserit": {"prediction": {"faction": "harkonnen"}}}
     v = check(round=3, step="end", factions=picked, troops=HARKONNEN_THREE)
-    assert v.outcome == {"winner": ["harkonnen", "bene-gesserit"]} and 185 in cited(v, "dice.victory.prediction-solo")
+    assert v.outcome == {"winner": ["bene-gesserit", "harkonnen"]} and 185 in cited(v, "dice.victory.prediction-solo")
     other = {**FIVE, "bene-gesserit": {"prediction": {"faction": "corrino"}}}
     v = check(round=3, step="end", factions=other, troops=HARKONNEN_THREE)
     assert v.outcome == {"winner": "harkonnen"} and "picked Corrino, not Harkonnen" in finding(
@@ -138,7 +138,7 @@ def test_the_bene_gesserit_share_the_solo_victory_they_picked() -> None:
 def test_the_bene_gesserit_share_a_landsraad_victory_but_never_an_alliances() -> None:
     landsraad = {**FIVE, "corrino": {"cards": ["landsraad"]}, "bene-gesserit": {"prediction": {"faction": "corrino"}}}
     v = check(round=6, step="end", factions=landsraad)
-    assert v.outcome == {"winner": ["corrino", "bene-gesserit"]}
+    assert v.outcome == {"winner": ["bene-gesserit", "corrino"]}
     assert 245 in cited(v, "dice.victory.prediction-landsraad")
     allied = {**FIVE, "bene-gesserit": {"prediction": {"faction": "fremen"}}}
     v = check(round=4, step="end", factions=allied, alliances=[["atreides", "fremen"]], troops=ALLIED_FOUR)

@@ -73,7 +73,7 @@ def changes(position: dict[str, Any], outcome: dict[str, Any]) -> tuple[dict[str
         for f, n in (outcome.get("devoured") or {}).items():
             _add(delta, f, "tanks", n)
     elif action == "charity":
-        _add(delta, faction, "spice", outcome["spice_received"])
+        _add(delta, faction, "spice", outcome["spice_gained"][faction])
     elif action == "bid":  # the bid is carried as the winning one: paid, and the cards taken
         if move.get("ally_support"):
             unknown.append("bid ally_support")

@@ -864,6 +864,7 @@ def _(v: Any) -> Any:
     "forces and cards, but not whether the traitor leader (or one a weapon meets) is killed, nor so whether the "
     "winner gains its strength in spice (conquest:37)",
     when=_one_traitor,
+    leaves_open=("leaders_killed", "spice_gained"),  # the winner, the losses and the cards are conquest:41's
 )
 def traitor_leader(_s: ConquestBattleFacts) -> bool:
     """Left open: whether the traitor leader dies (and the winner gains its strength)."""

@@ -170,6 +170,7 @@ def _passed_exposed(s: ConquestStormFacts) -> bool:
     reason="conquest:21 says the storm wrecks forces and spice on sand, but not whether it wrecks them in the "
     "sectors it moves through or only where it stops",
     when=_passed_exposed,
+    leaves_open=("losses", "spice_lost"),  # where the storm stops is conquest:21's either way
     one_sided="an open question: the text does not say",
 )
 def crossed_sectors(s: ConquestStormFacts) -> bool:

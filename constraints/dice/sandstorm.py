@@ -161,19 +161,19 @@ def _killed(s: DiceSandstormFacts) -> dict[str, int]:
     cites="dice:171",
     title="The Sandstorm kills two Troops of each Faction there",
     permits=lambda s, o: (
-        "; ".join(f"{display(p)} loses {_lost(n)}" for p, n in (o.get("killed") or _killed(s)).items())
+        "; ".join(f"{display(p)} loses {_lost(n)}" for p, n in (o.get("losses") or _killed(s)).items())
         + f" in {s.to}, to their supplies."
         if s.present
         else f"No Troops are in {s.to}: the Sandstorm kills none."
     ),
-    defines=("killed",),
+    defines=("losses",),
     needs=("controller_known",),
     one_sided="it fixes the losses; where the Sandstorm may go is the other rules",
 )
 def kills(s: DiceSandstormFacts) -> dict[str, dict[str, int]]:
     """Each Faction with Troops in the Region the Sandstorm enters loses two of them (all, if fewer), to its supply;
     the Troops a token protects and the Fremen's lose none."""
-    return {"killed": _killed(s)}
+    return {"losses": _killed(s)}
 
 
 @kills.z3

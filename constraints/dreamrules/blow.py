@@ -163,7 +163,7 @@ def _eaten(s: WormFacts) -> tuple[dict[str, int], dict[str, int]]:
 def _devours(s: WormFacts, o: dict[str, Any]) -> str:
     devoured = o.get("devoured", _eaten(s)[0])
     gone = ", ".join(f"{whose(f)} {n}" for f, n in devoured.items()) or "no troops"
-    spice = o.get("spice_returned", s.spice_there)
+    spice = o.get("spice_lost", s.spice_there)
     return f"Shai-Hulud strikes {s.territory}: {gone} to the Tanks, {spice} spice returned to the Bank."
 
 
@@ -178,14 +178,14 @@ def _z3_spared(v: Any, i: int) -> Any:
     title="A worm removes the spice and devours the exposed troops of its territory",
     permits=_devours,
     needs=("spice_there", "placed"),
-    defines=("devoured", "spice_returned"),
+    defines=("devoured", "spice_lost"),
     one_sided="it fixes what is devoured; it forbids nothing",
 )
 def worm_devours(s: WormFacts) -> dict[str, Any]:
     """A drawn Shai-Hulud returns the spice of the territory it strikes to the Bank and sends the troops there to the
     Tanks, except Fremen's (unless Karama stopped Worm Riding), Fremen's ally's, those aboard the Surveyor, and those
     at a destroyed mine (to reserves instead)."""
-    return {"devoured": _eaten(s)[0], "spice_returned": s.spice_there or 0}
+    return {"devoured": _eaten(s)[0], "spice_lost": s.spice_there or 0}
 
 
 @worm_devours.z3
@@ -643,17 +643,17 @@ gap(
     see_also="dreamrules:1128",
     title="A Thumper's worm removes spice but devours no troops",
     permits=lambda s, o: (
-        f"The Thumper's worm in {s.territory}: {o.get('spice_returned', s.spice_there)} spice returned to the Bank, "
+        f"The Thumper's worm in {s.territory}: {o.get('spice_lost', s.spice_there)} spice returned to the Bank, "
         "no troops devoured."
     ),
     needs=("spice_there",),
-    defines=("devoured", "spice_returned"),
+    defines=("devoured", "spice_lost"),
     one_sided="it fixes what the worm takes; it forbids nothing",
 )
 def thumper_worm(s: WormFacts) -> dict[str, Any]:
     """The riding worm a Thumper calls returns the territory's spice to the Bank and devours no one (Karama on
     Worm Riding leaves it unaffected, dreamrules:898)."""
-    return {"devoured": {}, "spice_returned": s.spice_there or 0}
+    return {"devoured": {}, "spice_lost": s.spice_there or 0}
 
 
 @thumper_worm.z3

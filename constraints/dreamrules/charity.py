@@ -12,7 +12,14 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, spice_word
+from checker.arrakis.kinds.charity import (
+    BG_CHARITY,
+    CHARITY_LEVEL,
+    CharityFacts,
+    spice_word,
+    two_more,
+    two_more_said,
+)
 from checker.rules import chapter, restates, rule, set_aside
 
 chapter("charity", "dreamrules:298-308,916-918,1150")
@@ -42,21 +49,16 @@ def _bg(s: CharityFacts) -> bool:
     on="charity",
     cites="dreamrules:304,1150",
     title="Bene Gesserit takes two spice regardless of its current total",
-    permits=lambda s, o: (
-        f"Bene Gesserit takes two spice whatever it holds ({spice_word(s.spice)}): {o.get('spice_total')} spice "
-        "after charity."
-    ),
-    defines=("spice_received", "spice_total"),
-    needs=("spice",),
+    permits=lambda s, o: two_more_said(s, o, "Bene Gesserit takes two spice"),
+    defines=("spice_gained", "spice_total"),
     when=lambda s: _bg(s) and not s.charity_stopped,
     replaces="gf9.charity.bene-gesserit",
     one_sided="it never forbids: the Bene Gesserit takes two spice whatever it holds",
 )
-def bene_gesserit(s: CharityFacts) -> dict[str, int]:
+def bene_gesserit(s: CharityFacts) -> dict[str, Any]:
     """The Bene Gesserit takes two spice in every CHOAM Charity phase on top of what it holds (its faction advantage,
     not the top-up), Dreamrules being always the Advanced game."""
-    assert s.spice is not None
-    return {"spice_received": BG_CHARITY, "spice_total": s.spice + BG_CHARITY}
+    return two_more(s)
 
 
 @bene_gesserit.z3
@@ -82,17 +84,17 @@ def _(v: Any) -> z3.BoolRef:
         f"Karama stopped the Bene Gesserit's Charity this phase: holding {spice_word(s.spice)}, it qualifies under "
         f"the ordinary rule and is topped up to {o.get('spice_total', CHARITY_LEVEL)}."
     ),
-    defines=("spice_received", "spice_total"),
+    defines=("spice_gained", "spice_total"),
     needs=("spice",),
     when=lambda s: _bg(s) and s.charity_stopped,
 )
-def karama(s: CharityFacts) -> dict[str, int] | bool:
+def karama(s: CharityFacts) -> dict[str, Any] | bool:
     """With its Charity suppressed (``factions.bene-gesserit.suppressed``), the Bene Gesserit takes charity only as any
     faction does: with zero or one spice, topped up to two."""
     assert s.spice is not None
     if s.spice > 1:
         return False
-    return {"spice_received": CHARITY_LEVEL - s.spice, "spice_total": CHARITY_LEVEL}
+    return {"spice_gained": {s.faction: CHARITY_LEVEL - s.spice}, "spice_total": CHARITY_LEVEL}
 
 
 @karama.z3

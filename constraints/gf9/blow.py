@@ -114,7 +114,7 @@ def _(v: Any) -> z3.BoolRef:
         "causes no Nexus; keep drawing until a territory card appears."
     ),
     when=lambda s: s.worm and s.turn == 1,
-    defines=("devoured", "spice_returned", "nexus"),
+    defines=("devoured", "spice_lost", "nexus"),
     replaces=("overview.blow.devour", "overview.blow.nexus"),
     differs="a first-turn Shai-Hulud: overview:41 has it destroy the forces and spice on the previously revealed "
     "territory (only the Nexus waits for turn two); gf9:107 sets it aside with no effect",
@@ -123,7 +123,7 @@ def _(v: Any) -> z3.BoolRef:
 def first_turn(_s: BlowFacts) -> dict[str, Any]:
     """On the first turn every Shai-Hulud revealed (on either pile) is set aside: it has no effect and
     causes no Nexus."""
-    return {"devoured": {}, "spice_returned": 0, "nexus": False}
+    return {"devoured": {}, "spice_lost": 0, "nexus": False}
 
 
 @first_turn.z3
@@ -143,7 +143,7 @@ def _devoured(s: BlowFacts, o: dict[str, Any]) -> str:
     gone = o.get("devoured", dict(s.force_count(lambda i: not spared[i])))
     if undecided:
         gone = {n: c for n, c in gone.items() if n not in s.force_names(s.is_ally)}
-    spice = o.get("spice_returned", s.spice_there)
+    spice = o.get("spice_lost", s.spice_there)
     forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items())
     if undecided and any(s.is_ally):
         ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in s.force_count(lambda i: s.is_ally[i]))
@@ -163,7 +163,7 @@ def _devoured(s: BlowFacts, o: dict[str, Any]) -> str:
     permits=_devoured,
     when=lambda s: _after_turn_one(s) and not s.consecutive,
     needs=("turn", "spice_there"),
-    defines=("devoured", "spice_returned"),
+    defines=("devoured", "spice_lost"),
     replaces="overview.blow.devour",
     one_sided="it fixes what is devoured; it forbids nothing",
 )
@@ -172,7 +172,7 @@ def devour(s: BlowFacts) -> dict[str, Any]:
     pile to the Tanks (advisors too, gf9:375) and returns the spice there to the Bank -- except the forces
     Fremen's immunity and its protection of its ally spare (gf9:117, 119)."""
     spared = s.spared
-    return {"devoured": dict(s.force_count(lambda i: not spared[i])), "spice_returned": s.spice_there or 0}
+    return {"devoured": dict(s.force_count(lambda i: not spared[i])), "spice_lost": s.spice_there or 0}
 
 
 @devour.z3
@@ -332,14 +332,14 @@ def _(v: Any) -> z3.BoolRef:
     ),
     when=lambda s: _after_turn_one(s) and s.consecutive,
     needs=("turn",),
-    defines=("devoured", "spice_returned"),
+    defines=("devoured", "spice_lost"),
     replaces="overview.blow.consecutive",
     one_sided="it fixes what is devoured; it forbids nothing",
 )
 def consecutive(_s: BlowFacts) -> dict[str, Any]:
     """After turn one, a Shai-Hulud drawn on top of another Shai-Hulud is discarded and the draw goes on: the
     card previously on top shows no territory, so it devours nothing more."""
-    return {"devoured": {}, "spice_returned": 0}
+    return {"devoured": {}, "spice_lost": 0}
 
 
 @consecutive.z3

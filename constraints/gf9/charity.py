@@ -16,7 +16,18 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.charity import BG_CHARITY, CHARITY_LEVEL, CharityFacts, pile_words, spice_word
+from checker.arrakis.kinds.charity import (
+    BG_CHARITY,
+    CHARITY_LEVEL,
+    CharityFacts,
+    pile_words,
+    spice_word,
+    two_more,
+    two_more_said,
+)
+from checker.arrakis.kinds.charity import (
+    received as _received,
+)
 from checker.names import display
 from checker.rules import chapter, rule
 
@@ -79,17 +90,17 @@ def _(v: Any) -> z3.BoolRef:
     title="CHOAM Charity tops the faction's spice up to two",
     permits=lambda s, o: (
         f"{display(s.faction)} holds {spice_word(s.spice)}: charity tops it up to "
-        f"{o.get('spice_total', CHARITY_LEVEL)}, {o.get('spice_received')} spice received."
+        f"{o.get('spice_total', CHARITY_LEVEL)}, {_received(s, o)} spice received."
     ),
-    defines=("spice_received", "spice_total"),
+    defines=("spice_gained", "spice_total"),
     when=lambda s: _not_advanced_bg(s) and s.spice is not None and s.spice <= 1,
     replaces="overview.charity.amount",
-    one_sided="an outcome rule: it fixes the spice received and never forbids; who may call is gf9.charity.eligible",
+    one_sided="an outcome rule: it fixes the spice gained and never forbids; who may call is gf9.charity.eligible",
 )
-def top_up(s: CharityFacts) -> dict[str, int]:
+def top_up(s: CharityFacts) -> dict[str, Any]:
     """Charity brings the faction's total to two: two spice from zero, one spice from one, never two extra."""
     assert s.spice is not None
-    return {"spice_received": CHARITY_LEVEL - s.spice, "spice_total": CHARITY_LEVEL}
+    return {"spice_gained": {s.faction: CHARITY_LEVEL - s.spice}, "spice_total": CHARITY_LEVEL}
 
 
 @top_up.z3
@@ -109,25 +120,20 @@ def _(v: Any) -> z3.BoolRef:
     on="charity",
     cites="gf9:163,169,373",
     title="Advanced Bene Gesserit receives two spice regardless of holdings",
-    permits=lambda s, o: (
-        f"Advanced Bene Gesserit receives two spice whatever it holds ({spice_word(s.spice)}): "
-        f"{o.get('spice_total')} spice after charity."
-    ),
-    defines=("spice_received", "spice_total"),
-    needs=("spice",),
+    permits=lambda s, o: two_more_said(s, o, "Advanced Bene Gesserit receives two spice"),
+    defines=("spice_gained", "spice_total"),
     when=lambda s: s.advanced_bene_gesserit,
     # the overview's own eligibility and amount step aside for the Advanced Bene Gesserit, leaving its player
     # sheet open (overview.charity.faction-advantages): this rule answers that under both rulesets
     replaces="overview.charity.faction-advantages",
     one_sided="it never forbids: the Advanced Bene Gesserit receives two spice whatever it holds",
 )
-def bene_gesserit(s: CharityFacts) -> dict[str, int]:
+def bene_gesserit(s: CharityFacts) -> dict[str, Any]:
     """The Advanced Bene Gesserit receives two spice in every CHOAM Charity phase, turn one included, whatever
     it already holds: two on top of its holdings, not a top-up. gf9:163 and gf9:169 name the Advanced Bene
     Gesserit, and gf9:373 stands among its advisor rules, which are Advanced (gf9:51): the Basic Bene Gesserit
     takes charity as any faction does (gf9:161), and its verdicts say so in a note."""
-    assert s.spice is not None
-    return {"spice_received": BG_CHARITY, "spice_total": s.spice + BG_CHARITY}
+    return two_more(s)
 
 
 @bene_gesserit.z3

@@ -84,7 +84,7 @@ def _(v: Any) -> z3.BoolRef:
 
 def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
     gone = o.get("devoured", dict(s.force_count(lambda i: True)))
-    spice = o.get("spice_returned", s.spice_there)
+    spice = o.get("spice_lost", s.spice_there)
     forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items()) or "no forces"
     return f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory."
 
@@ -97,13 +97,13 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
     permits=_destroyed,
     when=lambda s: s.worm and not s.consecutive,
     needs=("spice_there",),
-    defines=("devoured", "spice_returned"),
+    defines=("devoured", "spice_lost"),
     one_sided="it fixes what is destroyed; it forbids nothing",
 )
 def destroy(s: BlowFacts) -> dict[str, Any]:
     """A Shai-Hulud destroys every force and all the spice on the territory revealed before it (on any turn:
     the overview's first turn changes only the Nexus)."""
-    return {"devoured": dict(s.force_count(lambda i: True)), "spice_returned": s.spice_there or 0}
+    return {"devoured": dict(s.force_count(lambda i: True)), "spice_lost": s.spice_there or 0}
 
 
 @destroy.z3

@@ -7,13 +7,14 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.charity import CHARITY_LEVEL, CHOAM_CHARITY, CharityFacts, phase_title, spice_word
+from checker.arrakis.kinds.charity import received as _received
 from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("charity", "overview:43-45")
 
-OUTCOME_ONLY = "an outcome rule: it fixes the spice received and never forbids; who may claim is {}"
+OUTCOME_ONLY = "an outcome rule: it fixes the spice gained and never forbids; who may claim is {}"
 
 # overview:43 "Phase 3: CHOAM Charity"
 # overview:45 "Any player with 0 or 1 spice may claim CHOAM Charity to bring their total to 2."
@@ -86,16 +87,16 @@ def _(v: Any) -> z3.BoolRef:
     title="CHOAM Charity brings the total to 2",
     permits=lambda s, o: (
         f"{display(s.faction)} holds {spice_word(s.spice)}: charity brings its total to "
-        f"{o.get('spice_total', CHARITY_LEVEL)}, {o.get('spice_received')} spice received."
+        f"{o.get('spice_total', CHARITY_LEVEL)}, {_received(s, o)} spice received."
     ),
-    defines=("spice_received", "spice_total"),
+    defines=("spice_gained", "spice_total"),
     when=lambda s: s.spice is not None and s.spice <= 1 and not bene_gesserit_open(s),
     one_sided=OUTCOME_ONLY.format("overview.charity.eligible"),
 )
-def charity_amount(s: CharityFacts) -> dict[str, int]:
+def charity_amount(s: CharityFacts) -> dict[str, Any]:
     """Charity tops a player's spice up to two: it receives the difference."""
     assert s.spice is not None
-    return {"spice_received": CHARITY_LEVEL - s.spice, "spice_total": CHARITY_LEVEL}
+    return {"spice_gained": {s.faction: CHARITY_LEVEL - s.spice}, "spice_total": CHARITY_LEVEL}
 
 
 @charity_amount.z3

@@ -218,6 +218,7 @@ gap(
     "and overview:105 lets them override the standard storm losses (overview:37), but the overview does not print "
     "them",
     when=fremen_caught,
+    leaves_open=("losses",),  # the sheet changes what the Fremen lose, not where the storm stops
 )
 
 
@@ -256,6 +257,7 @@ gap(
         "Wall 'specific rules' (overview:98) it does not print"
     ),
     when=_wall_storm_open,
+    leaves_open=("losses", "spice_lost"),  # what the storm does there, not where it stops
 )
 
 

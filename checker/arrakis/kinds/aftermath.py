@@ -14,7 +14,7 @@ Both are dreamrules moves: under another ruleset no rule answers them (``unresol
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.kinds.battle import CHEAP_HEROES, SUPPLIES_CACHE, leaders_of
 from checker.arrakis.position import Phase, Position, RetreatMove, SpiteMove
@@ -85,6 +85,9 @@ class SpiteFacts(Facts):
 class Spite(Kind):
     name = "spite"
     title = "Vladimir's Spite"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "swapped": "faction -> the card it takes",
+    }
 
     def facts(self, pos: Position) -> SpiteFacts:
         m = pos.move

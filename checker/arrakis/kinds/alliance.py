@@ -23,7 +23,7 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK
 from checker.arrakis.position import AllyMove, BribeMove, GiveMove, Phase, Position
@@ -115,6 +115,10 @@ def _shared(pos: Position, factions: list[str], *, apart: bool = False) -> list[
 class Ally(Kind):
     name = "ally"
     title = "Forming or breaking an alliance"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "alliances": "the alliances as they stand after the move",
+        "must_separate": "the territories outside the Polar Sink where the new allies both have forces: one must leave",
+    }
     ruled = ("must_separate",)
 
     def facts(self, pos: Position) -> AllyFacts:
@@ -199,6 +203,12 @@ class BribeFacts(Facts):
 class Bribe(Kind):
     name = "bribe"
     title = "A bribe"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "spice_total": "the briber's spice behind its shield afterwards",
+        "in_front_of_shield": "recipient -> the bribe's spice in front of its shield",
+        "spendable_from": "the phase from which the recipient may spend it (`mentat-pause`)",
+    }
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"spice_gained": ("in_front_of_shield",)}  # the recipient's
     ruled = ("spice_total", "in_front_of_shield", "spendable_from")
 
     def facts(self, pos: Position) -> BribeFacts:
@@ -243,6 +253,8 @@ class Bribe(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, BribeFacts)
         return {
+            "cost": facts.amount,  # the move's own amount, paid to the recipient
+            "paid_to": facts.to,
             "spice_total": value(v.left),  # type: ignore[attr-defined]
             "in_front_of_shield": {facts.to: value(v.placed)},  # type: ignore[attr-defined]
             "spendable_from": SPENDABLE_FROM,
@@ -269,6 +281,10 @@ class GiveFacts(Facts):
 class Give(Kind):
     name = "give"
     title = "Spice given to an ally"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "spice_total": "the giver's spice afterwards",
+        "ally_spice_total": "the recipient's spice afterwards, where the position gives what it held",
+    }
     ruled = ("spice_total", "ally_spice_total")
 
     def facts(self, pos: Position) -> GiveFacts:
@@ -295,4 +311,15 @@ class Give(Kind):
         v.ally_total = z3.Int("ally_total")  # the recipient's afterwards
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
-        return {"spice_total": value(v.left), "ally_spice_total": value(v.ally_total)}  # type: ignore[attr-defined]
+        assert isinstance(facts, GiveFacts)
+        out: dict[str, Any] = {
+            "cost": facts.amount,  # the move's own amount, given to the ally
+            "paid_to": facts.to,
+            "spice_gained": {facts.to: facts.amount},
+            "spice_total": value(v.left),  # type: ignore[attr-defined]
+            "ally_spice_total": value(v.ally_total),  # type: ignore[attr-defined]
+        }
+        if facts.to_spice is None:  # the gift is known, the ally's total is not
+            key = f"factions.{facts.to}.spice"
+            out["unknown"] = {"ally_spice_total": f"the position does not give '{key}' (the spice the ally holds)"}
+        return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import (
     BattleMove,
@@ -510,6 +510,9 @@ class BattleFacts(Facts):
         if key == "last_battle.FIELD":
             return self.last_battle_key
         return key.replace(".A.", f".{self.a_name}.").replace(".D.", f".{self.d_name}.")
+
+    def missing_detail(self, key: str) -> str:
+        return f"the spice lying in {self.territory}" if key == "spice" else ""
 
     def side(self, x: str, name: str) -> Any:
         return getattr(self, f"{x}_{name}")
@@ -1342,6 +1345,15 @@ OUTCOME_VARS = (
 class Battle(Kind):
     name = "battle"
     title = "Battle"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "explosion": "whether a Lasgun met a Shield and the battle exploded",
+        "cards_discarded": "the cards that go to the discard pile",
+        "spice_paid": "faction -> spice it paid to support its dialed forces",
+        "spice_destroyed": "the spice an explosion destroys in the territory",
+        "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
+        "ixian_losses": "Dreamrules: the losses the winning Ixians may choose among",
+        "winner_loss_options": "the winner's choices of which forces it loses (gf9:299)",
+    }
     ruled = (
         "winner",
         "explosion",

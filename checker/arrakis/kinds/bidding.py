@@ -4,8 +4,9 @@ The move gives the bidder, the ``amount`` (none: a pass), the spice its ally has
 purchase (``ally_support``) and whether it relies on a Karama card to bid beyond what it can pay
 (``karama``). The verdict says whether the bid may be made.
 
-The outcome is what happens **if this bid wins** the card: ``paid_to`` (who receives the winning bid:
-``emperor``, or ``bank`` when no Emperor plays or the Emperor buys for itself) and ``cards_gained``
+The outcome is what happens **if this bid wins** the card: ``cost`` (the bid, whoever pays it),
+``paid_to`` (who receives the winning bid: ``emperor``, or ``bank`` when no Emperor plays or the
+Emperor buys for itself) and ``cards_gained``
 (1, or 2 for Harkonnen when its free extra card fits within its hand limit). A pass has no outcome.
 The solver's variables for them: ``payee`` (0 nobody, 1 the Bank, 2 the Emperor) and ``gained``.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import BidMove, Phase, Position, components
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -151,6 +152,9 @@ def _notes(pos: Position, m: BidMove, f: BidFacts) -> list[str]:
 class Bidding(Kind):
     name = "bid"
     title = "Bidding"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "cards_gained": "if this bid wins: the cards the bidder gains (2 for Harkonnen's free extra card)",
+    }
     ruled = ("paid_to", "cards_gained")
 
     def facts(self, pos: Position) -> BidFacts:
@@ -225,4 +229,6 @@ class Bidding(Kind):
         return [z3.And(v.payee >= 0, v.payee <= 2), z3.And(v.gained >= 0, v.gained <= 2)]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
-        return {"paid_to": PAYEES.get(value(v.payee)), "cards_gained": value(v.gained)}
+        assert isinstance(facts, BidFacts)
+        out = {"paid_to": PAYEES.get(value(v.payee)), "cards_gained": value(v.gained)}
+        return out if facts.passes else {"cost": facts.amount, **out}  # if it wins: the bid, whoever pays it

@@ -12,8 +12,8 @@ The solver fixes the outcome; rules fix every value, ``outcome()`` reads them fr
   territory's spice-blow sector (both from constraints/data/arrakis-board.yaml), 0 when the storm is over
   that sector (gf9:105);
 * a Shai-Hulud card: ``devoured`` (faction -> force tokens sent to the Tanks, a faction losing none left
-  out), ``spice_returned`` (spice returned to the Bank from the attacked territory) and ``nexus`` (whether
-  the worm brings a Nexus once the draw is complete).
+  out), ``spice_lost`` (spice returned to the Bank from the attacked territory) and ``nexus`` (whether
+  the worm brings a Nexus once the draw is complete); ``losses``, the shared key, repeats ``devoured``.
 
 Conventions fixed here: the attacked territory is the whole territory (every sector) of ``previous``;
 Advanced Bene Gesserit advisors there are forces a worm takes (gf9:375). Without a ``spice`` key the spice
@@ -119,11 +119,13 @@ def _notes(pos: Position, f: BlowFacts) -> list[str]:
 class Blow(Kind):
     name = "blow"
     title = "Spice blow and Nexus"
-    ruled = ("spice_placed", "devoured", "spice_returned", "nexus")
-    shared_names: ClassVar[dict[str, str]] = {
-        "devoured": "losses",
-        "spice_returned": "spice_lost",
-    }  # forces removed, spice back to the Bank
+    ruled = ("spice_placed", "devoured", "spice_lost", "nexus")
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "spice_placed": "a territory card: {territory, sector, amount} of the spice placed (0 under the storm)",
+        "devoured": "Shai-Hulud: faction -> force tokens it sends to the Tanks (the same tokens as `losses`)",
+        "nexus": "whether the worm brings a Nexus once the draw is complete",
+    }
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"losses": ("devoured",)}
 
     def facts(self, pos: Position) -> BlowFacts:
         m = pos.move
@@ -205,4 +207,4 @@ class Blow(Kind):
             placed = {"territory": facts.territory, "sector": facts.blow_sector, "amount": value(v.amount)}
             return {"spice_placed": placed}
         devoured = {n: value(d) for n, d in zip(facts.names_there, v.devoured, strict=True) if value(d)}
-        return {"devoured": devoured, "spice_returned": value(v.returned), "nexus": value(v.nexus)}
+        return {"devoured": devoured, "spice_lost": value(v.returned), "nexus": value(v.nexus)}

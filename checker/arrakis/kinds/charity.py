@@ -4,8 +4,9 @@
 ``received`` (the spice the faction takes) and ``total`` (its spice afterwards);
 rules fix both, and ``outcome()`` reads them from the model.
 
-Outcome keys: ``spice_received`` (the amount) and ``spice_total`` (the faction's
-spice behind its shield afterwards).
+Outcome keys: ``spice_gained`` (the shared key: faction -> the amount received)
+and ``spice_total`` (the faction's spice behind its shield afterwards; unknown
+where the position does not give the spice it holds).
 
 Conventions fixed here:
 
@@ -23,7 +24,7 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import CharityMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -69,6 +70,26 @@ def pile_words(pile: int) -> str:
     return f" ({pile} spice of bribes lies in front of its shield, not yet spendable)" if pile else ""
 
 
+def received(s: CharityFacts, o: dict[str, Any]) -> Any:
+    """The spice the faction receives, as the outcome gives it."""
+    return (o.get("spice_gained") or {}).get(s.faction)
+
+
+def two_more(s: CharityFacts) -> dict[str, Any]:
+    """The Bene Gesserit's two spice whatever it holds; its total only where the position gives what it holds."""
+    out: dict[str, Any] = {"spice_gained": {s.faction: BG_CHARITY}}
+    if s.spice is not None:
+        out["spice_total"] = s.spice + BG_CHARITY
+    return out
+
+
+def two_more_said(s: CharityFacts, o: dict[str, Any], who: str) -> str:
+    """``who`` receives two spice whatever it holds, and (where known) its total afterwards."""
+    if s.spice is None:
+        return f"{who} whatever it holds."
+    return f"{who} whatever it holds ({spice_word(s.spice)}): {o.get('spice_total')} spice after charity."
+
+
 def phase_title(s: CharityFacts) -> str:
     """The phase as a player names it ("the Shipment and Movement phase")."""
     words = s.phase_name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
@@ -106,7 +127,8 @@ def _notes(pos: Position, f: CharityFacts) -> list[str]:
 class Charity(Kind):
     name = "charity"
     title = "CHOAM Charity"
-    ruled = ("spice_received", "spice_total")
+    ruled = ("spice_gained", "spice_total")
+    outcome_keys: ClassVar[dict[str, str]] = {"spice_total": "the faction's spice behind its shield afterwards"}
 
     def facts(self, pos: Position) -> CharityFacts:
         m = pos.move
@@ -135,4 +157,9 @@ class Charity(Kind):
         return [v.received >= 0, v.total == v.spice + v.received]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
-        return {"spice_received": value(v.received), "spice_total": value(v.total)}
+        assert isinstance(facts, CharityFacts)
+        out: dict[str, Any] = {"spice_gained": {facts.faction: value(v.received)}, "spice_total": value(v.total)}
+        if facts.spice is None:  # the Bene Gesserit's two spice do not need it; its total does
+            key = f"factions.{facts.faction}.spice"
+            out["unknown"] = {"spice_total": f"the position does not give '{key}' (the spice it holds)"}
+        return out

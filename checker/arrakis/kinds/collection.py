@@ -9,7 +9,9 @@ The solver fixes the outcome: ``rate`` (spice per force), ``spice_collected``
 there) and, in the Advanced game, ``stronghold_income`` (a separate benefit,
 gf9:313, its amounts printed only in overview:106) when the territory is a
 stronghold paying it and the faction occupies it. Rules fix these values;
-``outcome()`` reads them from the model.
+``outcome()`` reads them from the model. ``spice_gained``, the shared key, sums what
+the faction receives: the spice collected, the stronghold income and (Dreamrules)
+Leto's Tithe.
 
 Where a group's sector is not given in a territory of several sectors and it
 could change the answer, the answer is unresolved naming that key. Spice with no
@@ -20,7 +22,7 @@ says so): a spice blow places it in that sector (gf9:105).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import gf9_board
 from checker.arrakis.position import CollectMove, Phase, Position
@@ -104,6 +106,17 @@ class Collection(Kind):
     name = "collect"
     title = "Spice collection"
     ruled = ("stronghold_income", "letos_tithe")
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "rate": "spice each force collects",
+        "spice_collected": "spice the faction takes from the board",
+        "spice_left": "spice that stays on the board there",
+        "stronghold_income": "Advanced: the occupied stronghold's income, apart from the spice collected",
+        "letos_tithe": "Dreamrules: Atreides' Leto's Tithe this phase",
+    }
+    # what the faction receives: the spice it collects, and the income and tithe beside it
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {
+        "spice_gained": ("spice_collected", "stronghold_income", "letos_tithe")
+    }
 
     def facts(self, pos: Position) -> CollectionFacts:
         m = pos.move

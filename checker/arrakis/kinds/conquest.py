@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import SECTORS, Board
 from checker.arrakis.position import (
@@ -136,6 +136,9 @@ def _no_key(m: Any, key: str, value: Any, what: str) -> None:
 class ConquestShip(Kind):
     name = "conquest-ship"
     title = "Conquest shipment"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "sector": "the sector the forces land in",
+    }
     ruled = ("cost",)
 
     def facts(self, pos: Position) -> ConquestShipFacts:
@@ -303,6 +306,9 @@ def _via(pos: Position, m: MoveMove) -> list[str] | None:
 class ConquestMove(Kind):
     name = "conquest-move"
     title = "Conquest movement"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "territories_entered": "how many territories the move enters",
+    }
 
     def facts(self, pos: Position) -> ConquestMoveFacts:
         m = pos.move
@@ -420,6 +426,7 @@ class ConquestStorm(Kind):
     name = "conquest-storm"
     title = "Conquest storm"
     ruled = ("storm", "losses", "spice_lost")
+    decisive = ("storm",)  # where the storm ends is the question; without it nothing it does is known
 
     def facts(self, pos: Position) -> ConquestStormFacts:
         m = pos.move
@@ -530,6 +537,9 @@ class ConquestBlowFacts(Facts):
 class ConquestBlow(Kind):
     name = "conquest-blow"
     title = "Conquest spice card"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "reshuffle": "a first-turn sandworm: the card is reshuffled into the deck",
+    }
     ruled = ("losses", "spice_lost", "reshuffle")
 
     def facts(self, pos: Position) -> ConquestBlowFacts:

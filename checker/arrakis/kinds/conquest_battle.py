@@ -23,7 +23,7 @@ A defense carries the number of the weapon type it matches.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.arrakis.position import BattleMove, BattlePlan, Position
 from checker.errors import InputError
@@ -425,6 +425,9 @@ def conquest_battle_facts(pos: Position) -> ConquestBattleFacts:
 class ConquestBattle(Kind):
     name = "conquest-battle"
     title = "Conquest battle"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "cards_discarded": "the cards the losing side (or both) loses",
+    }
     ruled = ("winner", "leaders_killed", "losses", "spice_gained", "cards_discarded")
 
     def facts(self, pos: Position) -> ConquestBattleFacts:

@@ -23,7 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
 from checker.arrakis.position import MoveMove, Phase, Position
@@ -596,6 +596,10 @@ def _borders(found: tuple[int, list[int]]) -> int:
 class Movement(Kind):
     name = "move"
     title = "Movement"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "sector": "the sector the forces end in",
+        "from_sector": "the sector they leave, where the position does not give it",
+    }
 
     def facts(self, pos: Position) -> MovementFacts:
         return movement_facts(pos)

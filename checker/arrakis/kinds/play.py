@@ -34,7 +34,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import Board
 from checker.arrakis.position import Phase, PlayMove, Position, components
@@ -565,6 +565,17 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
 class Play(Kind):
     name = "play"
     title = "Treachery Cards played outside a battle plan"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "storm_distance": "Weather Control: the sectors the storm moves",
+        "storm_sector": "Weather Control: where the storm stops",
+        "destroyed": "Family Atomics: faction -> forces destroyed on the Shield Wall",
+        "shield_wall": "Family Atomics: `destroyed` or `standing`",
+        "extra_movements": "Hajr: the extra movements",
+        "discarded": "the card discarded after play",
+        "removed_from_game": "the card removed from the game",
+        "suppressed": "faction -> the advantages Karama stops",
+    }
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"losses": ("destroyed",)}  # Family Atomics' dead
     ruled = (
         "storm_distance",
         "storm_sector",

@@ -277,7 +277,7 @@ def winner_value(s: PositionFacts, won: list[bool]) -> Any:
     winners = [f for f, w in zip(s.factions, won, strict=True) if w]
     if not winners:
         return "none"
-    return winners[0] if len(winners) == 1 else winners
+    return winners[0] if len(winners) == 1 else sorted(winners)  # a shared win: alphabetical (checker.outcomes)
 
 
 def overview_held(s: PositionFacts, u: int) -> list[str]:

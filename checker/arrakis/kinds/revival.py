@@ -27,7 +27,7 @@ the leader revived lies face down is not known.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import Phase, Position, ReviveMove, components
 from checker.errors import InputError
@@ -378,6 +378,14 @@ def _dr_notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
 class Revival(Kind):
     name = "revive"
     title = "Revival"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "free": "the faction's free revivals",
+        "force_cost": "spice for the forces beyond the free ones",
+        "leader_cost": "the leader's price",
+        "kh_cost": "the Kwisatz Haderach's price",
+        "emperor_cost": "what the Emperor pays for its ally's forces",
+        "tleilaxu_income": "Dreamrules: the spice the Bene Tleilax receive",
+    }
     ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to", "tleilaxu_income")
 
     def facts(self, pos: Position) -> RevivalFacts:

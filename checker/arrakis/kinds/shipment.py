@@ -24,7 +24,7 @@ The Bene Gesserit's free force (gf9:363) rides on another faction's move as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK, gf9_board
 from checker.arrakis.position import Phase, Position, ShipMove
@@ -191,6 +191,13 @@ POSTURES = {1: "fighters", 2: "advisors", 3: "fighters or advisors"}
 class Shipment(Kind):
     name = "ship"
     title = "Shipment"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "payments": "receiver -> spice it receives, where the Guild contributes toward its ally's shipment",
+        "sector": "the sector the forces land in",
+        "from_sector": "a cross-shipment's origin sector",
+        "bene_gesserit": "the Bene Gesserit's accompanying force: {territory, advisor}",
+        "posture": "Dreamrules: the Bene Gesserit's shipped troops (fighters or advisors)",
+    }
     ruled = ("cost", "paid_to", "payments", "losses", "bene_gesserit", "posture")
 
     def facts(self, pos: Position) -> ShipmentFacts:

@@ -34,7 +34,7 @@ Conventions fixed here (and documented on the rules that use them):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.arrakis.board import SECTORS, gf9_board
 from checker.arrakis.position import Position, StormMove
@@ -167,7 +167,16 @@ def z3_first_seat(v: Any) -> Any:
 class Storm(Kind):
     name = "storm"
     title = "Storm movement"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "sectors_crossed": "the sectors the storm passes over and stops in, in order",
+        "first_player": "the new First Player",
+        "returned_to_reserves": "Dreamrules: faction -> troops at a destroyed spice mine, back to reserves",
+        "nexus": "Dreamrules: whether a Nexus follows the storm",
+    }
     ruled = ("returned_to_reserves", "nexus")  # dreamrules' rules fix them; gf9's answer leaves them out
+    decisive = ("storm",)  # where the storm ends is the question; without it nothing it does is known
+    # a mine with no sector is taken to lie in none: whether the storm destroys it, and the spice it holds (#1859)
+    reaches: ClassVar[dict[str, tuple[str, ...]]] = {"spice_mines[].sector": ("spice_lost",)}
 
     def facts(self, pos: Position) -> StormFacts:
         m = pos.move

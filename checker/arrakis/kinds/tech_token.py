@@ -12,7 +12,7 @@ holds no token received none. Exceptional battle results (a traitor call, Zoal's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.arrakis.position import Position, TakeTechTokenMove
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -68,6 +68,9 @@ class TechTokenFacts(Facts):
 class TakeTechToken(Kind):
     name = "take-tech-token"
     title = "A tech token taken from the unused pool"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "tech_tokens": "faction -> the standard tokens it then holds",
+    }
 
     def facts(self, pos: Position) -> TechTokenFacts:
         m = pos.move

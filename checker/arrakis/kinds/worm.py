@@ -5,9 +5,10 @@
 dreamrules:268). Two kinds, ``worm`` and ``thumper``, over the same facts.
 
 Outcome (each value fixed by a rule; ``outcome()`` reads it from the model): ``devoured`` (faction -> troops sent to
-the Tanks, a faction losing none left out), ``spice_returned`` (spice lying in the territory, back to the Bank),
+the Tanks, a faction losing none left out), ``spice_lost`` (spice lying in the territory, back to the Bank),
 ``returned_to_reserves`` (faction -> troops at a destroyed spice mine) and ``shield_wall_markers`` (the markers
-after the worm, when the position gives ``shield_wall_markers``).
+after the worm, when the position gives ``shield_wall_markers``); ``losses``, the shared key, sums ``devoured`` and
+``returned_to_reserves`` (every troop leaving the board, checker.outcomes).
 
 Conventions fixed here:
 
@@ -24,7 +25,7 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import gf9_board
 from checker.arrakis.position import Phase, Position, ThumperMove, WormMove
@@ -70,6 +71,9 @@ class WormFacts(Facts):
             return "spice_mines[].sector"
         return key.replace("FACTION", self.faction or "FACTION")
 
+    def missing_detail(self, key: str) -> str:
+        return f"the spice lying in {self.territory}" if key == "spice" else ""
+
 
 def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFacts:
     board = gf9_board()
@@ -100,6 +104,9 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
     groups = list(merged.items())
     state = pos.factions.get(faction) if faction else None
     spice = sum(sp.amount for sp in pos.spice if sp.territory == territory) if "spice" in pos.given else None
+    # dreamrules:86 "Sand territories are the open desert where spice appears": none lies in the Polar Sink
+    no_spice_there = spice is None and t.is_polar_sink
+    spice = 0 if no_spice_there else spice
     markers = getattr(pos, "shield_wall_markers", None)
     f = WormFacts(
         faction=faction,
@@ -137,6 +144,8 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         notes.append("the position does not give 'phase': it is taken to be the Spice Blow phase")
     if "forces" not in pos.given:
         notes.append("the position gives no 'forces': no troops are taken to be on the board")
+    if no_spice_there:
+        notes.append(f"no spice lies in {territory}: spice appears in sand territories (dreamrules:86)")
     if markers is None and not thumper:
         notes.append("the position gives no 'shield_wall_markers': the markers after this worm are not counted")
     f.notes = notes
@@ -144,8 +153,14 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
 
 
 class _WormKind(Kind):
-    ruled = ("devoured", "spice_returned", "returned_to_reserves", "shield_wall_markers")
-    shared_names = {"devoured": "losses", "spice_returned": "spice_lost"}  # noqa: RUF012 - as Blow's
+    ruled = ("devoured", "spice_lost", "returned_to_reserves", "shield_wall_markers")
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "devoured": "faction -> troops the worm sends to the Tanks",
+        "returned_to_reserves": "faction -> troops at a destroyed spice mine, back to reserves",
+        "shield_wall_markers": "the Shield Wall markers after the worm",
+    }
+    # the troops leaving the board: devoured, or back to reserves from a destroyed mine
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"losses": ("devoured", "returned_to_reserves")}
 
     def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
         import z3
@@ -174,7 +189,7 @@ class _WormKind(Kind):
                 returned[faction] = returned.get(faction, 0) + value(r)
         return {
             "devoured": devoured,
-            "spice_returned": value(v.spice_back),
+            "spice_lost": value(v.spice_back),
             "returned_to_reserves": returned,
             "shield_wall_markers": value(v.markers_after),
         }

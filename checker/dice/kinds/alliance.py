@@ -14,7 +14,7 @@ Faction slot (dice:101), and ``gained``, the bonus dice that removal gains (dice
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.position import dice_names
@@ -52,6 +52,10 @@ class ProposeAllianceFacts(Facts):
 class ProposeAllianceKind(Kind):
     name = "dice-propose-alliance"
     title = "Dice Game Alliance proposal"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "reassign": "Faction -> dice it re-assigns from the other's Faction slot (if accepted)",
+        "gained": "Faction -> bonus dice that removal gains, where the position marks the slots",
+    }
     ruled = ("reassign", "gained")
 
     @noting_inferred

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
 from checker.dice.position import FACTIONS, CombatMove, DicePosition, display
@@ -481,6 +481,19 @@ OUTCOME = (
 class DiceCombat(Kind):
     name = "dice-combat"
     title = "Dice Game combat"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "winning_side": "the Factions of the winning side",
+        "strength": "each side's strength (attacker, defender)",
+        "leader_strength": "Faction -> the strength its Leaders add",
+        "atreides_leaders": "the Atreides' Leaders' strength",
+        "fremen_strength": "the Fremen's strength",
+        "converted": "Faction -> its Troops a revealed Loyalty token converts",
+        "traitors_killed": "Faction -> Troops killed instead of converted (an empty supply)",
+        "leaders_discarded": "Faction -> Leaders discarded after the combat",
+        "region_after": "Faction -> its Troops in the Region after the combat",
+        "token": "who holds the Region's Fortification or Stronghold token afterwards (`none`)",
+        "evacuated": "Faction -> Troops evacuated from the Region",
+    }
     ruled = OUTCOME
 
     @noting_inferred

@@ -11,7 +11,7 @@ Troops is controlled by the first Faction in Turn Order with Troops there (dice:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.board import POLAR_SINK
 from checker.dice.kinds import noting_inferred
@@ -77,6 +77,11 @@ class DiceFortifyFacts(DiceStepFacts):
 class DiceFortifyKind(Kind):
     name = "dice-fortify"
     title = "Dice Game fortification"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "token": "the token in the Region afterwards: fortification or stronghold",
+        "controller": "the Faction controlling it",
+        "tokens_in_supply": "the tokens left in the supply",
+    }
     ruled = ("token",)
 
     @noting_inferred

@@ -15,7 +15,7 @@ them the rules that need them answer ``unresolved`` naming the key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
 from checker.dice.position import FACTIONS, STEPS, DicePosition, KanlyMove, display
@@ -147,6 +147,20 @@ def _slot_dice(pos: DicePosition, faction: str, slot: str) -> int | None:
 class KanlyKind(Kind):
     name = "dice-kanly"
     title = "Dice Game Kanly action"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "action": "the Kanly action taken",
+        "target": "the targeted Faction",
+        "stolen": "the card stolen",
+        "holder": "who holds that card afterwards",
+        "dice_destroyed": "the dice destroyed with the Landsraad card",
+        "landsraad_die_returned_to": "whose supply the Landsraad slot's die returns to",
+        "region": "the Region of the Troop removed or converted",
+        "removed": "Troops returned to their owner's supply (Assassinate)",
+        "converted": "Piter De Vries: whether the Troop is replaced by a Harkonnen one (else killed)",
+        "destroyed": "Shipping Authority: the die slot whose die is destroyed",
+        "moved": "Imperial Decree: slot -> the slot its die moves to",
+        "allied": "The Voice: the two Factions allied",
+    }
 
     @noting_inferred
     def facts(self, pos: Any) -> KanlyFacts:
@@ -273,6 +287,7 @@ class KanlyKind(Kind):
                     out["landsraad_die_returned_to"] = facts.target
         if facts.action in ("assassinate", "piter-de-vries"):
             out["region"] = facts.region_names[value(v.where)]
+            out["losses"] = {facts.target: 1}  # removed, converted or killed: back to its owner's supply
             if facts.action == "assassinate":
                 out["removed"] = 1  # dice:114: returned to the owner's supply
             elif facts.harkonnen_supply is not None:

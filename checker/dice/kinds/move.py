@@ -12,7 +12,7 @@ This module also holds the helpers the map's other kinds share (``dice-ship``, `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.board import POLAR_SINK, border_question
 from checker.dice.kinds import noting_inferred
@@ -105,6 +105,10 @@ class DiceMoveFacts(DiceStepFacts):
 class DiceMoveKind(Kind):
     name = "dice-move"
     title = "Dice Game move"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "moved": "Region -> Troops moved from it",
+        "in_target": "the mover's Troops in the target Region afterwards",
+    }
     ruled = ("in_target",)
 
     @noting_inferred

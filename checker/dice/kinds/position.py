@@ -294,7 +294,7 @@ def winner_value(factions: tuple[str, ...], won: list[bool]) -> Any:
     winners = [f for f, w in zip(factions, won, strict=True) if w]
     if not winners:
         return "none"
-    return winners[0] if len(winners) == 1 else winners
+    return winners[0] if len(winners) == 1 else sorted(winners)  # a shared win: alphabetical (checker.outcomes)
 
 
 def token_facts(pos: DicePosition) -> dict[str, Any]:

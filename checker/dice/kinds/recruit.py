@@ -8,7 +8,7 @@ answers ``unresolved`` naming the key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.move import never_storm
@@ -68,6 +68,13 @@ class RecruitFacts(Facts):
 class RecruitKind(Kind):
     name = "dice-recruit"
     title = "Dice Game recruitment"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "recruited": "Troops recruited",
+        "troops": "Troops the move recruits",
+        "leader": "whether a Leader is recruited",
+        "from_map": "Troops taken back from the map",
+        "supply": "Troops left in the Faction's supply",
+    }
 
     @noting_inferred
     def facts(self, pos: Any) -> RecruitFacts:

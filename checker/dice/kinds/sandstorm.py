@@ -2,13 +2,14 @@
 Region, and it kills two Troops of each Faction there, but those a Fortification or Stronghold protects
 (and the allies its controller shelters) and the Fremen's.
 
-The outcome: the Sandstorm's new Region and, per Faction with Troops there, the Troops it kills.
+The outcome: ``sandstorm``, its new Region, and ``losses`` (the shared key): per Faction with Troops there, the Troops
+it kills, back to their supplies.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.board import border_question
 from checker.dice.kinds import noting_inferred
@@ -63,7 +64,8 @@ class DiceSandstormFacts(DiceStepFacts):
 class DiceSandstormKind(Kind):
     name = "dice-sandstorm"
     title = "Dice Game Sandstorm"
-    ruled = ("killed",)
+    ruled = ("losses",)
+    outcome_keys: ClassVar[dict[str, str]] = {"sandstorm": "the Region the Sandstorm moves to"}
 
     @noting_inferred
     def facts(self, pos: Any) -> DiceSandstormFacts:
@@ -139,5 +141,5 @@ class DiceSandstormKind(Kind):
         assert isinstance(facts, DiceSandstormFacts)
         return {
             "sandstorm": facts.to,
-            "killed": {p: value(k) for p, k in zip(facts.present, v.killed, strict=True)},
+            "losses": {p: value(k) for p, k in zip(facts.present, v.killed, strict=True)},
         }

@@ -10,7 +10,7 @@ verdict's notes say so).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.board import POLAR_SINK
 from checker.dice.kinds import noting_inferred
@@ -64,6 +64,10 @@ class DiceShipFacts(DiceStepFacts):
 class DiceShipKind(Kind):
     name = "dice-ship"
     title = "Dice Game shipment"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "on_board": "Troops left on the Faction board",
+        "in_to": "the Faction's Troops in the target Region afterwards",
+    }
     ruled = ("on_board",)
 
     @noting_inferred
