@@ -1353,6 +1353,7 @@ class Battle(Kind):
         "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
         "ixian_losses": "Dreamrules: the losses the winning Ixians may choose among",
         "winner_loss_options": "the winner's choices of which forces it loses (gf9:299)",
+        "karama_discarded": "the cards played as Karama in this battle, discarded after use (gf9:467)",
     }
     ruled = (
         "winner",

@@ -574,6 +574,7 @@ class Play(Kind):
         "discarded": "the card discarded after play",
         "removed_from_game": "the card removed from the game",
         "suppressed": "faction -> the advantages Karama stops",
+        "atomics_sietches": "Dreamrules' Family Atomics on a sietch: the sietches opened to the storm (dreamrules:760)",
     }
     derived: ClassVar[dict[str, tuple[str, ...]]] = {"losses": ("destroyed",)}  # Family Atomics' dead
     ruled = (

@@ -493,6 +493,7 @@ class DiceCombat(Kind):
         "region_after": "Faction -> its Troops in the Region after the combat",
         "token": "who holds the Region's Fortification or Stronghold token afterwards (`none`)",
         "evacuated": "Faction -> Troops evacuated from the Region",
+        "harkonnen_removed": "Spies: the Harkonnen Troops a token's controller removes (dice:208)",
     }
     ruled = OUTCOME
 

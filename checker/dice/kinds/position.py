@@ -13,7 +13,7 @@ an upper bound), otherwise the fact is ``None`` and the rule names the key.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from checker.dice.position import CARDS, STEPS, DicePosition, display
 from checker.dice.setup import CUBES, CYLINDERS
@@ -156,6 +156,9 @@ class DicePositionKind(Kind):
     name = "dice-position"
     judges_position = True
     title = "Dice Game position"
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "dice_at_start": "Faction -> its dice at the start of the Roll the Dice step, after the top-up (dice:91)"
+    }
     ruled = ("winner", "dice_at_start")  # dice:175, 181-185: at step `end`, who wins; dice:91 at step `roll`
 
     def choices(self, v: Vars, facts: Facts) -> None:
