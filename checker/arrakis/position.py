@@ -366,6 +366,11 @@ class BribeMove:
     faction: str = spec(names="faction", doc="the faction paying the bribe")
     to: str = spec(names="faction", doc="the faction receiving it")
     amount: int = spec(min=1, max=MAX_SPICE, doc="the spice of the bribe")
+    information: bool | None = spec(
+        None,
+        doc="dreamrules: the bribe buys binding information about a card up for bid, which Bene Tleilax may do "
+        "outside Mentat (dreamrules:344, 628, 1174); asked only of a Bene Tleilax bribe during Bidding",
+    )
 
 
 @dataclass

@@ -21,7 +21,7 @@ from checker.rules import chapter, restates, rule, set_aside
 MENTAT = PHASES.index("mentat-pause")
 
 chapter("ally", "dreamrules:554-586")
-chapter("bribe", "dreamrules:588-650,1174,1390-1394")
+chapter("bribe", "dreamrules:344,588-650,1174,1390-1394")
 chapter("give", "dreamrules:620,1088")
 
 # -- lines no answer of these kinds depends on ------------------------------------------------
@@ -42,7 +42,6 @@ restates(
 restates(
     "dreamrules:556",
     "gf9.alliances.size",
-    "gf9.alliances.one-alliance",
     "gf9.alliances.form-in-nexus",
     "gf9.alliances.break-in-nexus",
 )
@@ -113,11 +112,6 @@ set_aside(
     "(spice, bribe_pile, tech_tokens); the bribe's outcome says which it changes",
 )
 set_aside(
-    "dreamrules:1174",
-    "Dishonorable: its bribe clause is dreamrules:628's (dreamrules.deals.tleilaxu-mentat); its deals, disclosure "
-    "and Infiltration promises have no key in the position format",
-)
-set_aside(
     "dreamrules:1392-1394",
     "council questions #1850 (written records of public deals) and #1851 (Truthtrance and existing deals): the "
     "position format has no key for a deal, so no answer of these kinds turns on them; a question that did "
@@ -165,6 +159,50 @@ def nexus_card(s: AllyFacts) -> bool:
 @nexus_card.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.And(v.nexus_card > 0, v.nexus_card < v.turn)
+
+
+# dreamrules:556 "An alliance contains at most two factions. Alliances are public, and a faction can belong to only
+#                 one at a time. During a Nexus, any faction may leave its current alliance and form another. ..."
+
+
+def _leave_and_form(s: AllyFacts, o: dict[str, Any]) -> str:
+    left = o.get("left", s.left)
+    if not left:
+        return f"{names(s.factions)}: none of them is in another alliance."
+    gone = "; ".join(
+        f"{names([f for f in a if f in s.factions])} leave{'s' if sum(f in s.factions for f in a) == 1 else ''} "
+        f"{'its' if sum(f in s.factions for f in a) == 1 else 'their'} alliance with "
+        f"{names([f for f in a if f not in s.factions])}"
+        for a in left
+    )
+    return (
+        f"{gone}, and {names(s.factions)} ally, in the same Nexus: a faction belongs to one alliance at a time, and "
+        "during a Nexus any faction may leave its alliance and form another."
+    )
+
+
+@rule(
+    "dreamrules.alliances.leave-and-form",
+    on="ally",
+    cites="dreamrules:556",
+    title="During a Nexus a faction may leave its alliance and form another (one alliance at a time)",
+    permits=_leave_and_form,
+    defines=("left",),
+    when=lambda s: not s.breaking,
+    replaces="gf9.alliances.one-alliance",
+    one_sided="an outcome rule: a faction allied elsewhere leaves that alliance as it forms the new one, in the "
+    "same Nexus; whether there is a Nexus is dreamrules.alliances.nexus-card and gf9.alliances.form-in-nexus",
+)
+def leave_and_form(s: AllyFacts) -> dict[str, Any]:
+    """A faction belongs to one alliance at a time; during a Nexus it may leave its current alliance and form
+    another, so one ``ally`` move forming an alliance also leaves the alliances its factions were in (outcome
+    ``left``; ``alliances`` lists them no more)."""
+    return {"left": [list(a) for a in s.left]}
+
+
+@leave_and_form.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.left == v.allied_elsewhere
 
 
 # dreamrules:232 "No card can cause a Nexus on turn one. ..." -- GF9's rule (no Nexus on the first turn, gf9:107)
@@ -300,8 +338,19 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.left == v.spice - z3.If(v.amount <= v.spice, v.amount, v.spice), v.placed == v.amount)
 
 
-# dreamrules:628 "Bene Tleilax normally cannot give or receive bribes outside Mentat or make binding deals. ..."
-# dreamrules:1174 "Dishonorable prevents you from giving or receiving bribes outside Mentat ..."
+# dreamrules:628 "Bene Tleilax normally cannot give or receive bribes outside Mentat or make binding deals. Its
+#                 exceptions include buying binding information about cards up for bid, and promising during Mentat
+#                 to end a named Face Dancer Infiltration. ..."
+# dreamrules:1174 "Dishonorable prevents you from giving or receiving bribes outside Mentat and from making binding
+#                  deals, except buying information about cards up for bid. ..."
+# dreamrules:344 "Information about an auction card can itself be traded. Bene Tleilax is allowed to buy binding
+#                 information about cards up for bid, despite its normal restrictions on deals."
+BIDDING = PHASES.index("bidding")
+
+
+def _buying_window(s: BribeFacts) -> bool:
+    """Bene Tleilax pays a bribe during Bidding, when it may be buying information about a card up for bid."""
+    return s.tleilaxu_pays and s.phase_index == BIDDING
 
 
 @rule(
@@ -316,13 +365,41 @@ def _(v: Any) -> z3.BoolRef:
     ),
     permits="It is Mentat: Bene Tleilax may give or receive a bribe.",
     needs=("phase_index",),
-    when=lambda s: s.tleilaxu,
+    when=lambda s: s.tleilaxu and not _buying_window(s),
 )
 def tleilaxu_mentat(s: BribeFacts) -> bool:
-    """Dishonorable: Bene Tleilax neither gives nor receives a bribe outside the Mentat phase."""
+    """Dishonorable: Bene Tleilax neither gives nor receives a bribe outside the Mentat phase (its paying for
+    information about a card up for bid, during Bidding, is dreamrules.deals.tleilaxu-information)."""
     return s.phase_index == MENTAT
 
 
 @tleilaxu_mentat.z3
 def _(v: Any) -> z3.BoolRef:
     return v.phase_index == MENTAT
+
+
+@rule(
+    "dreamrules.deals.tleilaxu-information",
+    on="bribe",
+    cites="dreamrules:344,628,1174",
+    title="Bene Tleilax may pay for binding information about a card up for bid",
+    forbids=lambda s, _o: (
+        f"Bene Tleilax cannot give {display(s.to)} a bribe during Bidding: outside Mentat it may pay only for "
+        "binding information about a card up for bid, and this bribe buys none (move.information: false)."
+    ),
+    permits=lambda s, _o: (
+        f"Bene Tleilax pays {display(s.to)} {s.amount} spice for binding information about a card up for bid: the "
+        "exception Dishonorable allows outside Mentat."
+    ),
+    needs=("information",),
+    when=_buying_window,
+)
+def tleilaxu_information(s: BribeFacts) -> bool:
+    """Outside Mentat, Bene Tleilax may still buy binding information about cards up for bid (during Bidding):
+    the exception dreamrules:344, 628 and 1174 name to its restriction on bribes and deals."""
+    return bool(s.information)
+
+
+@tleilaxu_information.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.information

@@ -28,9 +28,60 @@ chapter(
 # dreamrules:414 "You may ship into your ally's territory, but must immediately move out in that same
 #                 shipment-and-movement action. You cannot end the action together. The Polar Sink and explicit
 #                 abilities are exceptions."
-# Shipping into an ally's territory, then moving out, is GF9's rule unchanged (gf9:139): its finding under dreamrules
-# quotes this line too; moving out in the same action is the movement's question (dreamrules.movement.allies).
-restates("dreamrules:414", "gf9.shipment.ally-territory")
+# dreamrules:568 "... You may ship into a territory containing your ally's troops, but must immediately leave during
+#                 that same shipment-and-movement action. ... The Polar Sink and explicit faction exceptions,
+#                 including Bene Gesserit advisors, allow coexistence."
+# Shipping into an ally's territory, then moving out, as GF9 (gf9:139) has it, with the exceptions Dreamrules names:
+# its ally's advisors (or troops aboard the Surveyor, a territory of its own, dreamrules:1232) do not make it move
+# out, nor must the Bene Gesserit landing as advisors. Moving out is the movement's question
+# (dreamrules.movement.allies).
+
+
+def _ally_territory(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    who, ally = display(s.faction), display(s.ally)
+    if not s.ally_in_to:
+        return f"{who}'s ally has no troops in {s.to}."
+    if not s.ally_apart_in_to:
+        there = (
+            "only advisors there, which coexist"
+            if s.ally == "bene-gesserit"
+            else "troops there only aboard the Hidden Mobile Surveyor, a territory of its own"
+        )
+        return f"{who} may ship into {s.to} and stay: its ally {ally} has {there}."
+    if s.is_bene_gesserit:
+        return (
+            f"Bene Gesserit may ship into {s.to}, where its ally {ally} has troops: advisors coexist with it; fighters "
+            "must move out in the same shipment-and-movement action."
+        )
+    return (
+        f"{who} may ship into {s.to}, where its ally {ally} has troops, and must move out in the same "
+        "shipment-and-movement action: it cannot end the action there."
+    )
+
+
+@rule(
+    "dreamrules.shipment.ally-territory",
+    on="ship",
+    cites="dreamrules:414,568; gf9:139",
+    see_also="dreamrules:1232",
+    title="An ally may ship into its ally's territory and must move out (Bene Gesserit advisors coexist)",
+    permits=_ally_territory,
+    when=lambda s: s.has_ally and not s.to_reserves,
+    replaces="gf9.shipment.ally-territory",
+    one_sided="dreamrules:414, 568 permit shipping into an ally's territory; what forbids ending there is the "
+    "move's rule (dreamrules.movement.allies)",
+)
+def ally_territory(s: ShipmentFacts) -> bool:
+    """An ally may land where its ally's troops are, then must leave in the same shipment-and-movement action,
+    except where the ally's troops there are Bene Gesserit advisors (or aboard the Surveyor) or the shipper lands
+    Bene Gesserit advisors: advisors coexist with allies."""
+    return True
+
+
+@ally_territory.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
 # dreamrules:416  "Fremen deploy reserves for free onto the Great Flat or one territory within two steps of it. ...
 #                  This replaces ordinary shipment; other destinations require an ability."
 # dreamrules:1122 "Rally troops for free within two territories of the Great Flat. You cannot ship normally. ..."

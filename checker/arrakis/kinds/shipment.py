@@ -101,6 +101,10 @@ class ShipmentFacts(Facts):
     three_types_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Guild's Three Types of Shipment")
     synthetic_suppressed: bool = label(False, doc="dreamrules: Karama stopped Bene Tleilax's Synthetic Spice")
     to_surveyor_territory: bool = label(False, doc="dreamrules: Ixians ship to the territory holding the Surveyor")
+    ally_apart_in_to: bool = label(
+        False, doc="dreamrules: the ally has troops at the destination other than Bene Gesserit advisors or troops "
+        "aboard the Surveyor (those coexist, dreamrules:568, 1232)"
+    )
 
     # -- derived truths for `when` (never read by a z3 form) -------------
     @property
@@ -181,6 +185,9 @@ def _dreamrules_facts(pos: Position, m: ShipMove, f: ShipmentFacts) -> None:
     f.three_types_suppressed = pos.stopped("spacing-guild", "three-types-of-shipment")
     hms = getattr(pos, "hidden_mobile_surveyor", None)
     f.to_surveyor_territory = f.faction == "ixians" and hms is not None and hms.territory == m.to
+    f.ally_apart_in_to = f.ally_in_to and any(
+        g.total > 0 and not g.advisors and not g.surveyor for a in pos.allies_of(f.faction) for g in pos.groups(a, m.to)
+    )
 
 
 # dreamrules: the posture of the Bene Gesserit's shipped troops (outcome ``posture``), by the solver's bg_posture
