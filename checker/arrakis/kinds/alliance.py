@@ -211,7 +211,10 @@ class BribeFacts(Facts):
 
     def missing_detail(self, key: str) -> str:
         if key == "move.information":
-            return "whether the bribe buys binding information about a card up for bid, which Bene Tleilax may pay for outside Mentat"
+            return (
+                "whether the bribe buys binding information about a card up for bid, which Bene Tleilax may pay "
+                "for outside Mentat"
+            )
         return ""
 
 
