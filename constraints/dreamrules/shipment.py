@@ -82,6 +82,7 @@ def ally_territory(s: ShipmentFacts) -> bool:
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)
 
+
 # dreamrules:416  "Fremen deploy reserves for free onto the Great Flat or one territory within two steps of it. ...
 #                  This replaces ordinary shipment; other destinations require an ability."
 # dreamrules:1122 "Rally troops for free within two territories of the Great Flat. You cannot ship normally. ..."

@@ -153,8 +153,9 @@ class MovementFacts(Facts):
         False, doc="dreamrules: the ally has troops in the destination other than Bene Gesserit advisors"
     )
     advisors_stay: bool = fact(
-        False, doc="dreamrules: the Bene Gesserit move advisors into a territory without their fighters (they stay "
-        "advisors, dreamrules:1154)"
+        False,
+        doc="dreamrules: the Bene Gesserit move advisors into a territory without their fighters (they stay "
+        "advisors, dreamrules:1154)",
     )
     is_ixians: bool = fact(False)
     cyborgs: bool = fact(False, doc="dreamrules: the moving group holds a Cyborg (an Ixian special force)")
@@ -335,8 +336,10 @@ def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
     f.origin_mixed = f.advisors_in_origin and any(
         h.total > 0 and not h.advisors for h in pos.groups(m.faction, m.from_)
     )
-    f.advisors_stay = f.advisors_in_origin and not f.origin_mixed and not any(
-        h.total > 0 and not h.advisors for h in pos.groups(m.faction, g.terr_names[f.to_id])
+    f.advisors_stay = (
+        f.advisors_in_origin
+        and not f.origin_mixed
+        and not any(h.total > 0 and not h.advisors for h in pos.groups(m.faction, g.terr_names[f.to_id]))
     )
     hms = getattr(pos, "hidden_mobile_surveyor", None)
     f.surveyor_involved = f.is_ixians and (

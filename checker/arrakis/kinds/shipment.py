@@ -102,8 +102,9 @@ class ShipmentFacts(Facts):
     synthetic_suppressed: bool = label(False, doc="dreamrules: Karama stopped Bene Tleilax's Synthetic Spice")
     to_surveyor_territory: bool = label(False, doc="dreamrules: Ixians ship to the territory holding the Surveyor")
     ally_apart_in_to: bool = label(
-        False, doc="dreamrules: the ally has troops at the destination other than Bene Gesserit advisors or troops "
-        "aboard the Surveyor (those coexist, dreamrules:568, 1232)"
+        False,
+        doc="dreamrules: the ally has troops at the destination other than Bene Gesserit advisors or troops "
+        "aboard the Surveyor (those coexist, dreamrules:568, 1232)",
     )
 
     # -- derived truths for `when` (never read by a z3 form) -------------
