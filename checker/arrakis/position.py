@@ -612,6 +612,37 @@ class SpiteMove:
     take: str | None = spec(None, doc="the played card it takes")
 
 
+DEAL_TERMS = Literal[
+    "information", "card-information", "action", "spice", "end-infiltration", "transfer", "faction-power"
+]
+
+
+@dataclass
+class DealMove:
+    """dreamrules: a binding deal between factions, its terms stated aloud (dreamrules:590-598)."""
+
+    action: Literal["deal"] = spec(doc="deal: factions make a binding deal (dreamrules)")
+    factions: list[str] = spec(names="faction", doc="the factions making the deal")
+    terms: list[DEAL_TERMS] | None = spec(
+        None,
+        doc="what the deal promises: information, card-information (about a card up for bid), action (a legal "
+        "future action), spice (a payment), end-infiltration (Bene Tleilax ends a named Face Dancer Infiltration), "
+        "transfer (cards, leaders or troops), faction-power (a faction power given away); dreamrules:596, 598, 628",
+    )
+
+
+@dataclass
+class NoteMove:
+    """dreamrules: a faction keeps written notes (dreamrules:192)."""
+
+    action: Literal["note"] = spec(doc="note: a faction keeps written notes (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction writing")
+    about: Literal["treachery-cards", "deal"] = spec(
+        doc="what it records: treachery-cards (the Treachery Cards seen or played), or deal (a public deal's terms, "
+        "council question #1850)"
+    )
+
+
 def spice_card(value: str, key: str) -> str:
     """A Spice Card's name: ``shai-hulud``, or a territory with a spice-blow sector (its territory card)."""
     if _fold(value).replace(" ", "-") in ("shai-hulud", "shai-hulud-card", "sandworm"):
@@ -634,6 +665,8 @@ DreamrulesMove = (
     | RetreatMove
     | TakeTechTokenMove
     | SpiteMove
+    | DealMove
+    | NoteMove
 )
 UnencodedMove = ReviveMove | BidMove | CharityMove | CollectMove | PlayMove
 # Moves that had no kind of their own; the unencoded kind answers those whose action has none yet.
@@ -690,6 +723,8 @@ MOVES: dict[str, type] = {
     "retreat": RetreatMove,
     "take-tech-token": TakeTechTokenMove,
     "spite": SpiteMove,
+    "deal": DealMove,
+    "note": NoteMove,
 }
 ACTIONS = tuple(MOVES)
 
