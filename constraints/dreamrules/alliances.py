@@ -417,6 +417,7 @@ def _terms(terms: list[str]) -> str:
     words = [t.replace("-", " ") for t in terms] or ["nothing"]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
+
 # dreamrules:574 "Allies cannot make binding deals with each other. Their permitted assistance still applies."
 # dreamrules:618 "Allies cannot make binding deals with each other. ..."
 

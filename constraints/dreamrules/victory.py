@@ -383,6 +383,7 @@ def _(v: Any) -> z3.BoolRef:
 #                  and #1849 cover those cases, including an alliance with one or both members infiltrated."
 # dreamrules:1382 "#1847: Overlapping victory conditions."
 
+
 def _prediction_overlap_words(s: PositionFacts) -> str:
     who, turn = (display(s.prediction[0]), s.prediction[1]) if s.prediction else ("?", "?")
     head = f"Bene Gesserit predicted {who} on turn {turn}"
