@@ -160,6 +160,11 @@ class FactionState:
         {}, names="territory", doc="dreamrules: leader -> territory where it was killed this phase"
     )
     ghola_revived: list[str] = spec([], doc="dreamrules: leaders revived with Tleilaxu Ghola (dreamrules:770)")
+    leader_revival_begun: bool | None = spec(
+        None,
+        doc="dreamrules: it began reviving its leaders, with one or fewer available, and has not yet revived them all "
+        "(dreamrules:386: it may continue); not given: not known",
+    )
     infiltrating: list[str] = spec([], names="faction", doc="dreamrules: Bene Tleilax: the factions it infiltrates")
 
 
