@@ -323,6 +323,9 @@ class ReviveMove:
         None, doc="its ally Fremen grants it three free revivals (gf9:403); asked only when it decides the cost"
     )
     kwisatz_haderach: bool = spec(False, doc="Atreides revives the Kwisatz Haderach (gf9:353)")
+    # dreamrules: the revival was asked as a play of Tleilaxu Ghola (its keys leader, count, special): the loader's
+    # own record, never a file's key
+    played: bool = dataclasses.field(default=False, metadata={"internal": True})
 
     @property
     def total(self) -> int:
@@ -1234,8 +1237,40 @@ DREAMRULES_FACTIONS = (
 )
 
 
+GHOLA_KEYS = ("leader", "count", "special")  # what Tleilaxu Ghola revives (dreamrules:768)
+
+
+def _ghola_play(pos: Position) -> None:
+    """Under Dreamrules a play of Tleilaxu Ghola naming what it revives (``leader``, or ``count`` / ``special``
+    troops) is the revival it makes (dreamrules:768): it is asked as ``{action: revive, card: Tleilaxu Ghola}``,
+    whose rules answer it. Without those keys it stays a play (unresolved: what it revives is not said)."""
+    m = pos.move
+    if not isinstance(m, PlayMove) or _fold(m.card) != _fold("Tleilaxu Ghola") or not m.card_keys:
+        return
+    for name, value in m.card_keys.items():
+        if name not in GHOLA_KEYS:
+            raise InputError(
+                f"move.{name}", "a key of Tleilaxu Ghola: " + ", ".join(GHOLA_KEYS), name, nearest(name, GHOLA_KEYS)
+            )
+        if name != "leader" and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5):
+            raise InputError(f"move.{name}", "a number of troops from 0 to 5 (dreamrules:768)", value)
+    leader = m.card_keys.get("leader")
+    if leader is not None and not isinstance(leader, str):
+        raise InputError("move.leader", "a leader's name", leader)
+    pos.move = ReviveMove(
+        action="revive",
+        faction=m.faction,
+        count=m.card_keys.get("count", 0),
+        special=m.card_keys.get("special", 0),
+        leader=leader,
+        card=m.card,
+        played=True,
+    )
+
+
 def check_dreamrules(pos: Position) -> None:
     """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:17)."""
+    _ghola_play(pos)
     for key, name in _faction_refs(pos, ""):
         if name not in DREAMRULES_FACTIONS:
             hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)
@@ -1277,7 +1312,12 @@ def schema() -> dict[str, Any]:
     out = model.json_schema(Position)
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     out["title"] = "Mentat position file"
+    from checker.arrakis.kinds.play import card_key_schema
+
     moves = [model.json_schema(cls) for cls in MOVES.values()]
+    for m in moves:  # a played card's own keys (kept as written by the loader, checked per card by the play kind)
+        if m["properties"]["action"].get("enum") == ["play"]:
+            m["properties"].update(card_key_schema())
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
     return out
 

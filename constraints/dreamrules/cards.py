@@ -372,8 +372,8 @@ _open(
     cites="dreamrules:768,770",
     title="Tleilaxu Ghola revives a leader or five troops for free",
     reason="Tleilaxu Ghola revives one leader or up to five troops without spice and outside the per-turn allowance "
-    "(dreamrules:768); a play does not say what it revives, and its battle timing (before reveal, dreamrules:490, "
-    "1332; the leader stays committed, dreamrules:770) is not encoded",
+    "(dreamrules:768), and the play does not say which: give move.leader, or move.count and move.special (the play "
+    "is then answered as the revival it makes, the revive kind's dreamrules.revival.ghola-*)",
     when=lambda s: s.is_ghola,
     replaces="gf9.cards.ghola",
 )

@@ -177,8 +177,74 @@ CARD_KEYS: dict[str, tuple[str, ...]] = {
     HAJR: ("after_movement",),
     KARAMA: ("cancels", "plans_revealed", "plans_committed", "power_used", "territory"),
 }
-# Dreamrules' own card keys: Family Atomics' target, the Shield Wall or a sietch (dreamrules:758, 760)
-DR_CARD_KEYS: dict[str, tuple[str, ...]] = {ATOMICS: ("territory",)}
+# Dreamrules' own card keys: Family Atomics' target, the Shield Wall or a sietch (dreamrules:758, 760); what Tleilaxu
+# Ghola revives (dreamrules:768: the play is then asked as that revival, checker/arrakis/position.py)
+DR_CARD_KEYS: dict[str, tuple[str, ...]] = {ATOMICS: ("territory",), GHOLA: ("leader", "count", "special")}
+
+
+def card_key_schema() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of each card key a play reads (the position format's ``play`` move lists them beside its own
+    keys; the loader keeps them as written and the play kind checks them per card)."""
+    flag = {"type": "boolean"}
+    cancels = [*ADVANTAGES, *NOT_CANCELLABLE, *(name for name, _holder in DR_ADVANTAGES)]
+    return {
+        "distance": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10,
+            "description": "Weather Control: the sectors the storm moves instead (0 to 10, gf9:511, dreamrules:754)",
+        },
+        "storm_moved": {
+            **flag,
+            "description": "Weather Control, Family Atomics: the storm has already moved this phase",
+        },
+        "after_movement": {
+            **flag,
+            "description": "Hajr: played right after the faction's normal movement, on its own turn (gf9:239)",
+        },
+        "cancels": {
+            "type": "string",
+            "examples": cancels,
+            "description": "Karama (karama_use: cancel): the advantage it stops. GF9: one of the faction advantages "
+            "it may stop, or what gf9:469, 471 say it cannot (special-victory, prediction, hand-limit, "
+            "harkonnen-traitor, card, karama-power); dreamrules: an advantage as its heading in the Karama chapter "
+            "names it (dreamrules:808-982): " + ", ".join(name for name, _ in DR_ADVANTAGES) + "; any case or "
+            "punctuation",
+        },
+        "plans_revealed": {**flag, "description": "Karama in battle: the battle plans are already revealed"},
+        "plans_committed": {
+            **flag,
+            "description": "dreamrules, Karama in battle: the battle plans are already committed",
+        },
+        "power_used": {
+            **flag,
+            "description": "Karama (karama_use: power): the faction already used its special Karama power (gf9:483)",
+        },
+        "territory": {
+            "type": "string",
+            "description": "Karama (the Fremen's worm, karama_use: power): the sand "
+            "territory; dreamrules, Family Atomics: its target, the Shield Wall or a single sietch "
+            "(dreamrules:758, 760)",
+        },
+        "leader": {
+            "type": "string",
+            "description": "dreamrules, Tleilaxu Ghola: the faction's leader it revives "
+            "(dreamrules:768; the play is answered as that revival)",
+        },
+        "count": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 5,
+            "description": "dreamrules, Tleilaxu Ghola: the "
+            "ordinary troops it revives (up to five with special, dreamrules:768)",
+        },
+        "special": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 5,
+            "description": "dreamrules, Tleilaxu Ghola: the special troops it revives",
+        },
+    }
 
 
 @cache

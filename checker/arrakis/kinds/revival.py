@@ -356,6 +356,11 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
 
 def _dr_notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
     out: list[str] = []
+    if m.played:
+        out.append(
+            "the play of Tleilaxu Ghola is answered as the revival it makes (dreamrules:768): "
+            "{action: revive, card: Tleilaxu Ghola}"
+        )
     if pos.phase is None:
         out.append("the position does not give 'phase': it is taken to be the Revival phase")
     if f.is_ixians and m.count and m.special and m.total > 1:
