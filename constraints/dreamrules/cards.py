@@ -160,9 +160,10 @@ _open(
     reason="a worthless card played outside a plan may activate the faction's Fate, once per game, when it matches "
     "the faction's Fate Indicator (dreamrules:734); each Fate's timing and effect (the faction chapters) is not "
     "encoded, and GF9's 'no free discard' (gf9:455) does not know Fates",
-    when=lambda s: s.is_worthless and not s.as_karama,
+    when=lambda s: s.is_worthless and not s.as_karama and not s.fate_kind,
     replaces="gf9.cards.worthless-no-discard",
 )
+# Arrakis Fiefdom, Stone Burner and Defect, whose plays are encoded: constraints/dreamrules/fates.py
 
 # dreamrules:708 "... A matching card may instead activate your Fate at its permitted time. ..." A worthless card
 # played outside a plan that cannot be the Fate is GF9's free discard, which it forbids (gf9:455).
