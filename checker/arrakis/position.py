@@ -265,6 +265,11 @@ class ShipMove:
     also_to: list[str] = spec(
         [], names="territory", doc="further destinations of the same shipment (gf9:205 allows one)"
     )
+    karama: bool = spec(
+        False,
+        doc="dreamrules: a Karama (or a Bene Gesserit worthless card as one), played by the shipper or its ally, "
+        "halves the shipment's normal cost, paid to the Spice Bank (dreamrules:794, 1150)",
+    )
 
     @property
     def total(self) -> int:
