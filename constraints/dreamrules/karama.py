@@ -18,7 +18,7 @@ import z3
 
 from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES, PlayFacts, phase_title
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, rule
 
 chapter("play", "dreamrules:776-982")
 
