@@ -4,8 +4,8 @@ A Karama that stops an advantage names the opposing faction's eligible advantage
 in the chapter: ``Sardaukar``, ``Leto's Tithe``, ...), is played at that advantage's window, and suppresses it for
 the rest of the phase (outcome ``suppressed``; later positions list it in ``factions.X.suppressed``, which the other
 kinds read). There are no special faction Karama powers (the Fates are separate). Taking an auction card is a ``bid``
-move (dreamrules.bidding.affordable); a shipment's discount is a ship question (``move.karama``). An entry the book says "specifies no
-Karama interaction" is under the council's Karama review (#1852): unresolved.
+move (dreamrules.bidding.affordable); a shipment's discount is a ship question (``move.karama``). An entry the book
+says "specifies no Karama interaction" is under the council's Karama review (#1852): unresolved.
 """
 
 from __future__ import annotations
