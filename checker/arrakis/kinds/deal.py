@@ -55,7 +55,7 @@ class Deal(Kind):
         allied = next(
             ([a, b] for i, a in enumerate(m.factions) for b in m.factions[i + 1 :] if b in pos.allies_of(a)), []
         )
-        terms = list(m.terms or [])
+        terms: list[str] = list(m.terms or [])
         f = DealFacts(
             faction=m.factions[0],
             advanced=pos.advanced,
