@@ -185,3 +185,50 @@ def todo_in_chapters(on: str | None = None) -> dict[str, dict[str, list[int]]]:
             if left:
                 out.setdefault(kind, {})[doc] = left
     return out
+
+
+@dataclass
+class OpenQuestion:
+    """A question a ruleset's text leaves open and lists itself (a Dreamrules council question)."""
+
+    tag: str  # as the text cites it: "#1859"
+    title: str
+    line: int  # where the text lists it
+    named_at: list[int]  # every line of the text naming it
+    rules: list[str]  # the open rules (gaps, unresolved) that recognise it: naming it, or citing its line
+    reasons: dict[int, str]  # lines set aside with a reason naming it (why no rule need recognise it)
+
+
+def open_questions(doc: str) -> list[OpenQuestion]:
+    """The open questions a ruleset's text lists (its layer's ``open_questions``), each with the open rules of that
+    ruleset that recognise it (their reason names its tag, or they cite the line that lists it) and the lines set
+    aside with a reason naming it."""
+    from checker.rules import LAYERS, REGISTRY, layer_of, load_all
+    from checker.rules import SET_ASIDE as DECLARED
+
+    load_all()
+    lay = layer_of(doc) or LAYERS.get(doc)
+    if lay is None or not lay.open_questions:
+        return []
+    pattern = re.compile(lay.open_questions)
+    text = lines(doc)
+    out: list[OpenQuestion] = []
+    for n, line in enumerate(text, 1):
+        m = pattern.match(line.strip())
+        if not m:
+            continue
+        tag, title = m.group(1), m.group(2)
+        names = re.compile(re.escape(tag) + r"(?!\d)")
+        named_at = [i for i, t in enumerate(text, 1) if names.search(t)]
+        rules = [
+            r.id
+            for r in REGISTRY.values()
+            if r.layer == doc
+            and r.open
+            and (
+                names.search(r.reason) or any(c.doc == doc and c.first <= n <= c.last for c in (*r.cites, *r.see_also))
+            )
+        ]
+        reasons = {i: why for i, why in sorted(DECLARED.get(doc, {}).items()) if names.search(why)}
+        out.append(OpenQuestion(tag, title, n, named_at, rules, reasons))
+    return out

@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.coverage import coverage, is_heading, report, spans, summary_line
+from checker.coverage import coverage, is_heading, open_questions, report, spans, summary_line
 from checker.family import Family
 from checker.rules import LAYERS, REGISTRY, RESTATED, Rule, counterparts, layer_of, load_all, ruleset_rules
 from checker.sources import DOCS, TITLES, lines
@@ -515,9 +515,12 @@ def rules_index() -> str:
         "",
         "by-phase",
         "by-faction",
+        *(f"open-{doc}" for doc in _question_rulesets()),
         "```",
         "",
     ]
+    for doc in _question_rulesets():
+        out += [f"The questions {doc}'s text leaves open, and the rules that recognise each: {{doc}}`open-{doc}`.", ""]
     uncited = [r for r in REGISTRY.values() if home(r) is None]
     for lay in _rulesets():
         own = sorted((r for r in REGISTRY.values() if r.layer == lay), key=lambda r: r.id)
@@ -530,6 +533,43 @@ def rules_index() -> str:
         out += ["## Rules without a valid citation", ""]
         cases = _cases_naming()
         out += [rule_entry(r, cases) for r in uncited]
+    return "\n".join(out)
+
+
+def _question_rulesets() -> list[str]:
+    """The rulesets whose text lists its own open questions (their layer's ``open_questions``)."""
+    return [lay for lay in _rulesets() if lay in LAYERS and LAYERS[lay].open_questions and lay in DOCS]
+
+
+def open_questions_page(doc: str) -> str:
+    """A text's own list of open questions, each with the open rules that recognise it (a position reaching it
+    answers unresolved, citing them) or the reason none is needed."""
+    questions = open_questions(doc)
+    first, last = (questions[0].line, questions[-1].line) if questions else (1, 1)
+    out = [
+        f"# {_md(TITLES.get(doc, doc))}: its open questions",
+        "",
+        f"The text lists {len(questions)} questions it leaves open ({line_ref(doc, first, last)}). A position that "
+        "reaches one is answered *unresolved*, citing the rule that recognises it: below, each question with those "
+        "rules (open questions and gaps), or the reason no rule of a kind Mentat answers can meet it.",
+        "",
+    ]
+    for q in questions:
+        out += [f"## {q.tag}: {_md(q.title)}", ""]
+        named = ", ".join(line_ref(doc, n) for n in q.named_at)
+        out += [f"Listed at {line_ref(doc, q.line)}; the text names it at {named}.", ""]
+        for rid in q.rules:
+            r = REGISTRY[rid]
+            out += [f"{_rule_line(r)}", f"  {_md(r.reason)}"]
+        if q.rules:
+            out.append("")
+        for n, why in q.reasons.items():
+            if n in q.named_at:
+                out += [f"- {line_ref(doc, n)} needs no rule: {_md(why)}"]
+        if q.reasons:
+            out.append("")
+        if not q.rules and not any(n in q.named_at for n in q.reasons):
+            out += ["**No rule recognises it yet.**", ""]
     return "\n".join(out)
 
 
@@ -917,6 +957,8 @@ def pages() -> dict[str, str]:
     out["rules/index.md"] = rules_index()
     out["rules/by-phase.md"] = by_phase()
     out["rules/by-faction.md"] = by_faction()
+    for doc in _question_rulesets():
+        out[f"rules/open-{doc}.md"] = open_questions_page(doc)
     out.update(compare_fragments())
     out["fragments/coverage.md"] = coverage_fragment()
     out["fragments/conflicts.md"] = conflicts_fragment()

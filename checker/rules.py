@@ -346,6 +346,10 @@ class Layer:
     # above them (a regular expression; "" splits the book by length); further pages its book's index links to.
     book_subheadings: str = ""
     book_links: tuple[str, ...] = ()
+    # A text that lists its own open questions (Dreamrules' council questions): a regular expression matching each
+    # line of that list, group 1 the question's tag as the text cites it ("#1859"), group 2 its title. The rulebook
+    # pages each question with the open rules that recognise it (checker.coverage.open_questions).
+    open_questions: str = ""
 
 
 LAYERS: dict[str, Layer] = {}
@@ -365,6 +369,7 @@ def layer(
     whole_game: bool = False,
     book_subheadings: str = "",
     book_links: tuple[str, ...] = (),
+    open_questions: str = "",
 ) -> Layer:
     LAYERS[name] = Layer(
         name,
@@ -380,6 +385,7 @@ def layer(
         whole_game=whole_game,
         book_subheadings=book_subheadings,
         book_links=book_links,
+        open_questions=open_questions,
     )
     return LAYERS[name]
 

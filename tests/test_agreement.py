@@ -1021,6 +1021,30 @@ def take_tech_token_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
     return {"action": "take-tech-token", "faction": me}
 
 
+@st.composite
+def deal_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    """Dreamrules' binding deal: two parties, Bene Tleilax or not, allied or not, its terms given or not."""
+    a = draw(st.sampled_from(["bene-tleilax", *FACTIONS]))
+    b = draw(st.sampled_from([f for f in FACTIONS if f != a]))
+    for f in (a, b):
+        pos["factions"].setdefault(f, {})
+    if rarely(draw, 4):
+        pos["alliances"] = [[a, b]]
+    move: dict[str, Any] = {"action": "deal", "factions": [a, b]}
+    terms = ["information", "card-information", "action", "spice", "end-infiltration", "transfer", "faction-power"]
+    if draw(st.booleans()):
+        move["terms"] = draw(st.lists(st.sampled_from(terms), min_size=1, max_size=3, unique=True))
+    return move
+
+
+@st.composite
+def note_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    """Dreamrules' written notes: about Treachery Cards or a public deal, by Atreides or another faction."""
+    me = draw(st.sampled_from(FACTIONS))
+    pos["factions"].setdefault(me, {})
+    return {"action": "note", "faction": me, "about": draw(st.sampled_from(["treachery-cards", "deal"]))}
+
+
 MOVES = {
     "ship": ship_move,
     "move": move_move,
@@ -1028,6 +1052,8 @@ MOVES = {
     "position": no_move,
     "technology": technology_move,
     "take-tech-token": take_tech_token_move,
+    "deal": deal_move,
+    "note": note_move,
 }
 ALLOWED = {"position": {"legal", "invalid-position", "unresolved"}}
 DEFAULT_ALLOWED = {"legal", "illegal", "unresolved"}

@@ -196,7 +196,7 @@ def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: 
     m = pos.move
     assert type(m) is MOVES[action] and isinstance(m, UNENCODED_MOVES)
     given = {k for k in move if k != "action"}
-    fields = {f.name for f in dataclasses.fields(m)} - {"card_keys"}
+    fields = {f.name for f in dataclasses.fields(m) if not f.metadata.get("internal")} - {"card_keys"}
     assert given >= fields - {"action"}, "the test gives every key"
     assert m.faction == "emperor"
     run = cli("check", _write(tmp_path, "ruleset: gf9\n"), "--json", "--move", EVERY_KEY[action])
@@ -271,18 +271,27 @@ def test_schema_lists_every_action_with_every_key_documented(cli: Any) -> None:
             "retreat",
             "take-tech-token",
             "spite",
+            "deal",
+            "note",
         ]
     )
     for action, cls in MOVES.items():
         props = by_action[action]["properties"]
         for f in dataclasses.fields(cls):
-            if f.name in ("action", "card_keys"):
+            if f.name in ("action", "card_keys") or f.metadata.get("internal"):
                 continue
             shown = f.name.rstrip("_")  # from_ is written from, break_ break
             assert shown in props, f"{action}: {shown} missing from the schema"
             assert props[shown].get("description"), f"{action}.{shown} has no description"
         assert "from_" not in props, "the schema shows Python's name, not the key users write"
     assert by_action["play"]["additionalProperties"], "a played card's own keys are open"
+    from checker.arrakis.kinds.play import CARD_KEYS, DR_CARD_KEYS
+
+    for card, keys in [*CARD_KEYS.items(), *DR_CARD_KEYS.items()]:  # each card's own keys are documented
+        for key in keys:
+            assert by_action["play"]["properties"].get(key, {}).get("description"), f"play ({card}): {key}"
+    cancels = by_action["play"]["properties"]["cancels"]["examples"]
+    assert "Shaddam's Favor" in cancels and "The Voice" in cancels and "prescience" in cancels
     assert by_action["bid"]["additionalProperties"] is False
     jsonschema = pytest.importorskip("jsonschema")
     validator = jsonschema.Draft202012Validator(schema)

@@ -172,6 +172,11 @@ class FactionState:
         {}, names="territory", doc="dreamrules: leader -> territory where it was killed this phase"
     )
     ghola_revived: list[str] = spec([], doc="dreamrules: leaders revived with Tleilaxu Ghola (dreamrules:770)")
+    leader_revival_begun: bool | None = spec(
+        None,
+        doc="dreamrules: it began reviving its leaders, with one or fewer available, and has not yet revived them all "
+        "(dreamrules:386: it may continue); not given: not known",
+    )
     infiltrating: list[str] = spec([], names="faction", doc="dreamrules: Bene Tleilax: the factions it infiltrates")
 
 
@@ -272,6 +277,11 @@ class ShipMove:
     also_to: list[str] = spec(
         [], names="territory", doc="further destinations of the same shipment (gf9:205 allows one)"
     )
+    karama: bool = spec(
+        False,
+        doc="dreamrules: a Karama (or a Bene Gesserit worthless card as one), played by the shipper or its ally, "
+        "halves the shipment's normal cost, paid to the Spice Bank (dreamrules:794, 1150)",
+    )
 
     @property
     def total(self) -> int:
@@ -330,6 +340,9 @@ class ReviveMove:
         None, doc="its ally Fremen grants it three free revivals (gf9:403); asked only when it decides the cost"
     )
     kwisatz_haderach: bool = spec(False, doc="Atreides revives the Kwisatz Haderach (gf9:353)")
+    # dreamrules: the revival was asked as a play of Tleilaxu Ghola (its keys leader, count, special): the loader's
+    # own record, never a file's key
+    played: bool = dataclasses.field(default=False, metadata={"internal": True})
 
     @property
     def total(self) -> int:
@@ -378,6 +391,11 @@ class BribeMove:
     faction: str = spec(names="faction", doc="the faction paying the bribe")
     to: str = spec(names="faction", doc="the faction receiving it")
     amount: int = spec(min=1, max=MAX_SPICE, doc="the spice of the bribe")
+    information: bool | None = spec(
+        None,
+        doc="dreamrules: the bribe buys binding information about a card up for bid, which Bene Tleilax may do "
+        "outside Mentat (dreamrules:344, 628, 1174); asked only of a Bene Tleilax bribe during Bidding",
+    )
 
 
 @dataclass
@@ -653,6 +671,37 @@ class SpiteMove:
     take: str | None = spec(None, doc="the played card it takes")
 
 
+DEAL_TERMS = Literal[
+    "information", "card-information", "action", "spice", "end-infiltration", "transfer", "faction-power"
+]
+
+
+@dataclass
+class DealMove:
+    """dreamrules: a binding deal between factions, its terms stated aloud (dreamrules:590-598)."""
+
+    action: Literal["deal"] = spec(doc="deal: factions make a binding deal (dreamrules)")
+    factions: list[str] = spec(names="faction", doc="the factions making the deal")
+    terms: list[DEAL_TERMS] | None = spec(
+        None,
+        doc="what the deal promises: information, card-information (about a card up for bid), action (a legal "
+        "future action), spice (a payment), end-infiltration (Bene Tleilax ends a named Face Dancer Infiltration), "
+        "transfer (cards, leaders or troops), faction-power (a faction power given away); dreamrules:596, 598, 628",
+    )
+
+
+@dataclass
+class NoteMove:
+    """dreamrules: a faction keeps written notes (dreamrules:192)."""
+
+    action: Literal["note"] = spec(doc="note: a faction keeps written notes (dreamrules)")
+    faction: str = spec(names="faction", doc="the faction writing")
+    about: Literal["treachery-cards", "deal"] = spec(
+        doc="what it records: treachery-cards (the Treachery Cards seen or played), or deal (a public deal's terms, "
+        "council question #1850)"
+    )
+
+
 def spice_card(value: str, key: str) -> str:
     """A Spice Card's name: ``shai-hulud``, or a territory with a spice-blow sector (its territory card)."""
     if _fold(value).replace(" ", "-") in ("shai-hulud", "shai-hulud-card", "sandworm"):
@@ -675,6 +724,8 @@ DreamrulesMove = (
     | RetreatMove
     | TakeTechTokenMove
     | SpiteMove
+    | DealMove
+    | NoteMove
 )
 UnencodedMove = ReviveMove | BidMove | CharityMove | CollectMove | PlayMove
 # Moves that had no kind of their own; the unencoded kind answers those whose action has none yet.
@@ -731,6 +782,8 @@ MOVES: dict[str, type] = {
     "retreat": RetreatMove,
     "take-tech-token": TakeTechTokenMove,
     "spite": SpiteMove,
+    "deal": DealMove,
+    "note": NoteMove,
 }
 ACTIONS = tuple(MOVES)
 
@@ -1295,9 +1348,41 @@ DREAMRULES_FACTIONS = (
 )
 
 
+GHOLA_KEYS = ("leader", "count", "special")  # what Tleilaxu Ghola revives (dreamrules:768)
+
+
+def _ghola_play(pos: Position) -> None:
+    """Under Dreamrules a play of Tleilaxu Ghola naming what it revives (``leader``, or ``count`` / ``special``
+    troops) is the revival it makes (dreamrules:768): it is asked as ``{action: revive, card: Tleilaxu Ghola}``,
+    whose rules answer it. Without those keys it stays a play (unresolved: what it revives is not said)."""
+    m = pos.move
+    if not isinstance(m, PlayMove) or _fold(m.card) != _fold("Tleilaxu Ghola") or not m.card_keys:
+        return
+    for name, value in m.card_keys.items():
+        if name not in GHOLA_KEYS:
+            raise InputError(
+                f"move.{name}", "a key of Tleilaxu Ghola: " + ", ".join(GHOLA_KEYS), name, nearest(name, GHOLA_KEYS)
+            )
+        if name != "leader" and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5):
+            raise InputError(f"move.{name}", "a number of troops from 0 to 5 (dreamrules:768)", value)
+    leader = m.card_keys.get("leader")
+    if leader is not None and not isinstance(leader, str):
+        raise InputError("move.leader", "a leader's name", leader)
+    pos.move = ReviveMove(
+        action="revive",
+        faction=m.faction,
+        count=m.card_keys.get("count", 0),
+        special=m.card_keys.get("special", 0),
+        leader=leader,
+        card=m.card,
+        played=True,
+    )
+
+
 def check_dreamrules(pos: Position) -> None:
     """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:17)."""
     _no_battle_karama(pos, "a Dreamrules Karama stops an advantage for the whole phase: factions.F.suppressed")
+    _ghola_play(pos)
     for key, name in _faction_refs(pos, ""):
         if name not in DREAMRULES_FACTIONS:
             hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)
@@ -1339,7 +1424,12 @@ def schema() -> dict[str, Any]:
     out = model.json_schema(Position)
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     out["title"] = "Mentat position file"
+    from checker.arrakis.kinds.play import card_key_schema
+
     moves = [model.json_schema(cls) for cls in MOVES.values()]
+    for m in moves:  # a played card's own keys (kept as written by the loader, checked per card by the play kind)
+        if m["properties"]["action"].get("enum") == ["play"]:
+            m["properties"].update(card_key_schema())
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
     return out
 

@@ -37,4 +37,8 @@ layer(
     names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house
     carry=from_conquest,
     whole_game=True,  # a kind of question is answered only once the book's chapter on it is encoded
+    open_questions=r"^(#\d{4}): (.+?)\.?$",  # the council's questions, listed at dreamrules:1352-1394
+    book_links=(
+        "The council's open questions and the rules that recognise each: {doc}`/_generated/rules/open-dreamrules`.",
+    ),
 )

@@ -15,14 +15,17 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word, whose
+from checker.arrakis.kinds.deal import DealFacts, NoteFacts
 from checker.names import display
-from checker.rules import chapter, restates, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 
 MENTAT = PHASES.index("mentat-pause")
 
 chapter("ally", "dreamrules:554-586")
-chapter("bribe", "dreamrules:588-650,1174,1390-1394")
+chapter("bribe", "dreamrules:344,588-650,1174,1390-1394")
 chapter("give", "dreamrules:620,1088")
+chapter("deal", "dreamrules:572-574,588-598,618,628,994,1174,1394")
+chapter("note", "dreamrules:192,342,1392")
 
 # -- lines no answer of these kinds depends on ------------------------------------------------
 set_aside("dreamrules:554", "a heading")
@@ -42,7 +45,6 @@ restates(
 restates(
     "dreamrules:556",
     "gf9.alliances.size",
-    "gf9.alliances.one-alliance",
     "gf9.alliances.form-in-nexus",
     "gf9.alliances.break-in-nexus",
 )
@@ -54,11 +56,8 @@ set_aside(
 )
 set_aside("dreamrules:566", "a heading")
 set_aside("dreamrules:572", "a heading")
-set_aside(
-    "dreamrules:574",
-    "binding deals between allies: the position format has no key for a deal; a bribe between allies, the one "
-    "deal a move records, is gf9.deals.not-allies (the same rule as gf9:333)",
-)
+# dreamrules:574 (no binding deals between allies) is dreamrules.deals.not-allies for a deal move; a bribe between
+# allies is gf9.deals.not-allies (the same rule as gf9:333).
 set_aside("dreamrules:576", "a heading")
 set_aside(
     "dreamrules:578",
@@ -91,9 +90,14 @@ for _line, _what in (
 ):
     set_aside(f"dreamrules:{_line}", _what)
 set_aside(
-    "dreamrules:590-592,596-598,602,606-608,636,640,644,648-650",
-    "the content, wording and conduct of a spoken deal: the position format has no key for a deal or its "
-    "terms, so no answer of these kinds can depend on them (the bribe a deal pays is the bribe kind's move)",
+    "dreamrules:590,602,606-608,636,640,644,648-650",
+    "the wording and conduct of a spoken deal (stating its terms aloud, in plain language, in good faith): what a "
+    "deal may promise is dreamrules.deals.terms, and no answer turns on how it is worded",
+)
+set_aside(
+    "dreamrules:592",
+    "a discussion is not yet a deal, and none is made during setup: a deal move is an agreement, and the position "
+    "format has no setup phase (a position's turn one starts with the storm)",
 )
 # dreamrules:618 "Allies cannot make binding deals with each other. They may pay for each other's bids and shipments
 #                 as the alliance rules permit. That payment goes to its normal recipient and is not a bribe waiting
@@ -113,15 +117,10 @@ set_aside(
     "(spice, bribe_pile, tech_tokens); the bribe's outcome says which it changes",
 )
 set_aside(
-    "dreamrules:1174",
-    "Dishonorable: its bribe clause is dreamrules:628's (dreamrules.deals.tleilaxu-mentat); its deals, disclosure "
-    "and Infiltration promises have no key in the position format",
-)
-set_aside(
-    "dreamrules:1392-1394",
-    "council questions #1850 (written records of public deals) and #1851 (Truthtrance and existing deals): the "
-    "position format has no key for a deal, so no answer of these kinds turns on them; a question that did "
-    "would have to be answered unresolved",
+    "dreamrules:1394",
+    "council question #1851 (Truthtrance and existing deals): what a Truthtrance question or answer owes a deal "
+    "already made; the position format has no key for a deal already made, a Truthtrance question or its answer "
+    "(constraints/dreamrules/truthtrance.py), so no answer of a kind Mentat knows turns on it",
 )
 
 # == ally ========================================================================================
@@ -165,6 +164,50 @@ def nexus_card(s: AllyFacts) -> bool:
 @nexus_card.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.And(v.nexus_card > 0, v.nexus_card < v.turn)
+
+
+# dreamrules:556 "An alliance contains at most two factions. Alliances are public, and a faction can belong to only
+#                 one at a time. During a Nexus, any faction may leave its current alliance and form another. ..."
+
+
+def _leave_and_form(s: AllyFacts, o: dict[str, Any]) -> str:
+    left = o.get("left", s.left)
+    if not left:
+        return f"{names(s.factions)}: none of them is in another alliance."
+    gone = "; ".join(
+        f"{names([f for f in a if f in s.factions])} leave{'s' if sum(f in s.factions for f in a) == 1 else ''} "
+        f"{'its' if sum(f in s.factions for f in a) == 1 else 'their'} alliance with "
+        f"{names([f for f in a if f not in s.factions])}"
+        for a in left
+    )
+    return (
+        f"{gone}, and {names(s.factions)} ally, in the same Nexus: a faction belongs to one alliance at a time, and "
+        "during a Nexus any faction may leave its alliance and form another."
+    )
+
+
+@rule(
+    "dreamrules.alliances.leave-and-form",
+    on="ally",
+    cites="dreamrules:556",
+    title="During a Nexus a faction may leave its alliance and form another (one alliance at a time)",
+    permits=_leave_and_form,
+    defines=("left",),
+    when=lambda s: not s.breaking,
+    replaces="gf9.alliances.one-alliance",
+    one_sided="an outcome rule: a faction allied elsewhere leaves that alliance as it forms the new one, in the "
+    "same Nexus; whether there is a Nexus is dreamrules.alliances.nexus-card and gf9.alliances.form-in-nexus",
+)
+def leave_and_form(s: AllyFacts) -> dict[str, Any]:
+    """A faction belongs to one alliance at a time; during a Nexus it may leave its current alliance and form
+    another, so one ``ally`` move forming an alliance also leaves the alliances its factions were in (outcome
+    ``left``; ``alliances`` lists them no more)."""
+    return {"left": [list(a) for a in s.left]}
+
+
+@leave_and_form.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.left == v.allied_elsewhere
 
 
 # dreamrules:232 "No card can cause a Nexus on turn one. ..." -- GF9's rule (no Nexus on the first turn, gf9:107)
@@ -300,8 +343,19 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.left == v.spice - z3.If(v.amount <= v.spice, v.amount, v.spice), v.placed == v.amount)
 
 
-# dreamrules:628 "Bene Tleilax normally cannot give or receive bribes outside Mentat or make binding deals. ..."
-# dreamrules:1174 "Dishonorable prevents you from giving or receiving bribes outside Mentat ..."
+# dreamrules:628 "Bene Tleilax normally cannot give or receive bribes outside Mentat or make binding deals. Its
+#                 exceptions include buying binding information about cards up for bid, and promising during Mentat
+#                 to end a named Face Dancer Infiltration. ..."
+# dreamrules:1174 "Dishonorable prevents you from giving or receiving bribes outside Mentat and from making binding
+#                  deals, except buying information about cards up for bid. ..."
+# dreamrules:344 "Information about an auction card can itself be traded. Bene Tleilax is allowed to buy binding
+#                 information about cards up for bid, despite its normal restrictions on deals."
+BIDDING = PHASES.index("bidding")
+
+
+def _buying_window(s: BribeFacts) -> bool:
+    """Bene Tleilax pays a bribe during Bidding, when it may be buying information about a card up for bid."""
+    return s.tleilaxu_pays and s.phase_index == BIDDING
 
 
 @rule(
@@ -316,13 +370,214 @@ def _(v: Any) -> z3.BoolRef:
     ),
     permits="It is Mentat: Bene Tleilax may give or receive a bribe.",
     needs=("phase_index",),
-    when=lambda s: s.tleilaxu,
+    when=lambda s: s.tleilaxu and not _buying_window(s),
 )
 def tleilaxu_mentat(s: BribeFacts) -> bool:
-    """Dishonorable: Bene Tleilax neither gives nor receives a bribe outside the Mentat phase."""
+    """Dishonorable: Bene Tleilax neither gives nor receives a bribe outside the Mentat phase (its paying for
+    information about a card up for bid, during Bidding, is dreamrules.deals.tleilaxu-information)."""
     return s.phase_index == MENTAT
 
 
 @tleilaxu_mentat.z3
 def _(v: Any) -> z3.BoolRef:
     return v.phase_index == MENTAT
+
+
+@rule(
+    "dreamrules.deals.tleilaxu-information",
+    on="bribe",
+    cites="dreamrules:344,628,1174",
+    title="Bene Tleilax may pay for binding information about a card up for bid",
+    forbids=lambda s, _o: (
+        f"Bene Tleilax cannot give {display(s.to)} a bribe during Bidding: outside Mentat it may pay only for "
+        "binding information about a card up for bid, and this bribe buys none (move.information: false)."
+    ),
+    permits=lambda s, _o: (
+        f"Bene Tleilax pays {display(s.to)} {s.amount} spice for binding information about a card up for bid: the "
+        "exception Dishonorable allows outside Mentat."
+    ),
+    needs=("information",),
+    when=_buying_window,
+)
+def tleilaxu_information(s: BribeFacts) -> bool:
+    """Outside Mentat, Bene Tleilax may still buy binding information about cards up for bid (during Bidding):
+    the exception dreamrules:344, 628 and 1174 name to its restriction on bribes and deals."""
+    return bool(s.information)
+
+
+@tleilaxu_information.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.information
+
+
+# == deal ========================================================================================
+
+
+def _terms(terms: list[str]) -> str:
+    words = [t.replace("-", " ") for t in terms] or ["nothing"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# dreamrules:574 "Allies cannot make binding deals with each other. Their permitted assistance still applies."
+# dreamrules:618 "Allies cannot make binding deals with each other. ..."
+
+
+@rule(
+    "dreamrules.deals.not-allies",
+    on="deal",
+    cites="dreamrules:574,618",
+    title="Allies make no binding deals with each other",
+    forbids=lambda s, _o: f"{names(s.allies)} are allies: allies cannot make binding deals with each other.",
+    permits=lambda s, _o: f"{names(s.factions)} are not allied with each other.",
+)
+def deal_not_allies(s: DealFacts) -> bool:
+    """A binding deal is made between factions that are not allied; allies help each other only as the alliance
+    rules permit."""
+    return not s.allied
+
+
+@deal_not_allies.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.allied)
+
+
+# dreamrules:596 "Information, a legal future action or a spice payment can be part of a deal. ..."
+# dreamrules:598 "A deal cannot authorize an illegal action, give away a faction power, or transfer cards, leaders or
+#                 troops without a rule that allows that transfer."
+
+
+@rule(
+    "dreamrules.deals.terms",
+    on="deal",
+    cites="dreamrules:596,598",
+    title="A deal promises information, a legal action or spice: not a transfer of pieces or a faction power",
+    forbids=lambda s, _o: (
+        f"The deal includes {_terms([t for t in s.terms if t in ('transfer', 'faction-power')])}: a deal cannot give "
+        "away a faction power or transfer cards, leaders or troops without a rule that allows that transfer."
+    ),
+    permits=lambda s, _o: f"The deal promises {_terms(s.terms)}: a deal may.",
+    needs=("terms_known",),
+)
+def deal_terms(s: DealFacts) -> bool:
+    """Information, a legal future action or a spice payment may be promised; a faction power may not be given away,
+    nor cards, leaders or troops transferred (no rule a deal move names allows a transfer)."""
+    return s.forbidden_terms == 0
+
+
+@deal_terms.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forbidden_terms == 0
+
+
+# dreamrules:628  "Bene Tleilax normally cannot give or receive bribes outside Mentat or make binding deals. Its
+#                  exceptions include buying binding information about cards up for bid, and promising during Mentat
+#                  to end a named Face Dancer Infiltration. ..."
+# dreamrules:1174 "Dishonorable prevents you ... from making binding deals, except buying information about cards up
+#                  for bid. ..."
+
+
+@rule(
+    "dreamrules.deals.tleilaxu-binding",
+    on="deal",
+    cites="dreamrules:628,1174",
+    see_also="dreamrules:344",
+    title="Bene Tleilax binds itself only to buy card information or to end an Infiltration",
+    forbids=lambda s, _o: (
+        f"Bene Tleilax cannot make a binding deal promising {_terms(s.terms)}: its "
+        "exceptions are buying information about cards up for bid and promising to end a Face Dancer Infiltration."
+    ),
+    permits=lambda s, _o: (
+        f"Bene Tleilax's deal ({_terms(s.terms)}) is one of its exceptions: buying information about cards up for bid "
+        "or ending a Face Dancer Infiltration."
+    ),
+    needs=("terms_known",),
+    when=lambda s: s.tleilaxu,
+)
+def tleilaxu_binding(s: DealFacts) -> bool:
+    """Dishonorable: Bene Tleilax makes no binding deal, except to buy binding information about cards up for bid
+    (paying spice for it) or to promise to end a named Face Dancer Infiltration."""
+    return s.tleilaxu_other == 0 and s.tleilaxu_exception
+
+
+@tleilaxu_binding.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.tleilaxu_other == 0, v.tleilaxu_exception)
+
+
+@rule(
+    "dreamrules.deals.infiltration-mentat",
+    on="deal",
+    cites="dreamrules:628",
+    see_also="dreamrules:546",
+    title="Bene Tleilax promises to end an Infiltration during Mentat",
+    forbids=lambda s, _o: (
+        f"Bene Tleilax promises to end a Face Dancer Infiltration in {phase_title(s.phase_index)}: it may make that "
+        "promise during Mentat."
+    ),
+    permits="It is Mentat: Bene Tleilax may promise to end a named Face Dancer Infiltration.",
+    needs=("phase_index",),
+    when=lambda s: s.tleilaxu and s.end_infiltration,
+)
+def infiltration_mentat(s: DealFacts) -> bool:
+    """The binding promise to end a named Face Dancer Infiltration is made during Mentat."""
+    return s.phase_index == MENTAT
+
+
+@infiltration_mentat.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == MENTAT
+
+
+# dreamrules:994 "Playing Truthtrance pauses the game completely. ... No binding deals, other cards or other game
+#                 actions may occur during this pause. ..."
+set_aside(
+    "dreamrules:994",
+    "no binding deal during a Truthtrance pause: the position format has no key for a pause in progress, so a deal "
+    "move is taken to be made outside one (a note says so)",
+)
+set_aside("dreamrules:572", "a heading")
+
+
+# == note ========================================================================================
+
+# dreamrules:192 "... Only Atreides may keep notes about Treachery Cards; the separate question about recording public
+#                 deals is #1850."
+# dreamrules:342 "Atreides may look at each card as it comes up for bid. ... Atreides may keep notes about Treachery
+#                 Cards."
+
+
+@rule(
+    "dreamrules.notes.treachery-atreides",
+    on="note",
+    cites="dreamrules:192,342",
+    title="Only Atreides keeps notes about Treachery Cards",
+    forbids=lambda s, _o: f"{display(s.faction)} cannot keep notes about Treachery Cards: only Atreides may.",
+    permits="Atreides may keep notes about Treachery Cards.",
+    when=lambda s: s.about_cards,
+)
+def treachery_notes(s: NoteFacts) -> bool:
+    """Notes about Treachery Cards are Atreides' alone."""
+    return s.is_atreides
+
+
+@treachery_notes.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.is_atreides
+
+
+# dreamrules:1392 "#1850: Written records of public deals."
+
+gap(
+    "dreamrules.notes.deal-record",
+    on="note",
+    cites="dreamrules:192,1392",
+    title="A written record of a public deal (council question #1850)",
+    reason="a faction records a public deal in writing: dreamrules:192 leaves only Atreides notes about Treachery "
+    "Cards and names the recording of public deals a separate question, council question #1850 (dreamrules:1392)",
+    when=lambda s: s.about_deal,
+    explain=lambda s: (
+        f"{display(s.faction)} records a public deal in writing: dreamrules:192 leaves only Atreides notes about "
+        "Treachery Cards and names the recording of public deals a separate question, council question #1850 "
+        "(dreamrules:1392)"
+    ),
+)

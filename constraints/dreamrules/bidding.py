@@ -47,9 +47,9 @@ set_aside(
 )
 set_aside("dreamrules:338", "an introduction to the next lines (information before a bid)")
 set_aside(
-    "dreamrules:342,344",
-    "Atreides' prescience of the card up for bid and trading that information: who sees a card changes no "
-    "bid's legality",
+    "dreamrules:342",
+    "Atreides' prescience of the card up for bid: who sees a card changes no bid's legality (trading that "
+    "information, dreamrules:344, is the bribe kind's: dreamrules.deals.tleilaxu-information)",
 )
 set_aside(
     "dreamrules:348",

@@ -230,9 +230,10 @@ _open(
     reason="a worthless card played outside a plan may activate the faction's Fate, once per game, when it matches "
     "the faction's Fate Indicator (dreamrules:734); each Fate's timing and effect (the faction chapters) is not "
     "encoded, and GF9's 'no free discard' (gf9:455) does not know Fates",
-    when=lambda s: s.is_worthless and not s.as_karama,
+    when=lambda s: s.is_worthless and not s.as_karama and not s.fate_kind,
     replaces="gf9.cards.worthless-no-discard",
 )
+# Arrakis Fiefdom, Stone Burner and Defect, whose plays are encoded: constraints/dreamrules/fates.py
 
 # dreamrules:708 "... A matching card may instead activate your Fate at its permitted time. ..." A worthless card
 # played outside a plan that cannot be the Fate is GF9's free discard, which it forbids (gf9:455).
@@ -546,8 +547,8 @@ _open(
     cites="dreamrules:768,770",
     title="Tleilaxu Ghola revives a leader or five troops for free",
     reason="Tleilaxu Ghola revives one leader or up to five troops without spice and outside the per-turn allowance "
-    "(dreamrules:768); a play does not say what it revives, and its battle timing (before reveal, dreamrules:490, "
-    "1332; the leader stays committed, dreamrules:770) is not encoded",
+    "(dreamrules:768), and the play does not say which: give move.leader, or move.count and move.special (the play "
+    "is then answered as the revival it makes, the revive kind's dreamrules.revival.ghola-*)",
     when=lambda s: s.is_ghola,
     replaces="gf9.cards.ghola",
 )

@@ -4,8 +4,8 @@ A Karama that stops an advantage names the opposing faction's eligible advantage
 in the chapter: ``Sardaukar``, ``Leto's Tithe``, ...), is played at that advantage's window, and suppresses it for
 the rest of the phase (outcome ``suppressed``; later positions list it in ``factions.X.suppressed``, which the other
 kinds read). There are no special faction Karama powers (the Fates are separate). Taking an auction card is a ``bid``
-move (dreamrules.bidding.affordable); a shipment's discount is a ship question. An entry the book says "specifies no
-Karama interaction" is under the council's Karama review (#1852): unresolved.
+move (dreamrules.bidding.affordable); a shipment's discount is a ship question (``move.karama``). An entry the book
+says "specifies no Karama interaction" is under the council's Karama review (#1852): unresolved.
 """
 
 from __future__ import annotations
@@ -18,15 +18,12 @@ import z3
 
 from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES, PlayFacts, phase_title
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, rule
 
 chapter("play", "dreamrules:776-982")
 
-set_aside(
-    "dreamrules:794",
-    "a Karama that halves a shipment's cost is a ship question, and the ship move has no Karama key (the spec's "
-    "play.karama_use names cancel and power only): the play kind cannot state it",
-)
+# dreamrules:794 (a Karama halving a shipment's cost) is a ship question: move.karama on the ship move
+# (dreamrules.shipment.karama-half, constraints/dreamrules/shipment.py).
 
 
 @dataclass(frozen=True)

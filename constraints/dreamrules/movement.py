@@ -308,7 +308,10 @@ def _ally_where(s: MovementFacts) -> str:
         "is allowed)."
     ),
     permits=lambda s, _o: (
-        f"{_who(s)} does not end its move with its ally's troops"
+        f"{_who(s)} moves advisors into {s.to}, where it has no fighters: they stay advisors, which coexist with its "
+        "ally."
+        if s.advisors_stay and s.ally_apart_in_to
+        else f"{_who(s)} does not end its move with its ally's troops"
         + (f" (only Bene Gesserit advisors in {s.to}, which coexist)." if s.ally_in_to else ".")
     ),
     when=lambda s: s.ally_count <= 1,
@@ -319,14 +322,15 @@ def _ally_where(s: MovementFacts) -> str:
 )
 def allies(s: MovementFacts) -> bool:
     """A faction may pass through its ally's territory but not end its move where the ally has troops, except
-    in the Polar Sink or where the ally has only Bene Gesserit advisors (or troops aboard the Surveyor, a
-    territory of its own, dreamrules:1232)."""
-    return s.to_polar_sink or not s.ally_apart_in_to
+    in the Polar Sink, where the ally has only Bene Gesserit advisors (or troops aboard the Surveyor, a
+    territory of its own, dreamrules:1232), or where the mover is the Bene Gesserit moving advisors that stay
+    advisors (no fighters of theirs there: advisors joining fighters become fighters, dreamrules:1154)."""
+    return s.to_polar_sink or not s.ally_apart_in_to or s.advisors_stay
 
 
 @allies.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.Or(v.to_polar_sink, z3.Not(v.ally_apart_in_to))
+    return z3.Or(v.to_polar_sink, z3.Not(v.ally_apart_in_to), v.advisors_stay)
 
 
 # -- one ordinary move, and the Zensunni Path --------------------------------------------------
@@ -497,13 +501,13 @@ def _group_message(s: MovementFacts, _o: dict[str, Any]) -> str:
     forbids=_group_message,
     permits="{Faction} has {from_forces} troops and {from_special} special troops in {origin} that can move "
     "together: enough for {count} and {special}.",
-    when=lambda s: not s.advisors_in_origin,
+    when=lambda s: not s.origin_mixed,
     replaces="gf9.movement.one-group",
 )
 def one_group(s: MovementFacts) -> bool:
     """Some or all of the faction's troops in one territory (those the storm does not separate) move together.
-    Where Bene Gesserit advisors stand in the origin, dreamrules.movement.advisors answers instead: advisors may
-    move (dreamrules:1154), and the move does not say whether they do."""
+    A territory holds one posture of Bene Gesserit troops (dreamrules:1154): where it holds their advisors only,
+    the advisors are the group. Where it holds both, dreamrules.movement.advisors answers instead."""
     return s.count + s.special >= 1 and s.count <= s.from_forces and s.special <= s.from_special
 
 
@@ -521,11 +525,10 @@ gap(
     "dreamrules.movement.advisors",
     on="move",
     cites="dreamrules:1154",
-    title="Bene Gesserit advisors moving",
-    reason="the Bene Gesserit move from a territory holding their advisors: advisors may move and coexist, and "
-    "become fighters joining fighters (dreamrules:1154), but the move does not say whether the moving group is "
-    "advisors, and Mentat's group counts fighters only",
-    when=lambda s: s.advisors_in_origin,
+    title="Bene Gesserit advisors and fighters in one territory",
+    reason="the Bene Gesserit move from a territory holding both their advisors and their fighters: dreamrules:1154 "
+    "gives each territory one posture for their troops, and the move does not say which group moves",
+    when=lambda s: s.origin_mixed,
 )
 
 

@@ -548,15 +548,51 @@ def _(v: Any) -> z3.BoolRef:
     return v.own_leaders - v.own_leaders_in_tanks <= 1
 
 
-gap(
+def _leaders_word(s: RevivalFacts) -> str:
+    return f"{_available(s)} leader{'s' if _available(s) != 1 else ''} available"
+
+
+@rule(
     "dreamrules.revival.leader-continue",
     on="revive",
     cites="dreamrules:386",
-    title="Leader revival with two or more leaders available",
-    reason="two or more of the faction's leaders are available: dreamrules:386 lets it begin reviving leaders with "
-    "one or fewer available and continue until all have been revived, and the position does not say whether "
-    "it began earlier",
-    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and _available(s) > 1,
+    title="Leader revival, once begun, continues until all the leaders are revived",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} has {_leaders_word(s)} and has not begun reviving its leaders "
+        f"(factions.{s.faction}.leader_revival_begun): it may begin only with one or fewer available."
+    ),
+    permits=lambda s, _o: (
+        f"{display(s.faction)} began reviving its leaders and continues until all have been revived: "
+        f"{_leaders_word(s)} now does not stop it."
+    ),
+    needs=("revival_begun",),
+    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and _available(s) > 1 and _ordinary(s),
+)
+def leader_continue(s: RevivalFacts) -> bool:
+    """With two or more leaders available, a faction revives a leader only if it began reviving its leaders earlier
+    (with one or fewer available) and has not yet revived them all: it may continue until all have been revived."""
+    return bool(s.revival_begun)
+
+
+@leader_continue.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.revival_begun
+
+
+# dreamrules:390 "The leader revival is separate from your troop revival allowance. Faction abilities and cards can
+#                 provide exceptions to these limits."
+
+gap(
+    "dreamrules.revival.leader-card-available",
+    on="revive",
+    cites="dreamrules:386,390",
+    see_also="dreamrules:768,1090",
+    title="A card or Fate revives a leader while two or more are available",
+    reason="Tleilaxu Ghola or Prison Planet revives a leader while the faction has two or more available: "
+    "dreamrules:386 lets leader revival begin with one or fewer, dreamrules:390 lets cards and abilities provide "
+    "exceptions to 'these limits', and neither the card (dreamrules:768) nor the Fate (dreamrules:1090) says "
+    "whether that condition is one of them",
+    when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and _available(s) > 1 and not _ordinary(s),
 )
 
 # dreamrules:388 "... If killed again, place that leader face down in the Tanks. It cannot be revived again until

@@ -179,7 +179,8 @@ set_aside(
     "storm order: the first player and the order of bidding and shipment, read by the kinds that take turns",
 )
 set_aside("dreamrules:188", "table conduct: announcing actions in time for responses")
-set_aside("dreamrules:192", "table conduct: secrecy, hand sizes announced, notes; #1850 is the deals' question")
+# dreamrules:192 (who may keep notes, and #1850, the record of a public deal) is the note kind's:
+# constraints/dreamrules/alliances.py.
 set_aside("dreamrules:196", "narrative: what Spice Collection and Mentat do; their chapters rule them")
 
 

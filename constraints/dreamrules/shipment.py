@@ -18,19 +18,77 @@ import z3
 from checker.arrakis.kinds.shipment import ShipmentFacts
 from checker.names import display
 from checker.rules import chapter, gap, restates, rule, set_aside
-from constraints.gf9.shipment import price, z3_price
+from constraints.gf9.shipment import price as gf9_price
+from constraints.gf9.shipment import z3_price as gf9_z3_price
 
 chapter(
     "ship",
-    "dreamrules:394,408,410,414-416,424,428-434,856-866,912-914,928-930,948-950,1100,1108,1122,1154,1158,1160,1180,1234",
+    "dreamrules:394,408,410,414-416,424,428-434,792-794,856-866,912-914,928-930,948-950,1100,1108,1122,1150,1154,1158,1160,1180,1234",
 )
 
 # dreamrules:414 "You may ship into your ally's territory, but must immediately move out in that same
 #                 shipment-and-movement action. You cannot end the action together. The Polar Sink and explicit
 #                 abilities are exceptions."
-# Shipping into an ally's territory, then moving out, is GF9's rule unchanged (gf9:139): its finding under dreamrules
-# quotes this line too; moving out in the same action is the movement's question (dreamrules.movement.allies).
-restates("dreamrules:414", "gf9.shipment.ally-territory")
+# dreamrules:568 "... You may ship into a territory containing your ally's troops, but must immediately leave during
+#                 that same shipment-and-movement action. ... The Polar Sink and explicit faction exceptions,
+#                 including Bene Gesserit advisors, allow coexistence."
+# Shipping into an ally's territory, then moving out, as GF9 (gf9:139) has it, with the exceptions Dreamrules names:
+# its ally's advisors (or troops aboard the Surveyor, a territory of its own, dreamrules:1232) do not make it move
+# out, nor must the Bene Gesserit landing as advisors. Moving out is the movement's question
+# (dreamrules.movement.allies).
+
+
+def _whose(faction: str) -> str:
+    name = display(faction)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _ally_territory(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    who, ally = display(s.faction), display(s.ally)
+    if not s.ally_in_to:
+        return f"{_whose(s.faction)} ally has no troops in {s.to}."
+    if not s.ally_apart_in_to:
+        there = (
+            "only advisors there, which coexist"
+            if s.ally == "bene-gesserit"
+            else "troops there only aboard the Hidden Mobile Surveyor, a territory of its own"
+        )
+        return f"{who} may ship into {s.to} and stay: its ally {ally} has {there}."
+    if s.is_bene_gesserit:
+        return (
+            f"Bene Gesserit may ship into {s.to}, where its ally {ally} has troops: advisors coexist with it; fighters "
+            "must move out in the same shipment-and-movement action."
+        )
+    return (
+        f"{who} may ship into {s.to}, where its ally {ally} has troops, and must move out in the same "
+        "shipment-and-movement action: it cannot end the action there."
+    )
+
+
+@rule(
+    "dreamrules.shipment.ally-territory",
+    on="ship",
+    cites="dreamrules:414,568; gf9:139",
+    see_also="dreamrules:1232",
+    title="An ally may ship into its ally's territory and must move out (Bene Gesserit advisors coexist)",
+    permits=_ally_territory,
+    when=lambda s: s.has_ally and not s.to_reserves,
+    replaces="gf9.shipment.ally-territory",
+    one_sided="dreamrules:414, 568 permit shipping into an ally's territory; what forbids ending there is the "
+    "move's rule (dreamrules.movement.allies)",
+)
+def ally_territory(s: ShipmentFacts) -> bool:
+    """An ally may land where its ally's troops are, then must leave in the same shipment-and-movement action,
+    except where the ally's troops there are Bene Gesserit advisors (or aboard the Surveyor) or the shipper lands
+    Bene Gesserit advisors: advisors coexist with allies."""
+    return True
+
+
+@ally_territory.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
 # dreamrules:416  "Fremen deploy reserves for free onto the Great Flat or one territory within two steps of it. ...
 #                  This replaces ordinary shipment; other destinations require an ability."
 # dreamrules:1122 "Rally troops for free within two territories of the Great Flat. You cannot ship normally. ..."
@@ -80,6 +138,140 @@ set_aside(
     "dreamrules:868",
     "the heading of Karama's entry for the Guild's interjection (its effect, 870, is the interject kind's)",
 )
+
+# -- the cost -------------------------------------------------------------------------------------
+# dreamrules:394 "Bring any number of troops from reserves to one legal territory and choose their sector. Pay 1 spice
+#                 per troop to a stronghold, or 2 elsewhere. ..."
+# dreamrules:794 "For your own shipment or your ally's, pay half the normal shipping cost. Pay the Spice Bank. This use
+#                 discounts the shipment; it does not suppress the Guild's advantages for the phase."  (Karama)
+
+
+def _ordinary(s: ShipmentFacts) -> bool:
+    """A shipment from reserves at the normal rate: not the Guild's or its ally's, not the Fremen's rally."""
+    return not (s.is_guild or s.guild_ally or s.is_fremen or s.cross_ship or s.to_reserves)
+
+
+def _normal(s: ShipmentFacts) -> int:
+    return s.forces * (1 if s.to_stronghold else 2)
+
+
+def _karama_half(s: ShipmentFacts) -> bool:
+    """A Karama halves an ordinary shipment whose normal cost is even (an odd one's rounding is not said)."""
+    return s.karama_half and _ordinary(s) and _normal(s) % 2 == 0
+
+
+def price(s: ShipmentFacts) -> int:
+    """What the shipment costs under Dreamrules: GF9's price, halved by a Karama (dreamrules:794); an odd normal cost
+    halved is taken at its least (dreamrules.shipment.karama-odd leaves it open)."""
+    if s.karama_half and _ordinary(s):
+        return _normal(s) // 2
+    return gf9_price(s)
+
+
+def z3_price(v: Any) -> Any:
+    karama = z3.And(v.karama_half, z3.Not(z3.Or(v.is_guild, v.guild_ally, v.is_fremen, v.cross_ship, v.to_reserves)))
+    return z3.If(karama, z3.If(v.to_stronghold, v.forces, 2 * v.forces) / 2, gf9_z3_price(v))
+
+
+@rule(
+    "dreamrules.shipment.cost",
+    on="ship",
+    cites="dreamrules:394",
+    title="Shipment costs 1 spice a troop to a stronghold, 2 elsewhere",
+    permits="{forces} troops to {to} cost {cost} spice.",
+    defines=("cost",),
+    when=lambda s: _ordinary(s) and not s.karama_half,
+    replaces="overview.shipment.cost",
+    one_sided="it fixes the price; paying it is dreamrules.shipment.affordable",
+)
+def cost(s: ShipmentFacts) -> dict[str, int]:
+    """A shipment from reserves costs one spice per troop into a stronghold, two elsewhere."""
+    return {"cost": _normal(s)}
+
+
+@cost.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.cost == z3.If(v.to_stronghold, v.forces, 2 * v.forces)
+
+
+@rule(
+    "dreamrules.shipment.karama-half",
+    on="ship",
+    cites="dreamrules:794",
+    see_also="dreamrules:792,1150",
+    title="Karama halves a shipment's normal cost, paid to the Spice Bank",
+    permits=lambda s, o: (
+        f"A Karama halves the normal {_normal(s)} spice for {s.forces} troops to {s.to}: {display(s.faction)} pays "
+        f"{o.get('cost', _normal(s) // 2)} to the Spice Bank."
+    ),
+    defines=("cost", "paid_to"),
+    when=_karama_half,
+    one_sided="it fixes the price and the payee; paying it is dreamrules.shipment.affordable, holding the card "
+    "dreamrules.shipment.karama-held",
+)
+def karama_half(s: ShipmentFacts) -> dict[str, Any]:
+    """A Karama played for the shipper's (or its ally's) shipment halves the normal cost, and the Bank is paid."""
+    return {"cost": _normal(s) // 2, "paid_to": "bank"}
+
+
+@karama_half.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.cost == z3.If(v.to_stronghold, v.forces, 2 * v.forces) / 2, v.payee == 1)
+
+
+gap(
+    "dreamrules.shipment.karama-odd",
+    on="ship",
+    cites="dreamrules:794",
+    see_also="dreamrules:424",
+    title="Karama halving an odd shipping cost",
+    reason="a Karama halves a shipment whose normal cost is odd: dreamrules:794 says 'half the normal shipping cost' "
+    "and not how it rounds (the Guild's own half rate rounds the total up, dreamrules:424)",
+    when=lambda s: s.karama_half and _ordinary(s) and _normal(s) % 2 == 1,
+    explain=lambda s: (
+        f"a Karama halves the normal {_normal(s)} spice for {s.forces} troops to {s.to}: dreamrules:794 says 'half "
+        "the normal shipping cost' and not how an odd cost rounds (the Guild's own half rate rounds up, "
+        "dreamrules:424)"
+    ),
+)
+
+gap(
+    "dreamrules.shipment.karama-guild-rates",
+    on="ship",
+    cites="dreamrules:794",
+    see_also="dreamrules:424,1108",
+    title="Karama halving a shipment at the Guild's rates",
+    reason="a Karama halves a shipment the Guild or its ally makes at the Guild's own rates (half price, a cross-ship "
+    "or a return to reserves, dreamrules:424, 1108), or the Fremen's rally: dreamrules:794 halves 'the normal "
+    "shipping cost' and does not say how it meets those rates",
+    when=lambda s: s.karama_half and not _ordinary(s),
+)
+
+
+@rule(
+    "dreamrules.shipment.karama-held",
+    on="ship",
+    cites="dreamrules:794",
+    see_also="dreamrules:1150",
+    title="The Karama that halves a shipment is the shipper's or its ally's",
+    forbids=lambda s, _o: (
+        f"No Karama to halve the shipment: {s.karama_words} (a Karama, or a Bene Gesserit worthless card, played "
+        "for one's own shipment or one's ally's)."
+    ),
+    permits=lambda s, _o: f"{s.karama_words}: the Karama halves the shipment.",
+    needs=("karama_held",),
+    when=lambda s: s.karama_half,
+)
+def karama_held(s: ShipmentFacts) -> bool:
+    """The Karama halving a shipment is played for one's own shipment or one's ally's: the shipper or its ally holds
+    it (the Bene Gesserit may use a worthless card as one)."""
+    return bool(s.karama_held)
+
+
+@karama_held.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.karama_held
+
 
 # -- the storm ------------------------------------------------------------------------------------
 # dreamrules:408 "Ordinary troops cannot ship into, enter, leave or cross a sector in storm. ..."
@@ -207,7 +399,7 @@ def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
     permits=_payee_message,
     defines=("paid_to",),
     needs=("guild_in_game",),
-    when=lambda s: not s.fremen_placement and not s.payments_suppressed,
+    when=lambda s: not s.fremen_placement and not s.payments_suppressed and not _karama_half(s),
     replaces="gf9.shipment.payee",
     one_sided="it names who is paid; it never forbids",
 )

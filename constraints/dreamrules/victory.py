@@ -85,6 +85,12 @@ def _overlap(s: PositionFacts) -> bool:
     return len(dr_qualifying(s)[0]) > 1
 
 
+def _prediction_claims(s: PositionFacts) -> bool:
+    """The Bene Gesserit predicted this turn, and the predicted faction has a victory claim (before the v0.8 priority
+    removes any): its win or its loss under the priority may decide the prediction."""
+    return s.bg_in_game and s.prediction_turn_now and s.predicted >= 0 and s.predicted in dr_qualifying(s)[0]
+
+
 def _prediction_plain(s: PositionFacts) -> bool:
     """The predicted faction wins alone, unallied, with no overlapping claim: dreamrules:696's plain case."""
     return _prediction_hits(s) and len(s.units[s.predicted]) == 1 and not _overlap(s)
@@ -118,7 +124,7 @@ def _open(s: PositionFacts) -> bool:
         s.two_players
         or _wall_divided(s)
         or _carryall_open(s)
-        or (_prediction_hits(s) and not _prediction_plain(s))
+        or (_prediction_claims(s) and not _prediction_plain(s))
         or _infiltrated_wins(s)
         or _infiltrated_turn_ten(s)
     )
@@ -377,15 +383,34 @@ def _(v: Any) -> z3.BoolRef:
 #                  and #1849 cover those cases, including an alliance with one or both members infiltrated."
 # dreamrules:1382 "#1847: Overlapping victory conditions."
 
+
+def _prediction_overlap_words(s: PositionFacts) -> str:
+    who, turn = (display(s.prediction[0]), s.prediction[1]) if s.prediction else ("?", "?")
+    head = f"Bene Gesserit predicted {who} on turn {turn}"
+    if _overlap(s):
+        claims = _units_words(s, dr_qualifying(s)[0])
+        return (
+            f"{head}, and {claims} would each win before the v0.8 priority (dreamrules:690) settles the claims: how a "
+            "prediction meets that priority still needs an agreed procedure, council question #1847 (dreamrules:78, "
+            "692)"
+        )
+    return (
+        f"{head}, who wins in an alliance ({side(s.units[s.predicted])}): how a prediction meets an alliance's win "
+        "still needs an agreed procedure, council question #1847 (dreamrules:692)"
+    )
+
+
 gap(
     "dreamrules.position.prediction-overlap",
     on="position",
     cites="dreamrules:692,1382",
     see_also="dreamrules:78,696",
     title="A prediction meeting an alliance's win or overlapping claims (council question #1847)",
-    reason="the Bene Gesserit's predicted faction wins on the predicted turn in an alliance, or among overlapping "
-    "claims: dreamrules:692 says the interaction with Prediction still needs an agreed procedure (#1847)",
-    when=lambda s: _check(s) and _prediction_hits(s) and not _prediction_plain(s),
+    reason="the Bene Gesserit's predicted faction wins on the predicted turn in an alliance, or has a claim among "
+    "overlapping claims the v0.8 priority settles (dreamrules:690): dreamrules:78, 692 say the interaction with "
+    "Prediction still needs an agreed procedure (#1847)",
+    when=lambda s: _check(s) and _prediction_claims(s) and not _prediction_plain(s),
+    explain=lambda s: _prediction_overlap_words(s),
 )
 
 # dreamrules:698  "Bene Tleilax can share an infiltrated faction's win in place of that faction's ally, subject to

@@ -34,6 +34,8 @@ MODULES = {
     "spite": "aftermath",
     "technology": "technology",
     "take-tech-token": "tech_token",
+    "deal": "deal",
+    "note": "deal",
     "unencoded": "unencoded",
     "conquest-ship": "conquest",
     "conquest-move": "conquest",

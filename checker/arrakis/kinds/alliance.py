@@ -4,7 +4,8 @@
   alliance is broken (``factions: [A]``: A leaves its alliance; ``[A, B]``: A and B's alliance ends).
   Outcome: ``alliances`` (as they stand after the move) and ``must_separate`` (the territories outside
   the Polar Sink where the new allies both have forces, advisors included: one must leave during
-  Shipment and Movement, gf9:137, 143, 383).
+  Shipment and Movement, gf9:137, 143, 383); dreamrules: ``left``, the alliances a forming faction leaves to
+  form this one in the same Nexus (dreamrules:556: one ``ally`` move both leaves and forms).
 * ``bribe``: ``move: {action: bribe, faction, to, amount}``: spice put in front of the recipient's shield.
   Outcome: ``spice_total`` (the briber's spice behind its shield afterwards), ``in_front_of_shield``
   (recipient -> spice) and ``spendable_from: mentat-pause`` (gf9:333).
@@ -81,6 +82,10 @@ class AllyFacts(Facts):
     shared_names: list[str] = label([], doc="those territories")
     shared_apart_names: list[str] = label([], doc="dreamrules: those territories, advisors and Surveyor aside")
     after: list[list[str]] = label([], doc="the alliances after the move")
+    left: list[list[str]] = label(
+        [], doc="dreamrules: the alliances the forming factions leave to form this one (dreamrules:556)"
+    )
+    after_leaving: list[list[str]] = label([], doc="dreamrules: the alliances after the move, those left dropped")
 
 
 def _alliances_after(pos: Position, m: AllyMove) -> list[list[str]]:
@@ -118,8 +123,9 @@ class Ally(Kind):
     outcome_keys: ClassVar[dict[str, str]] = {
         "alliances": "the alliances as they stand after the move",
         "must_separate": "the territories outside the Polar Sink where the new allies both have forces: one must leave",
+        "left": "Dreamrules: the alliances a forming faction leaves in the same Nexus (dreamrules:556)",
     }
-    ruled = ("must_separate",)
+    ruled = ("must_separate", "left")
 
     def facts(self, pos: Position) -> AllyFacts:
         m = pos.move
@@ -158,6 +164,9 @@ class Ally(Kind):
             shared_apart_names=apart,
             after=_alliances_after(pos, m),
         )
+        if not m.break_ and elsewhere:
+            f.left = [list(a) for a in pos.alliances if set(a) & set(m.factions) and set(a) != set(m.factions)]
+            f.after_leaving = [a for a in f.after if a not in f.left]
         if not m.break_ and any(set(a) == set(m.factions) for a in pos.alliances):
             f.notes.append(f"{names(m.factions)} are already allied: the alliance stands as it is")
         return f
@@ -166,17 +175,20 @@ class Ally(Kind):
         import z3
 
         v.separate = z3.Int("separate")  # territories the new allies must separate in
+        v.left = z3.Int("left")  # dreamrules: alliances the forming factions leave in the same Nexus
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
-        return [v.separate >= 0]  # type: ignore[attr-defined]
+        return [v.separate >= 0, v.left >= 0, v.left <= v.allied_elsewhere]  # type: ignore[attr-defined]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, AllyFacts)
         separate = value(v.separate)  # type: ignore[attr-defined]
         where = facts.shared_names if separate == facts.shared else facts.shared_apart_names
+        left = value(v.left) > 0  # type: ignore[attr-defined]
         return {
-            "alliances": facts.after,
+            "alliances": facts.after_leaving if left else facts.after,
             "must_separate": list(where) if separate else [],
+            "left": facts.left if left else [],
         }
 
 
@@ -194,9 +206,21 @@ class BribeFacts(Facts):
         None, key="factions.FACTION.bribe_pile", doc="dreamrules: bribes waiting in front of the briber's shield"
     )
     tleilaxu: bool = fact(False, doc="Bene Tleilax gives or receives the bribe")
+    tleilaxu_pays: bool = fact(False, doc="dreamrules: Bene Tleilax gives the bribe")
+    information: bool | None = fact(
+        None, key="move.information", doc="dreamrules: the bribe buys binding information about a card up for bid"
+    )
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
+
+    def missing_detail(self, key: str) -> str:
+        if key == "move.information":
+            return (
+                "whether the bribe buys binding information about a card up for bid, which Bene Tleilax may pay "
+                "for outside Mentat"
+            )
+        return ""
 
 
 @kind
@@ -227,6 +251,8 @@ class Bribe(Kind):
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             bribe_pile=state.bribe_pile if state and state.bribe_pile is not None else (0 if state else None),
             tleilaxu="bene-tleilax" in (m.faction, m.to),
+            tleilaxu_pays=m.faction == "bene-tleilax",
+            information=m.information,
         )
         if pos.ruleset == "dreamrules" and state and state.bribe_pile is None:
             f.notes.append(f"the position does not give factions.{m.faction}.bribe_pile: it is taken to be empty")

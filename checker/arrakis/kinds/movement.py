@@ -152,6 +152,11 @@ class MovementFacts(Facts):
     ally_apart_in_to: bool = fact(
         False, doc="dreamrules: the ally has troops in the destination other than Bene Gesserit advisors"
     )
+    advisors_stay: bool = fact(
+        False,
+        doc="dreamrules: the Bene Gesserit move advisors into a territory without their fighters (they stay "
+        "advisors, dreamrules:1154)",
+    )
     is_ixians: bool = fact(False)
     cyborgs: bool = fact(False, doc="dreamrules: the moving group holds a Cyborg (an Ixian special force)")
     native_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Fremen's Native Movement this phase")
@@ -164,6 +169,9 @@ class MovementFacts(Facts):
     zensunni_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Zensunni Path this phase")
     surveyor_involved: bool = label(False, doc="dreamrules: Ixians move from or to the Surveyor's territory")
     advisors_in_origin: bool = label(False, doc="dreamrules: Bene Gesserit advisors stand in the origin")
+    origin_mixed: bool = label(
+        False, doc="dreamrules: Bene Gesserit advisors and fighters both stand in the origin (one posture a territory)"
+    )
     not_acted: str = label("", doc="dreamrules: factions yet to finish their turn, for messages")
 
     def position_key(self, key: str) -> str:
@@ -206,6 +214,9 @@ def movement_facts(pos: Position) -> MovementFacts:
     storm = pos.storm
     origin_sectors = [g.sector_of[i] for i in g.locs_of[origin]]
     groups = _groups_here(pos, me, m.from_)
+    if not groups and pos.ruleset == "dreamrules" and me == "bene-gesserit":
+        # one posture a territory (dreamrules:1154): where the Bene Gesserit have only advisors, they are the group
+        groups = [gr for gr in pos.groups(me, m.from_) if gr.total > 0]
 
     # The group: one sector's forces with those they can gather with (gf9:29, 235).
     from_sector: int | None = m.from_sector
@@ -321,6 +332,14 @@ def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
     f.zensunni_suppressed = pos.stopped("fremen", "zensunni-path")
     f.advisors_in_origin = m.faction == "bene-gesserit" and any(
         h.advisors and h.total > 0 for h in pos.groups(m.faction, m.from_)
+    )
+    f.origin_mixed = f.advisors_in_origin and any(
+        h.total > 0 and not h.advisors for h in pos.groups(m.faction, m.from_)
+    )
+    f.advisors_stay = (
+        f.advisors_in_origin
+        and not f.origin_mixed
+        and not any(h.total > 0 and not h.advisors for h in pos.groups(m.faction, g.terr_names[f.to_id]))
     )
     hms = getattr(pos, "hidden_mobile_surveyor", None)
     f.surveyor_involved = f.is_ixians and (

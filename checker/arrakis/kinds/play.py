@@ -184,8 +184,100 @@ CARD_KEYS: dict[str, tuple[str, ...]] = {
     HAJR: ("after_movement",),
     KARAMA: ("cancels", "plans_revealed", "plans_committed", "power_used", "territory"),
 }
-# Dreamrules' own card keys: Family Atomics' target, the Shield Wall or a sietch (dreamrules:758, 760)
-DR_CARD_KEYS: dict[str, tuple[str, ...]] = {ATOMICS: ("territory",)}
+# Dreamrules' Fates whose play is encoded, by faction (dreamrules:1052, 1182, 1228), and the card keys each reads
+FATES: dict[str, tuple[int, str]] = {
+    "atreides": (1, "Arrakis Fiefdom"),
+    "bene-tleilax": (2, "Stone Burner"),
+    "ixians": (3, "Defect"),
+}
+FATE_KEYS: dict[int, tuple[str, ...]] = {1: ("territory", "sector"), 2: ("territory",), 3: ("defects",)}
+# Defect stops "a special card" (dreamrules:1228): the text calls Lasgun and Weirding Way special (dreamrules:1152) and
+# speaks of stopping Mercenaries or a special weapon or defense (1228); the Supplies cache's poison and projectile
+# weapons, Shield and Snooper are "basic cards" (dreamrules:746). Any other card is not said to be either.
+DEFECT_SPECIAL = ("Lasgun", "Weirding Way", "Mercenaries")
+
+# Dreamrules' own card keys: Family Atomics' target, the Shield Wall or a sietch (dreamrules:758, 760); what Tleilaxu
+# Ghola revives (dreamrules:768: the play is then asked as that revival, checker/arrakis/position.py)
+DR_CARD_KEYS: dict[str, tuple[str, ...]] = {ATOMICS: ("territory",), GHOLA: ("leader", "count", "special")}
+
+
+def card_key_schema() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of each card key a play reads (the position format's ``play`` move lists them beside its own
+    keys; the loader keeps them as written and the play kind checks them per card)."""
+    flag = {"type": "boolean"}
+    cancels = [*ADVANTAGES, *NOT_CANCELLABLE, *(name for name, _holder in DR_ADVANTAGES)]
+    return {
+        "distance": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10,
+            "description": "Weather Control: the sectors the storm moves instead (0 to 10, gf9:511, dreamrules:754)",
+        },
+        "storm_moved": {
+            **flag,
+            "description": "Weather Control, Family Atomics: the storm has already moved this phase",
+        },
+        "after_movement": {
+            **flag,
+            "description": "Hajr: played right after the faction's normal movement, on its own turn (gf9:239)",
+        },
+        "cancels": {
+            "type": "string",
+            "examples": cancels,
+            "description": "Karama (karama_use: cancel): the advantage it stops. GF9: one of the faction advantages "
+            "it may stop, or what gf9:469, 471 say it cannot (special-victory, prediction, hand-limit, "
+            "harkonnen-traitor, card, karama-power); dreamrules: an advantage as its heading in the Karama chapter "
+            "names it (dreamrules:808-982): " + ", ".join(name for name, _ in DR_ADVANTAGES) + "; any case or "
+            "punctuation",
+        },
+        "plans_revealed": {**flag, "description": "Karama in battle: the battle plans are already revealed"},
+        "plans_committed": {
+            **flag,
+            "description": "dreamrules, Karama in battle: the battle plans are already committed",
+        },
+        "power_used": {
+            **flag,
+            "description": "Karama (karama_use: power): the faction already used its special Karama power (gf9:483)",
+        },
+        "territory": {
+            "type": "string",
+            "description": "Karama (the Fremen's worm, karama_use: power): the sand "
+            "territory; dreamrules, Family Atomics: its target, the Shield Wall or a single sietch "
+            "(dreamrules:758, 760); Arrakis Fiefdom (Atreides' Fate): the sand territory of the three-spice mine it "
+            "places (dreamrules:1052); Stone Burner (Bene Tleilax's Fate): the territory whose troops cannot be "
+            "spice dialed for the rest of the phase (dreamrules:1182)",
+        },
+        "leader": {
+            "type": "string",
+            "description": "dreamrules, Tleilaxu Ghola: the faction's leader it revives "
+            "(dreamrules:768; the play is answered as that revival)",
+        },
+        "count": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 5,
+            "description": "dreamrules, Tleilaxu Ghola: the "
+            "ordinary troops it revives (up to five with special, dreamrules:768)",
+        },
+        "special": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 5,
+            "description": "dreamrules, Tleilaxu Ghola: the special troops it revives",
+        },
+        "sector": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 18,
+            "description": "dreamrules, Arrakis Fiefdom (Atreides' Fate): the sector of the three-spice mine it "
+            "places (dreamrules:1052)",
+        },
+        "defects": {
+            "type": "string",
+            "description": "dreamrules, Defect (the Ixians' Fate): the special card it keeps from being used this "
+            "turn (dreamrules:1228)",
+        },
+    }
 
 
 @cache
@@ -252,6 +344,15 @@ class PlayFacts(Facts):
         None, key="factions.FACTION.fate_indicator", doc="dreamrules: the card matches the player's Fate Indicator"
     )
     fate_indicator: str = label(doc="dreamrules: the worthless card the player's Fate Indicator matches")
+    # dreamrules: the Fates whose play is encoded (constraints/dreamrules/fates.py), by FATES' index (0: another)
+    fate_kind: int = fact(0, doc="dreamrules: 1 Arrakis Fiefdom, 2 Stone Burner, 3 Defect: the player's Fate played")
+    fate_territory: str = label(doc="dreamrules: the Fate's territory (move.territory), or empty")
+    fate_sand: bool | None = fact(None, key="move.territory", doc="dreamrules: the Fate's territory is sand")
+    fate_blow_site: bool = fact(False, doc="dreamrules: the Fate's territory has a printed Spice Blow marker")
+    defect_card: str = label(doc="dreamrules: the special card Defect stops (move.defects)")
+    defect_class: int | None = fact(
+        None, key="move.defects", doc="dreamrules: 1 a card the text calls special, 2 a basic card, 3 another"
+    )
     # Hajr
     after_movement: bool | None = fact(key="move.after_movement")
     # Karama
@@ -379,6 +480,32 @@ def _atomics_target(pos: Position, me: str, keys: dict[str, Any], f: PlayFacts) 
     f.sietch_fighters = len([g for g in groups if not (g.advisors and pos.advanced) and clear(g)])
 
 
+def _fate_facts(pos: Position, keys: dict[str, Any], fate: int, f: PlayFacts) -> None:
+    """Dreamrules: the facts of a Fate whose play is encoded: Arrakis Fiefdom's mine and Stone Burner's territory
+    (move.territory, dreamrules:1052, 1182), Defect's card (move.defects, dreamrules:1228)."""
+    from checker.arrakis.position import _name, known_cards
+
+    f.fate_kind = fate
+    value = keys.get("territory")
+    if value is not None:
+        name = territory_name(value, pos.board.names, "move.territory")
+        f.fate_territory = name
+        f.fate_sand = pos.board[name].kind == "sand"
+        f.fate_blow_site = pos.board[name].spice_blow is not None
+    sector = keys.get("sector")
+    if sector is not None and (isinstance(sector, bool) or not isinstance(sector, int) or not 1 <= sector <= 18):
+        raise InputError("move.sector", "a sector from 1 to 18", sector)
+    card = keys.get("defects")
+    if card is not None:
+        names = known_cards(pos.ruleset)
+        name = _name(str(card), names, "move.defects", "a Treachery card")
+        deck = components()["treachery_deck"]
+        basic = {c for kind in ("projectile", "poison") for c in deck["weapons"][kind]} | {"Shield", "Snooper"}
+        basic |= {c for c in names.values() if c.startswith("Supplies ")}
+        f.defect_card = name
+        f.defect_class = 1 if name in DEFECT_SPECIAL else 2 if name in basic else 3
+
+
 # -- the card's own keys -------------------------------------------------------------------
 
 
@@ -389,10 +516,11 @@ def _bool_key(keys: dict[str, Any], name: str) -> bool | None:
     raise InputError(f"move.{name}", "true or false", value)
 
 
-def _check_keys(card: str, keys: dict[str, Any], ruleset: str = "") -> None:
-    if card == GHOLA:
-        return  # its text is not printed: whatever it takes is kept as written (the verdict is unresolved)
+def _check_keys(card: str, keys: dict[str, Any], ruleset: str = "", fate: int = 0) -> None:
+    if card == GHOLA and ruleset != "dreamrules":
+        return  # gf9 prints no Ghola text: whatever it takes is kept as written (the verdict is unresolved)
     allowed = CARD_KEYS.get(card, ()) + (DR_CARD_KEYS.get(card, ()) if ruleset == "dreamrules" else ())
+    allowed += FATE_KEYS.get(fate, ())
     for name in keys:
         if name not in allowed:
             what = f"a key of {card}: " + (", ".join(allowed) if allowed else "it takes none")
@@ -595,7 +723,12 @@ class Play(Kind):
         me, card, keys = m.faction, m.card, m.card_keys
         as_karama = m.as_karama
         karama = card == KARAMA or (as_karama and card in _deck()["worthless"])
-        _check_keys(KARAMA if karama else card, keys, pos.ruleset)
+        fate = (
+            FATES.get(me, (0, ""))[0]
+            if pos.ruleset == "dreamrules" and card in _deck()["worthless"] and not as_karama
+            else 0
+        )
+        _check_keys(KARAMA if karama else card, keys, pos.ruleset, fate)
         in_hand, hand_words = _in_hand(pos, me, card)
         cancels, cancels_index, cancels_known = _cancels(keys)
         worm_territory, worm_in_sand = _worm(pos, keys)
@@ -643,6 +776,8 @@ class Play(Kind):
             for name, value in _atomics(pos, me).items():
                 setattr(f, name, value)
             _atomics_target(pos, me, keys, f)
+        if fate:
+            _fate_facts(pos, keys, fate, f)
         state = pos.factions.get(me)
         if state is not None and pos.ruleset == "dreamrules":
             f.fate_used = bool(state.fate_used)

@@ -68,6 +68,11 @@ class RevivalFacts(Facts):
     leader_in_tanks: bool = fact(False, doc="the leader is in the Tanks")
     own_leaders_in_tanks: int = fact(0, doc="the reviver's printed leaders in the Tanks")
     own_leaders: int = fact(5, doc="the reviver's printed leaders")
+    revival_begun: bool | None = fact(
+        None,
+        key="factions.FACTION.leader_revival_begun",
+        doc="dreamrules: the reviver began reviving its leaders and has not revived them all",
+    )
     # -- face-down leaders (factions.FACTION.leaders_face_down, Mentat's extension: gf9:195, dreamrules:388) --
     face_down_known: bool = label(False, doc="the position gives the reviver's leaders_face_down")
     leader_face_down: bool = fact(
@@ -139,6 +144,14 @@ class RevivalFacts(Facts):
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
+
+    def missing_detail(self, key: str) -> str:
+        if key.endswith(".leader_revival_begun"):
+            return (
+                "whether it began reviving its leaders, with one or fewer available, and may continue until all are "
+                "revived (dreamrules:386)"
+            )
+        return ""
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
@@ -364,6 +377,11 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
 
 def _dr_notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
     out: list[str] = []
+    if m.played:
+        out.append(
+            "the play of Tleilaxu Ghola is answered as the revival it makes (dreamrules:768): "
+            "{action: revive, card: Tleilaxu Ghola}"
+        )
     if pos.phase is None:
         out.append("the position does not give 'phase': it is taken to be the Revival phase")
     if f.is_ixians and m.count and m.special and m.total > 1:
@@ -453,6 +471,7 @@ class Revival(Kind):
             leader_in_tanks=leader in in_tanks,
             own_leaders_in_tanks=len(printed & in_tanks),
             own_leaders=len(printed) or 5,
+            revival_begun=getattr(state, "leader_revival_begun", None) if state else None,
             face_down_known=bool(state and state.leaders_face_down is not None),
             leader_face_down=leader in face_down,
             others_face_up=len(face_up),

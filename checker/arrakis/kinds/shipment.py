@@ -101,6 +101,18 @@ class ShipmentFacts(Facts):
     three_types_suppressed: bool = fact(False, doc="dreamrules: Karama stopped the Guild's Three Types of Shipment")
     synthetic_suppressed: bool = label(False, doc="dreamrules: Karama stopped Bene Tleilax's Synthetic Spice")
     to_surveyor_territory: bool = label(False, doc="dreamrules: Ixians ship to the territory holding the Surveyor")
+    karama_half: bool = fact(False, key="move.karama", doc="dreamrules: a Karama halves the shipment's cost")
+    karama_held: bool | None = fact(
+        True,
+        key="factions.FACTION.hand (its cards by name)",
+        doc="dreamrules: the shipper or its ally holds the Karama (a Bene Gesserit a worthless card) the shipment uses",
+    )
+    karama_words: str = label("", doc="dreamrules: who holds what, for messages")
+    ally_apart_in_to: bool = label(
+        False,
+        doc="dreamrules: the ally has troops at the destination other than Bene Gesserit advisors or troops "
+        "aboard the Surveyor (those coexist, dreamrules:568, 1232)",
+    )
 
     # -- derived truths for `when` (never read by a z3 form) -------------
     @property
@@ -181,6 +193,36 @@ def _dreamrules_facts(pos: Position, m: ShipMove, f: ShipmentFacts) -> None:
     f.three_types_suppressed = pos.stopped("spacing-guild", "three-types-of-shipment")
     hms = getattr(pos, "hidden_mobile_surveyor", None)
     f.to_surveyor_territory = f.faction == "ixians" and hms is not None and hms.territory == m.to
+    if getattr(m, "karama", False):
+        f.karama_half = True
+        f.karama_held, f.karama_words = _karama_held(pos, [f.faction, *sorted(pos.allies_of(f.faction))])
+    f.ally_apart_in_to = f.ally_in_to and any(
+        g.total > 0 and not g.advisors and not g.surveyor for a in pos.allies_of(f.faction) for g in pos.groups(a, m.to)
+    )
+
+
+def _karama_held(pos: Position, who: list[str]) -> tuple[bool | None, str]:
+    """Whether the shipper or its ally holds a Karama (the Bene Gesserit: or a worthless card, dreamrules:1150) to
+    halve the shipment: True, False where every hand is listed by name and none does, None otherwise."""
+    from checker.arrakis.kinds.play import _deck
+
+    worthless = _deck()["worthless"]
+    unknown, words = False, []
+    for f in who:
+        state = pos.factions.get(f)
+        hand = state.hand if state else None
+        if hand == 0:
+            words.append(f"{display(f)} holds no card")
+            continue
+        if not isinstance(hand, list):
+            unknown = True
+            words.append(f"{display(f)}'s hand is not listed by name")
+            continue
+        usable = [c for c in hand if c == "Karama" or (f == "bene-gesserit" and c in worthless)]
+        if usable:
+            return True, f"{display(f)} holds {usable[0]}"
+        words.append(f"{display(f)} holds {', '.join(hand) or 'no card'}")
+    return (None if unknown else False), "; ".join(words)
 
 
 # dreamrules: the posture of the Bene Gesserit's shipped troops (outcome ``posture``), by the solver's bg_posture
