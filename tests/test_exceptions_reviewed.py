@@ -49,6 +49,12 @@ REVIEWED: dict[str, str] = {
     "gf9.collection.advisors": "the Ixian Cyborgs' rate is dreamrules.collection.cyborgs",
     "gf9.position.traitor-cards": "'including your own leaders' widens what is kept",
     "gf9.revival.kh-atreides": "forbids only another faction reviving the Kwisatz Haderach",
+    "gf9.revival.kh-in-tanks": "the Ghola and Tleilaxu exceptions are to the revival's eligibility, not to the "
+    "token being dead (gf9.revival.kh-tleilaxu's gap)",
+    "gf9.position.kh-dead-active": "the Ghola and Tleilaxu exceptions are to the revival's eligibility, not to how "
+    "the token dies",
+    "gf9.blow.karama-cancels": "is gf9:401's exception itself ('unless an applicable cancellation'); its key, "
+    "move.karama_cancels, is an input error under dreamrules (Karama stops Worm Riding for the phase, dreamrules:898)",
     "gf9.setup.harkonnen-traitors": "Bene Tleilax is dealt none: the rule asks only Harkonnen",
     "gf9.shipment.bg-advisor": "'unless it becomes alone' is the flip, not the placement",
     "overview.setup.keep-one-traitor": "Bene Tleilax, dealt none, keeps one of its five (dreamrules:158)",

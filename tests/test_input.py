@@ -138,7 +138,7 @@ def test_a_factions_leaders_map_adds_names(tmp_path: Path, cli: Any) -> None:
 
 def test_dreamrules_cards_in_a_dreamrules_hand_only(tmp_path: Path, cli: Any) -> None:
     """dreamrules:128 adds Mercenaries to the deck: a gf9 hand holding it is a misspelling."""
-    text = "ruleset: {r}\nfactions:\n  atreides: {{hand: [Mercenaries, Supplies Shield]}}\n"
+    text = "ruleset: {r}\nphase: battle\nfactions:\n  atreides: {{hand: [Mercenaries, Supplies Shield]}}\n"
     run = cli("check", _write(tmp_path, text.format(r="dreamrules")), "--json")
     assert run.code == 0 and run.json()["verdict"] == "legal"  # the position kind is encoded (dreamrules:316, 746)
     error = _input_error(cli, _write(tmp_path, text.format(r="gf9")))

@@ -25,6 +25,12 @@ chapter("play", "dreamrules:704-774")
 chapter("position", "dreamrules:746,750")
 
 set_aside(
+    "dreamrules:1374",
+    "council question #1862 (the reconstructed Treachery deck's inventory: how many of each card): no answer Mentat "
+    "gives counts a card's copies in the deck (hands are checked by name; the Supplies cache's four cards, kept "
+    "outside the deck, by dreamrules:750), so none turns on it",
+)
+set_aside(
     "dreamrules:732,736",
     "Fate Indicators are dealt at setup and exchanged in the Mentat phase: neither is the play of a card",
 )
