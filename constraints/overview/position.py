@@ -20,7 +20,7 @@ from checker.arrakis.kinds.position import (
 )
 from checker.facts import all_of, any_of
 from checker.names import display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("position", "overview:3,7-8,18,57,67-69,84-98,104-105,125,129")
@@ -277,6 +277,49 @@ def overview_alliance_size(s: PositionFacts) -> bool:
 @overview_alliance_size.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(k <= 2 for k in v.alliance_size)
+
+
+# overview:41 "... After the first turn, Shai-Hulud triggers a Nexus — players may form or break Alliances."
+# overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). ..."
+# No Nexus before turn two, so no alliance exists on turn 1, whatever the phase. A position that gives no turn is
+# taken at its word that its alliances were formed at a Nexus (as overview.alliances.nexus-only takes a Nexus).
+# GF9 and Dreamrules, which inherit the rule, say it again in their own words (their Nexus differs, the first turn's
+# absence of one does not):
+# gf9:107 "On the first turn, set every revealed Shai-Hulud card aside ... Those set-aside Shai-Hulud cards have no
+#          effect and cause no Nexus. ..."
+# gf9:131 "During a Nexus, players may discuss alliances, publicly break an existing alliance and form a new one. ..."
+# dreamrules:232 "No card can cause a Nexus on turn one. ..."
+# dreamrules:556 "... During a Nexus, any faction may leave its current alliance and form another. ..."
+restates("gf9:107,131", "overview.position.no-alliance-turn-one")
+restates("dreamrules:232,556", "overview.position.no-alliance-turn-one")
+
+
+@rule(
+    "overview.position.no-alliance-turn-one",
+    on="position",
+    cites="overview:41,86",
+    title="No alliance exists on turn 1",
+    forbids=lambda s, _: (
+        f"{'; '.join(side(a) for a in s.alliances)} {'are' if len(s.alliances) == 1 else 'are each'} allied on "
+        "turn 1: alliances are formed only during a Nexus, and the first turn has none."
+    ),
+    permits=lambda s, _: (
+        f"It is turn {s.turn}: the alliances ({'; '.join(side(a) for a in s.alliances)}) were formed at a Nexus "
+        "after the first turn."
+        if s.turn is not None
+        else "The position gives no turn: its alliances are taken as formed at a Nexus after the first turn."
+    ),
+    when=lambda s: s.has_alliances,
+)
+def overview_no_alliance_turn_one(s: PositionFacts) -> bool:
+    """Alliances are formed only during a Nexus, and the first Nexus comes after the first turn: a position of turn
+    1 lists no alliance (one that gives no turn is taken to be of a later turn)."""
+    return s.turn != 1
+
+
+@overview_no_alliance_turn_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.turn != 1
 
 
 # overview:86 "... Allies cannot enter each other's territories (except Polar Sink). ..."
