@@ -110,7 +110,9 @@ def test_the_sheets_spare_fremen_from_the_overviews_worm() -> None:
     assert v.verdict == "legal"
     assert v.outcome["devoured"] == {"harkonnen": 5}
     assert "gf9:117" in _cited(v, "gf9.blow.fremen-immune")
-    assert "overview:105" in [f"{c.doc}:{c.first}" for f in v.findings if f.rule.id == "overview.blow.devour" for c in f.cites]
+    assert "overview:105" in [
+        f"{c.doc}:{c.first}" for f in v.findings if f.rule.id == "overview.blow.devour" for c in f.cites
+    ]
     first = _run("overview/blow-worm-fremen-first-turn.yaml", "overview")  # the overview's first-turn worm devours
     assert first.verdict == "legal" and first.outcome["devoured"] == {"harkonnen": 3}
     assert _run("overview/blow-worm-fremen-first-turn.yaml", "gf9").outcome["devoured"] == {}  # gf9:107 sets it aside
@@ -155,7 +157,12 @@ def test_recorded_conflicts_name_an_overview_rule() -> None:
             "emperor",
         ),
         ("an alliance", {"alliances": [["ixians", "fremen"]], "turn": 3}, "alliances[0][0]", None),
-        ("a move", {"move": {"action": "ship", "faction": "bene-tleilax", "count": 1, "to": "Carthag"}}, "move.faction", None),
+        (
+            "a move",
+            {"move": {"action": "ship", "faction": "bene-tleilax", "count": 1, "to": "Carthag"}},
+            "move.faction",
+            None,
+        ),
     ],
 )
 def test_a_faction_the_overview_does_not_name_is_an_input_error(

@@ -1159,7 +1159,9 @@ def check_factions(pos: Position, allowed: tuple[str, ...], what: str, suggest: 
 
 def check_conquest(pos: Position) -> None:
     """Conquest's own names: its four factions; leaders from the factions' ``leaders`` maps."""
-    check_factions(pos, CONQUEST_FACTIONS, "a conquest faction: atreides, fremen, harkonnen or imperium", CONQUEST_SUGGEST)
+    check_factions(
+        pos, CONQUEST_FACTIONS, "a conquest faction: atreides, fremen, harkonnen or imperium", CONQUEST_SUGGEST
+    )
     # conquest prints no leaders: a position names them in factions.X.leaders, and other lists must use those
     leaders = {_fold(n): n for state in pos.factions.values() for n in state.leaders}
     if not leaders:

@@ -106,9 +106,7 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
         forces += f" ({ally} too, unless Fremen protects its ally)"
     spared = [n for n, _c in s.force_count(lambda i: s.spared[i])]
     saved = f"; {', '.join(whose(n) for n in spared)} forces are spared (a faction advantage)" if spared else ""
-    return (
-        f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory{saved}."
-    )
+    return f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory{saved}."
 
 
 @rule(
