@@ -189,3 +189,38 @@ def test_a_move_given_apart_names_an_overview_faction_too(cli, tmp_path: Path) -
     path.write_text("ruleset: overview\nfactions: {atreides: {spice: 5, reserves: 5}}\n", encoding="utf-8")
     run = cli("check", path, "--move", "{action: ship, faction: ixians, count: 1, to: Carthag}")
     assert run.code == 2 and "--move.faction" in run.stderr and "overview:3" in run.stderr
+
+
+# -- mentat new overview: the overview's setup, GF9's printed Player Sheets where it defers -------------------------
+
+
+@pytest.mark.parametrize(
+    "factions,advanced",
+    [
+        (["atreides", "harkonnen"], False),
+        (["fremen", "bene-gesserit", "spacing-guild"], False),
+        (["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit"], True),
+    ],
+)
+def test_new_overview_is_a_start_its_ruleset_accepts(factions: list[str], advanced: bool) -> None:
+    """overview:25-29 (one Treachery Card, turn 1) with the spice and forces 'per their Player Sheet' (overview:26,
+    27): GF9's printed sheets, which the overview reads; `mentat check` judges it a valid start, citing both."""
+    from checker.arrakis.position import load_position
+    from checker.arrakis.setup import starting_position
+    from checker.engine import evaluate
+
+    text = starting_position("overview", factions, advanced)
+    data = yaml.safe_load(text)
+    assert data["ruleset"] == "overview" and data["turn"] == 1 and data["advanced"] is advanced
+    assert "overview:26, 27" in text and "GF9's printed" in text
+    v = evaluate(load_position(data))
+    assert v.verdict == "legal", v.reason
+    permits = {f.rule.id for f in v.findings if f.effect == "permits"}
+    assert "overview.setup.one-card" in permits or factions == ["harkonnen"]
+    assert any(rid.startswith("gf9.setup.") for rid in permits)  # the sheets, read from GF9
+
+
+def test_new_overview_refuses_a_faction_overview_3_does_not_name(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("new", "overview", "--factions", "atreides,bene-tleilax")
+    assert run.code == 2 and "overview:3" in run.stderr
+    assert "emperor" in cli("new", "overview", "--factions", "imperium,fremen").stderr
