@@ -718,10 +718,10 @@ def _bg_message(s: PositionFacts, _: dict[str, Any]) -> str:
     when=lambda s: at_pause(s) and bg_prediction_wins(s),
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
-    replaces=("overview.position.victory", "overview.position.prediction"),
+    replaces="overview.position.victory",  # overview.position.prediction: gf9's layer removes it (the same sheet)
     differs="a Bene Gesserit prediction: gf9:361 gives the Bene Gesserit the predicted normal victory (three "
-    "strongholds, gf9:319, in a three-player game too); the overview prints no prediction (overview:105, a Player "
-    "Sheet) and needs four strongholds in a three-player game (overview:94)",
+    "strongholds, gf9:319, in a three-player game too); the overview reads the same sheet (overview:105) over its own "
+    "normal victory, which needs four strongholds in a three-player game (overview:94)",
 )
 def bg_prediction(s: PositionFacts) -> dict[str, Any]:
     """When the faction the Bene Gesserit predicted wins normally on the predicted turn (alone or allied),

@@ -194,22 +194,39 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(z3.Sum([z3.If(v.occ[f * _H + h], 1, 0) for f in range(n)] or [z3.IntVal(0)]) <= 2 for h in range(_H))
 
 
-def _hands(s: PositionFacts, limit: int) -> str:
-    return ", ".join(f"{display(f)} holds {h}" for f, h in zip(s.factions, s.f_hand, strict=True) if h > limit)
+HAND_LIMIT = 4  # overview:49, 104, 129
+HARKONNEN_HAND_LIMIT = 8  # gf9:425, Harkonnen's Player Sheet
 
 
-def _fullest(s: PositionFacts) -> str:
+def _sheet_hand(h: int, hk: bool) -> bool:
+    """A Harkonnen hand over four: its Player Sheet's limit judges it, not the standard four."""
+    return hk and h > HAND_LIMIT
+
+
+def _hands(s: PositionFacts, limit: int, harkonnen: bool) -> str:
+    return ", ".join(
+        f"{display(f)} holds {h}"
+        for f, h, hk in zip(s.factions, s.f_hand, s.f_harkonnen, strict=True)
+        if h > limit and hk == harkonnen
+    )
+
+
+def _within_four(s: PositionFacts) -> str:
+    standard = [(h, f) for f, h, hk in zip(s.factions, s.f_hand, s.f_harkonnen, strict=True) if not _sheet_hand(h, hk)]
     if not s.factions:
-        return "no faction is listed"
-    h, f = max(zip(s.f_hand, s.factions, strict=True))
-    return f"the fullest hand is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+        return "Every hand holds at most four cards (no faction is listed)."
+    if not standard:
+        return "No hand but Harkonnen's is listed: Harkonnen's, over four, is its Player Sheet's to judge."
+    h, f = max(standard)
+    fullest = f"the fullest is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+    if len(standard) < len(s.factions):
+        return f"Every hand but Harkonnen's holds at most four cards ({fullest}); Harkonnen's is its sheet's to judge."
+    return f"Every hand holds at most four cards ({fullest})."
 
 
 # overview:49  "... Declare hand sizes (limit: 4 cards). ..."
 # overview:104 "Treachery Card limit: 4 cards maximum. ..."
 # overview:129 "Hand Limit: 4 Treachery Cards"
-# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed
-#              on Player Sheets." -- the overview does not print Harkonnen's own limit.
 
 
 @rule(
@@ -218,39 +235,51 @@ def _fullest(s: PositionFacts) -> str:
     cites="overview:104,129",
     see_also="overview:49",
     title="Hand limit: four Treachery Cards",
-    forbids=lambda s, _: f"{_hands(s, 4)}: the hand limit is four cards.",
-    permits=lambda s, _: f"Every hand holds at most four cards ({_fullest(s)}).",
-    when=lambda s: not any(hk and h > 4 for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
+    forbids=lambda s, _: f"{_hands(s, HAND_LIMIT, False)}: the hand limit is four cards.",
+    permits=lambda s, _: _within_four(s),
 )
 def overview_hand_limit(s: PositionFacts) -> bool:
-    """No faction holds more than four Treachery Cards (Harkonnen over four: see the next rule)."""
-    return all(h <= 4 for h in s.f_hand)
+    """No faction holds more than four Treachery Cards (a Harkonnen hand over four: its sheet, the next rule)."""
+    return all(h <= HAND_LIMIT or hk for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True))
 
 
 @overview_hand_limit.z3
 def _(v: Any) -> z3.BoolRef:
-    return all_of(h <= 4 for h in v.f_hand)
+    return all_of(z3.Or(h <= HAND_LIMIT, hk) for h, hk in zip(v.f_hand, v.f_harkonnen, strict=True))
+
+
+# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets." -- the overview does not print Harkonnen's sheet; its ruleset reads GF9's:
+# gf9:425 "Your hand limit is eight. ..."
+# (gf9.position.hand-limit says both limits under gf9 and so stays out of the overview's ruleset, where the four is
+# the overview's own: this rule is the sheet's eight alone, read where the overview defers.)
 
 
 @rule(
     "overview.position.harkonnen-hand",
     on="position",
-    cites="overview:104,105",
-    title="Harkonnen's hand over four: its Player Sheet decides",
-    status="unresolved",
-    reason="Harkonnen holds more than four cards; overview:105 lets faction advantages override the limit, "
-    "but the overview does not print Harkonnen's",
-    when=lambda s: any(hk and h > 4 for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
-    one_sided="an open question: it neither forbids nor permits",
+    cites="overview:105; gf9:425",
+    see_also="overview:104",
+    title="Harkonnen's hand over four: its Player Sheet's limit, eight (read from GF9)",
+    forbids=lambda s, _: (
+        f"{_hands(s, HARKONNEN_HAND_LIMIT, True)}: Harkonnen's hand limit, a faction advantage of its Player Sheet, "
+        "is eight."
+    ),
+    permits=lambda s, _: (
+        f"{_hands(s, HAND_LIMIT, True)}: over the standard four, within Harkonnen's own limit of eight (its Player "
+        "Sheet, a faction advantage that overrides the standard rule)."
+    ),
+    when=lambda s: any(_sheet_hand(h, hk) for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
 )
 def overview_harkonnen_hand(s: PositionFacts) -> bool:
-    """Whether Harkonnen may hold more than four cards is on its Player Sheet, not in the overview."""
-    return True
+    """Faction advantages override the standard four (overview:105), and Harkonnen's sheet sets its limit at eight
+    (gf9:425, GF9's printed sheet, which the overview's ruleset reads)."""
+    return all(h <= HARKONNEN_HAND_LIMIT for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True) if hk)
 
 
 @overview_harkonnen_hand.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.BoolVal(True)  # never asked: an unresolved rule only names the open question
+    return all_of(z3.Implies(hk, h <= HARKONNEN_HAND_LIMIT) for h, hk in zip(v.f_hand, v.f_harkonnen, strict=True))
 
 
 # overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). Max 2 players per Alliance. ..."
@@ -411,7 +440,7 @@ def _overview_victory_applies(s: PositionFacts) -> bool:
     see_also="overview:3,33,69,98,121,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
     permits=_overview_victory_message,
-    needs=("ov_turn_known",),
+    needs=("ov_turn_known", "ov_prediction_known"),  # the Bene Gesserit's prediction may take the win (its sheet)
     when=_overview_victory_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
@@ -424,14 +453,18 @@ def overview_victory(s: PositionFacts) -> dict[str, Any]:
     return {"winner": winner_value(s, [any(s.member[u * n + f] for u in wins) for f in range(n)])}
 
 
+def _qualifies(v: Any, u: int) -> Any:
+    """Unit ``u`` occupies the strongholds the overview's count needs (any force of a member counts)."""
+    n, h = len(v.won), len(STRONGHOLD_NAMES)
+    count = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
+    needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
+    return z3.Sum(count or [z3.IntVal(0)]) >= needed
+
+
 @overview_victory.z3
 def _(v: Any) -> z3.BoolRef:
-    n, h = len(v.won), len(STRONGHOLD_NAMES)
-    qualifies = []
-    for u in range(len(v.unit_alliance)):
-        count = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
-        needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
-        qualifies.append(z3.Sum(count or [z3.IntVal(0)]) >= needed)
+    n = len(v.won)
+    qualifies = [_qualifies(v, u) for u in range(len(v.unit_alliance))]
     return all_of(v.won[f] == any_of(z3.And(v.member[u * n + f], q) for u, q in enumerate(qualifies)) for f in range(n))
 
 
@@ -474,14 +507,48 @@ gap(
 
 
 # overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
-#              Player Sheets." -- the Bene Gesserit's prediction is such an ability (gf9:323, 361 print it).
+#              Player Sheets." -- the Bene Gesserit's prediction is such an ability; the overview's ruleset reads
+#              its sheet from GF9:
+# gf9:323 "Bene Gesserit's correct faction-and-turn prediction replaces the predicted normal victory with a sole
+#          Bene Gesserit win. ..."
+# gf9:361 "... If that faction earns a normal victory, alone or in an alliance, on the chosen turn, reveal your
+#          prediction and win alone instead. ..."
+# The normal victory it replaces is the overview's own (overview:90-94). (gf9.position.bg-prediction says the same over
+# GF9's count of strongholds and so stays out of the overview's ruleset: this rule reads the sheet over the overview's.)
 
-gap(
+
+def _prediction_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    assert s.prediction is not None
+    faction, turn = s.prediction
+    u = s.predicted
+    return (
+        f"Bene Gesserit predicted {display(faction)} on turn {turn}, and {_unit_holds(s, u, overview_held(s, u))}, a "
+        f"normal victory ({_unit_need(s, u)}): by its Player Sheet, Bene Gesserit wins alone instead."
+    )
+
+
+@rule(
     "overview.position.prediction",
     on="position",
-    cites="overview:105",
-    title="A Bene Gesserit prediction of this turn's winner (its Player Sheet, not reproduced)",
-    reason="the Bene Gesserit predicted this turn's winner: overview:105 lets faction advantages override the "
-    "standard victory, and the overview does not print what the prediction does",
+    cites="overview:105; gf9:323,361",
+    see_also="overview:90,92,94",
+    title="A correct Bene Gesserit prediction: the Bene Gesserit win alone (its Player Sheet, read from GF9)",
+    permits=_prediction_message,
     when=lambda s: at_pause(s) and _prediction_due(s),
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winner and never forbids",
 )
+def overview_prediction(s: PositionFacts) -> dict[str, Any]:
+    """When the faction the Bene Gesserit predicted wins normally by the overview's count on the predicted turn (alone
+    or allied), the Bene Gesserit win alone instead: a faction advantage (overview:105) its sheet gives (gf9:361)."""
+    return {"winner": winner_value(s, list(s.is_bg))}
+
+
+@overview_prediction.z3
+def _(v: Any) -> z3.BoolRef:
+    right = z3.And(
+        v.bg_in_game,
+        v.prediction_turn_now,
+        any_of(z3.And(v.predicted == u, _qualifies(v, u)) for u in range(len(v.unit_alliance))),
+    )
+    return all_of(w == z3.And(bg, right) for w, bg in zip(v.won, v.is_bg, strict=True))
