@@ -7,16 +7,21 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.position import (
+    HABBANYA,
     LAST_TURN,
     SHIPMENT_AND_MOVEMENT,
     STRONGHOLD_NAMES,
+    TABR,
+    TUEK,
     PositionFacts,
     at_pause,
+    fremen_breaches,
     names,
     overview_held,
     overview_qualifiers,
     side,
     winner_value,
+    with_allies,
 )
 from checker.facts import all_of, any_of
 from checker.names import display
@@ -495,14 +500,128 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(any_of(v.won))
 
 
+# overview:96 "... (no winner, or apply faction-specific alternate win conditions in the Advanced Game)." -- the
+#             alternate conditions are the factions' sheets, which the overview's ruleset reads from GF9:
+# gf9:403 "... Your ally shares your special victory."
+# gf9:405 "At the end of the last turn, if no normal victory occurred, your special victory requires Sietch Tabr and
+#          Habbanya Sietch to be occupied only by you or nobody, and Tuek's Sietch not to be occupied by Atreides,
+#          Harkonnen or Emperor. Allies do not become Fremen for this test. ..."
+# gf9:441 "If no one has won when the game ends and the Fremen special victory does not apply, you and your ally win.
+#          ..."
+# Where neither applies, whether the game ends with no winner or GF9's printed fallback (gf9:325, no sheet's) decides
+# is left open (overview.position.alternate-wins). (gf9's own end-game rules check these in every game, over GF9's
+# count of strongholds, and so stay out of the overview's ruleset: gf9's layer removes these two.)
+
+
+def _advanced_end(s: PositionFacts) -> bool:
+    """The Mentat Pause of the Advanced game's turn ten, with no one holding the strongholds it needs."""
+    return at_pause(s) and s.turn == LAST_TURN and s.advanced and not overview_qualifiers(s)
+
+
+def _fremen_wins(s: PositionFacts) -> bool:
+    return _advanced_end(s) and "fremen" in s.factions and not fremen_breaches(s)
+
+
+def _guild_wins(s: PositionFacts) -> bool:
+    return _advanced_end(s) and "spacing-guild" in s.factions and not _fremen_wins(s)
+
+
+def _winners(s: PositionFacts, faction: str) -> list[bool]:
+    return with_allies(s, s.factions.index(faction))
+
+
+def _won_message(s: PositionFacts, faction: str, why: str) -> str:
+    who = [f for f, w in zip(s.factions, _winners(s, faction), strict=True) if w]
+    return (
+        f"Turn 10 of the Advanced game ends with no one holding the strongholds it needs; {why}: {side(who)} "
+        f"win{'s' if len(who) == 1 else ''} (a faction-specific alternate win condition, its Player Sheet)."
+    )
+
+
+def fremen_condition_form(v: Any) -> Any:
+    """The Fremen special condition (gf9:405) over the solver's variables."""
+    n = len(v.won)
+    return all_of(
+        z3.And(
+            z3.Implies(z3.Not(v.is_fremen[f]), z3.And(z3.Not(v.occ[f * _H + TABR]), z3.Not(v.occ[f * _H + HABBANYA]))),
+            z3.Implies(v.tuek_barred[f], z3.Not(v.occ[f * _H + TUEK])),
+        )
+        for f in range(n)
+    )
+
+
+def with_allies_form(v: Any, marks: list[Any]) -> list[Any]:
+    """Per faction: marked, or allied to a marked faction."""
+    n = len(v.won)
+    return [z3.Or(marks[g], any_of(z3.And(marks[f], v.allied[f * n + g]) for f in range(n))) for g in range(n)]
+
+
+@rule(
+    "overview.position.fremen-special",
+    on="position",
+    cites="overview:96; gf9:403,405",
+    title="Advanced turn ten with no winner: the Fremen special victory (its Player Sheet, read from GF9)",
+    permits=lambda s, _: _won_message(
+        s,
+        "fremen",
+        "no one but Fremen occupies Sietch Tabr or Habbanya Sietch, and no Atreides, Harkonnen or Emperor force is "
+        "in Tuek's Sietch",
+    ),
+    when=_fremen_wins,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners and never forbids",
+)
+def overview_fremen_special(s: PositionFacts) -> dict[str, Any]:
+    """At the end of the Advanced game's turn ten with no winner, the Fremen's alternate win condition (overview:96):
+    Sietch Tabr and Habbanya Sietch held by no one but the Fremen, Tuek's Sietch by no Atreides, Harkonnen or
+    Emperor; the Fremen and its ally win (gf9:403, 405)."""
+    return {"winner": winner_value(s, _winners(s, "fremen"))}
+
+
+@overview_fremen_special.z3
+def _(v: Any) -> z3.BoolRef:
+    winners = with_allies_form(v, list(v.is_fremen))
+    return z3.Implies(fremen_condition_form(v), all_of(w == x for w, x in zip(v.won, winners, strict=True)))
+
+
+@rule(
+    "overview.position.guild-special",
+    on="position",
+    cites="overview:96; gf9:441",
+    title="Advanced turn ten with no winner and no Fremen victory: the Spacing Guild's (its Player Sheet, from GF9)",
+    permits=lambda s, _: _won_message(
+        s,
+        "spacing-guild",
+        "the Fremen special victory does not apply"
+        + (f" ({names(fremen_breaches(s))})" if "fremen" in s.factions else " (the Fremen are not in the game)"),
+    ),
+    needs=("roster_known",),  # an unlisted player may be the Fremen, whose victory comes first
+    when=_guild_wins,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners and never forbids",
+)
+def overview_guild_special(s: PositionFacts) -> dict[str, Any]:
+    """At the end of the Advanced game's turn ten with no winner and no Fremen special victory, the Spacing Guild's
+    alternate win condition (overview:96): it and its ally win (gf9:441)."""
+    return {"winner": winner_value(s, _winners(s, "spacing-guild"))}
+
+
+@overview_guild_special.z3
+def _(v: Any) -> z3.BoolRef:
+    winners = with_allies_form(v, list(v.is_guild))
+    return all_of(w == x for w, x in zip(v.won, winners, strict=True))
+
+
 gap(
     "overview.position.alternate-wins",
     on="position",
     cites="overview:96",
-    title="Turn ten with no winner in the Advanced game: faction-specific alternate win conditions",
-    reason="no one holds the strongholds it needs at the end of turn 10 of the Advanced game; overview:96 applies "
-    "the factions' alternate win conditions, which the overview does not print",
-    when=lambda s: at_pause(s) and s.turn == LAST_TURN and s.advanced and not overview_qualifiers(s),
+    title="Turn ten with no winner in the Advanced game, and no Fremen or Guild victory",
+    reason="no one holds the strongholds it needs at the end of turn 10 of the Advanced game, and neither the "
+    "Fremen's nor the Guild's alternate win condition applies (their sheets, gf9:405, 441): overview:96 ends the game "
+    "with no winner or applies faction-specific conditions, and whether GF9's printed fallback (gf9:325, no faction's "
+    "sheet) is one of them is not said",
+    when=lambda s: _advanced_end(s) and not _fremen_wins(s) and "spacing-guild" not in s.factions,
 )
 
 
