@@ -516,7 +516,7 @@ def every_schema() -> dict[str, Any]:
 
 @app.command()
 def new(
-    ruleset: Annotated[str, typer.Argument(help="gf9, dreamrules or dice.")],
+    ruleset: Annotated[str, typer.Argument(help="gf9, overview, dreamrules, conquest or dice.")],
     factions: Annotated[str, typer.Option(help="Comma-separated factions, e.g. atreides,harkonnen.")],
     advanced: Annotated[bool, typer.Option(help="The Advanced game.")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,

@@ -432,7 +432,10 @@ UNSHEETED = [f for f in FACTION_NAMES if f not in FACTIONS]  # factions gf9 prin
 
 
 def _unsheeted(pos: dict[str, Any]) -> list[str]:
-    """Those a position of its ruleset may name: dreamrules names only its eight factions (dreamrules:118)."""
+    """Those a position of its ruleset may name: dreamrules names only its eight factions (dreamrules:118), the
+    overview only the six it prints no sheet for past (overview:3), so none."""
+    if pos.get("ruleset") == "overview":
+        return []
     return [f for f in UNSHEETED if pos.get("ruleset") != "dreamrules" or f in ("bene-tleilax", "ixians")]
 
 
@@ -455,7 +458,7 @@ def _own_phase(draw: Any, pos: dict[str, Any], phase: str) -> None:
 
 def _mover(draw: Any, pos: dict[str, Any], *, unsheeted: int = 25) -> str:
     """A listed faction; rarely one the position does not list, or one gf9 prints no sheet for."""
-    if rarely(draw, unsheeted):
+    if _unsheeted(pos) and rarely(draw, unsheeted):
         faction = draw(st.sampled_from(_unsheeted(pos)))
         if draw(st.booleans()):
             pos["factions"].setdefault(faction, {"spice": draw(st.integers(0, 10)), "tanks": draw(st.integers(0, 6))})
@@ -881,7 +884,7 @@ def start_move(draw: Any, pos: dict[str, Any]) -> None:
         else:
             pos[key] = {"turn": 2, "phase": "spice-blow", "storm": draw(st.integers(1, 17))}[key]
     players = draw(st.lists(st.sampled_from(FACTIONS), min_size=2, max_size=6, unique=True))
-    if rarely(draw, 15):
+    if _unsheeted(pos) and rarely(draw, 15):
         players.append(draw(st.sampled_from(_unsheeted(pos))))  # an expansion faction
     factions: dict[str, Any] = {}
     forces: list[dict[str, Any]] = []

@@ -510,3 +510,88 @@ def test_generated_positions_agree_and_obey_the_text(monkeypatch: pytest.MonkeyP
             seen["board-missing"] = seen.get("board-missing", 0) + 1
     for verdict in ("legal", "illegal", "unresolved", "invalid-position", "board-missing"):
         assert seen.get(verdict, 0) >= 5, f"the generator rarely reaches {verdict}: {seen}"
+
+
+# -- mentat new conquest: the setup its text gives, placeholders for what it does not print ------------------------
+
+NEW_GAMES = [
+    ["atreides", "harkonnen"],
+    ["fremen", "imperium", "harkonnen"],
+    ["atreides", "fremen", "harkonnen", "imperium"],
+]
+
+
+def _new(factions: list[str]) -> str:
+    from checker.arrakis.setup import starting_position
+
+    return starting_position("conquest", factions, False)
+
+
+@pytest.mark.parametrize("factions", NEW_GAMES)
+def test_new_conquest_is_a_start_its_rules_accept(factions: list[str]) -> None:
+    """conquest:11's spice and the Fremen's five in the Polar Sink, turn 1 and the storm phase (conquest:13): the file
+    loads and the setup rules judge it a valid start, with the board, leaders and reserves left to fill in."""
+    text = _new(factions)
+    data = yaml.safe_load(text)
+    assert {f: data["factions"][f]["spice"] for f in factions} == {
+        f: {"atreides": 13, "fremen": 6, "harkonnen": 15, "imperium": 18}[f] for f in factions
+    }
+    assert all("leaders" not in data["factions"][f] and "reserves" not in data["factions"][f] for f in factions)
+    assert "# leaders: {NAME: STRENGTH" in text and "# reserves: N" in text  # placeholders, not made-up numbers
+    v = evaluate(load_position(data))
+    assert v.verdict == "legal", v.reason
+    permits = {f.rule.id for f in v.findings if f.effect == "permits"}
+    assert "conquest.setup.starting-spice" in permits
+    assert ("conquest.setup.fremen-polar-sink" in permits) == ("fremen" in factions)
+
+
+def _filled(text: str, factions: list[str]) -> str:
+    """The file `mentat new conquest` wrote, its placeholders filled in and uncommented as a player would."""
+    leaders = {f: {f"{f[:3].title()} One": 5, f"{f[:3].title()} Two": 2} for f in factions}
+    others = [n for f in factions for n in leaders[f]]
+    out = []
+    face = None
+    for line in text.splitlines():
+        body = line.strip()
+        if line.startswith("  ") and body.endswith("# conquest:11") and body.split(":")[0] in factions:
+            face = body.split(":")[0]
+        if face and body.startswith("# reserves: N"):
+            line = f"    reserves: {15 if face == 'fremen' else 20}"
+        elif face and body.startswith("# leaders: {NAME"):
+            line = f"    leaders: {leaders[face]}"
+        elif face and body.startswith("# traitors: [NAME]"):
+            keep = 4 if face == "harkonnen" and len(factions) == 4 else 1
+            line = f"    traitors: {[n for n in others if n not in leaders[face]][:keep]}"
+        elif face and body.startswith("# hand: N"):
+            line = "    hand: 0"
+        elif face and body.startswith("# market_cards: N"):
+            line = "    market_cards: 1"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("factions", NEW_GAMES)
+def test_new_conquest_filled_in_is_still_a_valid_start(factions: list[str]) -> None:
+    filled = _filled(_new(factions), factions)
+    data = yaml.safe_load(filled)
+    assert all(data["factions"][f]["leaders"] for f in factions)
+    v = evaluate(load_position(data))
+    assert v.verdict == "legal", (v.reason, [f.message for f in v.findings if f.effect != "permits"])
+    assert "conquest.setup.traitors" in {f.rule.id for f in v.findings if f.effect == "permits"}
+
+
+def test_new_conquest_refuses_another_games_faction_and_the_advanced_game() -> None:
+    from checker.arrakis.setup import starting_position
+
+    with pytest.raises(InputError) as err:
+        _new(["emperor", "harkonnen"])
+    assert err.value.key == "--factions" and err.value.suggestions == ["imperium"]
+    with pytest.raises(InputError, match="no Advanced game"):
+        starting_position("conquest", ["fremen", "harkonnen"], True)
+
+
+def test_mentat_new_conquest_writes_a_file_mentat_check_reads(tmp_path: Path, cli: Any) -> None:
+    out = tmp_path / "game.yaml"
+    assert cli("new", "conquest", "--factions", "atreides,fremen", "-o", out).code == 0
+    run = cli("check", out, "--json")
+    assert run.code == 0 and run.json()["verdict"] == "legal"

@@ -296,6 +296,32 @@ def generated(seed: int) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.parametrize("cheap_hero", [False, True])
+def test_a_side_whose_every_leader_was_killed_cannot_play_one(cheap_hero: bool) -> None:
+    """conquest:33 "You must play a leader if you can"; conquest:37 kills leaders and no line brings one back: with
+    Feyd and Rabban killed, Harkonnen's plan without a leader is legal (with a Cheap Hero, that card stays open)."""
+    plan: dict[str, Any] = {"dial": 4, **({"cheap_hero": True} if cheap_hero else {})}
+    v = check(base(plan, {"leader": "Duncan", "dial": 2}, harkonnen={"leaders_in_tanks": ["Feyd", "Rabban"]}))
+    if cheap_hero:
+        assert v.verdict == "unresolved" and v.reason.startswith("conquest.battle.cheap-hero")
+        return
+    assert v.verdict == "legal" and v.outcome["winner"] == A  # 4 against 2 + Duncan's 4, the tie to Harkonnen lost
+    assert v.outcome["losses"] == {H: 4, A: 2}
+    said = next(f for f in v.findings if f.rule.id == "conquest.battle.leader-required")
+    assert "all its leaders were killed" in said.message
+    assert ("conquest", 37) in [(c.doc, c.first) for c in said.cites]
+
+
+def test_a_killed_leader_does_not_fight_again_and_a_living_one_must() -> None:
+    killed = {"leaders_in_tanks": ["Feyd"]}
+    feyd = check(base({"leader": "Feyd", "dial": 3}, {"leader": "Duncan", "dial": 2}, harkonnen=killed))
+    assert feyd.verdict == "illegal" and feyd.forbidding() == ["conquest.battle.killed-leader"]
+    rabban = check(base({"leader": "Rabban", "dial": 4}, {"leader": "Duncan", "dial": 2}, harkonnen=killed))
+    assert rabban.verdict == "legal" and rabban.outcome["winner"] == H  # 4 + 2 against 2 + 4: the tie to Harkonnen
+    nobody = check(base({"dial": 4}, {"leader": "Duncan", "dial": 2}, harkonnen=killed))
+    assert nobody.verdict == "illegal" and nobody.forbidding() == ["conquest.battle.leader-required"]
+
+
 def test_generated_battles_agree_and_never_raise() -> None:
     seen: dict[str, int] = {}
     for seed in range(GENERATED):
@@ -305,6 +331,8 @@ def test_generated_battles_agree_and_never_raise() -> None:
         v = evaluate(pos)  # a check/form disagreement raises Disagreement, an internal error
         seen[v.verdict] = seen.get(v.verdict, 0) + 1
         assert v.verdict in ("legal", "illegal", "unresolved"), seed
+        if facts.a_leader_dead or facts.d_leader_dead:  # a killed leader never fights again (conquest:37)
+            assert v.verdict == "illegal", seed
         if v.verdict != "legal":
             continue
         o = v.outcome

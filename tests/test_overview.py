@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from checker.api import check_file
 from checker.engine import Verdict
@@ -102,12 +103,19 @@ def test_fallback_fills_the_guild_price_and_the_overview_keeps_its_own() -> None
     assert "overview:57" in _cited(plain, "overview.shipment.cost")
 
 
-def test_what_neither_sheet_nor_overview_settles_stays_open() -> None:
-    """Fremen under a worm: overview:41 destroys everything, overview:105 defers the Fremen's advantage; the
-    overview's own rule and GF9's immunity are not both applied: the answer is unresolved, naming overview:105."""
+def test_the_sheets_spare_fremen_from_the_overviews_worm() -> None:
+    """Fremen under a worm: overview:41 destroys the forces there, overview:105 lets faction advantages override it,
+    and GF9's sheets (gf9:117, 119) say which: Fremen's forces and its protected ally's stay, the rest go."""
     v = _run("overview/blow-worm-fremen.yaml", "overview")
-    assert v.verdict == "unresolved"
-    assert "overview.blow.faction-advantages" in v.reason
+    assert v.verdict == "legal"
+    assert v.outcome["devoured"] == {"harkonnen": 5}
+    assert "gf9:117" in _cited(v, "gf9.blow.fremen-immune")
+    assert "overview:105" in [
+        f"{c.doc}:{c.first}" for f in v.findings if f.rule.id == "overview.blow.devour" for c in f.cites
+    ]
+    first = _run("overview/blow-worm-fremen-first-turn.yaml", "overview")  # the overview's first-turn worm devours
+    assert first.verdict == "legal" and first.outcome["devoured"] == {"harkonnen": 3}
+    assert _run("overview/blow-worm-fremen-first-turn.yaml", "gf9").outcome["devoured"] == {}  # gf9:107 sets it aside
 
 
 def test_one_rule_answers_each_question_under_the_overview() -> None:
@@ -133,3 +141,86 @@ def test_recorded_conflicts_name_an_overview_rule() -> None:
         ("gf9.revival.face-down", "overview.revival.leader-all-dead"),
     ]:
         assert (gid, oid) in pairs, f"{gid} / {oid}: not recorded as a source conflict"
+
+
+# -- the overview's game: six factions, no alliance before the first Nexus ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "where,data,key,suggested",
+    [
+        ("a faction's key", {"factions": {"bene-tleilax": {"spice": 5}}}, "factions.bene-tleilax", "bene-gesserit"),
+        (
+            "a group's faction",
+            {"forces": [{"faction": "imperium", "territory": "Arrakeen", "count": 3}]},
+            "forces[0].faction",
+            "emperor",
+        ),
+        ("an alliance", {"alliances": [["ixians", "fremen"]], "turn": 3}, "alliances[0][0]", None),
+        (
+            "a move",
+            {"move": {"action": "ship", "faction": "bene-tleilax", "count": 1, "to": "Carthag"}},
+            "move.faction",
+            None,
+        ),
+    ],
+)
+def test_a_faction_the_overview_does_not_name_is_an_input_error(
+    cli, tmp_path: Path, where: str, data: dict, key: str, suggested: str | None
+) -> None:  # type: ignore[no-untyped-def]
+    """overview:3 names six factions: a house of an expansion, of Conquest or of the Dice Game is not in its game (the
+    fallback to GF9 fills rules, not factions): one message naming the key and overview:3, exit 2."""
+    path = tmp_path / "p.yaml"
+    path.write_text(yaml.safe_dump({"ruleset": "overview", **data}), encoding="utf-8")
+    run = cli("check", path, "--json")
+    assert run.code == 2 and not run.traceback, where
+    error = run.json()["error"]
+    assert error["key"] == key
+    assert "overview:3" in error["expected"] and "bene-gesserit" in error["expected"]
+    if suggested:
+        assert suggested in error["suggestions"]
+    under_gf9 = tmp_path / "gf9.yaml"  # GF9 plays expansion factions (gf9:15, 45): the same names are no error there
+    under_gf9.write_text(yaml.safe_dump({"ruleset": "gf9", **data}), encoding="utf-8")
+    assert "overview:3" not in cli("check", under_gf9).stderr
+
+
+def test_a_move_given_apart_names_an_overview_faction_too(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "p.yaml"
+    path.write_text("ruleset: overview\nfactions: {atreides: {spice: 5, reserves: 5}}\n", encoding="utf-8")
+    run = cli("check", path, "--move", "{action: ship, faction: ixians, count: 1, to: Carthag}")
+    assert run.code == 2 and "--move.faction" in run.stderr and "overview:3" in run.stderr
+
+
+# -- mentat new overview: the overview's setup, GF9's printed Player Sheets where it defers -------------------------
+
+
+@pytest.mark.parametrize(
+    "factions,advanced",
+    [
+        (["atreides", "harkonnen"], False),
+        (["fremen", "bene-gesserit", "spacing-guild"], False),
+        (["atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit"], True),
+    ],
+)
+def test_new_overview_is_a_start_its_ruleset_accepts(factions: list[str], advanced: bool) -> None:
+    """overview:25-29 (one Treachery Card, turn 1) with the spice and forces 'per their Player Sheet' (overview:26,
+    27): GF9's printed sheets, which the overview reads; `mentat check` judges it a valid start, citing both."""
+    from checker.arrakis.position import load_position
+    from checker.arrakis.setup import starting_position
+    from checker.engine import evaluate
+
+    text = starting_position("overview", factions, advanced)
+    data = yaml.safe_load(text)
+    assert data["ruleset"] == "overview" and data["turn"] == 1 and data["advanced"] is advanced
+    assert "overview:26, 27" in text and "GF9's printed" in text
+    v = evaluate(load_position(data))
+    assert v.verdict == "legal", v.reason
+    permits = {f.rule.id for f in v.findings if f.effect == "permits"}
+    assert "overview.setup.one-card" in permits or factions == ["harkonnen"]
+    assert any(rid.startswith("gf9.setup.") for rid in permits)  # the sheets, read from GF9
+
+
+def test_new_overview_refuses_a_faction_overview_3_does_not_name(cli) -> None:  # type: ignore[no-untyped-def]
+    run = cli("new", "overview", "--factions", "atreides,bene-tleilax")
+    assert run.code == 2 and "overview:3" in run.stderr
+    assert "emperor" in cli("new", "overview", "--factions", "imperium,fremen").stderr

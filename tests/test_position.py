@@ -310,14 +310,23 @@ def test_advisors_do_not_spoil_the_fremen_condition() -> None:
     assert v.outcome == {"winner": "fremen"}
 
 
-def test_overview_turn_ten_basic_none_advanced_open() -> None:
+def test_overview_turn_ten_basic_none_advanced_by_the_sheets() -> None:
+    """overview:96: the Basic game ends with no winner; the Advanced game applies the factions' alternate win
+    conditions, their sheets (read from GF9): the Fremen's (gf9:405), then the Guild's (gf9:441); with neither, open."""
     basic = pause({"fremen": ["Sietch Tabr"]}, factions=["fremen", "atreides"], rs="overview")
     assert basic.outcome == {"winner": "none"}
     assert "overview:96" in lines(finding(basic, "overview.position.turn-limit"))
-    advanced = pause(
-        {"fremen": ["Sietch Tabr"]}, factions=["fremen", "atreides"], rs="overview", extra="advanced: true\n"
+    adv = "advanced: true\n"
+    fremen = pause({"fremen": ["Sietch Tabr"]}, factions=["fremen", "atreides"], rs="overview", extra=adv)
+    assert fremen.outcome == {"winner": "fremen"}
+    assert "gf9:405" in lines(finding(fremen, "overview.position.fremen-special"))
+    guild = pause(
+        {"atreides": ["Sietch Tabr"]}, factions=["fremen", "atreides", "spacing-guild"], rs="overview", extra=adv
     )
-    assert advanced.verdict == "unresolved" and "overview.position.alternate-wins" in advanced.reason
+    assert guild.outcome == {"winner": "spacing-guild"}
+    assert "gf9:441" in lines(finding(guild, "overview.position.guild-special"))
+    neither = pause({"atreides": ["Sietch Tabr"]}, factions=["fremen", "atreides"], rs="overview", extra=adv)
+    assert neither.verdict == "unresolved" and "overview.position.alternate-wins" in neither.reason
 
 
 @st.composite

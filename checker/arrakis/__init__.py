@@ -28,9 +28,10 @@ def _load(data: dict[str, Any], file: str | None) -> Any:
 
 def _with_move(pos: Any, data: Any) -> Any:
     """The position with ``data`` as its move, checked as a move written in the file is (sectors, names, plans)."""
-    from checker.arrakis.position import _check_sectors, _load_move, check_move
+    from checker.arrakis.position import _check_sectors, _load_move, check_move, check_ruleset_names
 
     pos.move = _load_move(data)
+    check_ruleset_names(pos)
     _check_sectors(pos)
     check_move(pos)
     return pos

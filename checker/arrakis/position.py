@@ -1195,10 +1195,7 @@ def load_position(data: Any, file: str | None = None) -> Position:
                 pos.move = _load_move(move)
         finally:
             _TERRITORIES.reset(token)
-        if ruleset == "conquest":
-            check_conquest(pos)
-        if ruleset == "dreamrules":
-            check_dreamrules(pos)
+        check_ruleset_names(pos)
         _check_dreamrules_keys(pos)
         _check_sectors(pos)
         check_move(pos)
@@ -1310,13 +1307,20 @@ def _no_battle_karama(pos: Position, instead: str) -> None:
         raise InputError(key, f"no such key under {pos.ruleset}: it is gf9's (and the overview's); {instead}")
 
 
+def check_factions(pos: Position, allowed: tuple[str, ...], what: str, suggest: dict[str, str]) -> None:
+    """Every faction the position names (as a key or a value) is one of the ruleset's; another game's house is an
+    input error naming its counterpart here (``suggest``) or the nearest names."""
+    for key, name in _faction_refs(pos, ""):
+        if name not in allowed:
+            raise InputError(key, what, name, [suggest[name]] if name in suggest else nearest(name, allowed))
+
+
 def check_conquest(pos: Position) -> None:
     """Conquest's own names: its four factions; leaders from the factions' ``leaders`` maps."""
     _no_battle_karama(pos, "conquest prints no Karama rules for a battle or a worm")
-    for key, name in _faction_refs(pos, ""):
-        if name not in CONQUEST_FACTIONS:
-            hint = [CONQUEST_SUGGEST[name]] if name in CONQUEST_SUGGEST else nearest(name, CONQUEST_FACTIONS)
-            raise InputError(key, "a conquest faction: atreides, fremen, harkonnen or imperium", name, hint)
+    check_factions(
+        pos, CONQUEST_FACTIONS, "a conquest faction: atreides, fremen, harkonnen or imperium", CONQUEST_SUGGEST
+    )
     # conquest prints no leaders: a position names them in factions.X.leaders, and other lists must use those
     leaders = {_fold(n): n for state in pos.factions.values() for n in state.leaders}
     if not leaders:
@@ -1383,15 +1387,32 @@ def check_dreamrules(pos: Position) -> None:
     """Dreamrules' own facts: its eight factions, and the Advanced game it always is (dreamrules:17)."""
     _no_battle_karama(pos, "a Dreamrules Karama stops an advantage for the whole phase: factions.F.suppressed")
     _ghola_play(pos)
-    for key, name in _faction_refs(pos, ""):
-        if name not in DREAMRULES_FACTIONS:
-            hint = ["emperor"] if name == "imperium" else nearest(name, DREAMRULES_FACTIONS)
-            raise InputError(
-                key, "a Dreamrules faction (dreamrules:118): " + ", ".join(DREAMRULES_FACTIONS), name, hint
-            )
+    what = "a Dreamrules faction (dreamrules:118): " + ", ".join(DREAMRULES_FACTIONS)
+    check_factions(pos, DREAMRULES_FACTIONS, what, {"imperium": "emperor"})
     # "Dreamrules builds on GF9's Advanced Game" (dreamrules:17): there is no Basic Dreamrules game, so a file's
     # `advanced: false` cannot ask for one; it is read as the Advanced game (the schema's doc says so).
     pos.advanced = True
+
+
+# overview:3 "Each of 2-6 players controls one of six unique factions (Atreides, Harkonnen, Emperor, Spacing Guild,
+# Fremen, Bene Gesserit)": the overview's game has these six. Its fallback on GF9 fills rules the overview leaves to
+# GF9, not factions it leaves out: an expansion house (or Conquest's, or the Dice Game's) is no faction of its game.
+OVERVIEW_FACTIONS = ("atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit")
+HOUSE_OF_THE_EMPEROR = {"imperium": "emperor", "corrino": "emperor"}  # Conquest's and the Dice Game's name for it
+
+
+def check_overview(pos: Position) -> None:
+    """The overview's own facts: its six factions (overview:3)."""
+    what = "an overview faction (overview:3): " + ", ".join(OVERVIEW_FACTIONS)
+    check_factions(pos, OVERVIEW_FACTIONS, what, HOUSE_OF_THE_EMPEROR)
+
+
+def check_ruleset_names(pos: Position) -> None:
+    """The names only the position's own ruleset allows (its factions, Conquest's leaders): read with the file and
+    again with a move given apart from it (``--move``)."""
+    check = {"conquest": check_conquest, "dreamrules": check_dreamrules, "overview": check_overview}.get(pos.ruleset)
+    if check is not None:
+        check(pos)
 
 
 SIETCHES = ("Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch")

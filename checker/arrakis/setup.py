@@ -4,6 +4,11 @@
 from the faction's text in the GF9 source (cited in the comments); where the
 text leaves a choice to the player (the Fremen split, the Advanced Bene
 Gesserit advisor), a default is written with a comment saying so.
+
+``mentat new overview`` writes the overview's setup (overview:20-29), whose spice and forces are "per the
+Player Sheet": GF9's printed sheets, which the overview's ruleset reads. ``mentat new conquest`` writes
+Conquest's setup (conquest:5-13) and leaves what its text does not print (the board, the leaders and their
+strengths, how many forces each faction has) as commented placeholders to fill in.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from dataclasses import dataclass, field
 from checker.errors import InputError, nearest
 from checker.names import display, faction_name
 
-RULESETS = ("gf9", "dreamrules")
+RULESETS = ("gf9", "overview", "dreamrules", "conquest")
 BASE_FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
 # dreamrules:118 "This book covers Atreides, Harkonnen, Emperor, Spacing Guild, Fremen, Bene Gesserit, Bene Tleilax
 # and Ixians."
@@ -24,6 +29,9 @@ DREAM_BG_TERRITORY = "Rim Wall West"
 DREAM_SURVEYOR = "Hole In The Rock"
 # gf9:69 storm order starts at the First Player; the seat of each faction is the players' choice.
 PLAYER_CIRCLES = (18, 3, 6, 9, 12, 15)
+PREDICTION = (
+    "# prediction names another faction and a turn 1-10 (gf9:361), e.g. prediction: {faction: atreides, turn: 5}."
+)
 
 
 @dataclass
@@ -152,29 +160,34 @@ def _dream_start(faction: str) -> Start:
     return start
 
 
-def _faction(text: str) -> str:
+def _one_of(text: str, allowed: tuple[str, ...], what: str, suggest: dict[str, str]) -> str:
+    """A ``--factions`` entry as one of the game's factions, or one message naming the nearest."""
     try:
         name = faction_name(text, "--factions")
     except InputError as err:
-        raise InputError(
-            "--factions", "GF9 base factions: " + ", ".join(BASE_FACTIONS), text, nearest(text, BASE_FACTIONS)
-        ) from err
-    if name not in BASE_FACTIONS:
-        raise InputError(
-            "--factions", "GF9 base factions: " + ", ".join(BASE_FACTIONS), text, nearest(text, BASE_FACTIONS)
-        )
+        raise InputError("--factions", what, text, nearest(text, allowed)) from err
+    if name not in allowed:
+        raise InputError("--factions", what, text, [suggest[name]] if name in suggest else nearest(text, allowed))
     return name
+
+
+def _faction(text: str, ruleset: str = "gf9") -> str:
+    what = ("the overview's factions (overview:3): " if ruleset == "overview" else "GF9 base factions: ") + ", ".join(
+        BASE_FACTIONS
+    )
+    return _one_of(text, BASE_FACTIONS, what, {"imperium": "emperor", "corrino": "emperor"})
 
 
 def _dream_faction(text: str) -> str:
-    what = "Dreamrules factions: " + ", ".join(DREAM_FACTIONS)
-    try:
-        name = faction_name(text, "--factions")
-    except InputError as err:
-        raise InputError("--factions", what, text, nearest(text, DREAM_FACTIONS)) from err
-    if name not in DREAM_FACTIONS:
-        raise InputError("--factions", what, text, ["emperor"] if name == "imperium" else nearest(text, DREAM_FACTIONS))
-    return name
+    return _one_of(text, DREAM_FACTIONS, "Dreamrules factions: " + ", ".join(DREAM_FACTIONS), {"imperium": "emperor"})
+
+
+def _once_each(names: list[str], allowed: tuple[str, ...]) -> list[str]:
+    if not names:
+        raise InputError("--factions", "at least one faction", names, list(allowed))
+    if len(set(names)) != len(names):
+        raise InputError("--factions", "each faction once", next(n for n in names if names.count(n) > 1))
+    return names
 
 
 def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
@@ -183,29 +196,43 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
         raise InputError(
             "ruleset", "a ruleset with starting positions: " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS)
         )
-    if ruleset.strip().lower() == "dreamrules":
-        return _dream_position([_dream_faction(f) for f in factions if f.strip()])
-    names = [_faction(f) for f in factions if f.strip()]
-    if not names:
-        raise InputError("--factions", "at least one faction", factions, list(BASE_FACTIONS))
-    seen: set[str] = set()
-    for n in names:
-        if n in seen:
-            raise InputError("--factions", "each faction once", n)
-        seen.add(n)
+    ruleset = ruleset.strip().lower()
+    if ruleset == "dreamrules":
+        return _dream_position(_once_each([_dream_faction(f) for f in factions if f.strip()], DREAM_FACTIONS))
+    if ruleset == "conquest":
+        if advanced:
+            raise InputError("--advanced", "no --advanced: conquest's text has no Advanced game", True)
+        return _conquest_position(_once_each([_conquest_faction(f) for f in factions if f.strip()], CONQUEST))
+    names = _once_each([_faction(f, ruleset) for f in factions if f.strip()], BASE_FACTIONS)
     # Fremen place first, then the Bene Gesserit (gf9:51, 371); otherwise keep the order given.
     starts = {f: _start(f, advanced) for f in names}
 
+    game = f"{'Advanced' if advanced else 'Basic'} game: " + ", ".join(display(f) for f in names) + "."
+    if ruleset == "overview":
+        head = [
+            f"# Starting position of an overview {game}",
+            "# The overview's Setup (overview:20-29): each player takes starting spice and places forces 'per their",
+            "# Player Sheet' (overview:26, 27), which the overview does not print: the numbers are GF9's printed",
+            "# sheets (each faction's line below), which the overview's ruleset reads where it defers. Edit to follow",
+            "# the game. Turn 1 (overview:29), the Storm phase, the storm on the Storm Start sector (gf9:83, where the",
+            "# overview is silent): `mentat check` judges this file as the starting position. Traitors, once dealt:",
+            "# each player keeps one of four (overview:25), Harkonnen all four (its sheet, gf9:423), e.g. traitors:",
+            "# [Duncan Idaho]; one Treachery Card each (overview:28), Harkonnen two (gf9:421); the Bene Gesserit's",
+            PREDICTION,
+            "ruleset: overview",
+        ]
+    else:
+        head = [
+            f"# Starting position of a GF9 {game}",
+            "# Numbers from each faction's text in the GF9 source; edit to follow the game.",
+            "# Turn 1, the Storm phase, the storm on the Storm Start sector: `mentat check` judges this file as the",
+            "# starting position (constraints/gf9/setup.py). Traitors, once dealt: each faction keeps one of four",
+            "# (overview:25), Harkonnen all four (gf9:423), e.g. traitors: [Duncan Idaho]; the Bene Gesserit's",
+            PREDICTION,
+            "ruleset: gf9",
+        ]
     out = [
-        f"# Starting position of a GF9 {'Advanced' if advanced else 'Basic'} game: "
-        + ", ".join(display(f) for f in names)
-        + ".",
-        "# Numbers from each faction's text in the GF9 source; edit to follow the game.",
-        "# Turn 1, the Storm phase, the storm on the Storm Start sector: `mentat check` judges this file as the",
-        "# starting position (constraints/gf9/setup.py). Traitors, once dealt: each faction keeps one of four",
-        "# (overview:25), Harkonnen all four (gf9:423), e.g. traitors: [Duncan Idaho]; the Bene Gesserit's",
-        "# prediction names another faction and a turn 1-10 (gf9:361), e.g. prediction: {faction: atreides, turn: 5}.",
-        "ruleset: gf9",
+        *head,
         f"advanced: {'true' if advanced else 'false'}",
         f"players: {len(names)}",
         "turn: 1",
@@ -248,10 +275,6 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
 
 def _dream_position(names: list[str]) -> str:
     """A Dreamrules game's starting position: always GF9's Advanced game (dreamrules:17)."""
-    if not names:
-        raise InputError("--factions", "at least one faction", names, list(DREAM_FACTIONS))
-    if len(set(names)) != len(names):
-        raise InputError("--factions", "each faction once", next(n for n in names if names.count(n) > 1))
     starts = {f: _dream_start(f) for f in names}
     out = [
         "# Starting position of a Dreamrules v0.8 game (GF9's Advanced game, dreamrules:17): "
@@ -311,4 +334,81 @@ def _dream_position(names: list[str]) -> str:
         "# seats: which faction sits at which player circle (sectors 18, 3, 6, 9, 12, 15); for example:",
         "# seats: {" + ", ".join(f"{f}: {s}" for f, s in zip(names, PLAYER_CIRCLES, strict=False)) + "}",
     ]
+    return "\n".join(out) + "\n"
+
+
+# -- Conquest ------------------------------------------------------------------------------------------------------
+# conquest:11 "Each player takes the starting spice listed on their faction sheet: Atreides 13, Fremen 6, Harkonnen 15
+#             and Imperium 18. Fremen put 5 forces in the Polar Sink; all other forces go in reserve."
+# Conquest prints no board, no leaders and no count of each faction's forces: the file leaves them to the players.
+CONQUEST = ("atreides", "fremen", "harkonnen", "imperium")  # conquest:11, 57
+CONQUEST_SPICE = {"atreides": 13, "fremen": 6, "harkonnen": 15, "imperium": 18}  # conquest:11
+FREMEN_POLAR_SINK = 5  # conquest:11
+
+
+def _conquest_faction(text: str) -> str:
+    what = "conquest's factions (conquest:11): " + ", ".join(CONQUEST)
+    return _one_of(text, CONQUEST, what, {"emperor": "imperium", "padishah-emperor": "imperium", "corrino": "imperium"})
+
+
+def _conquest_position(names: list[str]) -> str:
+    """A Conquest game's starting position (conquest:5-13), with what its text does not print left as placeholders."""
+    out = [
+        "# Starting position of a Conquest & Diplomacy game (conquest:5-13): "
+        + ", ".join(display(f) for f in names)
+        + ".",
+        "# Written by `mentat new conquest`; every number is the text's (constraints/sources/conquest.txt, cited).",
+        "# The text prints no board, no leaders and no count of each faction's forces: each is a commented",
+        "# placeholder below (NAME, N, TERRITORY); fill in what your questions need and uncomment it (traitor",
+        "# cards name leaders of the 'leaders' maps).",
+        "# Turn 1, the storm phase (conquest:13): `mentat check` judges this file as the starting position.",
+        "ruleset: conquest",
+        f"players: {len(names)}                    # conquest:7: one faction to each player"
+        + (" (Allies mode: 2, conquest:57)" if len(names) == 4 else ""),
+        "turn: 1                       # conquest:13",
+        "phase: storm                  # conquest:13",
+        "storm: 18                     # conquest:13 'its starting sector': the position format numbers it 18",
+        "board:                        # conquest prints no board: give the territories your questions need",
+        '  "Polar Sink": {kind: polar-sink}   # conquest:11, 21: where the Fremen start; safe from the storm',
+        "  # TERRITORY: {kind: sand | rock | stronghold, sectors: [N, ...], adjacent: [TERRITORY, ...]}",
+        "  #   (conquest:21: the storm circles 18 sectors; sand, rock, strongholds and the Polar Sink)",
+        "# ... or the whole board from a file: board: my-board.yaml (as constraints/data/arrakis-board.yaml)",
+        "factions:",
+    ]
+    for f in names:
+        reserves = f"all but its {FREMEN_POLAR_SINK} in the Polar Sink" if f == "fremen" else "all its forces"
+        traitors = (
+            "it keeps 1 of the 4 dealt (conquest:9)"
+            if f != "harkonnen"
+            else "it keeps 4 of the 8 it draws (conquest:9)"
+            if len(names) == 4
+            else "extra ones (conquest:53; counted for four players only, conquest:9)"
+        )
+        out += [
+            f"  {f + ':':22}# conquest:11",
+            f"    spice: {CONQUEST_SPICE[f]}",
+            f"    # reserves: N             # {reserves} (conquest:11); how many, the text does not print",
+            "    # leaders: {NAME: STRENGTH, NAME: STRENGTH}   # its sheet's leaders (conquest prints none; battles",
+            "    #                                             # need them, conquest:33, 37)",
+            f"    # traitors: [NAME]        # once dealt, {traitors}",
+            "    # hand: N                 # battle cards held, up to four (conquest:25); none dealt is printed",
+            "    # market_cards: N         # up to three (conquest:25); 'for a first game', one each",
+        ]
+    out.append("forces:")
+    if "fremen" in names:
+        out.append(f'  - {{faction: fremen, territory: "Polar Sink", count: {FREMEN_POLAR_SINK}}}  # conquest:11')
+    else:
+        out[-1] = "forces: []                    # conquest:11: every force starts in reserve"
+    out += [
+        "spice: []                     # conquest:5: all spice starts in the bank",
+        "alliances: []"
+        + (
+            "                 # Allies mode (conquest:57): [[atreides, fremen], [harkonnen, imperium]]"
+            if len(names) == 4
+            else ""
+        ),
+        "# conquest:15: the highest roll of the storm die takes the first player marker (no key records it)",
+    ]
+    if len(names) == 2:
+        out.append("# conquest:57: in a two-player game sand covers one stronghold (which one, the text does not say)")
     return "\n".join(out) + "\n"

@@ -82,7 +82,7 @@ def _leader_ok(s: ConquestBattleFacts, x: str) -> bool:
 @rule(
     "conquest.battle.leader-required",
     on=ON,
-    cites="conquest:33",
+    cites="conquest:33,37",
     title="You must play a leader if you can",
     forbids=_says(
         _leader_ok,
@@ -93,13 +93,15 @@ def _leader_ok(s: ConquestBattleFacts, x: str) -> bool:
         ),
     ),
     permits="Each side that can plays a leader ({A}: {a_leader_label}; {D}: {d_leader_label}).",
+    cite_when={"conquest:37": lambda s: s.a_only_killed or s.d_only_killed},  # why a side with leaders has none
     needs=("a_leaders_available", "d_leaders_available"),  # known whenever a side plays a leader
     counterpart="gf9.battle.leader-required",
     differs="gf9 lets a Cheap Hero take the leader's place (gf9:253, 457); conquest:33 requires a leader if you "
     "can and names no Cheap Hero",
 )
 def leader_required(s: ConquestBattleFacts) -> bool:
-    """A side with a leader it can play puts one in its plan; only a side with none plays without."""
+    """A side with a leader it can play puts one in its plan; only a side with none plays without (a side whose
+    every leader was killed has none: conquest.battle.killed-leader)."""
     return both(s, _leader_ok)
 
 
@@ -143,26 +145,48 @@ def _(v: Any) -> Any:
     return zboth(v, lambda v, x: z3.Or(z3.Not(_get(v, x, "leader")), _get(v, x, "leader_own")))
 
 
-gap(
+# conquest:37 "... A weapon without a matching defense kills the leader and cancels its strength. ..."
+# conquest:41 "... If both reveal traitors, both lose forces, cards and leaders, and neither wins."
+# A killed leader is dead: no line of the text brings one back (it prints no revival), so a leader killed in an
+# earlier battle (``leaders_in_tanks``) cannot be played, and a side whose every leader was killed cannot play one,
+# which is what conquest:33's "if you can" allows (conquest.battle.leader-required counts only living leaders).
+
+
+def _alive_ok(s: ConquestBattleFacts, x: str) -> bool:
+    return not _get(s, x, "leader_dead")
+
+
+@rule(
     "conquest.battle.killed-leader",
     on=ON,
     cites="conquest:37",
-    title="A leader killed in an earlier battle",
-    reason="a plan plays a leader listed as killed (leaders_in_tanks), or plays none because every leader it has "
-    "was killed: conquest:37 says a weapon kills a leader, but not whether or when a killed leader may fight again, "
-    "so neither whether it may play that leader nor whether it 'can' play one (conquest:33) is known",
-    explain=lambda s: (
-        "; ".join(
-            f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, listed as killed"
-            if _get(s, x, "leader_dead")
-            else f"{_who(s, x)} plays no leader, and every leader it has is listed as killed"
-            for x in SIDES
-            if _get(s, x, "leader_dead") or _get(s, x, "only_killed")
-        )
-        + ": conquest:37 says a weapon kills a leader, not whether or when a killed leader may fight again"
+    see_also="conquest:33,41",
+    title="A leader killed in an earlier battle is not played again",
+    forbids=_says(
+        _alive_ok,
+        lambda s, x: (
+            f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, who was killed in an earlier battle (listed in "
+            "leaders_in_tanks): a weapon kills a leader, and the text brings no killed leader back."
+        ),
     ),
-    when=lambda s: bool(s.a_leader_dead or s.d_leader_dead or s.a_only_killed or s.d_only_killed),
+    permits=lambda s, _o: " ".join(
+        f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, not one of its killed leaders "
+        f"({', '.join(_get(s, x, 'killed_names'))})."
+        for x in SIDES
+        if _get(s, x, "leader") and _get(s, x, "killed_names")
+    ),
+    when=lambda s: any(_get(s, x, "leader") and _get(s, x, "killed_names") for x in SIDES),
 )
+def killed_leader(s: ConquestBattleFacts) -> bool:
+    """A plan's leader is not one killed before: conquest:37 and 41 kill leaders and no line of the text revives
+    one."""
+    return both(s, _alive_ok)
+
+
+@killed_leader.z3
+def _(v: Any) -> Any:
+    return zboth(v, lambda v, x: z3.Not(_get(v, x, "leader_dead")))
+
 
 gap(
     "conquest.battle.cheap-hero",

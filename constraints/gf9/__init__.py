@@ -27,5 +27,11 @@ layer(
     carry=from_conquest,
     removes={
         "overview.movement.faction-advantages": "gf9 prints the Fremen's range (gf9:401): gf9.movement.fremen-range",
+        "overview.position.prediction": "the Bene Gesserit's sheet over the overview's count of strongholds; gf9 reads "
+        "it over its own (gf9:319, 361): gf9.position.bg-prediction",
+        "overview.position.fremen-special": "the Fremen's sheet after the overview's Advanced turn ten; gf9 checks it "
+        "in every game (gf9:325): gf9.position.fremen-special",
+        "overview.position.guild-special": "the Guild's sheet after the overview's Advanced turn ten; gf9 checks it in "
+        "every game (gf9:325): gf9.position.guild-special",
     },
 )

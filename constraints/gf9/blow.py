@@ -190,7 +190,8 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _fremen_there(s: BlowFacts) -> bool:
-    return _after_turn_one(s) and not s.consecutive and any(s.is_fremen) and not s.immunity_stopped
+    # any turn: a worm the overview's first turn keeps (overview:41) spares Fremen too; gf9's devours nothing then
+    return s.worm and not s.consecutive and any(s.is_fremen) and not s.immunity_stopped
 
 
 @rule(
@@ -204,10 +205,8 @@ def _fremen_there(s: BlowFacts) -> bool:
         f"{s.previous} are not devoured."
     ),
     when=_fremen_there,
-    needs=("turn",),
-    # what a worm devours is overview.blow.devour's question too: under the overview, whose Player Sheets are
-    # not printed, Fremen there leaves overview.blow.faction-advantages open rather than two answers
-    replaces=("overview.blow.faction-advantages", "overview.blow.devour"),
+    # no replaces=: a Player Sheet ability the overview defers to (overview:105), so in force there too, beside
+    # overview.blow.devour, which spares what it spares
     one_sided="it spares forces; it forbids nothing",
 )
 def fremen_immune(_s: BlowFacts) -> bool:
@@ -242,7 +241,7 @@ def _protection(s: BlowFacts, _o: dict[str, Any]) -> str:
     permits=_protection,
     when=lambda s: _after_turn_one(s) and not s.consecutive and any(s.is_ally) and not s.protection_stopped,
     needs=("turn", "fremen_protects"),
-    replaces=("overview.blow.faction-advantages", "overview.blow.devour"),
+    # no replaces=: read under the overview too (overview:105), as gf9.blow.fremen-immune is
     one_sided="Fremen's choice: it spares its ally's forces or not; it forbids nothing",
 )
 def protect_ally(_s: BlowFacts) -> bool:

@@ -189,7 +189,7 @@ def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
     permits=_amount_message,
     needs=("fighters", "spice_here"),
     defines=("spice_collected", "spice_left"),
-    replaces=("overview.collection.amount", "overview.collection.advisors-amount"),
+    replaces="overview.collection.amount",
     one_sided="it fixes the amount collected and left; it forbids nothing",
 )
 def spice_present(s: CollectionFacts) -> dict[str, int]:

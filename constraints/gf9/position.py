@@ -9,13 +9,10 @@ import z3
 from checker.arrakis.board import STRONGHOLD_NAMES
 from checker.arrakis.kinds.position import (
     BATTLE,
-    HABBANYA,
     LAST_TURN,
     SECTORS,
     SHIPMENT_AND_MOVEMENT,
     SUPPLY,
-    TABR,
-    TUEK,
     PositionFacts,
     at_pause,
     bg_prediction_wins,
@@ -38,9 +35,11 @@ from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.position import (
     allies_kept_apart,
+    fremen_condition_form,
     overview_allies_apart,
     overview_allies_apart_form,
     shared_territories,
+    with_allies_form,
 )
 
 # gf9:17 "The expanded faction selection still assumes a game of at most six players. Larger groups can
@@ -768,10 +767,10 @@ def _bg_message(s: PositionFacts, _: dict[str, Any]) -> str:
     when=lambda s: at_pause(s) and bg_prediction_wins(s),
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
-    replaces=("overview.position.victory", "overview.position.prediction"),
+    replaces="overview.position.victory",  # overview.position.prediction: gf9's layer removes it (the same sheet)
     differs="a Bene Gesserit prediction: gf9:361 gives the Bene Gesserit the predicted normal victory (three "
-    "strongholds, gf9:319, in a three-player game too); the overview prints no prediction (overview:105, a Player "
-    "Sheet) and needs four strongholds in a three-player game (overview:94)",
+    "strongholds, gf9:319, in a three-player game too); the overview reads the same sheet (overview:105) over its own "
+    "normal victory, which needs four strongholds in a three-player game (overview:94)",
 )
 def bg_prediction(s: PositionFacts) -> dict[str, Any]:
     """When the faction the Bene Gesserit predicted wins normally on the predicted turn (alone or allied),
@@ -821,23 +820,6 @@ def _fremen_message(s: PositionFacts, _: dict[str, Any]) -> str:
     )
 
 
-def _fremen_condition(v: Any) -> Any:
-    n = len(v.won)
-    return all_of(
-        z3.And(
-            z3.Implies(z3.Not(v.is_fremen[f]), z3.And(z3.Not(v.occ[f * H + TABR]), z3.Not(v.occ[f * H + HABBANYA]))),
-            z3.Implies(v.tuek_barred[f], z3.Not(v.occ[f * H + TUEK])),
-        )
-        for f in range(n)
-    )
-
-
-def _side_of(v: Any, marks: list[Any]) -> list[Any]:
-    """Per faction: marked, or allied to a marked faction."""
-    n = len(v.won)
-    return [z3.Or(marks[g], any_of(z3.And(marks[f], v.allied[f * n + g]) for f in range(n))) for g in range(n)]
-
-
 @rule(
     "gf9.position.fremen-special",
     on="position",
@@ -862,8 +844,8 @@ def fremen_special(s: PositionFacts) -> Any:
 
 @fremen_special.z3
 def _(v: Any) -> z3.BoolRef:
-    winners = _side_of(v, list(v.is_fremen))
-    return z3.Implies(_fremen_condition(v), all_of(w == x for w, x in zip(v.won, winners, strict=True)))
+    winners = with_allies_form(v, list(v.is_fremen))
+    return z3.Implies(fremen_condition_form(v), all_of(w == x for w, x in zip(v.won, winners, strict=True)))
 
 
 def _guild_message(s: PositionFacts, _: dict[str, Any]) -> str:
@@ -885,7 +867,9 @@ def _guild_message(s: PositionFacts, _: dict[str, Any]) -> str:
     ),
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",
-    replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
+    # not overview.position.alternate-wins: the overview reads the Guild's sheet itself where the Guild plays
+    # (overview.position.guild-special), and its open question is the game without one
+    replaces="overview.position.turn-limit",
     differs="turn ten ends with no normal winner in the Basic game: overview:96 ends it with no winner; gf9:325 "
     "gives the Spacing Guild and its ally the win in every game",
 )
@@ -897,7 +881,7 @@ def guild_special(s: PositionFacts) -> dict[str, Any]:
 
 @guild_special.z3
 def _(v: Any) -> z3.BoolRef:
-    winners = _side_of(v, list(v.is_guild))
+    winners = with_allies_form(v, list(v.is_guild))
     return all_of(w == x for w, x in zip(v.won, winners, strict=True))
 
 

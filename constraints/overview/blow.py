@@ -3,7 +3,9 @@
 The overview says it in one line (overview:41): a territory card places the indicated spice; a Shai-Hulud
 destroys the forces and spice on the previously revealed territory; after the first turn it triggers a
 Nexus. It has no storm exception and no first-turn exemption from the devouring (GF9 has both,
-constraints/gf9/blow.py); Fremen's immunity and protection are Player Sheet abilities it does not reproduce.
+constraints/gf9/blow.py). Fremen's immunity and its protection of its ally are Player Sheet abilities, which
+overview:105 lets override the standard rule: GF9 prints them (gf9:117, 119: gf9.blow.fremen-immune and
+gf9.blow.protect-ally, read by fallback), and the devouring here spares what they spare.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import z3
 
 from checker.arrakis.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word, whose
 from checker.facts import all_of
-from checker.rules import chapter, gap, rule
+from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("blow", "overview:39-41,105-106")
@@ -82,17 +84,36 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Implies(z3.Not(v.worm), v.amount == v.printed)
 
 
+# overview:105 "• Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets." -- Fremen's immunity to worms and its protection of its ally are such abilities:
+#              the overview's ruleset reads them from GF9's sheets (gf9:117, 119), and the worm spares those forces.
+
+
+def _sheets_spare(s: BlowFacts) -> bool:
+    """Fremen, or its ally, has forces where the worm attacks: a faction advantage overrides the devouring."""
+    return any(f or a for f, a in zip(s.is_fremen, s.is_ally, strict=True))
+
+
 def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
-    gone = o.get("devoured", dict(s.force_count(lambda i: True)))
+    undecided = any(s.is_ally) and s.fremen_protects is None  # the ally's fate waits on Fremen's choice
+    gone = o.get("devoured", dict(s.force_count(lambda i: not s.spared[i])))
+    if undecided:
+        gone = {n: c for n, c in gone.items() if n not in s.force_names(s.is_ally)}
     spice = o.get("spice_lost", s.spice_there)
     forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items()) or "no forces"
-    return f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory."
+    if undecided:
+        ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in s.force_count(lambda i: s.is_ally[i]))
+        forces += f" ({ally} too, unless Fremen protects its ally)"
+    spared = [n for n, _c in s.force_count(lambda i: s.spared[i])]
+    saved = f"; {', '.join(whose(n) for n in spared)} forces are spared (a faction advantage)" if spared else ""
+    return f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory{saved}."
 
 
 @rule(
     "overview.blow.devour",
     on="blow",
-    cites="overview:41",
+    cites="overview:41,105",
+    cite_when={"overview:105": _sheets_spare},  # quoted where a faction advantage spares forces
     title="Shai-Hulud destroys the forces and spice on the previously revealed territory",
     permits=_destroyed,
     when=lambda s: s.worm and not s.consecutive,
@@ -102,13 +123,18 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
 )
 def destroy(s: BlowFacts) -> dict[str, Any]:
     """A Shai-Hulud destroys every force and all the spice on the territory revealed before it (on any turn:
-    the overview's first turn changes only the Nexus)."""
-    return {"devoured": dict(s.force_count(lambda i: True)), "spice_lost": s.spice_there or 0}
+    the overview's first turn changes only the Nexus), save the forces a faction advantage spares (overview:105):
+    Fremen's, and its ally's when Fremen protects it."""
+    return {"devoured": dict(s.force_count(lambda i: not s.spared[i])), "spice_lost": s.spice_there or 0}
 
 
 @destroy.z3
 def _(v: Any) -> z3.BoolRef:
-    return all_of([*(d == n for d, n in zip(v.devoured, v.forces_there, strict=True)), v.returned == v.spice_there])
+    takes = [
+        d == z3.If(z3.Or(f, z3.And(a, v.fremen_protects)), 0, n)
+        for d, n, f, a in zip(v.devoured, v.forces_there, v.is_fremen, v.is_ally, strict=True)
+    ]
+    return all_of([*takes, v.returned == v.spice_there])
 
 
 @rule(
@@ -178,23 +204,3 @@ def double_blow(s: BlowFacts) -> bool:
 @double_blow.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Implies(v.pile_b, v.advanced)
-
-
-# overview:105 "• Faction advantages override standard rules. Each faction has unique abilities detailed on
-#              Player Sheets." -- Fremen's immunity to worms and its protection of its ally are such abilities
-#              (gf9:117, 119), on sheets the overview does not reproduce.
-
-
-def _fremen_or_ally_there(s: BlowFacts) -> bool:
-    return s.worm and not s.consecutive and any(f or a for f, a in zip(s.is_fremen, s.is_ally, strict=True))
-
-
-gap(
-    "overview.blow.faction-advantages",
-    on="blow",
-    cites="overview:105",
-    title="Fremen and its ally under Shai-Hulud (Player Sheets the overview does not reproduce)",
-    reason="Fremen or its ally has forces where Shai-Hulud attacks: what a worm does to them is a faction "
-    "ability of the Player Sheets (overview:105), which the overview does not reproduce",
-    when=_fremen_or_ally_there,
-)

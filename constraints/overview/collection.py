@@ -120,24 +120,42 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _amount(s: CollectionFacts) -> int:
-    return min(s.rate * s.forces_in_territory, s.spice_in_territory)
+    return min(s.rate * s.fighters_in_territory, s.spice_in_territory)
+
+
+def _advisors_there(s: CollectionFacts) -> bool:
+    return s.forces_in_territory > s.fighters_in_territory
 
 
 def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
-    n = s.forces_in_territory
+    n = s.fighters_in_territory
     got = o.get("spice_collected", _amount(s))
     left = s.spice_in_territory - got
     forces = f"{n} force{'s' if n != 1 else ''}"
+    advisors = s.forces_in_territory - n
+    apart = (
+        f" (its {advisors} Advanced advisor{'s' if advisors != 1 else ''} there do{'es' if advisors == 1 else ''} not "
+        "collect: a faction ability of its Player Sheet)"
+        if advisors
+        else ""
+    )
     return (
-        f"{forces} at {s.rate} spice could take {s.rate * n}; {s.spice_in_territory} lies in {s.territory}: "
+        f"{forces}{apart} at {s.rate} spice could take {s.rate * n}; {s.spice_in_territory} lies in {s.territory}: "
         f"{got} collected, {left or 'none'} left."
     )
+
+
+# overview:105 "• Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets." -- that Advanced Bene Gesserit advisors collect no spice is such a sheet's rule;
+#              the overview's ruleset reads GF9's (gf9:311: gf9.collection.advisors, in force here), so the count
+#              of the territory's forces that collect leaves the advisors out.
 
 
 @rule(
     "overview.collection.amount",
     on="collect",
-    cites="overview:65",
+    cites="overview:65,105",
+    cite_when={"overview:105": _advisors_there},  # quoted where advisors stand among the forces
     title="The forces collect the territory's spice at their rate",
     permits=_amount_message,
     defines=("spice_collected", "spice_left"),
@@ -145,14 +163,14 @@ def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
 )
 def harvest_amount(s: CollectionFacts) -> dict[str, int]:
     """The forces collect the spice in their territory ("collect it"): their rate times their number, but
-    only the spice that is there; the rest stays on the board."""
+    only the spice that is there; the rest stays on the board. Advanced advisors collect nothing (their sheet)."""
     got = _amount(s)
     return {"spice_collected": got, "spice_left": s.spice_in_territory - got}
 
 
 @harvest_amount.z3
 def _(v: Any) -> z3.BoolRef:
-    could = z3.If(v.occupies_city, 3 * v.forces_in_territory, 2 * v.forces_in_territory)
+    could = z3.If(v.occupies_city, 3 * v.fighters_in_territory, 2 * v.fighters_in_territory)
     got = z3.If(could < v.spice_in_territory, could, v.spice_in_territory)
     return z3.And(v.spice_collected == got, v.spice_left == v.spice_in_territory - v.spice_collected)
 
@@ -198,21 +216,5 @@ gap(
     title="Advanced Bene Gesserit advisors (Player Sheets the overview does not reproduce)",
     reason="whether Advanced Bene Gesserit advisors collect spice or occupy a city is a faction ability of the "
     "Player Sheets (overview:105), which the overview does not reproduce",
-    when=lambda s: s.advisors_nearby,
-)
-
-# overview:65 counts the forces in a territory with spice, and overview:105 leaves advisors to the Player Sheets:
-# gf9's sheet (gf9:311, gf9.collection.advisors, in force here) says advisors do not collect, but the overview's
-# territory-wide count of the forces that do is not a fact Mentat reads yet (the count above includes advisors).
-
-gap(
-    "overview.collection.advisors-amount",
-    on="collect",
-    cites="overview:105",
-    see_also="overview:65",
-    title="The amount collected where Advanced Bene Gesserit advisors stand in the territory",
-    reason="Advanced Bene Gesserit advisors are in the territory or a city: overview:65 has the territory's forces "
-    "collect, overview:105 leaves advisors to the Player Sheets (gf9:311: advisors do not collect), and Mentat does "
-    "not yet count the fighters alone across the territory",
     when=lambda s: s.advisors_nearby,
 )

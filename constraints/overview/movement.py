@@ -24,8 +24,9 @@ from checker.arrakis.kinds.movement import (
     storm_message,
     visit_clear,
 )
+from checker.facts import any_of
 from checker.names import display
-from checker.rules import chapter, gap, rule
+from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("move", "overview:55-57,86,102")
@@ -161,17 +162,37 @@ def leaves_storm(s: MovementFacts) -> bool:
     return s.storm_sector is not None and s.from_sector is not None and start_in_storm(s)
 
 
-gap(
+# overview:37 and 57 forbid moving into and through a storm sector and say nothing of leaving one: the overview is
+# silent, and its ruleset reads GF9 where it is (constraints/overview/__init__.py). GF9 forbids it:
+# gf9:99  "Forces cannot ship, move or battle into, out of or through the sector currently under the storm. ..."
+# gf9:223 "Ordinary forces cannot ship into, enter, leave or cross a sector under the storm. ..."
+# gf9.movement.storm says it under gf9, but it also says what overview.movement.storm says (and so stays out of the
+# overview's ruleset): this rule is GF9's "out of" alone, in force where the overview's text leaves it to GF9.
+
+
+@rule(
     "overview.movement.storm-leaving",
     on="move",
-    cites="overview:37,57",
-    see_also="overview:102",
-    title="Moving out of a sector under the storm",
-    reason="the moving forces stand in the sector under the storm: the overview forbids moving into or through a "
-    "storm sector (overview:37, 57) but does not say whether forces may leave one (gf9:99 forbids it: use the gf9 "
-    "ruleset)",
+    cites="gf9:99,223",
+    see_also="overview:37,57",
+    title="No movement out of the sector under the storm (GF9's, where the overview is silent)",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)}'s forces in {s.origin} are in sector {s.storm_sector}, under the storm: they cannot "
+        "move out of it (the overview forbids only moving into or through the storm; GF9, read where it is silent, "
+        "forbids moving out of it)."
+    ),
     when=leaves_storm,
+    one_sided="it judges only a group standing under the storm, which never moves out of it",
 )
+def overview_storm_leaving(s: MovementFacts) -> bool:
+    """A group standing in the sector under the storm may not move out of it: the overview forbids moving into and
+    through the storm and is silent on leaving it, so GF9's rule is read (gf9:99, 223)."""
+    return not start_in_storm(s)
+
+
+@overview_storm_leaving.z3
+def _(v: Any) -> z3.BoolRef:
+    return any_of(z3.And(start, v.storm_sector != k) for k, start in enumerate(v.start_sectors, 1))
 
 
 @rule(

@@ -7,20 +7,25 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.position import (
+    HABBANYA,
     LAST_TURN,
     SHIPMENT_AND_MOVEMENT,
     STRONGHOLD_NAMES,
+    TABR,
+    TUEK,
     PositionFacts,
     at_pause,
+    fremen_breaches,
     names,
     overview_held,
     overview_qualifiers,
     side,
     winner_value,
+    with_allies,
 )
 from checker.facts import all_of, any_of
 from checker.names import display
-from checker.rules import chapter, gap, rule, set_aside
+from checker.rules import chapter, gap, restates, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("position", "overview:3,7-8,18,57,67-69,84-98,104-105,125,129")
@@ -194,22 +199,39 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(z3.Sum([z3.If(v.occ[f * _H + h], 1, 0) for f in range(n)] or [z3.IntVal(0)]) <= 2 for h in range(_H))
 
 
-def _hands(s: PositionFacts, limit: int) -> str:
-    return ", ".join(f"{display(f)} holds {h}" for f, h in zip(s.factions, s.f_hand, strict=True) if h > limit)
+HAND_LIMIT = 4  # overview:49, 104, 129
+HARKONNEN_HAND_LIMIT = 8  # gf9:425, Harkonnen's Player Sheet
 
 
-def _fullest(s: PositionFacts) -> str:
+def _sheet_hand(h: int, hk: bool) -> bool:
+    """A Harkonnen hand over four: its Player Sheet's limit judges it, not the standard four."""
+    return hk and h > HAND_LIMIT
+
+
+def _hands(s: PositionFacts, limit: int, harkonnen: bool) -> str:
+    return ", ".join(
+        f"{display(f)} holds {h}"
+        for f, h, hk in zip(s.factions, s.f_hand, s.f_harkonnen, strict=True)
+        if h > limit and hk == harkonnen
+    )
+
+
+def _within_four(s: PositionFacts) -> str:
+    standard = [(h, f) for f, h, hk in zip(s.factions, s.f_hand, s.f_harkonnen, strict=True) if not _sheet_hand(h, hk)]
     if not s.factions:
-        return "no faction is listed"
-    h, f = max(zip(s.f_hand, s.factions, strict=True))
-    return f"the fullest hand is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+        return "Every hand holds at most four cards (no faction is listed)."
+    if not standard:
+        return "No hand but Harkonnen's is listed: Harkonnen's, over four, is its Player Sheet's to judge."
+    h, f = max(standard)
+    fullest = f"the fullest is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+    if len(standard) < len(s.factions):
+        return f"Every hand but Harkonnen's holds at most four cards ({fullest}); Harkonnen's is its sheet's to judge."
+    return f"Every hand holds at most four cards ({fullest})."
 
 
 # overview:49  "... Declare hand sizes (limit: 4 cards). ..."
 # overview:104 "Treachery Card limit: 4 cards maximum. ..."
 # overview:129 "Hand Limit: 4 Treachery Cards"
-# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed
-#              on Player Sheets." -- the overview does not print Harkonnen's own limit.
 
 
 @rule(
@@ -218,39 +240,51 @@ def _fullest(s: PositionFacts) -> str:
     cites="overview:104,129",
     see_also="overview:49",
     title="Hand limit: four Treachery Cards",
-    forbids=lambda s, _: f"{_hands(s, 4)}: the hand limit is four cards.",
-    permits=lambda s, _: f"Every hand holds at most four cards ({_fullest(s)}).",
-    when=lambda s: not any(hk and h > 4 for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
+    forbids=lambda s, _: f"{_hands(s, HAND_LIMIT, False)}: the hand limit is four cards.",
+    permits=lambda s, _: _within_four(s),
 )
 def overview_hand_limit(s: PositionFacts) -> bool:
-    """No faction holds more than four Treachery Cards (Harkonnen over four: see the next rule)."""
-    return all(h <= 4 for h in s.f_hand)
+    """No faction holds more than four Treachery Cards (a Harkonnen hand over four: its sheet, the next rule)."""
+    return all(h <= HAND_LIMIT or hk for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True))
 
 
 @overview_hand_limit.z3
 def _(v: Any) -> z3.BoolRef:
-    return all_of(h <= 4 for h in v.f_hand)
+    return all_of(z3.Or(h <= HAND_LIMIT, hk) for h, hk in zip(v.f_hand, v.f_harkonnen, strict=True))
+
+
+# overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
+#              Player Sheets." -- the overview does not print Harkonnen's sheet; its ruleset reads GF9's:
+# gf9:425 "Your hand limit is eight. ..."
+# (gf9.position.hand-limit says both limits under gf9 and so stays out of the overview's ruleset, where the four is
+# the overview's own: this rule is the sheet's eight alone, read where the overview defers.)
 
 
 @rule(
     "overview.position.harkonnen-hand",
     on="position",
-    cites="overview:104,105",
-    title="Harkonnen's hand over four: its Player Sheet decides",
-    status="unresolved",
-    reason="Harkonnen holds more than four cards; overview:105 lets faction advantages override the limit, "
-    "but the overview does not print Harkonnen's",
-    when=lambda s: any(hk and h > 4 for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
-    one_sided="an open question: it neither forbids nor permits",
+    cites="overview:105; gf9:425",
+    see_also="overview:104",
+    title="Harkonnen's hand over four: its Player Sheet's limit, eight (read from GF9)",
+    forbids=lambda s, _: (
+        f"{_hands(s, HARKONNEN_HAND_LIMIT, True)}: Harkonnen's hand limit, a faction advantage of its Player Sheet, "
+        "is eight."
+    ),
+    permits=lambda s, _: (
+        f"{_hands(s, HAND_LIMIT, True)}: over the standard four, within Harkonnen's own limit of eight (its Player "
+        "Sheet, a faction advantage that overrides the standard rule)."
+    ),
+    when=lambda s: any(_sheet_hand(h, hk) for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True)),
 )
 def overview_harkonnen_hand(s: PositionFacts) -> bool:
-    """Whether Harkonnen may hold more than four cards is on its Player Sheet, not in the overview."""
-    return True
+    """Faction advantages override the standard four (overview:105), and Harkonnen's sheet sets its limit at eight
+    (gf9:425, GF9's printed sheet, which the overview's ruleset reads)."""
+    return all(h <= HARKONNEN_HAND_LIMIT for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True) if hk)
 
 
 @overview_harkonnen_hand.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.BoolVal(True)  # never asked: an unresolved rule only names the open question
+    return all_of(z3.Implies(hk, h <= HARKONNEN_HAND_LIMIT) for h, hk in zip(v.f_hand, v.f_harkonnen, strict=True))
 
 
 # overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). Max 2 players per Alliance. ..."
@@ -277,6 +311,49 @@ def overview_alliance_size(s: PositionFacts) -> bool:
 @overview_alliance_size.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(k <= 2 for k in v.alliance_size)
+
+
+# overview:41 "... After the first turn, Shai-Hulud triggers a Nexus — players may form or break Alliances."
+# overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). ..."
+# No Nexus before turn two, so no alliance exists on turn 1, whatever the phase. A position that gives no turn is
+# taken at its word that its alliances were formed at a Nexus (as overview.alliances.nexus-only takes a Nexus).
+# GF9 and Dreamrules, which inherit the rule, say it again in their own words (their Nexus differs, the first turn's
+# absence of one does not):
+# gf9:107 "On the first turn, set every revealed Shai-Hulud card aside ... Those set-aside Shai-Hulud cards have no
+#          effect and cause no Nexus. ..."
+# gf9:131 "During a Nexus, players may discuss alliances, publicly break an existing alliance and form a new one. ..."
+# dreamrules:232 "No card can cause a Nexus on turn one. ..."
+# dreamrules:556 "... During a Nexus, any faction may leave its current alliance and form another. ..."
+restates("gf9:107,131", "overview.position.no-alliance-turn-one")
+restates("dreamrules:232,556", "overview.position.no-alliance-turn-one")
+
+
+@rule(
+    "overview.position.no-alliance-turn-one",
+    on="position",
+    cites="overview:41,86",
+    title="No alliance exists on turn 1",
+    forbids=lambda s, _: (
+        f"{'; '.join(side(a) for a in s.alliances)} {'are' if len(s.alliances) == 1 else 'are each'} allied on "
+        "turn 1: alliances are formed only during a Nexus, and the first turn has none."
+    ),
+    permits=lambda s, _: (
+        f"It is turn {s.turn}: the alliances ({'; '.join(side(a) for a in s.alliances)}) were formed at a Nexus "
+        "after the first turn."
+        if s.turn is not None
+        else "The position gives no turn: its alliances are taken as formed at a Nexus after the first turn."
+    ),
+    when=lambda s: s.has_alliances,
+)
+def overview_no_alliance_turn_one(s: PositionFacts) -> bool:
+    """Alliances are formed only during a Nexus, and the first Nexus comes after the first turn: a position of turn
+    1 lists no alliance (one that gives no turn is taken to be of a later turn)."""
+    return s.turn != 1
+
+
+@overview_no_alliance_turn_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.turn != 1
 
 
 # overview:86 "... Allies cannot enter each other's territories (except Polar Sink). ..."
@@ -368,7 +445,7 @@ def _overview_victory_applies(s: PositionFacts) -> bool:
     see_also="overview:3,33,69,98,121,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
     permits=_overview_victory_message,
-    needs=("ov_turn_known",),
+    needs=("ov_turn_known", "ov_prediction_known"),  # the Bene Gesserit's prediction may take the win (its sheet)
     when=_overview_victory_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
@@ -381,14 +458,18 @@ def overview_victory(s: PositionFacts) -> dict[str, Any]:
     return {"winner": winner_value(s, [any(s.member[u * n + f] for u in wins) for f in range(n)])}
 
 
+def _qualifies(v: Any, u: int) -> Any:
+    """Unit ``u`` occupies the strongholds the overview's count needs (any force of a member counts)."""
+    n, h = len(v.won), len(STRONGHOLD_NAMES)
+    count = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
+    needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
+    return z3.Sum(count or [z3.IntVal(0)]) >= needed
+
+
 @overview_victory.z3
 def _(v: Any) -> z3.BoolRef:
-    n, h = len(v.won), len(STRONGHOLD_NAMES)
-    qualifies = []
-    for u in range(len(v.unit_alliance)):
-        count = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
-        needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
-        qualifies.append(z3.Sum(count or [z3.IntVal(0)]) >= needed)
+    n = len(v.won)
+    qualifies = [_qualifies(v, u) for u in range(len(v.unit_alliance))]
     return all_of(v.won[f] == any_of(z3.And(v.member[u * n + f], q) for u, q in enumerate(qualifies)) for f in range(n))
 
 
@@ -419,26 +500,174 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(any_of(v.won))
 
 
+# overview:96 "... (no winner, or apply faction-specific alternate win conditions in the Advanced Game)." -- the
+#             alternate conditions are the factions' sheets, which the overview's ruleset reads from GF9:
+# gf9:403 "... Your ally shares your special victory."
+# gf9:405 "At the end of the last turn, if no normal victory occurred, your special victory requires Sietch Tabr and
+#          Habbanya Sietch to be occupied only by you or nobody, and Tuek's Sietch not to be occupied by Atreides,
+#          Harkonnen or Emperor. Allies do not become Fremen for this test. ..."
+# gf9:441 "If no one has won when the game ends and the Fremen special victory does not apply, you and your ally win.
+#          ..."
+# Where neither applies, whether the game ends with no winner or GF9's printed fallback (gf9:325, no sheet's) decides
+# is left open (overview.position.alternate-wins). (gf9's own end-game rules check these in every game, over GF9's
+# count of strongholds, and so stay out of the overview's ruleset: gf9's layer removes these two.)
+
+
+def _advanced_end(s: PositionFacts) -> bool:
+    """The Mentat Pause of the Advanced game's turn ten, with no one holding the strongholds it needs."""
+    return at_pause(s) and s.turn == LAST_TURN and s.advanced and not overview_qualifiers(s)
+
+
+def _fremen_wins(s: PositionFacts) -> bool:
+    return _advanced_end(s) and "fremen" in s.factions and not fremen_breaches(s)
+
+
+def _guild_wins(s: PositionFacts) -> bool:
+    return _advanced_end(s) and "spacing-guild" in s.factions and not _fremen_wins(s)
+
+
+def _winners(s: PositionFacts, faction: str) -> list[bool]:
+    return with_allies(s, s.factions.index(faction))
+
+
+def _won_message(s: PositionFacts, faction: str, why: str) -> str:
+    who = [f for f, w in zip(s.factions, _winners(s, faction), strict=True) if w]
+    return (
+        f"Turn 10 of the Advanced game ends with no one holding the strongholds it needs; {why}: {side(who)} "
+        f"win{'s' if len(who) == 1 else ''} (a faction-specific alternate win condition, its Player Sheet)."
+    )
+
+
+def fremen_condition_form(v: Any) -> Any:
+    """The Fremen special condition (gf9:405) over the solver's variables."""
+    n = len(v.won)
+    return all_of(
+        z3.And(
+            z3.Implies(z3.Not(v.is_fremen[f]), z3.And(z3.Not(v.occ[f * _H + TABR]), z3.Not(v.occ[f * _H + HABBANYA]))),
+            z3.Implies(v.tuek_barred[f], z3.Not(v.occ[f * _H + TUEK])),
+        )
+        for f in range(n)
+    )
+
+
+def with_allies_form(v: Any, marks: list[Any]) -> list[Any]:
+    """Per faction: marked, or allied to a marked faction."""
+    n = len(v.won)
+    return [z3.Or(marks[g], any_of(z3.And(marks[f], v.allied[f * n + g]) for f in range(n))) for g in range(n)]
+
+
+@rule(
+    "overview.position.fremen-special",
+    on="position",
+    cites="overview:96; gf9:403,405",
+    title="Advanced turn ten with no winner: the Fremen special victory (its Player Sheet, read from GF9)",
+    permits=lambda s, _: _won_message(
+        s,
+        "fremen",
+        "no one but Fremen occupies Sietch Tabr or Habbanya Sietch, and no Atreides, Harkonnen or Emperor force is "
+        "in Tuek's Sietch",
+    ),
+    when=_fremen_wins,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners and never forbids",
+)
+def overview_fremen_special(s: PositionFacts) -> dict[str, Any]:
+    """At the end of the Advanced game's turn ten with no winner, the Fremen's alternate win condition (overview:96):
+    Sietch Tabr and Habbanya Sietch held by no one but the Fremen, Tuek's Sietch by no Atreides, Harkonnen or
+    Emperor; the Fremen and its ally win (gf9:403, 405)."""
+    return {"winner": winner_value(s, _winners(s, "fremen"))}
+
+
+@overview_fremen_special.z3
+def _(v: Any) -> z3.BoolRef:
+    winners = with_allies_form(v, list(v.is_fremen))
+    return z3.Implies(fremen_condition_form(v), all_of(w == x for w, x in zip(v.won, winners, strict=True)))
+
+
+@rule(
+    "overview.position.guild-special",
+    on="position",
+    cites="overview:96; gf9:441",
+    title="Advanced turn ten with no winner and no Fremen victory: the Spacing Guild's (its Player Sheet, from GF9)",
+    permits=lambda s, _: _won_message(
+        s,
+        "spacing-guild",
+        "the Fremen special victory does not apply"
+        + (f" ({names(fremen_breaches(s))})" if "fremen" in s.factions else " (the Fremen are not in the game)"),
+    ),
+    needs=("roster_known",),  # an unlisted player may be the Fremen, whose victory comes first
+    when=_guild_wins,
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winners and never forbids",
+)
+def overview_guild_special(s: PositionFacts) -> dict[str, Any]:
+    """At the end of the Advanced game's turn ten with no winner and no Fremen special victory, the Spacing Guild's
+    alternate win condition (overview:96): it and its ally win (gf9:441)."""
+    return {"winner": winner_value(s, _winners(s, "spacing-guild"))}
+
+
+@overview_guild_special.z3
+def _(v: Any) -> z3.BoolRef:
+    winners = with_allies_form(v, list(v.is_guild))
+    return all_of(w == x for w, x in zip(v.won, winners, strict=True))
+
+
 gap(
     "overview.position.alternate-wins",
     on="position",
     cites="overview:96",
-    title="Turn ten with no winner in the Advanced game: faction-specific alternate win conditions",
-    reason="no one holds the strongholds it needs at the end of turn 10 of the Advanced game; overview:96 applies "
-    "the factions' alternate win conditions, which the overview does not print",
-    when=lambda s: at_pause(s) and s.turn == LAST_TURN and s.advanced and not overview_qualifiers(s),
+    title="Turn ten with no winner in the Advanced game, and no Fremen or Guild victory",
+    reason="no one holds the strongholds it needs at the end of turn 10 of the Advanced game, and neither the "
+    "Fremen's nor the Guild's alternate win condition applies (their sheets, gf9:405, 441): overview:96 ends the game "
+    "with no winner or applies faction-specific conditions, and whether GF9's printed fallback (gf9:325, no faction's "
+    "sheet) is one of them is not said",
+    when=lambda s: _advanced_end(s) and not _fremen_wins(s) and "spacing-guild" not in s.factions,
 )
 
 
 # overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
-#              Player Sheets." -- the Bene Gesserit's prediction is such an ability (gf9:323, 361 print it).
+#              Player Sheets." -- the Bene Gesserit's prediction is such an ability; the overview's ruleset reads
+#              its sheet from GF9:
+# gf9:323 "Bene Gesserit's correct faction-and-turn prediction replaces the predicted normal victory with a sole
+#          Bene Gesserit win. ..."
+# gf9:361 "... If that faction earns a normal victory, alone or in an alliance, on the chosen turn, reveal your
+#          prediction and win alone instead. ..."
+# The normal victory it replaces is the overview's own (overview:90-94). (gf9.position.bg-prediction says the same over
+# GF9's count of strongholds and so stays out of the overview's ruleset: this rule reads the sheet over the overview's.)
 
-gap(
+
+def _prediction_message(s: PositionFacts, _: dict[str, Any]) -> str:
+    assert s.prediction is not None
+    faction, turn = s.prediction
+    u = s.predicted
+    return (
+        f"Bene Gesserit predicted {display(faction)} on turn {turn}, and {_unit_holds(s, u, overview_held(s, u))}, a "
+        f"normal victory ({_unit_need(s, u)}): by its Player Sheet, Bene Gesserit wins alone instead."
+    )
+
+
+@rule(
     "overview.position.prediction",
     on="position",
-    cites="overview:105",
-    title="A Bene Gesserit prediction of this turn's winner (its Player Sheet, not reproduced)",
-    reason="the Bene Gesserit predicted this turn's winner: overview:105 lets faction advantages override the "
-    "standard victory, and the overview does not print what the prediction does",
+    cites="overview:105; gf9:323,361",
+    see_also="overview:90,92,94",
+    title="A correct Bene Gesserit prediction: the Bene Gesserit win alone (its Player Sheet, read from GF9)",
+    permits=_prediction_message,
     when=lambda s: at_pause(s) and _prediction_due(s),
+    defines=("winner",),
+    one_sided="an outcome rule: it names the winner and never forbids",
 )
+def overview_prediction(s: PositionFacts) -> dict[str, Any]:
+    """When the faction the Bene Gesserit predicted wins normally by the overview's count on the predicted turn (alone
+    or allied), the Bene Gesserit win alone instead: a faction advantage (overview:105) its sheet gives (gf9:361)."""
+    return {"winner": winner_value(s, list(s.is_bg))}
+
+
+@overview_prediction.z3
+def _(v: Any) -> z3.BoolRef:
+    right = z3.And(
+        v.bg_in_game,
+        v.prediction_turn_now,
+        any_of(z3.And(v.predicted == u, _qualifies(v, u)) for u in range(len(v.unit_alliance))),
+    )
+    return all_of(w == z3.And(bg, right) for w, bg in zip(v.won, v.is_bg, strict=True))

@@ -143,21 +143,25 @@ overview_movement.z3(z3_movement)
 
 def fremen_caught(s: StormFacts) -> bool:
     """Advanced game: Fremen forces stand in sand the storm hits (what they lose is a faction ability)."""
-    return s.fremen_advanced and s.storm_sector is not None and overview_hit(s).get("fremen", 0) > 0
+    return s.fremen_advanced and s.storm_sector is not None and overview_hit(s, sheets=False).get("fremen", 0) > 0
 
 
-def overview_hit(s: StormFacts) -> dict[str, int]:
+def overview_hit(s: StormFacts, sheets: bool = True) -> dict[str, int]:
     """Forces per faction the storm kills under the overview's own words: every group in a sand territory
     (Imperial Basin excepted) in a sector the storm moves into. The Shield Wall plays no part: the overview
     excepts Imperial Basin without condition (overview:37, 102) and prints no rule for the Destroyed Shield Wall
-    token it lists (overview:16)."""
+    token it lists (overview:16). With ``sheets``, the faction advantages that override it (overview:105, 106):
+    an Advanced Fremen group loses half, rounded up (its sheet, gf9:411: overview.storm.fremen-advanced)."""
     assert s.storm_sector is not None
     hit = hit_sectors(s.storm_sector, s.distance)
     out: dict[str, int] = {}
     for i, faction in enumerate(s.group_faction):
         # group_sheltered marks Imperial Basin, Arrakeen and Carthag; of them only Imperial Basin is sand
         if s.group_sand[i] and not s.group_sheltered[i] and s.group_sector[i] in hit and s.group_count[i]:
-            out[faction] = out.get(faction, 0) + s.group_count[i]
+            n = s.group_count[i]
+            out[faction] = out.get(faction, 0) + (
+                -(-n // 2) if sheets and s.group_fremen[i] and s.fremen_advanced else n
+            )
     return out
 
 
@@ -178,25 +182,29 @@ def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
     title="The storm kills forces in sand territories it hits, except in Imperial Basin",
     permits=losses_message,
     needs=("storm_sector", "forces_placed"),
-    when=lambda s: not fremen_caught(s),
     defines=("losses",),
     one_sided=OUTCOME_ONLY,
 )
 def overview_losses(s: StormFacts) -> dict[str, Any]:
     """Forces in sand territories in the sectors the storm moves into die, except in Imperial Basin (the
-    overview gives the exception without condition; rock, strongholds and the Polar Sink are not sand)."""
+    overview gives the exception without condition; rock, strongholds and the Polar Sink are not sand); Advanced
+    Fremen lose half, rounded up: a faction advantage that overrides it (overview.storm.fremen-advanced)."""
     return {"losses": overview_hit(s)}
 
 
 @overview_losses.z3
 def _(v: Any) -> z3.BoolRef:
+    def lost(i: int) -> Any:
+        n = v.group_count[i]
+        return z3.If(z3.And(v.group_fremen[i], v.fremen_advanced), (n + 1) / 2, n)
+
     return all_of(
         v.group_lost[i]
         == z3.If(
             z3.And(
                 v.group_sand[i], z3.Not(v.group_sheltered[i]), z3_hits(v.group_sector[i], v.storm_sector, v.distance)
             ),
-            v.group_count[i],
+            lost(i),
             0,
         )
         for i in range(len(v.group_lost))
@@ -206,20 +214,45 @@ def _(v: Any) -> z3.BoolRef:
 # overview:105 "Faction advantages override standard rules. Each faction has unique abilities detailed on
 #              Player Sheets."
 # overview:106 "Advanced Game adds: ... unique faction advanced abilities." -- what Advanced Fremen lose to the
-#              storm is such an ability (gf9:411 prints it); the overview does not.
+#              storm is such an ability; the overview does not print it, and its ruleset reads GF9's sheet:
+# gf9:411 "If caught by storm, lose half the affected force tokens, rounding losses up. ..."
+# (gf9.storm.losses says it under gf9 together with GF9's storm losses, and so stays out of the overview's ruleset.)
 
-gap(
+
+def _fremen_half(s: StormFacts, _o: dict[str, Any]) -> str:
+    caught = overview_hit(s, sheets=False).get("fremen", 0)
+    return (
+        f"Advanced Fremen caught by the storm: {caught} tokens in sand it hits, half of them lost, rounded up: "
+        f"{overview_hit(s).get('fremen', 0)} (their Player Sheet, a faction advantage over the standard losses)."
+    )
+
+
+@rule(
     "overview.storm.fremen-advanced",
     on="storm",
-    cites="overview:105,106",
+    cites="overview:105,106; gf9:411",
     see_also="overview:37",
-    title="Advanced Fremen caught by the storm (their Player Sheet, not reproduced)",
-    reason="Advanced Fremen forces are in sand the storm hits: overview:106 adds the factions' advanced abilities "
-    "and overview:105 lets them override the standard storm losses (overview:37), but the overview does not print "
-    "them",
+    title="Advanced Fremen caught by the storm lose half, rounded up (their Player Sheet, read from GF9)",
+    permits=_fremen_half,
+    needs=("storm_sector", "forces_placed"),
     when=fremen_caught,
-    leaves_open=("losses",),  # the sheet changes what the Fremen lose, not where the storm stops
+    one_sided="it says what Advanced Fremen lose (overview.storm.losses fixes the number); it forbids nothing",
 )
+def fremen_advanced(s: StormFacts) -> bool:
+    """Advanced Fremen forces in sand the storm hits lose half, rounded up: a faction advantage that overrides the
+    standard losses (overview:105, 106), printed on GF9's sheet (gf9:411)."""
+    return True
+
+
+@fremen_advanced.z3
+def _(v: Any) -> z3.BoolRef:
+    def caught(i: int) -> Any:
+        hit = z3_hits(v.group_sector[i], v.storm_sector, v.distance)
+        return z3.And(v.group_fremen[i], v.fremen_advanced, v.group_sand[i], z3.Not(v.group_sheltered[i]), hit)
+
+    return all_of(
+        z3.Implies(caught(i), v.group_lost[i] == (v.group_count[i] + 1) / 2) for i in range(len(v.group_lost))
+    )
 
 
 # overview:16 "• Storm Marker, Game Turn Counter, Destroyed Shield Wall Token"

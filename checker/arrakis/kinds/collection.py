@@ -52,6 +52,9 @@ class CollectionFacts(Facts):
     spice_here: int | None = fact(key="SPICE_KEY", doc="spice lying in the territory and sector")
     occupies_city: bool = fact(False, doc="the faction has a force that counts for occupation in Arrakeen or Carthag")
     forces_in_territory: int = fact(0, doc="the faction's forces anywhere in the territory (overview)")
+    fighters_in_territory: int = fact(
+        0, doc="the faction's forces anywhere in the territory that can collect: Advanced advisors apart (overview)"
+    )
     spice_in_territory: int = fact(0, doc="spice anywhere in the territory (overview)")
     advisors_nearby: bool = fact(False, doc="Advanced advisors of the faction in the territory, Arrakeen or Carthag")
     income_city: bool = fact(False, doc="the territory is Arrakeen or Carthag (Advanced income 2)")
@@ -241,6 +244,7 @@ class Collection(Kind):
             spice_here=spice_here,
             occupies_city=occupied_city,
             forces_in_territory=sum(in_t),
+            fighters_in_territory=in_t[0],
             spice_in_territory=sum(a for _, a, _ in spice),
             advisors_nearby=advisors_nearby,
             income_city=t.name in CITIES,

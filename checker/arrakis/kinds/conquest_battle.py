@@ -113,6 +113,7 @@ class ConquestBattleFacts(Facts):
     a_leader_own: bool | None = fact(True, key="factions.A.leaders", doc="the plan's leader is the faction's own")
     a_leader_dead: bool = fact(False, key="factions.A.leaders_in_tanks", doc="the plan's leader was killed before")
     a_only_killed: bool = label(False, doc="it plays no leader, and every leader it has was killed")
+    a_killed_names: list[str] = label(None, doc="its leaders listed as killed (leaders_in_tanks)")
     a_leaders_available: int | None = fact(0, key="factions.A.leaders", doc="leaders it could play")
     a_weapon: int = fact(0, key="move.plans.A.weapon", doc="the weapon's type number (0 none)")
     a_defense: int = fact(0, key="move.plans.A.defense", doc="the number of the weapon type it defends against")
@@ -144,6 +145,7 @@ class ConquestBattleFacts(Facts):
     d_leader_own: bool | None = fact(True, key="factions.D.leaders")
     d_leader_dead: bool = fact(False, key="factions.D.leaders_in_tanks")
     d_only_killed: bool = label(False, doc="it plays no leader, and every leader it has was killed")
+    d_killed_names: list[str] = label(None, doc="its leaders listed as killed (leaders_in_tanks)")
     d_leaders_available: int | None = fact(0, key="factions.D.leaders")
     d_weapon: int = fact(0, key="move.plans.D.weapon")
     d_defense: int = fact(0, key="move.plans.D.defense")
@@ -174,7 +176,9 @@ class ConquestBattleFacts(Facts):
         for x in SIDES:
             dial = out[f"{x}_dial_h"]
             out[f"{x}_dial"] = "?" if dial is None else (dial // 2 if dial % 2 == 0 else dial / 2)
-            out[f"{x}_leader_label"] = out[f"{x}_leader_name"] or "no leader"
+            out[f"{x}_leader_label"] = out[f"{x}_leader_name"] or (
+                "no leader: all its leaders were killed" if out[f"{x}_only_killed"] else "no leader"
+            )
         return out
 
 
@@ -367,8 +371,9 @@ def _side(pos: Position, m: BattleMove, me: str, foe: str, x: str, types: dict[s
         f"{x}_strength": strength,
         f"{x}_leader_own": leader_own,
         f"{x}_leader_dead": bool(leader and leader in dead),
-        # no leader played, and every leader it has is a killed one: whether it "can" play one is open (conquest:37)
-        f"{x}_only_killed": bool(not leader and not plan.cheap_hero and own and not avail),
+        # no leader played, and every leader it has is a killed one: it cannot play one (conquest:33, 37)
+        f"{x}_only_killed": bool(not leader and own and not avail),
+        f"{x}_killed_names": sorted(n for n in own if n in dead),
         f"{x}_leaders_available": available,
         f"{x}_weapon": types[wt] if plan.weapon else NO_CARD,
         f"{x}_defense": types[dt] if plan.defense else NO_CARD,

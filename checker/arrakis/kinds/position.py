@@ -91,6 +91,11 @@ class PositionFacts(Facts):
     prediction_known: bool | None = fact(True, key="factions.bene-gesserit.prediction")
     turn_known: bool | None = fact(True, key="turn")
     ov_turn_known: bool | None = fact(True, key="turn", doc="the overview's turn-ten question needs the turn")
+    ov_prediction_known: bool | None = fact(
+        True,
+        key="factions.bene-gesserit.prediction",
+        doc="the overview's winner may be the Bene Gesserit's prediction's",
+    )
     roster_known: bool | None = fact(True, key="factions", doc="every faction in the game is listed")
     # per contact: two opposing factions' fighters in one territory (not the Polar Sink)
     storm_sector: int | None = fact(None, key="storm")
@@ -683,8 +688,13 @@ class PositionCheck(Kind):
                 facts.prediction_known = None
             if pos.turn is None and (not wins or bg_in):
                 facts.turn_known = None  # turn ten, or the predicted turn, may change the winner
-            if pos.turn is None and adv and not overview_qualifiers(facts):
+            ov_wins = overview_qualifiers(facts)
+            if pos.turn is None and adv and not ov_wins:
                 facts.ov_turn_known = None
+            if bg_in and ov_wins and prediction is None:  # its secret prediction may take the win (gf9:361)
+                facts.ov_prediction_known = None
+            if pos.turn is None and bg_in and prediction is not None and facts.predicted in ov_wins:
+                facts.ov_turn_known = None  # the predicted turn or another: who wins depends on it
             unlisted_could_decide = "fremen" not in factions or (
                 "spacing-guild" not in factions and bool(fremen_breaches(facts))
             )
