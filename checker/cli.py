@@ -130,6 +130,33 @@ def _readable(key: str, value: Any) -> str:
     return str(value)
 
 
+def _kind(v: Verdict) -> Any:
+    """The kind of question a verdict answers (its labels, whether it judges a position), or None."""
+    from checker.family import family_of
+
+    family = family_of(v.ruleset)
+    try:
+        return family.load_kind(v.question) if family is not None and v.question else None
+    except Exception:  # an unencoded question's name: no kind of the family
+        return None
+
+
+def _outcome_text(v: Verdict) -> str:
+    """The outcome as a player reads it: ``cost 4; paid to bank``, each key under its kind's label."""
+    kind = _kind(v)
+    labels: dict[str, str] = getattr(kind, "labels", {}) or {}
+    shown = {k: x for k, x in v.outcome.items() if k not in v.aliases}  # JSON keeps both names
+    return "; ".join(f"{labels.get(k, k.replace('_', ' '))} {_readable(k, x)}" for k, x in shown.items())
+
+
+def verdict_word(v: Verdict) -> str:
+    """The verdict's first word: a position with no move is VALID (or INVALID-POSITION), not LEGAL."""
+    kind = _kind(v)
+    if v.verdict == "legal" and kind is not None and kind.judges_position:
+        return "VALID"
+    return v.verdict.upper()
+
+
 MARK = {"forbids": "✗", "permits": "✓", "unresolved": "?"}
 COLOUR = {"forbids": "red", "permits": "green", "unresolved": "yellow"}
 
@@ -152,16 +179,16 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
     other verdicts). Illegal and unresolved verdicts quote the lines of each finding.
     """
     width = _width()
-    typer.secho(f"{v.verdict.upper()}", fg=STYLE[v.verdict], bold=True, nl=False)
-    typer.echo(f"  ({', '.join(x for x in (v.ruleset, v.question) if x)})")
+    word = verdict_word(v)
+    typer.secho(word, fg=STYLE[v.verdict], bold=True, nl=False)
+    winner = f"  winner: {_readable('winner', v.outcome['winner'])}" if word == "VALID" and "winner" in v.outcome else ""
+    typer.echo(f"  ({', '.join(x for x in (v.ruleset, v.question) if x)}){winner}")
     if v.reason:
         typer.echo(_line(f"  why: {v.reason}", width))
     short = v.verdict == "legal" and not every
     if short:
         if v.outcome:
-            shown = {k: x for k, x in v.outcome.items() if k not in v.aliases}  # JSON keeps both names
-            text = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in shown.items())
-            typer.echo(_line(f"outcome: {text}", width, 2))
+            typer.echo(_line(f"outcome: {_outcome_text(v)}", width, 2))
         fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
         doubted = [f for f in v.findings if f not in fixing]
         for f in fixing:

@@ -141,6 +141,9 @@ class Kind:
     # Outcome keys of this kind that mean one of the published shared keys (``devoured`` is ``losses``):
     # how answers of two games' kinds are compared (checker.conflicts).
     shared_names: ClassVar[dict[str, str]] = {}
+    # How the text output names an outcome key whose bare name would mislead a reader (revival's ``free`` is the
+    # free allowance, not forces revived free); the JSON keeps the key.
+    labels: ClassVar[dict[str, str]] = {}
 
     def facts(self, pos: Any) -> Facts:
         """The facts of a position of the kind's family (its own position type)."""

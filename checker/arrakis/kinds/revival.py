@@ -27,7 +27,7 @@ the leader revived lies face down is not known.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import Phase, Position, ReviveMove, components
 from checker.errors import InputError
@@ -358,6 +358,7 @@ class Revival(Kind):
     name = "revive"
     title = "Revival"
     ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to", "tleilaxu_income")
+    labels: ClassVar[dict[str, str]] = {"free": "free allowance"}  # the sheet's allowance, used or not
 
     def facts(self, pos: Position) -> RevivalFacts:
         m = pos.move
