@@ -181,7 +181,8 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
     width = _width()
     word = verdict_word(v)
     typer.secho(word, fg=STYLE[v.verdict], bold=True, nl=False)
-    winner = f"  winner: {_readable('winner', v.outcome['winner'])}" if word == "VALID" and "winner" in v.outcome else ""
+    won = word == "VALID" and "winner" in v.outcome
+    winner = f"  winner: {_readable('winner', v.outcome['winner'])}" if won else ""
     typer.echo(f"  ({', '.join(x for x in (v.ruleset, v.question) if x)}){winner}")
     if v.reason:
         typer.echo(_line(f"  why: {v.reason}", width))
