@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
+
+from checker.cases import mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,3 +75,69 @@ def test_a_position_with_no_move_is_valid_not_legal(cli: Any) -> None:
     assert cli("check", moved, "--move", "{action: ship, faction: atreides, count: 1, to: Arrakeen}").stdout.split()[
         0
     ] == ("LEGAL")
+
+
+# -- every example in the guides gives the verdict its title promises -----------------------------------------
+
+GUIDES = ROOT / "docs" / "guides"
+# Every position file of the guides but the one `mentat new` wrote for the dispute guide (shown there as a diff
+# against `mentat new`'s output, its verdict run at build time).
+EXAMPLES = sorted(p for p in GUIDES.rglob("*.yaml") if p.name != "dispute-game.yaml")
+WORDS = ("illegal", "unresolved", "invalid")
+
+
+def _title(path: Path, data: dict[str, Any]) -> str:
+    """The example's title: its ``title`` key, or (a Dice Game example) the first sentence of the comment it opens
+    with."""
+    if data.get("title"):
+        return str(data["title"])
+    head = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        head.append(line.lstrip("# "))
+    return " ".join(head).split(". ")[0]
+
+
+def test_the_guides_have_examples() -> None:
+    names = {p.relative_to(GUIDES).as_posix() for p in EXAMPLES}
+    assert {"examples/interject.yaml", "examples/dice/combat.yaml", "dice-board-example.yaml"} <= names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.relative_to(GUIDES).as_posix())
+def test_every_example_gives_the_verdict_its_title_promises(path: Path, cli: Any) -> None:
+    """Each example says what Mentat answers (its ``expect:``, as a case does), and its title promises that
+    verdict: a title that describes a move taking place is a legal move; any other answer is named in the title."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    expect = data.get("expect")
+    assert isinstance(expect, dict) and expect.get("verdict"), f"{path.name}: no expect.verdict"
+    title = _title(path, data).lower()
+    assert title, f"{path.name}: no title"
+    if expect["verdict"] == "legal":
+        assert not any(w in title for w in WORDS), f"{path.name}: a legal example titled {title!r}"
+    else:
+        assert expect["verdict"].split("-")[0] in title, f"{path.name}: the title does not say {expect['verdict']}"
+    run = cli("check", path, "--json")
+    assert run.code != 2, run.stderr
+    problems = mismatches(expect, run.json())
+    assert not problems, f"{path.name}:\n  " + "\n  ".join(problems)
+
+
+def test_the_keys_page_shows_each_dispute_with_its_example() -> None:
+    page = (GUIDES / "keys.md").read_text(encoding="utf-8")
+    files = sorted((GUIDES / "keys").glob("*.yaml"))
+    for stem in ("ally-traitor", "both-plans", "advanced-dial", "leader-names", "face-down", "shield-wall-markers"):
+        assert GUIDES / "keys" / f"{stem}.yaml" in files, f"no example for {stem}"
+    for path in files:
+        assert f"```{{literalinclude}} keys/{path.name}" in page, f"keys.md does not show {path.name}"
+    assert "guides/keys" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+def test_the_legend_of_the_marks_is_in_the_readme_and_on_the_verdict_page() -> None:
+    for page in (ROOT / "README.md", GUIDES / "position-format.md"):
+        text = page.read_text(encoding="utf-8")
+        for mark in ("`✗`", "`✓`", "`=`", "`?`"):
+            assert f"| {mark} |" in text, f"{page.name}: no legend row for {mark}"
+    from checker.cli import MARK
+
+    assert set(MARK.values()) == {"✗", "✓", "?"}  # the marks the legend explains ('=' is the outcome's)
