@@ -64,8 +64,13 @@ def test_case_under_other_rulesets(under_case: Path, cli) -> None:  # type: igno
         assert rows[ruleset]["verdict"] is not None, f"{ruleset} cannot express {under_case.name}"
         problems = mismatches(wanted, rows[ruleset])
         assert not problems, f"{under_case.name} under {ruleset}:\n  " + "\n  ".join(problems)
-    decided = [r for r in rows.values() if r["verdict"] != "unresolved"]  # an open answer differs from none
-    differ = len({(r["verdict"], json.dumps(r["outcome"], sort_keys=True)) for r in decided}) > 1
+    # exit 1 exactly when two rulesets that decide differ (the verdict, or an outcome value both report)
+    for row in rows.values():
+        for other, keys in (row.get("differs") or {}).items():
+            assert row["verdict"] != "unresolved" and rows[other]["verdict"] not in ("unresolved", None)
+            theirs = rows[other]["outcome"]
+            assert keys == ["verdict"] or all(k in row["outcome"] and k in theirs for k in keys)
+    differ = any(row.get("differs") for row in rows.values())
     assert run.code == (1 if differ else 0)
 
 
