@@ -804,7 +804,7 @@ class Position:
     board_facts: Any = spec(
         None,
         aliases=("board",),
-        doc="a board file or inline board facts (conquest); gf9-family rulesets use the GF9 board",
+        doc="conquest: a board file or inline board facts (conquest prints none; the others read the GF9 board)",
         rulesets=CONQUEST,
     )
     title: str | None = spec(None, doc="a one-line summary (cases)")
