@@ -106,8 +106,8 @@ def _deciding(row: Row, others: list[Row]) -> list[Finding]:
     if v.verdict == "unresolved":
         return [f for f in v.findings if f.effect == "unresolved"]
     permitting = [f for f in v.findings if f.effect == "permits"]
-    # the rule that permits here what decided another ruleset's answer (its forbidding or open rule)
-    theirs = [f.rule for o in others if o.verdict is not None and o.verdict.verdict != "legal" for f in o.deciding()]
+    # the rule that permits here what forbids under a ruleset whose verdict differs
+    theirs = [f.rule for o in others if differences(row, o) == ["verdict"] for f in _deciding(o, [])]
     out = [f for f in permitting if any(_related(f.rule, r) for r in theirs)]
     # the rules fixing an outcome value another ruleset gives differently (alone: every value it fixes)
     keys = {k for o in others for k in differences(row, o) if k != "verdict"}
