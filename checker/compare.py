@@ -178,7 +178,7 @@ def _without_foreign(data: dict[str, Any], target: str, found: list[Foreign]) ->
     move of another ruleset stays: the target cannot express the position, and says so as ``check`` does)."""
     keys = [f for f in found if f.name != "action"]
     notes = [
-        f"{f.key} is a key of {' and '.join(f.rulesets)} positions only: {target} reads the position without it"
+        f"{f.key} is a key of {f.owners} positions only: {target} reads the position without it"
         for f in keys
         if not f.default
     ]

@@ -296,6 +296,12 @@ class Foreign:
     def name(self) -> str:
         return str(next(p for p in reversed(self.path) if isinstance(p, str)))
 
+    @property
+    def owners(self) -> str:
+        """The rulesets that have it, as a sentence names them: ``gf9, overview and dreamrules``."""
+        *rest, last = self.rulesets
+        return f"{', '.join(rest)} and {last}" if rest else last
+
 
 def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] = ()) -> list[Foreign]:
     """The keys of ``data`` (parsed YAML, read as the hinted type ``tp``) that ``ruleset``'s positions do not have.

@@ -1147,9 +1147,7 @@ def foreign_keys(data: dict[str, Any], ruleset: str) -> list[model.Foreign]:
 
 def foreign_error(found: model.Foreign, ruleset: str) -> InputError:
     """A key (or move) of another ruleset: one message naming the rulesets that have it."""
-    owners = " and ".join(
-        [", ".join(found.rulesets[:-1]), found.rulesets[-1]] if len(found.rulesets) > 1 else found.rulesets
-    )
+    owners = found.owners
     if found.name == "action":
         what = f"a move {ruleset} has ('{found.value}' is a move of {owners} only)"
     else:
