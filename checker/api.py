@@ -28,25 +28,53 @@ def check(position: Any, ruleset: str | None = None) -> Verdict:
 
 
 def check_file(path: str | Path, move: str | None = None, ruleset: str | None = None) -> Verdict:
-    """Read a position file and judge it; ``move`` (YAML text) replaces the file's move."""
+    """Read a position file and judge it; ``move`` (YAML text) replaces the file's move. Under another ``ruleset``
+    of its game the position is carried over as ``mentat compare`` carries it (names, keys that ruleset has not),
+    so both say the same of it."""
     pos = read_position(path)
-    if move is not None:
-        try:  # the same checks as a move in the file: sectors, names, plans
-            pos = with_move(pos, _parse_move(move))
-        except InputError as err:
-            err.key = err.key.replace("move", "--move", 1) if err.key.startswith("move") else err.key
-            err.file = str(path)
-            raise
     if ruleset is not None:
         ruleset = ruleset_name(ruleset, "--ruleset")
         _same_game(pos.ruleset, ruleset, str(path))
+        if ruleset != pos.ruleset:
+            return _carried(path, pos.ruleset, ruleset, move)
+    if move is not None:
+        pos = _moved(pos, move, str(path))
     try:
-        return check(pos, ruleset)
+        return check(pos)
     except InputError as err:  # a value only the kind reads (a Voice's card): name the file too
         err.file = err.file or str(path)
         if move is not None and err.key.startswith("move"):
             err.key = err.key.replace("move", "--move", 1)
         raise
+
+
+def _moved(pos: Any, move: str, file: str) -> Any:
+    """The position with ``--move`` as its move, checked as a move in the file is (sectors, names, plans)."""
+    try:
+        return with_move(pos, _parse_move(move))
+    except InputError as err:
+        err.key = err.key.replace("move", "--move", 1) if err.key.startswith("move") else err.key
+        err.file = file
+        raise
+
+
+def _carried(path: str | Path, own: str, ruleset: str, move: str | None) -> Verdict:
+    """The verdict under another ruleset of the file's game on the position carried there (its notes say how)."""
+    from checker.compare import translate
+    from checker.positions import read_yaml
+
+    data = read_yaml(path)
+    if move is not None:  # a move of the file's own game first, as if written in the file
+        _moved(load_position(data, str(path)), move, str(path))
+        data = {**data, "move": _parse_move(move)}
+    carried, notes = translate(data, ruleset)
+    try:
+        verdict = check(load_position(carried, str(path)))
+    except InputError as err:
+        err.file = err.file or str(path)
+        raise
+    verdict.notes += [f"carried over from {own}: {note}" for note in notes]
+    return verdict
 
 
 def _same_game(own: str, ruleset: str, file: str) -> None:

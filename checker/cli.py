@@ -130,6 +130,33 @@ def _readable(key: str, value: Any) -> str:
     return str(value)
 
 
+def _kind(v: Verdict) -> Any:
+    """The kind of question a verdict answers (its labels, whether it judges a position), or None."""
+    from checker.family import family_of
+
+    family = family_of(v.ruleset)
+    try:
+        return family.load_kind(v.question) if family is not None and v.question else None
+    except Exception:  # an unencoded question's name: no kind of the family
+        return None
+
+
+def _outcome_text(v: Verdict) -> str:
+    """The outcome as a player reads it: ``cost 4; paid to bank``, each key under its kind's label."""
+    kind = _kind(v)
+    labels: dict[str, str] = getattr(kind, "labels", {}) or {}
+    shown = {k: x for k, x in v.outcome.items() if k != "unknown"}  # the notes say what is unknown
+    return "; ".join(f"{labels.get(k, k.replace('_', ' '))} {_readable(k, x)}" for k, x in shown.items())
+
+
+def verdict_word(v: Verdict) -> str:
+    """The verdict's first word: a position with no move is VALID (or INVALID-POSITION), not LEGAL."""
+    kind = _kind(v)
+    if v.verdict == "legal" and kind is not None and kind.judges_position:
+        return "VALID"
+    return v.verdict.upper()
+
+
 MARK = {"forbids": "✗", "permits": "✓", "unresolved": "?"}
 COLOUR = {"forbids": "red", "permits": "green", "unresolved": "yellow"}
 
@@ -152,16 +179,17 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
     other verdicts). Illegal and unresolved verdicts quote the lines of each finding.
     """
     width = _width()
-    typer.secho(f"{v.verdict.upper()}", fg=STYLE[v.verdict], bold=True, nl=False)
-    typer.echo(f"  ({', '.join(x for x in (v.ruleset, v.question) if x)})")
+    word = verdict_word(v)
+    typer.secho(word, fg=STYLE[v.verdict], bold=True, nl=False)
+    won = word == "VALID" and "winner" in v.outcome
+    winner = f"  winner: {_readable('winner', v.outcome['winner'])}" if won else ""
+    typer.echo(f"  ({', '.join(x for x in (v.ruleset, v.question) if x)}){winner}")
     if v.reason:
         typer.echo(_line(f"  why: {v.reason}", width))
     short = v.verdict == "legal" and not every
     if short:
-        shown = {k: x for k, x in v.outcome.items() if k != "unknown"}  # the notes say what is unknown
-        if shown:
-            text = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in shown.items())
-            typer.echo(_line(f"outcome: {text}", width, 2))
+        if v.outcome:
+            typer.echo(_line(f"outcome: {_outcome_text(v)}", width, 2))
         fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
         doubted = [f for f in v.findings if f not in fixing]
         for f in fixing:
@@ -216,7 +244,7 @@ def compare(
 
     Exit status: 0 when every ruleset that can express the position agrees, 1 when they differ.
     """
-    from checker.compare import agreeing, compare_file, differ
+    from checker.compare import compare_file, differ
 
     try:
         rows = compare_file(file, _rulesets_option(rulesets))
@@ -228,35 +256,75 @@ def compare(
     if as_json:
         typer.echo(json.dumps([r.as_json() for r in rows], indent=2, ensure_ascii=False))
         raise typer.Exit(1 if differing else 0)
+    print_comparison(rows)
+    raise typer.Exit(1 if differing else 0)
+
+
+COLUMNS = (16, 18, 28)  # ruleset, verdict, outcome; the deciding rules take the rest of the line
+
+
+def _cell(text: str, width: int) -> list[str]:
+    """A table cell wrapped to its column (never cut short)."""
+    import textwrap
+
+    return textwrap.wrap(text, width - 2, break_on_hyphens=False, break_long_words=True) or [""]
+
+
+def _table_row(cells: list[list[str]], widths: list[int], colour: str | None = None) -> None:
+    """One row of the comparison table, each cell already wrapped, the verdict cell (the second) in colour."""
+    import itertools
+
+    for line in itertools.zip_longest(*cells, fillvalue=""):
+        end = max(i for i, text in enumerate(line) if text) if any(line) else 0
+        for i, (text, width) in enumerate(zip(line[: end + 1], widths, strict=False)):
+            last = i == end
+            shown = text if last else f"{text:<{width}}"
+            if i == 1 and text and colour:
+                typer.secho(shown, fg=colour, bold=True, nl=last)
+            else:
+                typer.echo(shown, nl=last)
+
+
+def print_comparison(rows: list[Any]) -> None:
+    """``mentat compare``'s text: a table of the answers (rulesets that agree share a row), what differs, then each
+    ruleset's deciding findings with their quoted lines."""
+    from checker.compare import agreeing, differences
+
     width = _width()
+    widths = [*COLUMNS, max(30, width - sum(COLUMNS))]
     groups = agreeing(rows)
-    typer.echo(f"{'ruleset':<22}{'verdict':<18}{'outcome':<28}deciding rules")
+    _table_row([["ruleset"], ["verdict"], ["outcome"], ["deciding rules"]], widths)
     for group in groups:
-        names = ", ".join(r.ruleset for r in group)
+        names = _cell(", ".join(r.ruleset for r in group), widths[0])
         first = group[0]
         if first.verdict is None:
-            typer.echo(_line(f"{names:<22}{'cannot express':<18}{first.cannot}", width, 22))
+            _table_row([names, ["cannot express"], _cell(first.cannot, widths[2] + widths[3]), []], widths)
             continue
         v = first.verdict
-        outcome = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in v.outcome.items()) or "-"
-        deciding = [(row.ruleset, f) for row in group for f in row.deciding()]
-        head = f"{names:<22}"
-        typer.secho(head, nl=False)
-        typer.secho(f"{v.verdict.upper():<18}", fg=STYLE[v.verdict], bold=True, nl=False)
-        text = outcome if len(outcome) < 27 else outcome[:24] + "..."
-        if deciding:
-            typer.echo(f"{text:<28}{deciding[0][1].rule.id} {_cites(deciding[0][1].sources)}")
-        else:
-            typer.echo(f"{text:<28}" + (v.reason if v.verdict == "unresolved" else "-"))
-        for _, f in deciding[1:]:
-            typer.echo(" " * 68 + f"{f.rule.id} {_cites(f.sources)}")
+        outcome: dict[str, Any] = {}
+        for row in group:  # agreeing rows: the values each reports, none contradicting another
+            outcome.update(row.outcome())
+        shown = "; ".join(f"{k.replace('_', ' ')} {_readable(k, x)}" for k, x in outcome.items()) or "-"
+        rules: list[str] = []
+        for row in group:
+            rules += [f"{f.rule.id} {_cites(f.sources)}" for f in row.deciding()]
+        rules = list(dict.fromkeys(rules)) or [v.reason or "-"]
+        deciding = [line for rule in rules for line in _cell(rule, widths[3])]
+        word = verdict_word(v)
+        _table_row([names, [word], _cell(shown, widths[2]), deciding], widths, STYLE[v.verdict])
+    for i, a in enumerate(groups):
+        for b in groups[i + 1 :]:
+            keys = differences(a[0], b[0])
+            if keys:
+                x, y = ", ".join(r.ruleset for r in a), ", ".join(r.ruleset for r in b)
+                typer.echo(_line(f"differ: {x} and {y} on {_differing(a[0], b[0], keys)}", width, 4))
     typer.echo("")
     for group in groups:
         for row in group:
             if row.verdict is None:
                 continue
             v = row.verdict
-            typer.secho(f"{row.ruleset}: {v.verdict}", bold=True, nl=False)
+            typer.secho(f"{row.ruleset}: {verdict_word(v).lower()}", bold=True, nl=False)
             typer.echo(
                 f"  ({v.question})" + (f"  outcome: {json.dumps(v.outcome, ensure_ascii=False)}" if v.outcome else "")
             )
@@ -271,7 +339,14 @@ def compare(
                 typer.echo(_line(f"  carried over: {note}", width, 4))
     if len(groups) == 1 and len(rows) > 1:
         typer.echo(f"all {len(rows)} rulesets agree")
-    raise typer.Exit(1 if differing else 0)
+
+
+def _differing(a: Any, b: Any, keys: list[str]) -> str:
+    """``cost (gf9 4, conquest 2)``: each key that differs, with both values."""
+    if keys == ["verdict"]:
+        return f"the verdict ({a.ruleset} {a.verdict.verdict}, {b.ruleset} {b.verdict.verdict})"
+    ra, rb = a.outcome(), b.outcome()
+    return "; ".join(f"{k} ({a.ruleset} {_readable(k, ra[k])}, {b.ruleset} {_readable(k, rb[k])})" for k in keys)
 
 
 @app.command("conflicts")

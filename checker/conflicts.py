@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.compare import translate
+from checker.compare import carried_for, translate
 from checker.engine import Verdict, evaluate, kind_of
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact_fields, missing_key
@@ -84,6 +84,7 @@ class Witness:
     verdicts: tuple[Verdict, Verdict]
     seed: str  # the case it was found from
     changed: dict[str, Any] = field(default_factory=dict)  # position keys the solver set
+    other: dict[str, Any] | None = None  # the position under the pair's second ruleset
 
 
 def pairs(rulesets: list[str] | None = None) -> list[Pair]:
@@ -365,9 +366,10 @@ def _search_seed(pair: Pair, file: str, data: dict[str, Any], solve: bool = True
 def _realise(pair: Pair, file: str, da: dict[str, Any], db: dict[str, Any], changed: dict[str, Any]) -> Witness | None:
     """The model written back into the position; a witness only if the full verdicts differ."""
     pos_data = [copy.deepcopy(da), copy.deepcopy(db)]
-    for d in pos_data:
+    for i, d in enumerate(pos_data):
         for path, value in changed.items():
             _set(d, path, value)
+        pos_data[i] = carried_for(d, pair.rulesets[i])  # a key the solver set that this ruleset has not
     try:
         va = evaluate(load_position(copy.deepcopy(pos_data[0]), file.split("#")[0]))
         vb = evaluate(load_position(copy.deepcopy(pos_data[1]), file.split("#")[0]))
@@ -380,7 +382,7 @@ def _realise(pair: Pair, file: str, da: dict[str, Any], db: dict[str, Any], chan
             return None
     if not (_decides(pair.first, va, vb) or _decides(pair.second, vb, va)):
         return None  # the rulesets differ here, but for another reason than this pair
-    return Witness(pair, pos_data[0], (va, vb), Path(file).name, changed)  # the name keeps its patch
+    return Witness(pair, pos_data[0], (va, vb), Path(file).name, changed, pos_data[1])  # the name keeps its patch
 
 
 def _decides(r: Rule, mine: Verdict, other: Verdict) -> bool:
@@ -528,13 +530,21 @@ def case_text(w: Witness) -> str:
     import yaml
 
     a, b = w.verdicts
-    data = {k: v for k, v in w.data.items() if k not in ("expect", "title", "notes")}
+    first, second = w.pair.rulesets
+    # Written under the first ruleset, unless the second's position has keys the first's positions have not (a
+    # Dreamrules bribe pile): then under the second, whose keys `mentat compare` leaves out carrying it back.
+    family, there = family_of(second), w.other
+    foreign = family.foreign if family is not None else None
+    lost = there is not None and foreign is not None and any(not f.default for f in foreign(there, first))
+    own, theirs, (mine, other) = (second, first, (b, a)) if lost else (first, second, (a, b))
+    source = there if lost and there is not None else w.data
+    data = {k: v for k, v in source.items() if k not in ("expect", "title", "notes")}
     board = data.get("board")
     if isinstance(board, str) and Path(board).is_absolute():
         from checker.cases import CASES
 
         data["board"] = str(Path("../..") / Path(board).relative_to(CASES.parent))
-    data["title"] = f"{w.pair.rulesets[0]} and {w.pair.rulesets[1]} differ: {w.pair.recorded or w.pair.first.title}"
+    data["title"] = f"{first} and {second} differ: {w.pair.recorded or w.pair.first.title}"
     data["notes"] = (
         f"Found by `mentat conflicts --find` from {w.seed} for {w.pair.first.id} / {w.pair.second.id}; "
         f"the solver set {', '.join(f'{k}={v}' for k, v in w.changed.items()) or 'nothing'}."
@@ -551,5 +561,6 @@ def case_text(w: Witness) -> str:
             out["outcome"] = outcome
         return out
 
-    data["expect"] = {**expect(a), "under": {w.pair.rulesets[1]: expect(b)}}
+    data["expect"] = {**expect(mine), "under": {theirs: expect(other)}}
+    assert data["ruleset"] == own
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)

@@ -150,6 +150,9 @@ class Kind:
     # Shared keys the kind sums from its own detail values (a worm's ``losses`` from ``devoured`` and
     # ``returned_to_reserves``), after the rules fixed them (checker.outcomes.derive).
     derived: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # How the text output names an outcome key whose bare name would mislead a reader (revival's ``free`` is the
+    # free allowance, not forces revived free); the JSON keeps the key.
+    labels: ClassVar[dict[str, str]] = {}
 
     def facts(self, pos: Any) -> Facts:
         """The facts of a position of the kind's family (its own position type)."""

@@ -73,6 +73,10 @@ class Family:
     compared: tuple[str, str] | None = None
     # ``mentat battle``: the family's battle planner, if it has one
     battle_planner: Planner | None = None
+    # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have
+    # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without
+    # them (a move of another ruleset stays, and the ruleset cannot express the position)
+    foreign: Callable[[dict[str, Any], str], list[Any]] | None = None
 
     def kind_name(self, pos: Any) -> str:
         """The kind of question a position of this family asks: ``kind_of``'s answer, or by default ``position``

@@ -34,11 +34,14 @@ def spec(
     key_names: str | None = None,
     aliases: tuple[str, ...] = (),
     open: bool = False,  # noqa: A002 - mirrors JSON Schema's open objects
+    rulesets: tuple[str, ...] = (),
 ) -> Any:
     """A dataclass field with the facts the loader and the schema need.
 
     ``open``: a mapping field that receives every key of the record not declared as a field
     (a played card's own keys); a key that looks like a misspelt declared one is still refused.
+    ``rulesets``: the only rulesets whose positions have the key (empty: every ruleset of the family); on a
+    move's ``action``, the rulesets that have that kind of move (:func:`foreign_keys`).
     """
     meta = {
         "doc": doc,
@@ -48,6 +51,7 @@ def spec(
         "key_names": key_names,
         "aliases": aliases,
         "open": open,
+        "rulesets": rulesets,
     }
     if isinstance(default, (list, dict)):
         factory = type(default)
@@ -272,4 +276,83 @@ def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
         out = {"anyOf": [out, {"type": "null"}]}
     if meta.get("doc"):
         out["description"] = meta["doc"]
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Foreign:
+    """A key a position gives that only other rulesets' positions have (``spec(rulesets=...)``)."""
+
+    path: tuple[str | int, ...]  # as written: keys and list indices from the top of the file
+    rulesets: tuple[str, ...]  # the rulesets that have it
+    default: bool  # written with its default value (``fate_used: false``): it says nothing
+    value: Any = None  # as written
+
+    @property
+    def key(self) -> str:
+        return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path).lstrip(".")
+
+    @property
+    def name(self) -> str:
+        return str(next(p for p in reversed(self.path) if isinstance(p, str)))
+
+    @property
+    def owners(self) -> str:
+        """The rulesets that have it, as a sentence names them: ``gf9, overview and dreamrules``."""
+        *rest, last = self.rulesets
+        return f"{', '.join(rest)} and {last}" if rest else last
+
+
+def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] = ()) -> list[Foreign]:
+    """The keys of ``data`` (parsed YAML, read as the hinted type ``tp``) that ``ruleset``'s positions do not have.
+
+    Walks the data as :func:`load_record` reads it, without checking it: a record's fields (by name or alias), list
+    items, mapping values, and of a union of records (a move) the one whose ``action`` the data names. A key found
+    foreign is not walked further (a foreign move's own keys are its own)."""
+    out: list[Foreign] = []
+    _, tp = _is_optional(tp)
+    origin = get_origin(tp)
+    if origin is list and isinstance(data, list):
+        for i, item in enumerate(data):
+            out += foreign_keys(get_args(tp)[0], item, ruleset, (*path, i))
+    elif origin is dict and isinstance(data, dict):
+        for k, v in data.items():
+            out += foreign_keys(get_args(tp)[1], v, ruleset, (*path, str(k)))
+    elif origin in (Union, types.UnionType) and isinstance(data, dict):
+        action = str(data.get("action", "")).strip().lower()
+        for alt in get_args(tp):
+            hints = _hints(cast(Any, alt)) if dataclasses.is_dataclass(alt) else {}
+            if "action" in hints and action in get_args(hints["action"]):
+                out += foreign_keys(alt, data, ruleset, path)
+                break
+    elif dataclasses.is_dataclass(tp) and isinstance(data, dict):
+        fields = {f.name: f for f in dataclasses.fields(tp) if not f.metadata.get("internal")}
+        by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
+        hints = _hints(cast(Any, tp))
+        for raw_key, value in data.items():
+            f = fields.get(by_alias.get(str(raw_key), str(raw_key)))
+            if f is None:
+                continue  # an unknown key is the loader's to report
+            where = (*path, str(raw_key))
+            only = f.metadata.get("rulesets") or ()
+            if only and ruleset not in only:
+                default = f.default if f.default is not dataclasses.MISSING else None
+                if f.default_factory is not dataclasses.MISSING:
+                    default = f.default_factory()
+                out.append(Foreign(where, tuple(only), value == default and f.name != "action", value))
+                continue
+            out += foreign_keys(hints[f.name], value, ruleset, where)
+    return out
+
+
+def without(data: Any, paths: list[tuple[str | int, ...]]) -> Any:
+    """A deep copy of parsed YAML with the keys at ``paths`` left out."""
+    import copy
+
+    out = copy.deepcopy(data)
+    for path in paths:
+        here = out
+        for step in path[:-1]:
+            here = here[step]
+        del here[path[-1]]
     return out

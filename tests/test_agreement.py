@@ -1084,8 +1084,13 @@ def test_examples_add_up() -> None:
 
 
 def judge(kind: str, ruleset: str, raw: dict[str, Any]) -> engine.Verdict:
-    """Load a generated position as a user's file would, evaluate it, and hold the verdict to the contract."""
-    pos = load_position(json.loads(json.dumps(raw)))  # what a user's file would load to
+    """Load a generated position as a user's file would, evaluate it, and hold the verdict to the contract (the
+    generators draw every key of a move: those another ruleset has are left out, as `mentat compare` carries a
+    position over)."""
+    from checker.compare import carried_for
+
+    data = json.loads(json.dumps(raw))
+    pos = load_position(carried_for(data, data["ruleset"]))  # what a user's file would load to
     assert engine.kind_of(pos).name == kind
     try:
         verdict = evaluate(pos, ruleset)

@@ -323,12 +323,15 @@ def test_rules_of_the_dice_ruleset_are_its_own(cli) -> None:  # type: ignore[no-
 
 
 def test_a_kind_with_no_rules_still_answers_unresolved(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """A move of a kind the ruleset encodes no rule for is never answered legal: it is unresolved, saying so."""
+    """A move of a kind the ruleset encodes no rule for is never answered legal: it is unresolved, saying so (a
+    market card's trick, conquest:25); a move its text has no question for is unusable input (a revival)."""
     path = tmp_path / "pos.yaml"
-    path.write_text("ruleset: conquest\nmove: {action: revive, faction: atreides, count: 1}\n", encoding="utf-8")
+    path.write_text("ruleset: conquest\nmove: {action: play, faction: atreides, card: Karama}\n", encoding="utf-8")
     run = cli("check", path, "--json")
     assert run.code == 3 and run.json()["verdict"] == "unresolved"
-    assert "revive" in run.json()["reason"] and "does not encode" in run.json()["reason"]
+    assert "play" in run.json()["reason"] and "does not encode" in run.json()["reason"]
+    path.write_text("ruleset: conquest\nmove: {action: revive, faction: atreides, count: 1}\n", encoding="utf-8")
+    assert cli("check", path, "--json").json()["error"]["key"] == "move.action"
 
 
 def test_rules_unresolved_lists_open_questions_and_gaps(cli) -> None:  # type: ignore[no-untyped-def]

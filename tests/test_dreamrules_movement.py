@@ -21,7 +21,12 @@ from checker.engine import Disagreement, evaluate
 
 
 def verdict(raw: dict[str, Any], ruleset: str = "dreamrules") -> engine.Verdict:
-    return evaluate(load_position(json.loads(json.dumps(raw))), ruleset)
+    """The verdict on a raw position; one given another ruleset is read without the Dreamrules keys its positions
+    do not have, as `mentat compare` carries a position over."""
+    from checker.compare import carried_for
+
+    data = json.loads(json.dumps(raw))
+    return evaluate(load_position(carried_for(data, data["ruleset"])), ruleset)
 
 
 def base(**extra: Any) -> dict[str, Any]:

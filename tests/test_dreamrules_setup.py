@@ -229,15 +229,26 @@ def test_dreamrules_cards_come_from_the_data_file() -> None:
     assert "poison tooth" not in dream  # removed (dreamrules:128), and never in GF9's base deck
 
 
-def test_gf9_reads_the_dreamrules_keys_and_ignores_them(tmp_path: Path, cli: Any) -> None:
-    """A gf9 position may carry Dreamrules keys; gf9's rules do not read them, so the answer is gf9's."""
+def test_gf9_refuses_the_dreamrules_keys_and_a_carried_position_leaves_them_out(tmp_path: Path, cli: Any) -> None:
+    """A gf9 position giving Dreamrules keys is unusable input naming Dreamrules (issue 16: never silently ignored);
+    a Dreamrules position judged under gf9 (check --ruleset, compare) is read without them, and the answer is
+    gf9's."""
     text = (
-        "ruleset: gf9\nadvanced: true\nphase: bidding\nshield_wall_markers: 3\nnexus_card: 2\n"
+        "ruleset: RULESET\nadvanced: true\nphase: bidding\nshield_wall_markers: 3\nnexus_card: 2\n"
         "factions: {atreides: {thumpers: 1, hand: 5}}\n"
     )
-    run = cli("check", _write(tmp_path, text), "--json")
+    error = _input_error(cli, _write(tmp_path, text.replace("RULESET", "gf9")))
+    assert error["key"] == "shield_wall_markers" and error["suggestions"] == ["ruleset: dreamrules"]
+    dream = _write(tmp_path, text.replace("RULESET", "dreamrules"), "dream.yaml")
+    run = cli("check", dream, "--ruleset", "gf9", "--json")
     assert run.code == 4, run.stdout
     assert [f["rule"] for f in run.json()["findings"]] == ["gf9.position.hand-limit"]
+    left_out = [n for n in run.json()["notes"] if "gf9 reads the position without it" in n]
+    assert [n.split(": ")[1].split()[0] for n in left_out] == [
+        "shield_wall_markers",
+        "nexus_card",
+        "factions.atreides.thumpers",
+    ]
 
 
 def test_advanced_false_is_read_as_the_advanced_game() -> None:
@@ -293,11 +304,12 @@ def test_the_ixian_start_differs_from_gf9(tmp_path: Path, cli: Any) -> None:
         "hidden_mobile_surveyor: {{territory: Hole In The Rock}}\n"
         "forces: [{{faction: ixians, territory: Hole In The Rock, count: 3, special: 3, surveyor: true}}]\n"
     )
-    gf9 = cli("check", _write(tmp_path, text.format(r="gf9"), "a.yaml"), "--json").json()
+    dreamrules = _write(tmp_path, text.format(r="dreamrules"), "b.yaml")
+    gf9 = cli("check", dreamrules, "--ruleset", "gf9", "--json").json()  # carried over: no Surveyor in GF9
     # GF9 gives special forces to the Emperor and Fremen only (gf9:41, 53): the recorded conflict
     assert gf9["verdict"] == "invalid-position"
     assert [f["rule"] for f in gf9["findings"]] == ["gf9.position.special-forces"]
-    dream = cli("check", _write(tmp_path, text.format(r="dreamrules"), "b.yaml"), "--json").json()
+    dream = cli("check", dreamrules, "--json").json()
     assert dream["verdict"] == "legal", dream
     assert "dreamrules.setup.ixians-cyborgs" in {f["rule"] for f in dream["findings"]}
 

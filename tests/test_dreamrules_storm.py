@@ -199,7 +199,12 @@ def test_thumper_limits() -> None:
 
 
 def test_worms_outside_gf9_and_the_blow_phase() -> None:
-    assert judge({**WORM, "ruleset": "gf9", "advanced": True}).verdict == "unresolved"  # gf9 has no worm move
+    from checker.compare import carried_for
+    from checker.errors import InputError
+
+    gf9 = carried_for({**WORM, "ruleset": "gf9", "advanced": True}, "gf9")  # without the Dreamrules keys
+    with pytest.raises(InputError, match="'worm' is a move of dreamrules only"):  # gf9 has no worm move
+        judge(gf9)
     blow = {**WORM, "phase": "nexus", "storm": 5, "move": {"action": "blow", "card": "Cielago South"}}
     assert judge(blow).forbidding() == ["dreamrules.blow.phase"]
     assert judge({**blow, "advanced": True}, "gf9").verdict == "legal"  # GF9's phase is Spice Blow and Nexus

@@ -186,20 +186,25 @@ EVERY_KEY = {
 }
 
 
+# the ruleset whose positions have every key of the move (Dreamrules' Fate and Shaddam's Favor are its own)
+EVERY_KEY_RULESET = {"revive": "dreamrules", "bid": "dreamrules"}
+
+
 @pytest.mark.parametrize("action", sorted(EVERY_KEY))
 def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: str) -> None:
     """Every key of these moves is read; a kind with rules answers, one without says it encodes none yet."""
     import yaml
 
     move = yaml.safe_load(EVERY_KEY[action])
-    pos = load_position({"ruleset": "gf9", "move": move})
+    ruleset = EVERY_KEY_RULESET.get(action, "gf9")
+    pos = load_position({"ruleset": ruleset, "move": move})
     m = pos.move
     assert type(m) is MOVES[action] and isinstance(m, UNENCODED_MOVES)
     given = {k for k in move if k != "action"}
     fields = {f.name for f in dataclasses.fields(m) if not f.metadata.get("internal")} - {"card_keys"}
     assert given >= fields - {"action"}, "the test gives every key"
     assert m.faction == "emperor"
-    run = cli("check", _write(tmp_path, "ruleset: gf9\n"), "--json", "--move", EVERY_KEY[action])
+    run = cli("check", _write(tmp_path, f"ruleset: {ruleset}\n"), "--json", "--move", EVERY_KEY[action])
     assert run.code in (0, 1, 3), run.stdout + run.stderr
     unencoded = f"Mentat does not encode the rules of '{action}' moves yet"
     from checker.arrakis.kinds import MODULES
@@ -213,7 +218,7 @@ def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: 
 def test_the_moves_names_are_normalised() -> None:
     import yaml
 
-    revive = load_position({"ruleset": "gf9", "move": yaml.safe_load(EVERY_KEY["revive"])}).move
+    revive = load_position({"ruleset": "dreamrules", "move": yaml.safe_load(EVERY_KEY["revive"])}).move
     play = load_position({"ruleset": "gf9", "move": yaml.safe_load(EVERY_KEY["play"])}).move
     collect = load_position({"ruleset": "gf9", "move": yaml.safe_load(EVERY_KEY["collect"])}).move
     assert getattr(revive, "leader", None) == "Bashar" and getattr(revive, "card", None) == "Tleilaxu Ghola"

@@ -40,7 +40,9 @@ def test_a_restated_rule_is_inherited_where_it_is_said_again(rule_id: str, doc: 
 
 
 def sources_of(data: dict, rule_id: str) -> list[tuple[str, int]]:  # type: ignore[type-arg]
-    v = evaluate(load_position(data))
+    from checker.compare import carried_for
+
+    v = evaluate(load_position(carried_for(data, data["ruleset"])))  # without keys its ruleset has not
     f = next(f for f in v.findings if f.rule.id == rule_id)
     return [(c.doc, c.first) for c in f.sources]
 

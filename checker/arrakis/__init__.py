@@ -27,9 +27,20 @@ def _load(data: dict[str, Any], file: str | None) -> Any:
 
 
 def _with_move(pos: Any, data: Any) -> Any:
-    """The position with ``data`` as its move, checked as a move written in the file is (sectors, names, plans)."""
-    from checker.arrakis.position import _check_sectors, _load_move, check_move, check_ruleset_names
+    """The position with ``data`` as its move, checked as a move written in the file is (sectors, names, plans;
+    a move of another ruleset)."""
+    from checker.arrakis.position import (
+        _check_sectors,
+        _load_move,
+        check_move,
+        check_ruleset_names,
+        foreign_error,
+        foreign_keys,
+    )
 
+    found = foreign_keys({"move": data}, pos.ruleset)
+    if found:
+        raise foreign_error(found[0], pos.ruleset)
     pos.move = _load_move(data)
     check_ruleset_names(pos)
     _check_sectors(pos)
@@ -53,6 +64,12 @@ def _draw(pos: Any) -> str:
     from checker.arrakis.svg import board_svg
 
     return board_svg(pos, title=getattr(pos, "title", None) or "")
+
+
+def _foreign(data: dict[str, Any], ruleset: str) -> list[Any]:
+    from checker.arrakis.position import foreign_keys
+
+    return foreign_keys(data, ruleset)
 
 
 def _carry(data: dict[str, Any], source: str, target: str) -> tuple[dict[str, Any], list[str]]:
@@ -111,4 +128,5 @@ FAMILY = Family(
     topics=("storm", "shipment", "movement", "battle", "victory"),
     compared=("gf9", "overview"),
     battle_planner=Planner(plan=_plan, describe=_describe),
+    foreign=_foreign,
 )

@@ -21,6 +21,12 @@ from checker.errors import InputError, nearest
 from checker.model import spec
 from checker.names import faction_name, territory_name
 
+# Keys and moves of some rulesets only (spec(rulesets=...)): a position of another ruleset giving one is an input
+# error naming the rulesets that have it (``mentat compare`` leaves it out when it carries a position over).
+DREAMRULES = ("dreamrules",)
+CONQUEST = ("conquest",)
+GF9_GAMES = ("gf9", "overview", "dreamrules")  # moves Conquest's text has no question for (no auction, no Tanks...)
+
 # Far above the game's numbers (20 forces a faction, a few hundred spice) so that rules still
 # judge impossible counts, but bounded: a huge number is an input error, never a long search.
 MAX_FORCES = 99
@@ -127,7 +133,9 @@ class FactionState:
     forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
     leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
-    market_cards: int | None = spec(None, min=0, max=MAX_FORCES, doc="conquest: how many market cards it holds")
+    market_cards: int | None = spec(
+        None, min=0, max=MAX_FORCES, doc="conquest: how many market cards it holds", rulesets=CONQUEST
+    )
     prediction: Prediction | None = spec(None, doc="Bene Gesserit: the secret prediction")
     kwisatz_haderach_used_in: str | None = spec(
         None, names="territory", doc="Atreides: the territory the Kwisatz Haderach fought in this turn (gf9:351)"
@@ -149,24 +157,38 @@ class FactionState:
         None,
         min=0,
         max=MAX_SPICE,
-        doc="spice of bribes waiting in front of its shield, not yet spendable (gf9:165, 333; dreamrules:624)",
+        doc="dreamrules: spice of bribes waiting in front of its shield, not yet spendable (dreamrules:308, 624)",
+        rulesets=DREAMRULES,
     )
-    thumpers: int | None = spec(None, min=0, max=MAX_FORCES, doc="dreamrules: Fremen Thumper tokens (dreamrules:268)")
+    thumpers: int | None = spec(
+        None, min=0, max=MAX_FORCES, doc="dreamrules: Fremen Thumper tokens (dreamrules:268)", rulesets=DREAMRULES
+    )
     tech_tokens: list[str] = spec(
-        [], doc="dreamrules: the standard tech tokens it holds, by name (the text prints no names: dreamrules:670)"
+        [],
+        doc="dreamrules: the standard tech tokens it holds, by name (the text prints no names: dreamrules:670)",
+        rulesets=DREAMRULES,
     )
-    carryall: bool = spec(False, doc="dreamrules: Atreides holds the Carryall tech token (dreamrules:1052)")
+    carryall: bool = spec(
+        False, doc="dreamrules: Atreides holds the Carryall tech token (dreamrules:1052)", rulesets=DREAMRULES
+    )
     fate_indicator: str | None = spec(
-        None, doc="dreamrules: the worthless Treachery card its Fate Indicator matches (dreamrules:732)"
+        None,
+        doc="dreamrules: the worthless Treachery card its Fate Indicator matches (dreamrules:732)",
+        rulesets=DREAMRULES,
     )
-    fate_used: bool = spec(False, doc="dreamrules: it has used its once-per-game Fate (dreamrules:734)")
+    fate_used: bool = spec(
+        False, doc="dreamrules: it has used its once-per-game Fate (dreamrules:734)", rulesets=DREAMRULES
+    )
     technology_used: bool | None = spec(
         None,
         doc="dreamrules, Mentat's extension: the Ixians already used Technology this Bidding phase (dreamrules:352, "
         "1218); not given: not known",
+        rulesets=DREAMRULES,
     )
     made_ordinary_move: bool = spec(
-        False, doc="dreamrules: it made its ordinary on-planet move this phase (Zensunni Path, dreamrules:1132)"
+        False,
+        doc="dreamrules: it made its ordinary on-planet move this phase (Zensunni Path, dreamrules:1132)",
+        rulesets=DREAMRULES,
     )
     leaders_killed_this_phase: dict[str, str] = spec(
         {}, names="territory", doc="dreamrules: leader -> territory where it was killed this phase"
@@ -176,8 +198,11 @@ class FactionState:
         None,
         doc="dreamrules: it began reviving its leaders, with one or fewer available, and has not yet revived them all "
         "(dreamrules:386: it may continue); not given: not known",
+        rulesets=DREAMRULES,
     )
-    infiltrating: list[str] = spec([], names="faction", doc="dreamrules: Bene Tleilax: the factions it infiltrates")
+    infiltrating: list[str] = spec(
+        [], names="faction", doc="dreamrules: Bene Tleilax: the factions it infiltrates", rulesets=DREAMRULES
+    )
 
 
 @dataclass
@@ -190,9 +215,15 @@ class ForceGroup:
     special: int = spec(0, min=0, max=MAX_FORCES, doc="Sardaukar / Fedaykin")
     sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
     advisors: bool = spec(False, doc="Advanced Bene Gesserit advisors")
-    surveyor: bool = spec(False, doc="dreamrules: the group is aboard the Ixians' Hidden Mobile Surveyor")
+    surveyor: bool = spec(
+        False, doc="dreamrules: the group is aboard the Ixians' Hidden Mobile Surveyor", rulesets=DREAMRULES
+    )
     patched: int = spec(
-        0, min=0, max=MAX_FORCES, doc="dreamrules: how many of its Cyborgs (special) are patched (dreamrules:502)"
+        0,
+        min=0,
+        max=MAX_FORCES,
+        doc="dreamrules: how many of its Cyborgs (special) are patched (dreamrules:502)",
+        rulesets=DREAMRULES,
     )
 
     @property
@@ -301,7 +332,9 @@ class MoveMove:
     from_sector: int | None = spec(None, min=1, max=18, doc="sector of the origin")
     sector: int | None = spec(None, min=1, max=18, doc="sector of the destination")
     via: list[str] = spec([], names="territory", doc="territories entered on the way, in order")
-    zensunni_path: bool = spec(False, doc="dreamrules: the move Fremen's Zensunni Path allows (dreamrules:1132)")
+    zensunni_path: bool = spec(
+        False, doc="dreamrules: the move Fremen's Zensunni Path allows (dreamrules:1132)", rulesets=DREAMRULES
+    )
 
     @property
     def total(self) -> int:
@@ -326,12 +359,14 @@ class StormMove:
 class ReviveMove:
     """Revival from the Tleilaxu Tanks: forces to reserves, and a leader (checker/arrakis/kinds/revival.py)."""
 
-    action: Literal["revive"] = spec(doc="revive: forces and a leader from the Tanks")
+    action: Literal["revive"] = spec(doc="revive: forces and a leader from the Tanks", rulesets=GF9_GAMES)
     faction: str = spec(names="faction", doc="the faction reviving")
     count: int = spec(0, min=0, max=MAX_FORCES, doc="ordinary forces revived")
     special: int = spec(0, min=0, max=MAX_FORCES, doc="Sardaukar / Fedaykin revived")
     leader: str | None = spec(None, doc="a leader revived, by name (gf9-components.yaml, or factions.X.leaders)")
-    fate: bool = spec(False, doc="dreamrules: the revival uses the faction's Fate (the Emperor's Prison Planet)")
+    fate: bool = spec(
+        False, doc="dreamrules: the revival uses the faction's Fate (the Emperor's Prison Planet)", rulesets=DREAMRULES
+    )
     card: str | None = spec(None, doc="dreamrules: the Treachery card that revives (Tleilaxu Ghola)")
     emperor_pays: int | None = spec(
         None, min=0, max=MAX_FORCES, doc="forces beyond its own three its ally the Emperor pays for (gf9:183, 393)"
@@ -353,13 +388,17 @@ class ReviveMove:
 class BidMove:
     """A bid in the Bidding phase's auction of a Treachery card (checker/arrakis/kinds/bidding.py)."""
 
-    action: Literal["bid"] = spec(doc="bid: a bid for a Treachery card")
+    action: Literal["bid"] = spec(doc="bid: a bid for a Treachery card", rulesets=GF9_GAMES)
     faction: str = spec(names="faction", doc="the faction bidding")
     amount: int | None = spec(None, min=0, max=MAX_SPICE, doc="the bid, in spice (none: a pass)")
     ally_support: int = spec(0, min=0, max=MAX_SPICE, doc="spice the ally has promised toward it (gf9:147)")
     karama: bool = spec(False, doc="the bidder uses Karama to bid beyond what it can pay (gf9:173)")
     shaddams_favor: int = spec(
-        0, min=0, max=MAX_SPICE, doc="dreamrules: spice the Emperor's Shaddam's Favor covers of the payment"
+        0,
+        min=0,
+        max=MAX_SPICE,
+        doc="dreamrules: spice the Emperor's Shaddam's Favor covers of the payment",
+        rulesets=DREAMRULES,
     )
 
 
@@ -367,7 +406,7 @@ class BidMove:
 class CharityMove:
     """A faction calls CHOAM Charity: the spice it receives."""
 
-    action: Literal["charity"] = spec(doc="charity: CHOAM Charity")
+    action: Literal["charity"] = spec(doc="charity: CHOAM Charity", rulesets=GF9_GAMES)
     faction: str = spec(names="faction", doc="the faction calling CHOAM Charity")
 
 
@@ -375,7 +414,7 @@ class CharityMove:
 class AllyMove:
     """An alliance formed in a Nexus, or one broken (checker/arrakis/kinds/alliance.py)."""
 
-    action: Literal["ally"] = spec(doc="ally: an alliance formed, or broken with break: true")
+    action: Literal["ally"] = spec(doc="ally: an alliance formed, or broken with break: true", rulesets=GF9_GAMES)
     factions: list[str] = spec(
         names="faction",
         doc="the factions forming the alliance; to break one: the faction leaving it, or the two allies",
@@ -387,7 +426,9 @@ class AllyMove:
 class BribeMove:
     """A spice bribe put in front of another faction's shield (checker/arrakis/kinds/alliance.py)."""
 
-    action: Literal["bribe"] = spec(doc="bribe: spice put in front of another faction's shield (Advanced)")
+    action: Literal["bribe"] = spec(
+        doc="bribe: spice put in front of another faction's shield (Advanced)", rulesets=GF9_GAMES
+    )
     faction: str = spec(names="faction", doc="the faction paying the bribe")
     to: str = spec(names="faction", doc="the faction receiving it")
     amount: int = spec(min=1, max=MAX_SPICE, doc="the spice of the bribe")
@@ -402,7 +443,7 @@ class BribeMove:
 class GiveMove:
     """Spice given directly to an ally, behind its shield (the Emperor's advantage, gf9:391)."""
 
-    action: Literal["give"] = spec(doc="give: spice given directly to an ally")
+    action: Literal["give"] = spec(doc="give: spice given directly to an ally", rulesets=GF9_GAMES)
     faction: str = spec(names="faction", doc="the faction giving the spice")
     to: str = spec(names="faction", doc="the faction receiving it")
     amount: int = spec(min=1, max=MAX_SPICE, doc="the spice given")
@@ -412,7 +453,7 @@ class GiveMove:
 class CollectMove:
     """Spice collection in one territory: the spice collected (and Advanced stronghold income)."""
 
-    action: Literal["collect"] = spec(doc="collect: spice collection")
+    action: Literal["collect"] = spec(doc="collect: spice collection", rulesets=GF9_GAMES)
     faction: str = spec(names="faction", doc="the faction collecting")
     territory: str = spec(names="territory", doc="where its forces collect")
     sector: int | None = spec(None, min=1, max=18, doc="the sector of the spice and the forces")
@@ -484,8 +525,12 @@ class BattlePlan:
     traitor: bool = spec(False, doc="calls traitor on the opposing leader")
     voice: Voice | None = spec(None, doc="the Voice instruction this side received (gf9:259, 365)")
     prescience: Prescience | None = spec(None, doc="the Prescience question put to this side (gf9:261)")
-    break_conditioning: bool = spec(False, doc="dreamrules: Break Conditioning is played with the plan")
-    retreat: bool = spec(False, doc="dreamrules: the Guild retreats from this battle (dreamrules:506)")
+    break_conditioning: bool = spec(
+        False, doc="dreamrules: Break Conditioning is played with the plan", rulesets=DREAMRULES
+    )
+    retreat: bool = spec(
+        False, doc="dreamrules: the Guild retreats from this battle (dreamrules:506)", rulesets=DREAMRULES
+    )
 
     def __post_init__(self) -> None:
         if isinstance(self.mercenaries, bool):  # true: one Mercenaries card (dreamrules:740 allows one a plan)
@@ -565,7 +610,7 @@ class BlowMove:
 class BuyMove:
     """Conquest: a market card bought for 2 spice (conquest:25) (checker/arrakis/kinds/conquest.py)."""
 
-    action: Literal["buy"] = spec(doc="buy: a market card bought (conquest)")
+    action: Literal["buy"] = spec(doc="buy: a market card bought (conquest)", rulesets=CONQUEST)
     faction: str = spec(names="faction", doc="the faction buying")
     card: Literal["market"] = spec("market", doc="the card bought: market")
 
@@ -574,7 +619,7 @@ class BuyMove:
 class SpiceBlowMove:
     """Conquest: the spice card turned over in the Storm and spice step (conquest:21)."""
 
-    action: Literal["spice-blow"] = spec(doc="spice-blow: a spice card turned over (conquest)")
+    action: Literal["spice-blow"] = spec(doc="spice-blow: a spice card turned over (conquest)", rulesets=CONQUEST)
     card: str = spec(doc="sandworm, or the territory the spice card names")
     previous_card_territories: list[str] = spec(
         [], names="territory", doc="the territories of the previous spice card (what a sandworm strikes)"
@@ -595,7 +640,9 @@ class SpiceBlowMove:
 class ThumperMove:
     """dreamrules: Fremen discards a Thumper to call a riding worm (dreamrules:268)."""
 
-    action: Literal["thumper"] = spec(doc="thumper: Fremen calls a riding worm with a Thumper (dreamrules)")
+    action: Literal["thumper"] = spec(
+        doc="thumper: Fremen calls a riding worm with a Thumper (dreamrules)", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction using the Thumper")
     territory: str = spec(names="territory", doc="where the worm is called")
     sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
@@ -605,7 +652,7 @@ class ThumperMove:
 class WormMove:
     """dreamrules: a drawn Shai-Hulud and where it strikes."""
 
-    action: Literal["worm"] = spec(doc="worm: a drawn Shai-Hulud strikes a territory (dreamrules)")
+    action: Literal["worm"] = spec(doc="worm: a drawn Shai-Hulud strikes a territory (dreamrules)", rulesets=DREAMRULES)
     territory: str = spec(names="territory", doc="where the worm strikes")
     sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
 
@@ -614,7 +661,9 @@ class WormMove:
 class TechnologyMove:
     """dreamrules: Ixian Technology replaces the card up for bid with one from the hand (dreamrules:1218)."""
 
-    action: Literal["technology"] = spec(doc="technology: Ixians swap the auction card for one of theirs")
+    action: Literal["technology"] = spec(
+        doc="technology: Ixians swap the auction card for one of theirs", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction using Technology")
     card: str = spec(doc="the Treachery card from its hand put up for bid")
 
@@ -623,7 +672,9 @@ class TechnologyMove:
 class InterjectMove:
     """dreamrules: the Guild's interjection in the Shipment and Movement order (dreamrules:1102)."""
 
-    action: Literal["interject"] = spec(doc="interject: the Guild changes its place in the order (dreamrules)")
+    action: Literal["interject"] = spec(
+        doc="interject: the Guild changes its place in the order (dreamrules)", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction interjecting")
     choice: Literal["first", "last", "between", "swap", "take-position"] = spec(
         doc="first, last, between, swap, or take-position"
@@ -635,7 +686,9 @@ class InterjectMove:
 class MoveSurveyorMove:
     """dreamrules: the Ixians move the Hidden Mobile Surveyor (dreamrules:552)."""
 
-    action: Literal["move-surveyor"] = spec(doc="move-surveyor: the Hidden Mobile Surveyor moves (dreamrules)")
+    action: Literal["move-surveyor"] = spec(
+        doc="move-surveyor: the Hidden Mobile Surveyor moves (dreamrules)", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction moving it")
     to: str = spec(names="territory", doc="the destination territory")
     from_: str | None = spec(
@@ -648,7 +701,9 @@ class MoveSurveyorMove:
 class RetreatMove:
     """dreamrules: the Guild's Retreat from a battle (dreamrules:506, 1104)."""
 
-    action: Literal["retreat"] = spec(doc="retreat: the Guild retreats troops to reserves (dreamrules)")
+    action: Literal["retreat"] = spec(
+        doc="retreat: the Guild retreats troops to reserves (dreamrules)", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction retreating")
     territory: str = spec(names="territory", doc="the battle's territory")
 
@@ -657,7 +712,9 @@ class RetreatMove:
 class TakeTechTokenMove:
     """dreamrules: a battle's winner takes a tech token from the unused pool (dreamrules:654)."""
 
-    action: Literal["take-tech-token"] = spec(doc="take-tech-token: a winner takes a tech token (dreamrules)")
+    action: Literal["take-tech-token"] = spec(
+        doc="take-tech-token: a winner takes a tech token (dreamrules)", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction taking it")
 
 
@@ -665,7 +722,9 @@ class TakeTechTokenMove:
 class SpiteMove:
     """dreamrules: Harkonnen's Vladimir's Spite swaps played cards (dreamrules:1068)."""
 
-    action: Literal["spite"] = spec(doc="spite: Harkonnen swaps played Treachery cards (dreamrules)")
+    action: Literal["spite"] = spec(
+        doc="spite: Harkonnen swaps played Treachery cards (dreamrules)", rulesets=DREAMRULES
+    )
     faction: str = spec(names="faction", doc="the faction using Spite")
     give: str | None = spec(None, doc="the played card it gives")
     take: str | None = spec(None, doc="the played card it takes")
@@ -804,21 +863,31 @@ class Position:
         None, doc="standing, or destroyed by Family Atomics; asked for when the storm reaches what it shelters"
     )
     shield_wall_markers: int | None = spec(
-        None, min=0, max=MAX_FORCES, doc="dreamrules: markers on the Shield Wall (dreamrules:276)"
+        None, min=0, max=MAX_FORCES, doc="dreamrules: markers on the Shield Wall (dreamrules:276)", rulesets=DREAMRULES
     )
     hidden_mobile_surveyor: SurveyorPlace | None = spec(
-        None, doc="dreamrules: where the Ixians' Hidden Mobile Surveyor stands"
+        None, doc="dreamrules: where the Ixians' Hidden Mobile Surveyor stands", rulesets=DREAMRULES
     )
-    spice_mines: list[SpiceMine] = spec([], doc="dreamrules: spice mines on the board")
+    spice_mines: list[SpiceMine] = spec([], doc="dreamrules: spice mines on the board", rulesets=DREAMRULES)
     atomics_sietches: list[str] = spec(
-        [], names="territory", doc="dreamrules: sietches Family Atomics opened to the storm (dreamrules:760)"
+        [],
+        names="territory",
+        doc="dreamrules: sietches Family Atomics opened to the storm (dreamrules:760)",
+        rulesets=DREAMRULES,
     )
     nexus_card: int | Literal["blank"] | None = spec(
-        None, min=1, max=7, doc="dreamrules: this turn's Nexus card: 1 to 7, or blank (dreamrules:228)"
+        None,
+        min=1,
+        max=7,
+        doc="dreamrules: this turn's Nexus card: 1 to 7, or blank (dreamrules:228)",
+        rulesets=DREAMRULES,
     )
-    current_auction: Auction | None = spec(None, doc="dreamrules: the auction under way")
+    current_auction: Auction | None = spec(None, doc="dreamrules: the auction under way", rulesets=DREAMRULES)
     acted_this_phase: list[str] = spec(
-        [], names="faction", doc="dreamrules: factions that finished their Shipment and Movement turn"
+        [],
+        names="faction",
+        doc="dreamrules: factions that finished their Shipment and Movement turn",
+        rulesets=DREAMRULES,
     )
     last_battle: LastBattle | None = spec(None, doc="dreamrules: a battle already resolved this phase")
     factions: dict[str, FactionState] = spec({}, key_names="faction", doc="FACTION -> what it holds off the board")
@@ -832,7 +901,8 @@ class Position:
     board_facts: Any = spec(
         None,
         aliases=("board",),
-        doc="a board file or inline board facts (conquest); gf9-family rulesets use the GF9 board",
+        doc="conquest: a board file or inline board facts (conquest prints none; the others read the GF9 board)",
+        rulesets=CONQUEST,
     )
     title: str | None = spec(None, doc="a one-line summary (cases)")
     notes: str | None = spec(None, doc="free text, ignored")
@@ -1171,6 +1241,9 @@ def load_position(data: Any, file: str | None = None) -> Position:
             raise InputError("ruleset", "one of " + ", ".join(get_args(Ruleset)))
         body = dict(data)
         ruleset = model.convert(Ruleset, body["ruleset"], "ruleset")
+        foreign = foreign_keys(body, ruleset)
+        if foreign:
+            raise foreign_error(foreign[0], ruleset)
         board: Board | None = None
         names: list[str] | None = None
         if ruleset == "conquest":
@@ -1203,6 +1276,21 @@ def load_position(data: Any, file: str | None = None) -> Position:
     except InputError as err:
         err.file = file
         raise
+
+
+def foreign_keys(data: dict[str, Any], ruleset: str) -> list[model.Foreign]:
+    """The keys and moves of a position's data that only other rulesets' positions have (``spec(rulesets=...)``)."""
+    return model.foreign_keys(Position, data, ruleset)
+
+
+def foreign_error(found: model.Foreign, ruleset: str) -> InputError:
+    """A key (or move) of another ruleset: one message naming the rulesets that have it."""
+    owners = found.owners
+    if found.name == "action":
+        what = f"a move {ruleset} has ('{found.value}' is a move of {owners} only)"
+    else:
+        what = f"a key {ruleset} positions have ('{found.name}' is a key of {owners} positions only)"
+    return InputError(found.key, what, None, [f"ruleset: {r}" for r in found.rulesets])
 
 
 @functools.cache

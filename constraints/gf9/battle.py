@@ -1002,7 +1002,12 @@ def _kh_active_ok(s: BattleFacts, x: str) -> bool:
             f"Haderach is active only after {KH_THRESHOLD}."
         ),
     ),
-    permits="The Kwisatz Haderach is active ({a_lost_in_battle}/{d_lost_in_battle} forces lost in battle).",
+    permits=lambda s, _o: " ".join(
+        f"{_who(s, x)} has lost {_get(s, x, 'lost_in_battle')} forces in battle: the Kwisatz Haderach is active "
+        f"from {KH_THRESHOLD}."
+        for x in SIDES
+        if _get(s, x, "kh")
+    ),
     needs=("a_lost_in_battle", "d_lost_in_battle"),
     when=lambda s: s.a_kh or s.d_kh,
 )
@@ -1062,7 +1067,9 @@ def _kh_not_alone_ok(s: BattleFacts, x: str) -> bool:
         _kh_not_alone_ok,
         lambda s, x: f"{_who(s, x)} plays the Kwisatz Haderach with no leader or Cheap Hero: it cannot fight alone.",
     ),
-    permits="The Kwisatz Haderach accompanies {a_leader_label}/{d_leader_label}.",
+    permits=lambda s, _o: " ".join(
+        f"The Kwisatz Haderach accompanies {s.fmt()[f'{x}_leader_label']}." for x in SIDES if _get(s, x, "kh")
+    ),
     when=lambda s: s.a_kh or s.d_kh,
 )
 def kh_not_alone(s: BattleFacts) -> bool:
@@ -2231,7 +2238,7 @@ def _explosion_result_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     see_also="gf9:277,353,375",
     title="An explosion: no winner, every force in the territory and the leaders used are destroyed",
     permits=_explosion_result_said,
-    defines=("winner", "leaders_killed", "losses", "spice_gained", "cards_discarded"),
+    defines=("winner", "leaders_killed", "losses", "spice_gained"),
     when=_explodes,
     one_sided="it fixes an outcome of legal plans and never forbids",
 )
@@ -2239,14 +2246,14 @@ def explosion(s: BattleFacts) -> dict[str, Any]:
     """Every force in the territory is destroyed (uninvolved forces and advisors too), both leaders used are
     killed (and the Kwisatz Haderach with its leader: only an explosion kills it); nobody wins or collects spice
     for them. Leaders that fought earlier battles there are markers and survive. Only the Cheap Heroes are
-    certainly discarded (gf9:459)."""
+    certainly discarded (gf9:459); whether the Lasgun and the Shield are, the text does not say, so the cards
+    discarded are left out of the outcome (the battle's note says why), never stated as none."""
     r = resolve(s)
     return {
         "winner": "none",
         "leaders_killed": _killed_names(s, r),
         "losses": _losses_of(s, r, explosion=True),
         "spice_gained": {},
-        "cards_discarded": _discards(s, r),
     }
 
 

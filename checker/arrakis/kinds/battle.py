@@ -1240,7 +1240,7 @@ def battle_facts(pos: Position) -> BattleFacts:
             notes.append(
                 f"after an explosion gf9 names only the Cheap Hero as discarded (gf9:459); whether "
                 f"{', '.join(kept)} go to the discard pile it does not say (gf9:275 and 455 speak of a winner "
-                "and a loser): 'cards_discarded' lists only what it says"
+                "and a loser): the outcome leaves 'cards_discarded' out"
             )
     facts = BattleFacts(
         faction=agg,

@@ -359,6 +359,12 @@ def _notes(pos: Position, m: MoveMove, f: MovementFacts, groups: list[Any], orig
                 f"the position does not place {display(m.faction)}'s forces in {m.from_} in a sector: the group may "
                 f"start from any sector of {m.from_}, as no storm is over it"
             )
+    sectors = pos.board[m.to].sectors if m.to in pos.board.territories else []
+    if m.sector is None and len(sectors) > 1:
+        out.append(
+            f"the move gives no sector of {m.to} ({', '.join(map(str, sectors))}): every one is asked about, and a "
+            "legal answer's sector is one the rules allow, chosen by Mentat (move.sector asks about one)"
+        )
     if m.via and m.via[-1] != m.to:
         out.append(f"the declared route ends with {m.to}, the move's destination")
     if f.zensunni:

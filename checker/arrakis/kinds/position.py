@@ -700,6 +700,10 @@ class PositionCheck(Kind):
             )
             if players > n and unlisted_could_decide:
                 facts.roster_known = None  # an unlisted faction may be the Fremen or the Guild (gf9:325)
+            if pos.players is None:  # the number of players sets the strongholds a win needs (overview:94)
+                facts.notes.append(
+                    f"the position does not give 'players': the game is taken to have {players}, the factions it lists"
+                )
             if pos.ruleset != "overview" and end_game(facts) and facts.roster_known:  # gf9:325's order
                 if "fremen" not in factions:
                     facts.notes.append("Fremen is not in the game: the position does not list it")

@@ -405,6 +405,7 @@ class Revival(Kind):
         "tleilaxu_income": "Dreamrules: the spice the Bene Tleilax receive",
     }
     ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to", "tleilaxu_income")
+    labels: ClassVar[dict[str, str]] = {"free": "free allowance"}  # the sheet's allowance, used or not
 
     def facts(self, pos: Position) -> RevivalFacts:
         m = pos.move

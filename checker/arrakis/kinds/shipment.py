@@ -175,6 +175,11 @@ def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
         out.append("the position does not give 'phase': it is taken to be the Shipment and Movement phase")
     if not f.to_reserves and m.sector is None and f.to_sector is not None:
         out.append(f"{m.to} lies in one sector ({f.to_sector}): the forces land there")
+    elif not f.to_reserves and m.sector is None and len(f.to_sectors) > 1:
+        out.append(
+            f"the move gives no sector of {m.to} ({', '.join(map(str, f.to_sectors))}): every one is asked about, "
+            "and a legal answer's sector is one the rules allow, chosen by Mentat (move.sector asks about one)"
+        )
     if m.from_ is not None and m.from_sector is None and f.from_sector is not None:
         out.append(f"the forces leave {m.from_} from sector {f.from_sector}, the only one they can be in")
     if f.guild_in_game is False and not f.is_guild and not f.fremen_placement:
