@@ -35,6 +35,7 @@ def spec(
     aliases: tuple[str, ...] = (),
     open: bool = False,  # noqa: A002 - mirrors JSON Schema's open objects
     rulesets: tuple[str, ...] = (),
+    same_as: str = "",
 ) -> Any:
     """A dataclass field with the facts the loader and the schema need.
 
@@ -42,6 +43,8 @@ def spec(
     (a played card's own keys); a key that looks like a misspelt declared one is still refused.
     ``rulesets``: the only rulesets whose positions have the key (empty: every ruleset of the family); on a
     move's ``action``, the rulesets that have that kind of move (:func:`foreign_keys`).
+    ``same_as``: the field of the same record that other rulesets' positions use for the same thing (GF9's
+    ``spice_in_front`` is Dreamrules' ``bribe_pile``): a foreign key's message names it.
     """
     meta = {
         "doc": doc,
@@ -52,6 +55,7 @@ def spec(
         "aliases": aliases,
         "open": open,
         "rulesets": rulesets,
+        "same_as": same_as,
     }
     if isinstance(default, (list, dict)):
         factory = type(default)
@@ -287,6 +291,7 @@ class Foreign:
     rulesets: tuple[str, ...]  # the rulesets that have it
     default: bool  # written with its default value (``fate_used: false``): it says nothing
     value: Any = None  # as written
+    instead: str = ""  # the key the asked ruleset's positions use for the same thing (``spec(same_as=...)``)
 
     @property
     def key(self) -> str:
@@ -339,10 +344,23 @@ def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] =
                 default = f.default if f.default is not dataclasses.MISSING else None
                 if f.default_factory is not dataclasses.MISSING:
                     default = f.default_factory()
-                out.append(Foreign(where, tuple(only), value == default and f.name != "action", value))
+                out.append(
+                    Foreign(
+                        where, tuple(only), value == default and f.name != "action", value, _same(f, fields, ruleset)
+                    )
+                )
                 continue
             out += foreign_keys(hints[f.name], value, ruleset, where)
     return out
+
+
+def _same(f: Any, fields: dict[str, Any], ruleset: str) -> str:
+    """The field of ``fields`` that ``ruleset``'s positions use for what ``f`` says (``same_as``, either way)."""
+    for g in fields.values():
+        linked = g.metadata.get("same_as") == f.name or f.metadata.get("same_as") == g.name
+        if g is not f and linked and ruleset in (g.metadata.get("rulesets") or (ruleset,)):
+            return str(g.name)
+    return ""
 
 
 def without(data: Any, paths: list[tuple[str | int, ...]]) -> Any:

@@ -160,6 +160,15 @@ class FactionState:
         doc="dreamrules: spice of bribes waiting in front of its shield, not yet spendable (dreamrules:308, 624)",
         rulesets=DREAMRULES,
     )
+    spice_in_front: int | None = spec(
+        None,
+        min=0,
+        max=MAX_SPICE,
+        doc="gf9, overview: spice promised by a bribe, sitting in front of its shield: not yet spendable before the "
+        "Mentat Pause (gf9:165)",
+        rulesets=("gf9", "overview"),
+        same_as="bribe_pile",
+    )
     thumpers: int | None = spec(
         None, min=0, max=MAX_FORCES, doc="dreamrules: Fremen Thumper tokens (dreamrules:268)", rulesets=DREAMRULES
     )
@@ -203,6 +212,12 @@ class FactionState:
     infiltrating: list[str] = spec(
         [], names="faction", doc="dreamrules: Bene Tleilax: the factions it infiltrates", rulesets=DREAMRULES
     )
+
+    @property
+    def bribes_waiting(self) -> int | None:
+        """Bribe spice in front of its shield, not yet spendable, as its ruleset's key gives it (Dreamrules'
+        ``bribe_pile``, GF9's ``spice_in_front``); None where the position gives neither."""
+        return self.bribe_pile if self.bribe_pile is not None else self.spice_in_front
 
 
 @dataclass
@@ -1290,7 +1305,10 @@ def foreign_error(found: model.Foreign, ruleset: str) -> InputError:
         what = f"a move {ruleset} has ('{found.value}' is a move of {owners} only)"
     else:
         what = f"a key {ruleset} positions have ('{found.name}' is a key of {owners} positions only)"
-    return InputError(found.key, what, None, [f"ruleset: {r}" for r in found.rulesets])
+        if found.instead:
+            what += f"; {ruleset} says it as '{found.instead}'"
+    hints = ([found.instead] if found.instead else []) + [f"ruleset: {r}" for r in found.rulesets]
+    return InputError(found.key, what, None, hints)
 
 
 @functools.cache

@@ -282,14 +282,15 @@ def _window(name: str, e: Entry) -> None:
     when_phases = " or ".join(phase_title(PHASES.index(p)) for p in e.phases)
 
     def forbids(s: PlayFacts, _o: Any, e: Entry = e, name: str = name) -> str:
+        window = f"Karama stops {name} only at its window, {e.words} (dreamrules:{e.line})."
         if s.phase_index is not None and PHASES[s.phase_index] in e.phases:
-            return f"The battle plans are {_late(e)}: {name} is stopped {e.words} (dreamrules:{e.line})."
-        return f"It is {phase_title(s.phase_index)}: {name} is stopped {e.words} (dreamrules:{e.line})."
+            return f"The battle plans are {_late(e)}: {window}"
+        return f"It is {phase_title(s.phase_index)}: {window}"
 
     def permits(s: PlayFacts, _o: Any, e: Entry = e, name: str = name) -> str:
-        return f"It is {phase_title(s.phase_index)}: {name} is stopped {e.words} (dreamrules:{e.line})."
+        return f"It is {phase_title(s.phase_index)}: within {name}'s Karama window, {e.words} (dreamrules:{e.line})."
 
-    check.__doc__ = f"{name} is stopped in {when_phases}, {e.words} (dreamrules:{e.line})."
+    check.__doc__ = f"Karama stops {name} only in {when_phases}, {e.words} (dreamrules:{e.line})."
     r = rule(
         f"dreamrules.karama.{slug(name)}",
         on="play",

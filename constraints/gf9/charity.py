@@ -38,7 +38,7 @@ chapter("charity", "gf9:159-169,373")
 # and its amount: out of scope (gf9 positions are the base game; the position format has no key for a module).
 # Both lines are encoded by their first sentences (gf9.charity.bene-gesserit), so no line is set aside for it.
 # gf9:165 (bribe spice in front of a shield is not spendable) is quoted by gf9.charity.eligible where the faction has
-# such spice (factions.FACTION.bribe_pile): its holdings are factions.FACTION.spice, the spice behind its shield.
+# such spice (factions.FACTION.spice_in_front): its holdings are factions.FACTION.spice, the spice behind its shield.
 
 
 def _not_advanced_bg(s: CharityFacts) -> bool:

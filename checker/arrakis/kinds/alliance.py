@@ -249,12 +249,12 @@ class Bribe(Kind):
             allied=m.to in pos.allies_of(m.faction),
             to=m.to,
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
-            bribe_pile=state.bribe_pile if state and state.bribe_pile is not None else (0 if state else None),
+            bribe_pile=state.bribes_waiting if state and state.bribes_waiting is not None else (0 if state else None),
             tleilaxu="bene-tleilax" in (m.faction, m.to),
             tleilaxu_pays=m.faction == "bene-tleilax",
             information=m.information,
         )
-        if pos.ruleset == "dreamrules" and state and state.bribe_pile is None:
+        if pos.ruleset == "dreamrules" and state and state.bribes_waiting is None:
             f.notes.append(f"the position does not give factions.{m.faction}.bribe_pile: it is taken to be empty")
         if pos.ruleset not in ("overview", "dreamrules") and "advanced" not in pos.given:
             f.notes.append("the position does not give 'advanced': a Basic game (the format's default)")
@@ -263,7 +263,7 @@ class Bribe(Kind):
         elif pos.ruleset != "overview":
             f.notes.append(
                 f"factions.{m.to}.spice is the spice behind {whose(m.to)} shield: a bribe in front of it does not "
-                f"change it (it joins factions.{m.to}.bribe_pile, spendable from the Mentat Pause)"
+                f"change it (it joins factions.{m.to}.spice_in_front, spendable from the Mentat Pause)"
             )
         return f
 

@@ -462,8 +462,12 @@ class BattleFacts(Facts):
         False, key="factions.harkonnen.captured_leaders", doc="Harkonnen plays a leader it holds captive"
     )
     # -- gf9: Karama played in this battle (move.karama; gf9:463-483) --
-    a_pile: int = label(0, doc="spice of bribes in front of its shield (bribe_pile): not spendable (gf9:165, 297)")
-    d_pile: int = label(0, doc="spice of bribes in front of its shield (bribe_pile): not spendable (gf9:165, 297)")
+    a_pile: int = label(
+        0, doc="spice of bribes in front of its shield (spice_in_front, or bribe_pile): not spendable (gf9:165, 297)"
+    )
+    d_pile: int = label(
+        0, doc="spice of bribes in front of its shield (spice_in_front, or bribe_pile): not spendable (gf9:165, 297)"
+    )
     captive_words: str = label("", doc="the leaders Harkonnen holds captive, in words (empty: none, or not given)")
     karama_codes: list[int] = fact(
         [],
@@ -479,6 +483,7 @@ class BattleFacts(Facts):
     karama_void: list[bool] = label(None, doc="per Karama: a Worthless Card as one, whose conversion another stopped")
     karama_missing_words: str = label("", doc="the Karama cards not in the hand, in words")
     karama_cards: list[str] = label(None, doc="the cards played as Karama (discarded after use: gf9:467)")
+    discards_open: str = label("", doc="after an explosion: why the played cards' fate is open (gf9:459, 275, 455)")
     a_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
     d_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
     a_voice_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Voice given to this side")
@@ -777,7 +782,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_dial_h": None if plan.dial is None else int(plan.dial * 2),
         f"{x}_spice": plan.spice,
         f"{x}_spice_held": spice_held,
-        f"{x}_pile": (state.bribe_pile or 0) if state else 0,
+        f"{x}_pile": (state.bribes_waiting or 0) if state else 0,
         f"{x}_kh": plan.kwisatz_haderach,
         f"{x}_lost_in_battle": lost,
         f"{x}_traitor": plan.traitor,
@@ -1234,18 +1239,20 @@ def battle_facts(pos: Position) -> BattleFacts:
                 f"{display(me)}'s hand {given}: {', '.join(played)} taken to be in it (a plan's cards come from "
                 "its hand)"
             )
+    discards_open = ""
     if explodes_by_names(m):
         kept = [c for p in m.plans.values() for c in p.cards if c not in CHEAP_HEROES]
         if kept:
-            notes.append(
+            discards_open = (
                 f"after an explosion gf9 names only the Cheap Hero as discarded (gf9:459); whether "
                 f"{', '.join(kept)} go to the discard pile it does not say (gf9:275 and 455 speak of a winner "
-                "and a loser): the outcome leaves 'cards_discarded' out"
+                "and a loser)"
             )
     facts = BattleFacts(
         faction=agg,
         advanced=pos.advanced,
         territory=m.territory,
+        discards_open=discards_open,
         A=display(agg),
         D=display(dfd),
         o_names=others,
@@ -1434,6 +1441,8 @@ class Battle(Kind):
             elif disc == 1:
                 discarded += [c for c in cards if c in CHEAP_HEROES]
         out["cards_discarded"] = discarded
+        if out["explosion"] and facts.discards_open:  # the text leaves the played cards' fate open
+            out["unknown"] = {"cards_discarded": facts.discards_open}
         if value(v.zoal_inf):  # reported only where a rule in force fixes it (dreamrules.battle.zoal-infiltration)
             out["zoal_infiltration"] = zoal_infiltration(facts)
         if value(v.karama_disc):  # reported only where a rule in force fixes it (gf9.battle.karama-discard)

@@ -41,7 +41,7 @@ class BidFacts(Facts):
     passes: bool = fact(False, key="move.amount", doc="the move is a pass (no amount)")
     amount: int = fact(0, key="move.amount", doc="the bid in spice (0 for a pass)")
     spice: int | None = fact(key="factions.FACTION.spice")
-    pile: int = label(0, doc="spice of bribes in front of its shield (factions.FACTION.bribe_pile): not spendable")
+    pile: int = label(0, doc="spice of bribes in front of its shield (spice_in_front, or bribe_pile): not spendable")
     ally_support: int = fact(0, key="move.ally_support", doc="spice the ally has promised toward the purchase")
     has_ally: bool = fact(False, doc="the bidder is in an alliance")
     ally_spice: int | None = fact(key="factions.ALLY.spice", doc="spice of the bidder's ally")
@@ -192,7 +192,7 @@ class Bidding(Kind):
             passes=m.amount is None,
             amount=m.amount or 0,
             spice=state.spice if state else None,
-            pile=(state.bribe_pile or 0) if state else 0,
+            pile=(state.bribes_waiting or 0) if state else 0,
             ally_support=m.ally_support,
             has_ally=bool(allies),
             ally_spice=_ally_spice(pos, me),

@@ -42,7 +42,7 @@ class CharityFacts(Facts):
     spice: int | None = fact(key="factions.FACTION.spice", doc="spice behind the faction's shield")
     is_bene_gesserit: bool = fact(False)
     charity_stopped: bool = fact(False, doc="dreamrules: Karama stopped the faction's Charity advantage this phase")
-    pile: int = label(0, doc="spice of bribes in front of its shield (factions.FACTION.bribe_pile): not counted")
+    pile: int = label(0, doc="spice of bribes in front of its shield (spice_in_front, or bribe_pile): not counted")
 
     @property
     def advanced_bene_gesserit(self) -> bool:
@@ -115,7 +115,7 @@ def _notes(pos: Position, f: CharityFacts) -> list[str]:
             "(gf9:163, 169; gf9:373 stands among its Advanced advisor rules), so it takes charity as any "
             "faction does (gf9:161)"
         )
-    if f.advanced and f.spice is not None and (state := pos.factions.get(f.faction)) and state.bribe_pile is None:
+    if f.advanced and f.spice is not None and (state := pos.factions.get(f.faction)) and state.bribes_waiting is None:
         out.append(
             f"factions.{f.faction}.spice is read as the spice behind {whose(f.faction)} shield: spice "
             "promised by a bribe in front of it is not counted (gf9:165)"
@@ -141,7 +141,7 @@ class Charity(Kind):
             spice=state.spice if state else None,
             is_bene_gesserit=m.faction == "bene-gesserit",
             charity_stopped=pos.stopped(m.faction, "charity"),
-            pile=(state.bribe_pile or 0) if state else 0,
+            pile=(state.bribes_waiting or 0) if state else 0,
         )
         f.notes = _notes(pos, f)
         return f

@@ -174,6 +174,9 @@ class Storm(Kind):
         "nexus": "Dreamrules: whether a Nexus follows the storm",
     }
     ruled = ("returned_to_reserves", "nexus")  # dreamrules' rules fix them; gf9's answer leaves them out
+    # every troop leaving the board counts in the shared losses: the Tanks' and, in Dreamrules, those a destroyed
+    # mine sends back to reserves (dreamrules:292)
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"losses": ("losses", "returned_to_reserves")}
     decisive = ("storm",)  # where the storm ends is the question; without it nothing it does is known
     # a mine with no sector is taken to lie in none: whether the storm destroys it, and the spice it holds (#1859)
     reaches: ClassVar[dict[str, tuple[str, ...]]] = {"spice_mines[].sector": ("spice_lost",)}
