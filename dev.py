@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Set up a virtual environment and run a job: ``python3 dev.py demo`` or ``python3 dev.py test``.
+"""Set up a virtual environment and run a job: ``python3 dev.py demo`` or ``python3 dev.py test [--long]``.
 
 Only Python is needed: the environment goes in .venv, the project is installed
 into it (editable, with its test extras), then the job runs.
@@ -75,8 +75,15 @@ def main(argv: list[str]) -> int:
         if "not browser" not in " ".join(argv[1:]):
             browser()
         os.environ["MENTAT_VERIFY"] = "all"  # tests cross-check every rule's z3 form with its check
-        status = run(BIN / "python", "-m", "pytest", *argv[1:])
-        return status
+        args = argv[1:]
+        # The quick profile (CI's) keeps every check with shorter generated campaigns; --long runs them whole.
+        if "--long" in args:
+            args.remove("--long")
+            os.environ["MENTAT_TEST_PROFILE"] = "long"
+        # In parallel on every core (pytest-xdist); the rulebook's tests share one worker, so it is built once.
+        if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) or a == "no:xdist" for a in args):
+            args = ["-n", "auto", "--dist", "loadgroup", *args]
+        return run(BIN / "python", "-m", "pytest", *args)
     if job == "lint":
         return run(BIN / "ruff", "check", ".") or run(BIN / "mypy")
     if job == "bench":

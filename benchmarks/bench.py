@@ -207,6 +207,7 @@ def rulebook_build() -> dict[str, Any] | None:
             return time.perf_counter() - start, proc
 
         took, proc = build("-E")
+        size = sum(f.stat().st_size for f in Path(out).rglob("*") if f.is_file() and ".doctrees" not in f.parts)
         again: float | None = None
         original = chapter.read_text(encoding="utf-8") if chapter.exists() else None
         if proc.returncode == 0 and original and '    """' in original:
@@ -218,9 +219,26 @@ def rulebook_build() -> dict[str, Any] | None:
     return {
         "seconds": round(took, 2),
         "incremental_seconds": round(again, 2) if again is not None else None,
+        "html_mb": round(size / 1e6, 1),
         "exit": proc.returncode,
         "error": proc.stderr.strip().splitlines()[-1:] if proc.returncode else [],
     }
+
+
+# What issue 17 asks of each figure (ratios are to the baseline import, measured in the same process).
+WANTED = (
+    ("cold mentat check", "<= 1.5x (aim 1.2x)"),
+    ("warm battle checks", ">= 500/s"),
+    ("strongest_plan (", "<= 30 ms"),
+    ("cold mentat compare", "<= 2x one cold check"),
+    ("rulebook build", "<= 30 s (aim 15 s)"),
+    ("rulebook rebuild", "<= 2 s"),
+    ("rulebook built HTML", "<= 30 MB"),
+)
+
+
+def wanted(figure: str) -> str:
+    return next((want for start, want in WANTED if figure.startswith(start) or start in figure), "")
 
 
 def main(argv: list[str]) -> int:
@@ -329,11 +347,13 @@ def main(argv: list[str]) -> int:
         )
         if book.get("incremental_seconds") is not None:
             rows.append(("rulebook rebuild after one rule changes", f"{book['incremental_seconds']:.1f} s", ""))
+        rows.append(("rulebook built HTML (without .doctrees)", f"{book['html_mb']:.0f} MB", ""))
 
     width = max(len(r[0]) for r in rows)
     print(f"\nMentat benchmarks ({'quick, ' if args.quick else ''}median of {n} runs; {report['machine']})")
+    print(f"  {'figure':<{width}}  {'measured':>10}  {'ratio':>7}  wanted (issue 17)")
     for what, value, ratio in rows:
-        print(f"  {what:<{width}}  {value:>10}  {ratio:>7}")
+        print(f"  {what:<{width}}  {value:>10}  {ratio:>7}  {wanted(what)}")
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / "latest.json"
     out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

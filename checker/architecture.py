@@ -37,7 +37,7 @@ BAND_TITLES = {
 }
 # The machinery's modules in a few boxes (a module not listed goes to "other").
 MACHINERY_GROUPS: dict[str, tuple[str, ...]] = {
-    "rules and engine": ("rules", "engine", "facts", "cache", "sources"),
+    "rules and engine": ("rules", "engine", "facts", "outcomes", "cache", "sources"),
     "positions and families": ("family", "positions", "model", "errors", "names", "yamlio"),
     "commands": ("cli", "api", "compare", "conflicts", "cases"),
     "rulebook": ("docs", "coverage", "architecture"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import math
 import types
 import typing
 from collections.abc import Callable
@@ -130,8 +131,8 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             raise InputError(key, "a whole number" + _bounds(meta), value)
         return value
     if tp is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InputError(key, "a number" + _bounds(meta), value)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise InputError(key, "a number" + _bounds(meta), value)  # YAML's .nan and .inf are no count
         lo, hi = meta.get("min"), meta.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise InputError(key, "a number" + _bounds(meta), value)

@@ -32,6 +32,14 @@ def case_files() -> list[Path]:
     return sorted(CASES.glob("*/*.yaml"))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist's ``--dist loadgroup`` the tests that read the built rulebook share one worker: it is
+    built once, not once per worker."""
+    for item in items:
+        if "book" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("book"))
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case_file" in metafunc.fixturenames:
         files = case_files()

@@ -30,6 +30,7 @@ from checker.architecture import (
 
 MACHINERY = (
     "engine",
+    "outcomes",
     "rules",
     "facts",
     "model",

@@ -177,12 +177,13 @@ def _verdicts() -> dict[str, tuple[str, str]]:
 
 def _target() -> Target:
     """The first rule (by id) with a home in the books, a case with a verdict and a searchable quote."""
-    from sphinx.search.en import ENGLISH_STOPWORDS
+    from sphinx.search.en import ENGLISH_STOPWORDS, SearchEnglish
 
-    counts: dict[str, int] = {}  # how often a word occurs in the sources: the rarest gives the fewest results
+    stem = SearchEnglish({}).stem  # the search matches stems ("Harkonnens" finds every "Harkonnen")
+    counts: dict[str, int] = {}  # how often a stem occurs in the sources: the rarest gives the fewest results
     for doc in DOCS:
         for w in re.findall(r"[a-z]+", "\n".join(lines(doc)).lower()):
-            counts[w] = counts.get(w, 0) + 1
+            counts[stem(w)] = counts.get(stem(w), 0) + 1
     with_cases = _verdicts()
     for rid, r in sorted(load_all().items()):
         h = home(r)
@@ -192,7 +193,7 @@ def _target() -> Target:
         text = lines(doc)[n - 1].strip()
         words = [w for w in text.split() if re.fullmatch(r"[A-Za-z]{6,}", w) and w.lower() not in ENGLISH_STOPWORDS]
         if words:
-            word = min(words, key=lambda w: (counts.get(w.lower(), 0), -len(w), w))
+            word = min(words, key=lambda w: (counts.get(stem(w), 0), -len(w), w))
             page = f"{chapter_of(doc, n).docname}.html"
             return Target(rid, page, word, text, f"{doc}-l{n}", *with_cases[rid])
     raise AssertionError("no rule with a cited line, a case and a searchable word: nothing to walk through")

@@ -11,22 +11,16 @@ from checker.api import check_text
 from checker.arrakis.kinds.storm import first_seat, hit_sectors, step
 from checker.arrakis.position import load_position, read_position
 from checker.arrakis.setup import BASE_FACTIONS, starting_position
-from checker.cases import mismatches, shown
+from checker.cases import shown
 from checker.engine import evaluate
 from checker.errors import InputError
 from checker.rules import ruleset_rules
-from checker.yamlio import load_yaml, parse_yaml
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 MINE = sorted(
     [*ROOT.glob("cases/gf9/storm-*.yaml"), *ROOT.glob("cases/gf9/position-*.yaml"), *ROOT.glob("cases/overview/*.yaml")]
 )
-
-
-@pytest.mark.parametrize("path", MINE, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_case(path: Path) -> None:
-    expect = load_yaml(path)["expect"]
-    assert mismatches(expect, evaluate(read_position(path))) == []
 
 
 def test_enough_cases() -> None:

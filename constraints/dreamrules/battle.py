@@ -1282,6 +1282,9 @@ gap(
     ),
     permits="The Voice names no Cheap Hero.",
     when=lambda s: bool(s.a_voice or s.d_voice),
+    counterpart="gf9.battle.voice",
+    differs="what the Voice may name: gf9:365 a weapon, defense, Worthless Card or Cheap Hero; dreamrules:1152 "
+    "never a Cheap Hero",
 )
 def voice_cheap_hero(s: BattleFacts) -> bool:
     """A Voice instruction may name weapons, defenses, worthless cards or Mercenaries, never a Cheap Hero."""
@@ -1359,9 +1362,7 @@ def _dvoice_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     permits=_dvoice_said,
     needs=("a_voice_can", "d_voice_can"),
     when=lambda s: bool(s.a_voice or s.d_voice),
-    replaces="gf9.battle.voice",
-    differs="what the Voice names: gf9:365 a weapon, defense, Worthless Card or Cheap Hero; dreamrules:1152 a "
-    "category such as Mercenaries, special cards by name, never a Cheap Hero",
+    replaces="gf9.battle.voice",  # what it adds (Mercenaries, Weirding Way, Chemistry) gf9 cannot name
 )
 def voice(s: BattleFacts) -> bool:
     """A side Voiced to play (or not play) a category, Mercenaries or a card named must do so if it holds such a card

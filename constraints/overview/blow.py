@@ -117,7 +117,7 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
     title="Shai-Hulud destroys the forces and spice on the previously revealed territory",
     permits=_destroyed,
     when=lambda s: s.worm and not s.consecutive,
-    needs=("spice_there",),
+    needs=("spice_there", "ally_protection"),  # on turn 1 too, where gf9's protect-ally rule does not ask it
     defines=("devoured", "spice_lost"),
     one_sided="it fixes what is destroyed; it forbids nothing",
 )

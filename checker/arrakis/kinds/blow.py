@@ -63,7 +63,16 @@ class BlowFacts(Facts):
     )
 
     def position_key(self, key: str) -> str:
+        if key == "ally_protection":
+            return "move.fremen_protects"
         return key.replace("SPICE_KEY", self.spice_key)
+
+    @property
+    def ally_protection(self) -> bool | None:
+        """Fremen's choice for its ally, where the worm asks it (its ally's forces are there and no Karama stopped
+        the protection): unknown when the move does not give it; True where nothing is asked."""
+        asked = any(self.is_ally) and not self.protection_stopped
+        return self.fremen_protects if asked else True
 
     @property
     def where(self) -> str:

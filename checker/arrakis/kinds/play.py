@@ -209,8 +209,7 @@ def card_key_schema() -> dict[str, dict[str, Any]]:
     return {
         "distance": {
             "type": "integer",
-            "minimum": 0,
-            "maximum": 10,
+            "minimum": 0,  # more than ten is a move the rules forbid (gf9.cards.weather-distance), not bad input
             "description": "Weather Control: the sectors the storm moves instead (0 to 10, gf9:511, dreamrules:754)",
         },
         "storm_moved": {
