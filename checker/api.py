@@ -13,9 +13,12 @@
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from checker import engine
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
 from checker.positions import load_position, read_position, ruleset_name, with_move
@@ -30,7 +33,45 @@ def check(position: Any, ruleset: str | None = None) -> Verdict:
 def check_file(path: str | Path, move: str | None = None, ruleset: str | None = None) -> Verdict:
     """Read a position file and judge it; ``move`` (YAML text) replaces the file's move. Under another ``ruleset``
     of its game the position is carried over as ``mentat compare`` carries it (names, keys that ruleset has not),
-    so both say the same of it."""
+    so both say the same of it.
+
+    A long-lived process (the test suite, the rulebook's build, a server) asks about the same unchanged file again
+    and again: the answer is kept, keyed by the file's size and modification time, and each caller gets its own
+    copy."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return _check_file(path, move, ruleset)  # read_position says what is wrong with the path
+    settings = (engine.VERIFY_EVERY_RULE, engine.SOLVER_TIMEOUT_MS)
+    key = (str(Path(path).resolve()), st.st_mtime_ns, st.st_size, move, ruleset, settings)
+    kept = _KEPT.get(key)
+    if kept is None:
+        kept = _check_file(path, move, ruleset)
+        if kept.reason != "solver timeout":  # a timeout is this moment's, not the position's
+            _KEPT[key] = kept
+        while len(_KEPT) > _KEEP:
+            _KEPT.pop(next(iter(_KEPT)))
+    return _copy(kept)
+
+
+_KEPT: dict[tuple[Any, ...], Verdict] = {}
+_KEEP = 8192  # verdicts kept (a few KB each)
+
+
+def _copy(v: Verdict) -> Verdict:
+    """A verdict its caller may change without changing the one kept (rules and quoted lines are shared)."""
+    return replace(
+        v,
+        findings=[replace(f, states=dict(f.states)) for f in v.findings],
+        minimal_reason=list(v.minimal_reason),
+        outcome=copy.deepcopy(v.outcome),
+        missing=list(v.missing),
+        notes=list(v.notes),
+        value_missing=list(v.value_missing),
+    )
+
+
+def _check_file(path: str | Path, move: str | None, ruleset: str | None) -> Verdict:
     pos = read_position(path)
     if ruleset is not None:
         ruleset = ruleset_name(ruleset, "--ruleset")

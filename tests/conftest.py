@@ -33,11 +33,16 @@ def case_files() -> list[Path]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist's ``--dist loadgroup`` the tests that read the built rulebook share one worker: it is
-    built once, not once per worker."""
+    """Under pytest-xdist's ``--dist loadgroup`` the tests that read the built rulebook share one worker (it is
+    built once, not once per worker), and so do the tests of one case file (its verdict is worked out once per
+    process: checker.api keeps it)."""
     for item in items:
-        if "book" in getattr(item, "fixturenames", ()):
+        if "book" in getattr(item, "fixturenames", ()) or item.get_closest_marker("browser"):  # it asks for book
             item.add_marker(pytest.mark.xdist_group("book"))
+            continue
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if isinstance(params.get("case_file"), Path):
+            item.add_marker(pytest.mark.xdist_group(f"case:{params['case_file'].relative_to(CASES)}"))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+import checker.api
 from checker import engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,7 @@ def test_solver_timeout_is_unresolved(cli, monkeypatch: pytest.MonkeyPatch) -> N
             return z3.unknown
 
     monkeypatch.setattr(engine, "_SOLVERS", {})
+    monkeypatch.setattr(checker.api, "_KEPT", {})  # no verdict of an earlier test
     monkeypatch.setattr(z3, "Solver", Undecided)
     run = cli("check", EXAMPLE, "--json")
     assert run.code == 3, run.stdout + run.stderr
@@ -181,6 +183,7 @@ def test_timeout_setting_reaches_the_solver(monkeypatch: pytest.MonkeyPatch) -> 
             super().set(*args, **kw)
 
     monkeypatch.setattr(engine, "_SOLVERS", {})
+    monkeypatch.setattr(checker.api, "_KEPT", {})
     monkeypatch.setattr(engine, "SOLVER_TIMEOUT_MS", 1234)
     monkeypatch.setattr(z3, "Solver", Recording)
     from checker.api import check_file

@@ -234,15 +234,22 @@ def test_rule_entry_says_an_open_question_or_a_gap_with_its_reason() -> None:
     assert "open question" not in gap and "not encoded yet" not in rule_entry(_fake_rule("confirmed"), {})
 
 
+_ANCHORS: dict[int, dict[str, tuple[str, int]]] = {}  # id(book) -> anchor -> (the page's html, where it is)
+
+
 def _entry(book: dict[str, Any], rid: str) -> str | None:
-    for name, page in book.items():
-        if name.startswith("__"):
-            continue
-        for anchor in (f"rule-{rid}", "rule-" + re.sub(r"[^a-z0-9]+", "-", rid.lower()).strip("-")):
-            at = page.html.find(f'id="{anchor}"')
-            if at >= 0 and '<dl class="std rule">' in page.html[max(0, at - 200) : at]:
-                end = page.html.find('<dl class="std rule">', at)
-                return str(page.html[at : end if end > 0 else None])
+    if id(book) not in _ANCHORS:  # every rule anchor of the book, found once
+        found: dict[str, tuple[str, int]] = {}
+        for name, page in book.items():
+            if not name.startswith("__"):
+                for m in re.finditer(r'id="(rule-[^"]+)"', page.html):
+                    found.setdefault(m.group(1), (page.html, m.start()))
+        _ANCHORS[id(book)] = found
+    for anchor in (f"rule-{rid}", "rule-" + re.sub(r"[^a-z0-9]+", "-", rid.lower()).strip("-")):
+        html, at = _ANCHORS[id(book)].get(anchor, ("", -1))
+        if at >= 0 and '<dl class="std rule">' in html[max(0, at - 200) : at]:
+            end = html.find('<dl class="std rule">', at)
+            return str(html[at : end if end > 0 else None])
     return None
 
 
@@ -252,11 +259,12 @@ def test_rule_pages_show_the_quote_first_and_fold_the_code(book: dict[str, Any])
 
     words = {"confirmed": "confirmed", "unresolved": "open question", "gap": "not encoded yet"}
     reasons: dict[str, list[Path]] = {}
+    ids = set(load_all())
     for path in map(Path, book["__cases__"].hrefs):
         reason = str(((load_yaml(path) or {}).get("expect") or {}).get("reason") or "")
-        for rid in load_all():
-            if re.search(rf"(?<![\w.-]){re.escape(rid)}(?![\w-])", reason):
-                reasons.setdefault(rid, []).append(path)
+        # the rule ids the reason names (a sentence's full stop is not part of an id)
+        for rid in {w.rstrip(".") for w in re.findall(r"[\w.-]+", reason)} & ids:
+            reasons.setdefault(rid, []).append(path)
     checked = 0
     for rid, r in load_all().items():
         if home(r) is None:
