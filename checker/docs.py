@@ -588,12 +588,6 @@ def case_infos() -> list[CaseInfo]:
     return out
 
 
-def case_info(path: Path) -> CaseInfo:
-    """One case as :func:`case_infos` read it (read now if it has not been)."""
-    known = _CASES.get(path)
-    return known[1] if known is not None else _read_case(path)
-
-
 def expected(case: CaseInfo) -> list[tuple[str, list[tuple[str, str]]]]:
     """The verdict a case's file expects, as the rulebook lists it: ``(key, parts)``, a part ``("rule", id)``,
     ``("line", "doc:n")``, ``("code", text)``, ``("strong", text)`` or ``("text", text)``."""
@@ -649,9 +643,83 @@ def case_page(docname: str, cases: list[CaseInfo]) -> str:
         "and the rules and lines involved. All cases: {doc}`/_generated/cases/index`.",
         "",
     ]
-    for c in cases:  # each drawn by the extension's directive (nodes built directly: no Markdown to parse)
-        out += [f"```{{mentat-case}} {c.path.relative_to(ROOT).as_posix()}", "```", ""]
+    out += [case_section(c, docname) for c in cases]
     return "\n".join(out)
+
+
+RULE_PRE = '<span class="pre">{}</span>'
+
+
+def _href(here: str, docname: str, anchor: str) -> str:
+    """The URL of an anchor on a page, relative to the page ``here`` (the HTML builder's ``.html`` pages)."""
+    import posixpath
+
+    return posixpath.relpath(docname, posixpath.dirname(here)) + f".html#{anchor}"
+
+
+def rule_docname(rid: str) -> str:
+    """The page holding a rule's full entry: its home's chapter, or the rules index for a rule without one."""
+    h = home(REGISTRY[rid])
+    return chapter_of(*h).docname if h else "_generated/rules/index"
+
+
+def case_section(case: CaseInfo, docname: str) -> str:
+    """A case at its anchor on its page: a heading (searched), then in one block of HTML, as Sphinx would write it,
+    its file, its position drawn, the verdict it expects with links to the rules and lines it names, and the file.
+
+    The links are written here, not resolved by Sphinx: two thousand cases parsed as Markdown were a third of the
+    build. Where a link's target moves (a rule to another chapter), this text changes, so the page is read again.
+    """
+    from html import escape
+
+    rel = case.path.relative_to(ROOT).as_posix()
+    code = '<code class="docutils literal notranslate"><span class="pre">{}</span></code>'.format
+    html = [
+        f"<p>{code(escape(rel))} · ruleset {code(escape(case.ruleset))} · check it yourself: "
+        f"{code(escape(f'mentat check {rel}'))}</p>"
+    ]
+    if case.drawing:
+        html.append(case.drawing.strip().replace("<svg ", '<svg class="case-board" ', 1))
+    html += ["<p>Expected verdict:</p>", "<ul>"]
+    for key, parts in expected(case):
+        shown = []
+        for kind, text in parts:
+            if kind == "rule" and text in REGISTRY:
+                rule_code = (
+                    f'<code class="xref std std-rule docutils literal notranslate">{RULE_PRE.format(text)}</code>'
+                )
+                link = _href(docname, rule_docname(text), f"rule-{text}")
+                shown.append(f'<a class="reference internal" href="{link}">{rule_code}</a>')
+            elif kind == "rule":
+                shown.append(f"{code(escape(text))} (no such rule)")
+            elif kind == "line":
+                doc, _, n = text.partition(":")
+                link = _href(docname, chapter_of(doc, int(n)).docname, line_id(doc, int(n)))
+                shown.append(f'<a class="reference internal" href="{link}"><span class="std std-ref">{text}</span></a>')
+            elif kind == "code":
+                shown.append(code(escape(text)))
+            elif kind == "strong":
+                shown.append(f"<strong>{escape(text)}</strong>")
+            else:
+                shown.append(escape(text))
+        html.append(f"<li><p>{escape(key)}: {''.join(shown)}</p></li>")
+    html.append("</ul>")
+    text = escape(case.path.read_text(encoding="utf-8")).replace("`", "&#96;")
+    html.append(f'<div class="highlight-yaml notranslate"><div class="highlight"><pre>{text}</pre></div></div>')
+    block = "\n".join(html)
+    return "\n".join(
+        [
+            f"({case_label(case.path)})=",
+            f"## {_md(case.title)}",
+            "",
+            "````{raw} html",
+            ":class: no-search",
+            "",
+            block,
+            "````",
+            "",
+        ]
+    )
 
 
 def cases_index(cases: list[CaseInfo]) -> str:
@@ -1147,20 +1215,42 @@ def pages() -> dict[str, str]:
             _disk_cache("sources", dict(_SOURCES))
 
 
+def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
+    """The case pages and index, and which cases name each rule: kept on disk while nothing they show changed
+    (the case files, where each rule's entry and each source line is, the machinery), so that one rule's edit
+    does not write two thousand cases again."""
+    import hashlib
+
+    stamps = []
+    for path in all_cases():
+        st = path.stat()
+        stamps.append(f"{path}:{st.st_mtime_ns}:{st.st_size}")
+    homes = [f"{rid}:{rule_docname(rid)}" for rid in sorted(REGISTRY)]
+    books = [f"{ch.doc}:{ch.first}:{ch.last}:{ch.slug}" for doc in DOCS for ch in chapters(doc)]
+    key = hashlib.sha256("\n".join([*stamps, *homes, *books, str(MIN_KIND)]).encode()).hexdigest()
+    cached = _disk_cache("case-pages")
+    if isinstance(cached, tuple) and len(cached) == 3 and cached[0] == key:
+        return cached[1], cached[2]
+    infos = case_infos()
+    pages = {"cases/index.md": cases_index(infos)}
+    for docname, group in case_groups(infos).items():
+        pages[f"{docname.removeprefix('_generated/')}.md"] = case_page(docname, group)
+    naming = _cases_naming(infos)
+    _disk_cache("case-pages", (key, pages, naming))
+    return pages, naming
+
+
 def _pages() -> dict[str, str]:
     _kind_sizes.cache_clear()  # cases may have come or gone since the last generation in this process
     case_docname.cache_clear()
-    infos = case_infos()
-    cases = _cases_naming(infos)
+    case_pages, cases = _case_pages()
     out: dict[str, str] = {"books/index.md": books_index()}
     for doc in DOCS:
         out[f"books/{doc}/index.md"] = book_index(doc)
         attach = _attachments(doc)
         for ch in chapters(doc):
             out[f"books/{doc}/{ch.slug}.md"] = chapter_page(ch, cases, attach)
-    out["cases/index.md"] = cases_index(infos)
-    for docname, group in case_groups(infos).items():
-        out[f"{docname.removeprefix('_generated/')}.md"] = case_page(docname, group)
+    out.update(case_pages)
     out["rules/index.md"] = rules_index()
     out["rules/by-phase.md"] = by_phase()
     out["rules/by-faction.md"] = by_faction()

@@ -10,8 +10,6 @@
   their anchors, never retyped.
 * ``{mentat-run} ARGS``: run ``mentat ARGS`` at build time and show its output, so a
   guide's examples can never drift from what the command prints.
-* ``{mentat-case} FILE``: a case at its anchor ``case-<ruleset>-<name>``, built from
-  :func:`checker.docs.case_info`.
 * ``{collapsed} SUMMARY``: its content folded away (HTML ``<details>``; other builders
   show it plainly), for a rule's z3 form and check.
 
@@ -152,70 +150,6 @@ class MentatRun(SphinxDirective):
         return [block]
 
 
-class MentatCase(SphinxDirective):
-    """One case (``{mentat-case} cases/gf9/ship-storm-carthag.yaml``) as a section at its anchor
-    ``case-<ruleset>-<name>`` (a ``{ref}`` label): its file, its position drawn, the verdict it expects with the
-    rules and lines it names, and the position file. Its nodes are built here, not parsed from Markdown: the book
-    has thousands of cases."""
-
-    required_arguments = 1
-    has_content = False
-
-    def run(self) -> list[nodes.Node]:
-        from checker.docs import ROOT, case_info, case_label, expected
-        from checker.rules import REGISTRY
-
-        rel = self.arguments[0]
-        path = ROOT / rel
-        if not path.is_file():
-            raise self.error(f"no case file {rel}")
-        self.env.note_dependency(str(path))
-        case = case_info(path)
-        label = case_label(path)
-        section = nodes.section(ids=[label], names=[label])
-        section += nodes.title(case.title, case.title)
-        _register(self, label, case.title)
-        head = nodes.paragraph()
-        head += [nodes.literal(rel, rel), nodes.Text(" · ruleset "), nodes.literal(case.ruleset, case.ruleset)]
-        check = f"mentat check {rel}"
-        head += [nodes.Text(" · check it yourself: "), nodes.literal(check, check)]
-        section += head
-        if case.drawing:
-            svg = case.drawing.strip().replace("<svg ", '<svg class="case-board" ', 1)
-            section += nodes.raw("", svg, format="html", classes=["no-search"])
-        section += nodes.paragraph("", "Expected verdict:")
-        items = nodes.bullet_list()
-        for key, parts in expected(case):
-            para = nodes.paragraph("", f"{key}: ")
-            for kind, text in parts:
-                if kind == "rule" and text in REGISTRY:
-                    ref = addnodes.pending_xref(
-                        "", refdomain="std", reftype="rule", reftarget=text, refexplicit=False, refwarn=True
-                    )
-                    ref += nodes.literal(text, text, classes=["xref", "std", "std-rule"])
-                    para += ref
-                elif kind == "rule":
-                    para += [nodes.literal(text, text), nodes.Text(" (no such rule)")]
-                elif kind == "line":
-                    doc, _, n = text.partition(":")
-                    para += _line_xref(doc, int(n), text)
-                elif kind == "code":
-                    para += nodes.literal(text, text)
-                elif kind == "strong":
-                    para += nodes.strong(text, text)
-                else:
-                    para += nodes.Text(text)
-            items += nodes.list_item("", para)
-        section += items
-        from html import escape
-
-        # the file as it is: plain preformatted text, as Sphinx's own blocks look (no highlighter run per case)
-        text = escape(path.read_text(encoding="utf-8"))
-        pre = f'<div class="highlight-yaml notranslate"><div class="highlight"><pre>{text}</pre></div></div>'
-        section += nodes.raw("", pre, format="html", classes=["no-search"])
-        return [section]
-
-
 class collapsed(nodes.General, nodes.Element):  # docutils names its nodes in lower case
     """Content folded away under a summary line."""
 
@@ -269,7 +203,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("source-lines", SourceLines)
     app.add_directive("source-quote", SourceQuote)
     app.add_directive("mentat-run", MentatRun)
-    app.add_directive("mentat-case", MentatCase)
     app.add_node(
         collapsed,
         html=(_visit_collapsed_html, _depart_collapsed_html),
