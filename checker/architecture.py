@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from html import escape
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET_BAND, FAMILY_BAND, MACHINERY_BAND = 2, 1, 0
@@ -148,6 +149,38 @@ def module_imports(module: str, path: Path, modules: dict[str, Path]) -> list[Im
     return out
 
 
+def _all_imports(modules: dict[str, Path]) -> list[Import]:
+    """Every file's imports, each file parsed again only when it changed (a disk cache by file and stamp: one
+    edited rule does not make the rulebook parse the whole project again)."""
+    import hashlib
+    import json
+
+    from checker.cache import cache_file, read_text, write_text
+
+    own = Path(__file__).stat()
+    key = "\n".join([f"{own.st_mtime_ns}:{own.st_size}", *sorted(modules)])  # this reader, and what resolves
+    where = cache_file("imports", hashlib.sha256(key.encode()).hexdigest(), stamp="imports")
+    try:
+        known = json.loads(read_text(where) or "{}") if where else {}
+    except ValueError:
+        known = {}
+    seen: dict[str, Any] = {}
+    out: list[Import] = []
+    for module, path in modules.items():
+        st = path.stat()
+        stamp = f"{st.st_mtime_ns}:{st.st_size}"
+        entry = known.get(str(path))
+        if entry and entry[0] == stamp:
+            found = [Import(*i) for i in entry[1]]
+        else:
+            found = module_imports(module, path, modules)
+        seen[str(path)] = [stamp, [[i.importer, i.imported, i.line, i.top_level] for i in found]]
+        out += found
+    if where is not None and seen != known:
+        write_text(where, json.dumps(seen))
+    return out
+
+
 def _layer_families(modules: dict[str, Path]) -> dict[str, str]:
     """Ruleset -> the family package its layer names (``layer("dice", family="checker.dice")``), read with ast."""
     out: dict[str, str] = {}
@@ -169,7 +202,7 @@ def import_graph() -> Graph:
     modules = _project_files()
     layer_family = _layer_families(modules)
     families = {package: package.rsplit(".", 1)[-1] for package in sorted(set(layer_family.values())) if package}
-    imports = [i for m, p in modules.items() for i in module_imports(m, p, modules)]
+    imports = _all_imports(modules)
     graph = Graph(modules, imports, families, layer_family)
     # a machinery module's import inside a function is dispatch (reached only for that family's positions)
     graph.edges = [i for i in imports if i.top_level or graph.band(i.importer) != MACHINERY_BAND]

@@ -31,14 +31,31 @@ def fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
-def cache_file(kind: str, key: str) -> Path | None:
-    """Where the entry ``key`` of a kind of cache lives; None when caching is off."""
+@cache
+def machinery_fingerprint() -> str:
+    """Changes whenever the machinery, the game families, the layers or the data change; not when a rule does
+    (what reads and draws a position depends on those alone)."""
+    import checker
+    import constraints
+
+    h = hashlib.sha256(b"machinery")
+    top = Path(constraints.__path__[0])
+    code = [*Path(checker.__path__[0]).rglob("*.py"), *top.glob("*.py"), *top.glob("*/__init__.py")]
+    for path in sorted([*code, *(top / "data").glob("*.yaml")]):
+        st = path.stat()
+        h.update(f"{path}:{st.st_mtime_ns}:{st.st_size}".encode())
+    return h.hexdigest()[:16]
+
+
+def cache_file(kind: str, key: str, stamp: str | None = None) -> Path | None:
+    """Where the entry ``key`` of a kind of cache lives (under ``stamp``, by default :func:`fingerprint`); None
+    when caching is off."""
     where = os.environ.get("MENTAT_CACHE", "")
     if where == "off":
         return None
     base = Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mentat"
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
-    return base / fingerprint() / kind / name
+    return base / (stamp or fingerprint()) / kind / name
 
 
 def read_text(path: Path) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -637,13 +638,21 @@ def build_docs(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Build here (default docs/_build/html).")] = None,
     strict: Annotated[bool, typer.Option("--strict", "-W", help="Turn Sphinx warnings into errors.")] = False,
     jobs: Annotated[str, typer.Option("--jobs", "-j", help="Parallel Sphinx processes, or 'auto'.")] = "auto",
+    quiet: Annotated[
+        bool | None,
+        typer.Option(
+            "--quiet/--progress", "-q", help="Say nothing but warnings; default: progress on a terminal, quiet in CI."
+        ),
+    ] = None,
 ) -> None:
-    """Build the rulebook (Sphinx + MyST) from the rules, sources and cases."""
+    """Build the rulebook (Sphinx + MyST) from the rules, sources and cases, showing each stage on a terminal."""
     from sphinx.cmd.build import build_main
 
     docs = Path(__file__).resolve().parent.parent / "docs"
     target = out or docs / "_build" / "html"
-    args = [str(docs), str(target), "-q", "-j", jobs] + (["-W", "--keep-going"] if strict else [])
+    if quiet is None:  # a line per stage (Sphinx's own: generating, reading, writing...) where someone watches
+        quiet = not sys.stdout.isatty() or bool(os.environ.get("CI"))
+    args = [str(docs), str(target), "-j", jobs, *(["-q"] if quiet else [])] + (["-W", "--keep-going"] if strict else [])
     status = build_main(args)
     if status:
         typer.secho(f"mentat: the rulebook build failed (sphinx exit status {status})", fg="red", err=True)

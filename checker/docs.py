@@ -9,10 +9,10 @@ Layout of the generated tree::
     books/index.md                   the books, one per source
     books/<doc>/index.md             a source's chapters
     books/<doc>/<NNNN>-<slug>.md     a chapter: its lines, each followed by the rules citing it
-    cases/index.md, cases/<ruleset>/<name>.md (+ .svg)
+    cases/index.md, cases/<ruleset>/<kind>.md  the cases, one page per ruleset and kind, each at its anchor
     rules/index.md, rules/by-phase.md, rules/by-faction.md
     fragments/*.md                   included by hand-written pages (not documents themselves)
-    board.svg
+    board.svg, static/boards/<family>.svg  the empty boards; a case's position is drawn over its family's
 
 The position-format fragment lists every key of the schema and, per action, its keys and the
 example position ``docs/guides/examples/<action>.yaml`` (tests load each one).
@@ -23,6 +23,7 @@ example position ``docs/guides/examples/<action>.yaml`` (tests load each one).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -32,7 +33,17 @@ from typing import Any
 
 from checker.coverage import coverage, is_heading, open_questions, report, spans, summary_line
 from checker.family import Family
-from checker.rules import LAYERS, REGISTRY, RESTATED, Rule, counterparts, layer_of, load_all, ruleset_rules
+from checker.rules import (
+    LAYERS,
+    REGISTRY,
+    RESTATED,
+    Rule,
+    counterparts,
+    layer_of,
+    load_all,
+    reverse_counterparts,
+    ruleset_rules,
+)
 from checker.sources import DOCS, TITLES, lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,7 +173,18 @@ def home(r: Rule) -> tuple[str, int] | None:
 
 
 def in_force(r: Rule) -> list[str]:
-    return [name for name in _rulesets() if r.id in ruleset_rules(name)]
+    return [name for name in _rulesets() if r.id in (_FORCE[name] if name in _FORCE else ruleset_rules(name))]
+
+
+_FORCE: dict[str, frozenset[str]] = {}  # ruleset -> the ids of its rules in force, while pages() runs
+_REVERSE: dict[str, list[tuple[str, Rule]]] = {}  # rule id -> the rules naming it a counterpart, while pages() runs
+
+
+def _in_force_in(rule_id: str) -> list[tuple[str, str]]:
+    """:func:`checker.rules.in_force_in`, each ruleset's rules computed once per generation, not once per rule."""
+    from checker.rules import in_force_in
+
+    return in_force_in(rule_id, _FORCE or None)
 
 
 VICTORY = re.compile(r"victor|winner|\bwins?\b|end of the game|end-of-game")
@@ -206,21 +228,16 @@ def topic(r: Rule, topics: tuple[str, ...]) -> str:
 RULE_ID = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9-]+){2,}\b")
 
 
-def _cases_naming() -> dict[str, list[Path]]:
-    from checker.yamlio import load_yaml
-
+def _cases_naming(infos: list[CaseInfo] | None = None) -> dict[str, list[Path]]:
     out: dict[str, list[Path]] = {}
-    for path in all_cases():
-        try:
-            expect = (load_yaml(path) or {}).get("expect") or {}
-        except Exception:
-            continue
+    for case in case_infos() if infos is None else infos:
+        expect = case.expect
         named = [str(rid) for key in ("forbids", "permits", "minimal_reason") for rid in expect.get(key) or []]
         # an open question or a gap is named by the reason of an unresolved case
         named += [rid for rid in RULE_ID.findall(str(expect.get("reason") or "")) if rid in REGISTRY]
         for rid in named:
-            if path not in out.setdefault(rid, []):
-                out[rid].append(path)
+            if case.path not in out.setdefault(rid, []):
+                out[rid].append(case.path)
     return out
 
 
@@ -228,8 +245,43 @@ def all_cases() -> list[Path]:
     return sorted((ROOT / "cases").glob("*/*.yaml"))
 
 
+MIN_KIND = 30  # cases: a kind with fewer in its ruleset shares the ruleset's page "other"
+
+
+def case_kind(path: Path) -> str:
+    """The kind of question a case asks, from its name's prefix (``battle-``, ``ship-``)."""
+    return path.stem.split("-", 1)[0] or "other"
+
+
+@cache
+def _kind_sizes() -> dict[tuple[str, str], int]:
+    out: dict[tuple[str, str], int] = {}
+    for path in all_cases():
+        key = (path.parent.name, case_kind(path))
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+@cache
 def case_docname(path: Path) -> str:
-    return f"_generated/cases/{path.parent.name}/{path.stem}"
+    """The page holding a case: one page per ruleset and kind (``_generated/cases/gf9/battle``), the kinds with
+    fewer than MIN_KIND cases together on the ruleset's ``other`` page (every page costs the build its own
+    navigation: 90 pages of cases took a fifth of it)."""
+    kind = case_kind(path)
+    if _kind_sizes().get((path.parent.name, kind), 0) < MIN_KIND:
+        kind = "other"
+    return f"_generated/cases/{path.parent.name}/{kind}"
+
+
+@cache
+def case_label(path: Path) -> str:
+    """A case's anchor on its page (also its ``{ref}`` label): ``case-<ruleset>-<name>``."""
+    return "case-" + re.sub(r"[^a-z0-9]+", "-", f"{path.parent.name} {path.stem}".lower()).strip("-")
+
+
+def case_ref(path: Path) -> str:
+    """A link to a case's anchor, shown as its name."""
+    return f"{{ref}}`{path.stem} <{case_label(path)}>`"
 
 
 def _fence(body: str, lang: str = "python", ticks: int = 3) -> str:
@@ -261,6 +313,14 @@ def status_line(r: Rule) -> str:
     return text
 
 
+@cache
+def _relative(file: str) -> str:
+    try:
+        return str(Path(file).resolve().relative_to(ROOT))
+    except ValueError:
+        return Path(file).name
+
+
 def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
     """A rule's full entry: the ``rule`` object directive, its statement and quote first.
 
@@ -268,10 +328,7 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
     last, folded away, the z3 form and the check.
     """
     file, lineno = r.location
-    try:
-        where = str(Path(file).resolve().relative_to(ROOT))
-    except ValueError:
-        where = Path(file).name
+    where = _relative(file)
     cite_text = "; ".join(c.ref for c in r.cites)
     body = [f"**{_md(r.title)}**", ""]
     if r.doc:
@@ -291,16 +348,14 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
     facts = [f"question: `{r.on}`", f"phase: `{r.phase}`"]
     if r.factions:
         facts.append("factions: " + ", ".join(r.factions))
-    from checker.rules import in_force_in
-
-    forced = in_force_in(r.id) if r.id in REGISTRY else [(rs, "its own") for rs in in_force(r)]
+    forced = _in_force_in(r.id) if r.id in REGISTRY else [(rs, "its own") for rs in in_force(r)]
     facts.append("in force in: " + (", ".join(f"`{rs}` ({how})" for rs, how in forced) if forced else "none"))
     body += ["; ".join(facts), ""]
     if r.one_sided:
         body += [f"*One-sided:* {_md(r.one_sided)}", ""]
     named = cases.get(r.id, [])
-    body += ["Cases: " + (", ".join(f"{{doc}}`/{case_docname(p)}`" for p in named) if named else "none yet"), ""]
-    cps = counterparts(r.id) if r.id in REGISTRY else []
+    body += ["Cases: " + (", ".join(case_ref(p) for p in named) if named else "none yet"), ""]
+    cps = counterparts(r.id, _REVERSE or None) if r.id in REGISTRY else []
     for how, o in cps:  # the other text beside this one: both quotes, and how they differ where they do
         body += [f"{how.capitalize()} {rule_ref(o.id)} ({_md(o.title)}):", ""]
         if o.cites and _cites_valid(o.cites):
@@ -315,27 +370,88 @@ def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
     if r.status != "gap":  # a gap's check and form are placeholders: nothing to show
         code = []
         if r.form:
-            code += ["z3 form:", "", _fence(r.form_source), ""]
-        code += [f"Check (`{where}:{lineno}`):", "", _fence(r.check_source), ""]
+            code += ["z3 form:", "", _fence(_source(r.form)), ""]
+        code += [f"Check (`{where}:{lineno}`):", "", _fence(_source(r.check)), ""]
         body += ["`````{collapsed} z3 form and check", *code, "`````", ""]
     return "\n".join([f"``````{{rule}} {r.id}", *body, "``````", ""])
+
+
+_SOURCES: dict[str, tuple[str, dict[str, str]]] = {}  # file -> (its stamp, function key -> its source)
+
+
+def _source(fn: Any) -> str:
+    """``inspect.getsource(fn)``, kept on disk per file until the file changes: tokenizing a thousand rules' code
+    on every build was half the generation's time; one edited rule's file is read again."""
+    import inspect
+
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return inspect.getsource(fn)
+    if not _SOURCES:
+        _SOURCES.update(_disk_cache("sources") or {})
+    try:
+        st = Path(code.co_filename).stat()
+    except OSError:
+        return inspect.getsource(fn)
+    stamp, known = _SOURCES.get(code.co_filename, ("", {}))
+    if stamp != f"{st.st_mtime_ns}:{st.st_size}":
+        stamp, known = _SOURCES[code.co_filename] = (f"{st.st_mtime_ns}:{st.st_size}", {})
+    key = f"{code.co_firstlineno}:{code.co_name}"
+    if key not in known:
+        known[key] = inspect.getsource(fn)
+        _SOURCES["#changed"] = ("", {})
+    return known[key]
+
+
+def _disk_cache(name: str, value: Any = None) -> Any:
+    """Read (``value`` None) or write one of the rulebook's caches; under the machinery's fingerprint, so a change to
+    what reads or draws positions drops them, a rule's change does not. None when there is none or caching is off."""
+    import pickle
+
+    from checker.cache import cache_file, machinery_fingerprint
+
+    where = cache_file("docs", name, stamp=machinery_fingerprint())
+    if where is None:
+        return None
+    try:
+        if value is None:
+            return pickle.loads(where.read_bytes()) if where.exists() else None
+        where.parent.mkdir(parents=True, exist_ok=True)
+        tmp = where.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(value))
+        tmp.replace(where)
+    except Exception:  # a cache that cannot be read or written is only slower
+        return None
+    return None
 
 
 def rule_mention(r: Rule) -> str:
     return f"- also cited by {rule_ref(r.id)}: {_md(r.title)}\n"
 
 
-def chapter_page(ch: Chapter, cases: dict[str, list[Path]]) -> str:
+def _attachments(doc: str) -> dict[int, list[tuple[Rule, bool]]]:
+    """Line -> the rules shown after it in a source's book: ``(rule, True)`` for its full entry (its home),
+    ``(rule, False)`` for a mention; rules by id, each once per line."""
     attach: dict[int, list[tuple[Rule, bool]]] = {}
     for r in sorted(REGISTRY.values(), key=lambda r: r.id):
         h = home(r)
-        for c in (*r.cites, *RESTATED.get(r.id, {}).get(ch.doc, ())):
-            if c.doc != ch.doc or not ch.first <= c.last <= ch.last:
+        for c in (*r.cites, *RESTATED.get(r.id, {}).get(doc, ())):
+            if c.doc != doc:
                 continue
             full = h == (c.doc, c.last) and c is r.cites[0]
             entries = attach.setdefault(c.last, [])
             if all(x.id != r.id for x, _ in entries):
                 entries.append((r, full))
+    return attach
+
+
+def chapter_page(
+    ch: Chapter, cases: dict[str, list[Path]], everywhere: dict[int, list[tuple[Rule, bool]]] | None = None
+) -> str:
+    """A chapter: its lines, each followed by the rules citing it (``everywhere``: the source's
+    :func:`_attachments`, computed once for all its chapters)."""
+    everywhere = _attachments(ch.doc) if everywhere is None else everywhere
+    attach = {n: e for n, e in everywhere.items() if ch.first <= n <= ch.last}
     out = [
         f"# {_md(ch.title)}",
         "",
@@ -401,83 +517,229 @@ def books_index() -> str:
 
 # -- cases ---------------------------------------------------------------------
 
+BOARDS = "static/boards"  # under _generated: each family's empty board, copied to _static/boards/ by Sphinx
 
-def case_page(path: Path) -> tuple[str, str | None]:
-    """A case's page, and the SVG of its position (None when it does not load)."""
+
+@dataclass(frozen=True)
+class CaseInfo:
+    """What the rulebook shows of a case file, read (and its position drawn) once per change of the file."""
+
+    path: Path
+    title: str
+    ruleset: str
+    expect: dict[str, Any]
+    drawing: str | None  # SVG markup: the position over its family's board, or the whole drawing; None: not drawn
+
+
+def _board_url(docname: str, family: str) -> str:
+    return "../" * docname.count("/") + f"_static/boards/{family}.svg"
+
+
+def _read_case(path: Path) -> CaseInfo:
+    from checker.family import family_of
+    from checker.positions import read_position
     from checker.yamlio import load_yaml
 
-    rel = path.relative_to(ROOT)
     try:
         data = load_yaml(path) or {}
     except Exception as err:
         data = {"title": f"(unreadable: {err})"}
-    expect = data.get("expect") or {}
+    if not isinstance(data, dict):
+        data = {}
     title = str(data.get("title") or path.stem)
-    svg: str | None = None
+    drawing: str | None = None
     try:
-        svg = _draw(path, title)
+        pos = read_position(path)
+        family = family_of(pos.ruleset)
+        if hasattr(pos, "title"):
+            pos.title = title
+        if family is not None and family.draw_over is not None:
+            drawing = family.draw_over(pos, _board_url(case_docname(path), family.name))
+        elif family is not None and family.draw is not None:
+            drawing = family.draw(pos)
     except Exception:
-        svg = None
-    # orphans: case pages stay out of the navigation tree (rendered on every page) and are linked from the index
-    out = [
-        "---",
-        "orphan: true",
-        "---",
-        "",
-        f"# {_md(title)}",
-        "",
-        f"`{rel}` · ruleset `{data.get('ruleset', '?')}`",
-        "",
-    ]
-    if svg:
-        out += [f"![The position of this case]({path.stem}.svg)", ""]
-    out += ["## Expected verdict", ""]
+        drawing = None
+    return CaseInfo(path, title, str(data.get("ruleset", "?")), dict(data.get("expect") or {}), drawing)
+
+
+_CASES: dict[Path, tuple[str, CaseInfo]] = {}  # path -> (the file's stamp, what was read of it), this process
+
+
+def case_infos() -> list[CaseInfo]:
+    """Every case, read afresh only where its file changed since the last run (a disk cache keyed on the
+    machinery's fingerprint: a rule's change keeps it, a change to what reads or draws positions drops it)."""
+    if not _CASES:
+        _CASES.update(_disk_cache("cases") or {})
+    out, fresh = [], False
+    paths = all_cases()
+    for path in paths:
+        st = path.stat()
+        stamp = f"{st.st_mtime_ns}:{st.st_size}"
+        known = _CASES.get(path)
+        if known is None or known[0] != stamp:
+            known = _CASES[path] = (stamp, _read_case(path))
+            fresh = True
+        out.append(known[1])
+    for gone in set(_CASES) - set(paths):
+        del _CASES[gone]
+        fresh = True
+    if fresh:
+        _disk_cache("cases", dict(_CASES))
+    return out
+
+
+def expected(case: CaseInfo) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The verdict a case's file expects, as the rulebook lists it: ``(key, parts)``, a part ``("rule", id)``,
+    ``("line", "doc:n")``, ``("code", text)``, ``("strong", text)`` or ``("text", text)``."""
+    expect = case.expect
+    out: list[tuple[str, list[tuple[str, str]]]] = []
     if "verdict" in expect:
-        out.append(f"- verdict: **{expect['verdict']}**")
+        out.append(("verdict", [("strong", str(expect["verdict"]))]))
     for key in ("forbids", "minimal_reason", "permits"):
         if key in expect:
-            ids = expect.get(key) or []
-            out.append(f"- {key}: " + (", ".join(rule_ref(str(i)) for i in ids) if ids else "none"))
+            ids = [str(i) for i in expect.get(key) or []]
+            out.append((key, _joined([("rule", i) for i in ids]) if ids else [("text", "none")]))
     if "cites" in expect:
-        refs = []
+        parts = []
         for c in expect.get("cites") or []:
             doc, _, n = str(c).replace(":L", ":").partition(":")
-            if doc in DOCS and n.isdigit() and 1 <= int(n) <= line_count(doc):
-                refs.append(line_ref(doc, int(n)))
-            else:
-                refs.append(f"`{c}`")
-        out.append("- cites: " + ", ".join(refs))
+            ok = doc in DOCS and n.isdigit() and 1 <= int(n) <= line_count(doc)
+            parts.append(("line", f"{doc}:{n}") if ok else ("code", str(c)))
+        out.append(("cites", _joined(parts)))
     if "outcome" in expect:
-        out.append("- outcome: " + ", ".join(f"`{k}: {v}`" for k, v in (expect.get("outcome") or {}).items()))
+        out.append(("outcome", _joined([("code", f"{k}: {v}") for k, v in (expect.get("outcome") or {}).items()])))
     if "reason" in expect:
-        out.append(f"- reason mentions: {_md(str(expect['reason']))}")
+        out.append(("reason mentions", [("text", str(expect["reason"]))]))
     for key, why in (expect.get("unknown") or {}).items():
-        out.append(f"- unknown: `{key}` (the reason mentions {_md(str(why))})")
-    out += ["", f"Check it yourself: `mentat check {rel}`", "", "## The position file", ""]
-    out += [f"```{{literalinclude}} /../{rel.as_posix()}", ":language: yaml", "```", ""]
-    return "\n".join(out), svg
+        out.append(("unknown", [("code", str(key)), ("text", f" (the reason mentions {why})")]))
+    return out
 
 
-def cases_index(paths: list[Path]) -> str:
-    from checker.yamlio import load_yaml
+def _joined(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for i, part in enumerate(parts):
+        out += [("text", ", ")] if i else []
+        out.append(part)
+    return out
 
+
+def case_groups(cases: list[CaseInfo]) -> dict[str, list[CaseInfo]]:
+    """Docname -> its cases, in path order: one page per ruleset and kind of question."""
+    out: dict[str, list[CaseInfo]] = {}
+    for case in cases:
+        out.setdefault(case_docname(case.path), []).append(case)
+    return out
+
+
+def case_page(docname: str, cases: list[CaseInfo]) -> str:
+    """The cases of one ruleset and kind, each at its own anchor."""
+    ruleset, kind = docname.split("/")[-2:]
+    # orphans: case pages stay out of the navigation tree (rendered on every page) and are linked from the index
+    kinds = sorted({case_kind(c.path) for c in cases})
+    named = f"whose names start `{kind}-`" if kinds == [kind] else "of the kinds " + ", ".join(f"`{k}-`" for k in kinds)
+    out = ["---", "orphan: true", "---", "", f"# {ruleset}: {kind} cases", ""]
+    out += [
+        f"{len(cases)} worked cases of `{ruleset}` {named}: each shows its position, the verdict its file expects "
+        "and the rules and lines involved. All cases: {doc}`/_generated/cases/index`.",
+        "",
+    ]
+    out += [case_section(c, docname) for c in cases]
+    return "\n".join(out)
+
+
+RULE_PRE = '<span class="pre">{}</span>'
+
+
+def _href(here: str, docname: str, anchor: str) -> str:
+    """The URL of an anchor on a page, relative to the page ``here`` (the HTML builder's ``.html`` pages)."""
+    import posixpath
+
+    return posixpath.relpath(docname, posixpath.dirname(here)) + f".html#{anchor}"
+
+
+def rule_docname(rid: str) -> str:
+    """The page holding a rule's full entry: its home's chapter, or the rules index for a rule without one."""
+    h = home(REGISTRY[rid])
+    return chapter_of(*h).docname if h else "_generated/rules/index"
+
+
+def case_section(case: CaseInfo, docname: str) -> str:
+    """A case at its anchor on its page: a heading (searched), then in one block of HTML, as Sphinx would write it,
+    its file, its position drawn, the verdict it expects with links to the rules and lines it names, and the file.
+
+    The links are written here, not resolved by Sphinx: two thousand cases parsed as Markdown were a third of the
+    build. Where a link's target moves (a rule to another chapter), this text changes, so the page is read again.
+    """
+    from html import escape
+
+    rel = case.path.relative_to(ROOT).as_posix()
+    code = '<code class="docutils literal notranslate"><span class="pre">{}</span></code>'.format
+    html = [
+        f"<p>{code(escape(rel))} · ruleset {code(escape(case.ruleset))} · check it yourself: "
+        f"{code(escape(f'mentat check {rel}'))}</p>"
+    ]
+    if case.drawing:
+        html.append(case.drawing.strip().replace("<svg ", '<svg class="case-board" ', 1))
+    html += ["<p>Expected verdict:</p>", "<ul>"]
+    for key, parts in expected(case):
+        shown = []
+        for kind, text in parts:
+            if kind == "rule" and text in REGISTRY:
+                rule_code = (
+                    f'<code class="xref std std-rule docutils literal notranslate">{RULE_PRE.format(text)}</code>'
+                )
+                link = _href(docname, rule_docname(text), f"rule-{text}")
+                shown.append(f'<a class="reference internal" href="{link}">{rule_code}</a>')
+            elif kind == "rule":
+                shown.append(f"{code(escape(text))} (no such rule)")
+            elif kind == "line":
+                doc, _, n = text.partition(":")
+                link = _href(docname, chapter_of(doc, int(n)).docname, line_id(doc, int(n)))
+                shown.append(f'<a class="reference internal" href="{link}"><span class="std std-ref">{text}</span></a>')
+            elif kind == "code":
+                shown.append(code(escape(text)))
+            elif kind == "strong":
+                shown.append(f"<strong>{escape(text)}</strong>")
+            else:
+                shown.append(escape(text))
+        html.append(f"<li><p>{escape(key)}: {''.join(shown)}</p></li>")
+    html.append("</ul>")
+    text = escape(case.path.read_text(encoding="utf-8")).replace("`", "&#96;")
+    html.append(f'<div class="highlight-yaml notranslate"><div class="highlight"><pre>{text}</pre></div></div>')
+    block = "\n".join(html)
+    return "\n".join(
+        [
+            f"({case_label(case.path)})=",
+            f"## {_md(case.title)}",
+            "",
+            "````{raw} html",
+            ":class: no-search",
+            "",
+            block,
+            "````",
+            "",
+        ]
+    )
+
+
+def cases_index(cases: list[CaseInfo]) -> str:
     out = [
         "# Cases",
         "",
-        f"{len(paths)} worked cases, one page each: the position, the expected verdict, the rules involved.",
+        f"{len(cases)} worked cases, on one page per ruleset and kind of question: the position, the expected "
+        "verdict, the rules involved.",
         "",
     ]
+    groups = case_groups(cases)
     ruleset = ""
-    for p in paths:
-        if p.parent.name != ruleset:
-            ruleset = p.parent.name
+    for docname, group in groups.items():
+        if group[0].path.parent.name != ruleset:
+            ruleset = group[0].path.parent.name
             out += ["", f"## {ruleset}", ""]
-        try:
-            data = load_yaml(p) or {}
-        except Exception:
-            data = {}
-        verdict = (data.get("expect") or {}).get("verdict", "?")
-        out.append(f"- {{doc}}`/{case_docname(p)}` ({verdict})")
+        kind = docname.rsplit("/", 1)[-1]
+        # a paragraph, not a heading: the index's headings are copied into every page's navigation
+        out += ["", f"**{{doc}}`{kind} </{docname}>`** ({len(group)} cases):", ""]
+        out += [f"- {case_ref(c.path)} ({c.expect.get('verdict', '?')})" for c in group]
     out.append("")
     return "\n".join(out)
 
@@ -700,7 +962,7 @@ def conflicts_fragment() -> str:
         case = next((found[k] for k in keys if k in found), None)
         if case is not None:
             out += [
-                f"A position where they differ, found by the solver: {{doc}}`{case.stem} </{case_docname(case)}>`.",
+                f"A position where they differ, found by the solver: {case_ref(case)}.",
                 "",
             ]
         else:
@@ -941,19 +1203,54 @@ def schema_fragment(ruleset: str | None = None, tag: str = "schema", examples: P
 def pages() -> dict[str, str]:
     """Every generated file: path under ``_generated`` -> text."""
     load_all()
-    cases = _cases_naming()
+    _FORCE.clear()
+    _FORCE.update({name: frozenset(ruleset_rules(name)) for name in LAYERS})
+    _REVERSE.update(reverse_counterparts())
+    try:
+        return _pages()
+    finally:
+        _FORCE.clear()
+        _REVERSE.clear()
+        if _SOURCES.pop("#changed", None) is not None:
+            _disk_cache("sources", dict(_SOURCES))
+
+
+def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
+    """The case pages and index, and which cases name each rule: kept on disk while nothing they show changed
+    (the case files, where each rule's entry and each source line is, the machinery), so that one rule's edit
+    does not write two thousand cases again."""
+    import hashlib
+
+    stamps = []
+    for path in all_cases():
+        st = path.stat()
+        stamps.append(f"{path}:{st.st_mtime_ns}:{st.st_size}")
+    homes = [f"{rid}:{rule_docname(rid)}" for rid in sorted(REGISTRY)]
+    books = [f"{ch.doc}:{ch.first}:{ch.last}:{ch.slug}" for doc in DOCS for ch in chapters(doc)]
+    key = hashlib.sha256("\n".join([*stamps, *homes, *books, str(MIN_KIND)]).encode()).hexdigest()
+    cached = _disk_cache("case-pages")
+    if isinstance(cached, tuple) and len(cached) == 3 and cached[0] == key:
+        return cached[1], cached[2]
+    infos = case_infos()
+    pages = {"cases/index.md": cases_index(infos)}
+    for docname, group in case_groups(infos).items():
+        pages[f"{docname.removeprefix('_generated/')}.md"] = case_page(docname, group)
+    naming = _cases_naming(infos)
+    _disk_cache("case-pages", (key, pages, naming))
+    return pages, naming
+
+
+def _pages() -> dict[str, str]:
+    _kind_sizes.cache_clear()  # cases may have come or gone since the last generation in this process
+    case_docname.cache_clear()
+    case_pages, cases = _case_pages()
     out: dict[str, str] = {"books/index.md": books_index()}
     for doc in DOCS:
         out[f"books/{doc}/index.md"] = book_index(doc)
+        attach = _attachments(doc)
         for ch in chapters(doc):
-            out[f"books/{doc}/{ch.slug}.md"] = chapter_page(ch, cases)
-    paths = all_cases()
-    out["cases/index.md"] = cases_index(paths)
-    for p in paths:
-        text, svg = case_page(p)
-        out[f"cases/{p.parent.name}/{p.stem}.md"] = text
-        if svg:
-            out[f"cases/{p.parent.name}/{p.stem}.svg"] = svg
+            out[f"books/{doc}/{ch.slug}.md"] = chapter_page(ch, cases, attach)
+    out.update(case_pages)
     out["rules/index.md"] = rules_index()
     out["rules/by-phase.md"] = by_phase()
     out["rules/by-faction.md"] = by_faction()
@@ -990,7 +1287,8 @@ def _draw(path: Path, title: str) -> str:
 
 def boards() -> dict[str, str]:
     """Each family's board, drawn with nothing on it: ``board.svg`` for the first family (the GF9 board),
-    ``board-<family>.svg`` for each other."""
+    ``board-<family>.svg`` for each other; and, for a family that draws positions over it, a static copy
+    (``static/boards/<family>.svg``) the case pages draw over."""
     from checker.family import family_of, family_rulesets
 
     out: dict[str, str] = {}
@@ -1003,6 +1301,8 @@ def boards() -> dict[str, str]:
         empty = family.load({"ruleset": family_rulesets(ruleset)[0]}, None)
         name = "board.svg" if not out else f"board-{family.name}.svg"
         out[name] = family.draw(empty)
+        if family.draw_over is not None:
+            out[f"{BOARDS}/{family.name}.svg"] = out[name]
     return out
 
 

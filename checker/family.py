@@ -56,6 +56,9 @@ class Family:
     new: Callable[[str, list[str], bool], str]
     # a position -> an SVG drawing of its board
     draw: Callable[[Any], str] | None = None
+    # (position, the URL of the empty board's drawing) -> an SVG of the position alone over that picture (the
+    # rulebook's cases: the board downloaded once); None: the rulebook shows ``draw``'s whole drawing
+    draw_over: Callable[[Any, str], str] | None = None
     # a position -> the name of the kind of question it asks; None: the layer's prefix + the move's action
     kind_of: Callable[[Any], str] | None = None
     # (position data carried to ``target``, source ruleset, target ruleset) -> the data as ``target`` reads it,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -526,13 +526,16 @@ def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:
     return out
 
 
-def in_force_in(rule_id: str) -> list[tuple[str, str]]:
-    """Each ruleset the rule is in force in, and how: its own, inherited from a base, or read by fallback."""
+def in_force_in(rule_id: str, in_force: Mapping[str, Collection[str]] | None = None) -> list[tuple[str, str]]:
+    """Each ruleset the rule is in force in, and how: its own, inherited from a base, or read by fallback.
+
+    ``in_force``: each ruleset's rule ids, computed once by a caller asking about every rule.
+    """
     load_all()
     r = REGISTRY[rule_id]
     out = []
     for name, lay in LAYERS.items():
-        if rule_id not in ruleset_rules(name):
+        if rule_id not in (in_force[name] if in_force is not None else ruleset_rules(name)):
             continue
         if r.layer == name:
             how = "its own"
@@ -544,12 +547,24 @@ def in_force_in(rule_id: str) -> list[tuple[str, str]]:
     return out
 
 
-def counterparts(rule_id: str) -> list[tuple[str, Rule]]:
-    """Rules in other layers that replace this one, that this one replaces, or that answer the same question."""
+def counterparts(rule_id: str, reverse: Mapping[str, list[tuple[str, Rule]]] | None = None) -> list[tuple[str, Rule]]:
+    """Rules in other layers that replace this one, that this one replaces, or that answer the same question.
+
+    ``reverse``: :func:`reverse_counterparts`, computed once by a caller asking about every rule.
+    """
     load_all()
     r = REGISTRY[rule_id]
     out = [("replaces", REGISTRY[old]) for old in r.replaces if old in REGISTRY]
     out += [("counterpart", REGISTRY[other]) for other in r.counterpart if other in REGISTRY]
-    out += [("replaced by", other) for other in REGISTRY.values() if rule_id in other.replaces]
-    out += [("counterpart", other) for other in REGISTRY.values() if rule_id in other.counterpart]
+    return out + (reverse if reverse is not None else reverse_counterparts()).get(rule_id, [])
+
+
+def reverse_counterparts() -> dict[str, list[tuple[str, Rule]]]:
+    """Rule id -> the rules that replace it, then those that name it their counterpart."""
+    load_all()
+    out: dict[str, list[tuple[str, Rule]]] = {}
+    for how, named in (("replaced by", "replaces"), ("counterpart", "counterpart")):
+        for other in REGISTRY.values():
+            for rid in dict.fromkeys(getattr(other, named)):
+                out.setdefault(rid, []).append((how, other))
     return out

@@ -20,10 +20,16 @@ source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "_generated/fragments", "README.md"]
 templates_path: list[str] = []
-html_static_path = ["_static"]
+# the boards the case pages draw their positions over (written by checker.docs.generate; made here, before
+# Sphinx checks the path, so that a fresh clone's first build finds it)
+(HERE / "_generated" / "static").mkdir(parents=True, exist_ok=True)
+html_static_path = ["_static", "_generated/static"]
 html_title = "Mentat rulebook"
 toc_object_entries = False  # rule entries stay out of the sidebar: it is rendered on every page
 suppress_warnings = ["myst.header"]
+# the sources' lines are shown and quoted verbatim, straight quotes and all (and the transform walks every node
+# of every page: a tenth of the build)
+smartquotes = False
 
 html_theme = "furo" if importlib.util.find_spec("furo") else "alabaster"
 html_theme_options: dict[str, object] = {"navigation_with_keys": True} if html_theme == "furo" else {}

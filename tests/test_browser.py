@@ -2,8 +2,9 @@
 
 One walk through the site, served over http from a fresh build: search for a
 word of a rule's quote, open the rule from the results, follow its cite to the
-source line's anchor and its first case to the case's page, then screenshot the
-board page. Every step is an assertion: the test fails at the first that does not hold.
+source line's anchor and its first case to the case's anchor on its page (the
+position drawn, the verdict its file expects), then screenshot the board page.
+Every step is an assertion: the test fails at the first that does not hold.
 
 ``python3 dev.py test`` installs ``chromium`` and ``chromium-driver`` with apt
 when they are missing (as root); elsewhere the test is skipped, saying why.
@@ -28,7 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from checker.docs import ROOT, all_cases, case_docname, chapter_of, home
+from checker.docs import ROOT, all_cases, case_docname, case_label, chapter_of, home
 from checker.rules import load_all
 from checker.sources import DOCS, lines
 
@@ -154,14 +155,15 @@ class Target:
     quote: str  # that line's text
     anchor: str  # that line's id
     case: str  # the page of a case that names the rule, relative to the site
+    case_anchor: str  # that case's anchor on its page
     verdict: str  # the verdict that case's file expects
 
 
-def _verdicts() -> dict[str, tuple[str, str]]:
-    """Rule id -> (page, verdict) of the first case (by path) that names the rule and states a verdict."""
+def _verdicts() -> dict[str, tuple[str, str, str]]:
+    """Rule id -> (page, anchor, verdict) of the first case (by path) that names the rule and states a verdict."""
     from checker.yamlio import load_yaml
 
-    out: dict[str, tuple[str, str]] = {}
+    out: dict[str, tuple[str, str, str]] = {}
     for path in all_cases():
         try:
             expect = (load_yaml(path) or {}).get("expect") or {}
@@ -171,7 +173,7 @@ def _verdicts() -> dict[str, tuple[str, str]]:
             continue
         for key in ("forbids", "permits", "minimal_reason"):
             for rid in expect.get(key) or []:
-                out.setdefault(str(rid), (f"{case_docname(path)}.html", str(expect["verdict"])))
+                out.setdefault(str(rid), (f"{case_docname(path)}.html", case_label(path), str(expect["verdict"])))
     return out
 
 
@@ -304,24 +306,30 @@ def test_search_rule_source_case_and_board(browser: Any, site: str, tmp_path: Pa
     )
     lap("rule and cite")
 
-    # 3. back at the rule: the link to a case that names it opens a page showing the verdict its file expects
+    # 3. back at the rule: the link to a case that names it opens the case's anchor on its kind's page, showing the
+    # position drawn and the verdict its file expects
     drv.get(rule_url)
     entry = _wait(drv, f"the entry of {t.rule}", lambda d: d.find_elements(By.ID, f"rule-{t.rule}"))[0]
     body = entry.find_element(By.XPATH, "following-sibling::dd[1]")
     cases = body.find_elements(By.CSS_SELECTOR, "a[href*='/cases/']")
-    links = [a for a in cases if _path(a.get_attribute("href"), site) == t.case]
-    assert links, f"{t.rule}'s entry does not link to {t.case} (its case links: {len(cases)})"
+    links = [
+        a
+        for a in cases
+        if _path(a.get_attribute("href"), site) == t.case
+        and urlsplit(a.get_attribute("href")).fragment == t.case_anchor
+    ]
+    assert links, f"{t.rule}'s entry does not link to {t.case}#{t.case_anchor} (its case links: {len(cases)})"
     _follow(drv, links[0])
     _wait(drv, f"{t.case} to open", lambda d: _path(d.current_url, site) == t.case)
-    heading = _wait(
-        drv,
-        "the case's 'Expected verdict' heading",
-        lambda d: [h for h in d.find_elements(By.CSS_SELECTOR, "article h2") if "Expected verdict" in h.text],
-    )[0]
-    section = heading.find_element(By.XPATH, "ancestor::section[1]")
+    _wait(drv, f"the URL to end in #{t.case_anchor}", lambda d: urlsplit(d.current_url).fragment == t.case_anchor)
+    section = _wait(drv, f"the case #{t.case_anchor}", lambda d: d.find_elements(By.ID, t.case_anchor))[0]
+    assert section.tag_name == "section", f"#{t.case_anchor} is a {section.tag_name}, not the case's section"
+    assert drv.execute_script("return document.querySelector(':target') === arguments[0];", section)
+    drawn = section.find_elements(By.CSS_SELECTOR, "svg.case-board")
+    assert drawn and drawn[0].size["width"] > 200, f"{t.case_anchor}: its position is not drawn"
     shown = [li.text for li in section.find_elements(By.TAG_NAME, "li") if li.text.startswith("verdict:")]
-    assert shown, f"{t.case} shows no verdict"
-    assert shown[0] == f"verdict: {t.verdict}", f"{t.case} shows {shown[0]!r}; its file expects {t.verdict!r}"
+    assert shown, f"{t.case_anchor} shows no verdict"
+    assert shown[0] == f"verdict: {t.verdict}", f"{t.case_anchor} shows {shown[0]!r}; its file expects {t.verdict!r}"
     lap("case")
 
     # 4. the board page, with its picture loaded, in a screenshot of the whole page

@@ -66,6 +66,12 @@ def _draw(pos: Any) -> str:
     return board_svg(pos, title=getattr(pos, "title", None) or "")
 
 
+def _draw_over(pos: Any, board: str) -> str:
+    from checker.arrakis.svg import board_svg
+
+    return board_svg(pos, title=getattr(pos, "title", None) or "", over=board)
+
+
 def _foreign(data: dict[str, Any], ruleset: str) -> list[Any]:
     from checker.arrakis.position import foreign_keys
 
@@ -122,6 +128,7 @@ FAMILY = Family(
     schema=_schema,
     new=_new,
     draw=_draw,
+    draw_over=_draw_over,
     carry=_carry,
     splittable={"turn": range(1, 11)},  # the game's ten turns
     search=SEARCH,

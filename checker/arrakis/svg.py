@@ -100,17 +100,32 @@ def _anchor(t: Territory, sector: int | None, ring_of: dict[str, int], width: fl
     return _point((r0 + r1) / 2, _angle(s))
 
 
-def board_svg(position: Position | None = None, board: Board | None = None, title: str = "") -> str:
-    """The board (and a position on it, if given) as a standalone SVG document."""
+def board_svg(
+    position: Position | None = None, board: Board | None = None, title: str = "", over: str | None = None
+) -> str:
+    """The board (and a position on it, if given) as a standalone SVG document.
+
+    With ``over`` (the URL of the empty board's drawing), only the position is drawn, over that picture: the
+    rulebook draws its thousands of cases so, the board itself downloaded once.
+    """
     board = board or gf9_board()
     ring_of, width = _band(board)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{SIZE}" height="{SIZE}" '
         'font-family="sans-serif" role="img">',
         f"<title>{escape(title or 'The GF9 board of Arrakis')}</title>",
-        f'<circle cx="{C}" cy="{C}" r="{R_OUT + 26}" fill="#fbf7ee" stroke="#999"/>',
     ]
     storm = position.storm if position is not None else None
+    if over is not None:
+        out.append(f'<image href="{escape(over)}" x="0" y="0" width="{SIZE}" height="{SIZE}"/>')
+        if storm:
+            out.append(_storm(storm))
+        if position is not None:
+            out += _position_marks(position, board, ring_of, width)
+            out.append(f'<text x="{SIZE - 8}" y="31" font-size="10" text-anchor="end">{_MARKS}</text>')
+        out.append("</svg>")
+        return "\n".join(out) + "\n"
+    out.append(f'<circle cx="{C}" cy="{C}" r="{R_OUT + 26}" fill="#fbf7ee" stroke="#999"/>')
     for t in board.territories.values():
         if t.is_polar_sink or not t.sectors:
             continue
@@ -150,16 +165,19 @@ def board_svg(position: Position | None = None, board: Board | None = None, titl
             f"{label}</text>"
         )
     if storm:
-        out.append(
-            f'<path d="{_wedge(storm, R_SINK, R_OUT + 4)}" fill="#555" fill-opacity="0.35" '
-            'stroke="#c62828" stroke-width="2">'
-            f"<title>the storm is over sector {storm}</title></path>"
-        )
+        out.append(_storm(storm))
     if position is not None:
         out += _position_marks(position, board, ring_of, width)
     out.append(_legend(position is not None))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _storm(sector: int) -> str:
+    return (
+        f'<path d="{_wedge(sector, R_SINK, R_OUT + 4)}" fill="#555" fill-opacity="0.35" stroke="#c62828" '
+        f'stroke-width="2"><title>the storm is over sector {sector}</title></path>'
+    )
 
 
 def _position_marks(position: Position, board: Board, ring_of: dict[str, int], width: float) -> list[str]:
@@ -210,6 +228,9 @@ def _position_marks(position: Position, board: Board, ring_of: dict[str, int], w
     return out
 
 
+_MARKS = "shaded: the storm · ◆ spice · * special forces"
+
+
 def _legend(with_position: bool) -> str:
     items = [("sand", FILL["sand"]), ("rock", FILL["rock"]), ("stronghold", FILL["stronghold"])]
     out = ['<g font-size="10">']
@@ -220,8 +241,6 @@ def _legend(with_position: bool) -> str:
     out.append('<text x="22" y="59">spice blow site</text>')
     out.append(f'<text x="{SIZE - 8}" y="17" text-anchor="end">sectors 1–18 counterclockwise</text>')
     if with_position:
-        out.append(
-            f'<text x="{SIZE - 8}" y="31" text-anchor="end">shaded: the storm · ◆ spice · * special forces</text>'
-        )
+        out.append(f'<text x="{SIZE - 8}" y="31" text-anchor="end">{_MARKS}</text>')
     out.append("</g>")
     return "\n".join(out)

@@ -157,7 +157,10 @@ class collapsed(nodes.General, nodes.Element):  # docutils names its nodes in lo
 def _visit_collapsed_html(self: Any, node: collapsed) -> None:
     from html import escape
 
+    classes = node["classes"]
+    node["classes"] = [c for c in classes if c != "no-search"]  # for Sphinx's search index, not the page
     self.body.append(self.starttag(node, "details", CLASS="mentat-collapsed"))
+    node["classes"] = classes
     self.body.append(f"<summary>{escape(node['summary'])}</summary>\n")
 
 
@@ -177,17 +180,21 @@ class Collapsed(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        node = collapsed(summary=self.arguments[0])
+        node = collapsed(summary=self.arguments[0], classes=["no-search"])  # code and files: not what one searches
         self.set_source_info(node)
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
 
 
 def _generate(app: Sphinx) -> None:
+    import time
+
     from checker.docs import generate
 
+    start = time.perf_counter()
+    logger.info("mentat: generating pages from the rules, sources and cases... ", nonl=True)
     written = generate(Path(app.srcdir) / "_generated")
-    logger.info("mentat: %d generated files written", len(written))
+    logger.info("%d files changed (%.1f s)", len(written), time.perf_counter() - start)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
