@@ -80,9 +80,9 @@ def main(argv: list[str]) -> int:
         if "--long" in args:
             args.remove("--long")
             os.environ["MENTAT_TEST_PROFILE"] = "long"
-        # In parallel on every core (pytest-xdist); the rulebook's tests share one worker, so it is built once.
+        # In parallel on every core (pytest-xdist); the workers share one build of the rulebook (tests/conftest.py).
         if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) or a == "no:xdist" for a in args):
-            args = ["-n", "auto", "--dist", "loadgroup", *args]
+            args = ["-n", "auto", *args]
         return run(BIN / "python", "-m", "pytest", *args)
     if job == "lint":
         return run(BIN / "ruff", "check", ".") or run(BIN / "mypy")

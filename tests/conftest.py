@@ -6,6 +6,7 @@ its path, so a failure names the case.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from dataclasses import dataclass
@@ -30,19 +31,6 @@ EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 
 def case_files() -> list[Path]:
     return sorted(CASES.glob("*/*.yaml"))
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist's ``--dist loadgroup`` the tests that read the built rulebook share one worker (it is
-    built once, not once per worker), and so do the tests of one case file (its verdict is worked out once per
-    process: checker.api keeps it)."""
-    for item in items:
-        if "book" in getattr(item, "fixturenames", ()) or item.get_closest_marker("browser"):  # it asks for book
-            item.add_marker(pytest.mark.xdist_group("book"))
-            continue
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        if isinstance(params.get("case_file"), Path):
-            item.add_marker(pytest.mark.xdist_group(f"case:{params['case_file'].relative_to(CASES)}"))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -119,12 +107,22 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
     from checker.docs import all_cases
 
-    out = tmp_path_factory.mktemp("book")
     cases = all_cases()  # before the build: others may add cases meanwhile
-    start = time.perf_counter()
-    # serial: on two busy cores it was faster than -j auto (19 s against 23 s)
-    status = build_main([str(ROOT / "docs"), str(out), "-W", "--keep-going", "-q", "-E"])
-    print(f"\nrulebook built in {time.perf_counter() - start:.1f} s")
+    # Under pytest-xdist the workers share one build: the first to ask builds it under a lock, the others wait and
+    # read it (the base temp directory's parent is common to the workers of one run).
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    out, done = shared / "book", shared / "book.built"
+    with open(shared / "book.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            start = time.perf_counter()
+            # serial: on two busy cores it was faster than -j auto (19 s against 23 s)
+            status = build_main([str(ROOT / "docs"), str(out), "-W", "--keep-going", "-q", "-E"])
+            print(f"\nrulebook built in {time.perf_counter() - start:.1f} s")
+            done.write_text(str(status), encoding="utf-8")
+        status = int(done.read_text(encoding="utf-8"))
     assert status == 0, "sphinx-build -W failed (see the warnings above)"
     pages: dict[str, Any] = {}
     for html in out.rglob("*.html"):
