@@ -47,7 +47,7 @@ def check_file(path: str | Path, move: str | None = None, ruleset: str | None = 
     kept = _KEPT.get(key)
     if kept is None:
         kept = _check_file(path, move, ruleset)
-        if kept.reason != "solver timeout":  # a timeout is this moment's, not the position's
+        if kept.reason != engine.TIMEOUT:  # a timeout is this moment's, not the position's
             _KEPT[key] = kept
         while len(_KEPT) > _KEEP:
             _KEPT.pop(next(iter(_KEPT)))

@@ -23,6 +23,7 @@ from checker.rules import LAYERS, REGISTRY, Rule, cites_under, reviewed, ruleset
 from checker.sources import Cite
 
 SOLVER_TIMEOUT_MS = 5000
+TIMEOUT = "solver timeout"  # the reason of a verdict the solver ran out of time on
 # When true, every applicable rule's form is also asked on its own (the test suite sets it):
 # by default only the answers that decide the verdict are cross-checked, which keeps checks fast.
 VERIFY_EVERY_RULE = os.environ.get("MENTAT_VERIFY") == "all"
@@ -554,7 +555,7 @@ def _listed(keys: Any) -> str:
 
 def _timeout(verdict: Verdict) -> Verdict:
     verdict.verdict = "unresolved"
-    verdict.reason = "solver timeout"
+    verdict.reason = TIMEOUT
     return verdict
 
 

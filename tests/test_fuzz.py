@@ -27,7 +27,8 @@ EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 SEED = int(os.environ.get("MENTAT_FUZZ_SEED", "20240611"))
 BUDGET = int(os.environ.get("MENTAT_FUZZ_BUDGET", "600"))  # mutants in all, spread over the case files
 # every case file is mutated at least once (the quick profile) or three times (`dev.py test --long`)
-MIN_PER_CASE = 3 if os.environ.get("MENTAT_TEST_PROFILE") == "long" else 1
+LONG = os.environ.get("MENTAT_TEST_PROFILE") == "long"  # `dev.py test --long`
+MIN_PER_CASE = 3 if LONG else 1
 SHARDS = 4  # the case files in four tests, so that pytest-xdist spreads them over the cores
 
 
@@ -245,7 +246,7 @@ def test_every_number_huge_is_refused_or_judged_quickly(value: int, tmp_path: Pa
     import time
 
     every = case_texts()
-    cases = every if os.environ.get("MENTAT_TEST_PROFILE") == "long" else every[EXTREMES.index(value) :: 3]
+    cases = every if LONG else every[EXTREMES.index(value) :: 3]
     for case in cases:
         data = _replace_ints(yaml.safe_load(case.read_text(encoding="utf-8")), value)
         path = tmp_path / case.name

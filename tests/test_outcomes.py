@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 import yaml
 
 from checker.api import check_file
-from checker.engine import ABSENT, IF_OPEN, Verdict
+from checker.engine import ABSENT, IF_OPEN
 from checker.facts import KINDS
 from checker.family import load_kinds
 from checker.outcomes import SHARED, keys_of
@@ -26,11 +25,6 @@ from checker.outcomes import SHARED, keys_of
 # Weirding Way's explosion, dreamrules:724; Family Atomics' Shield Wall marker at a sietch, 760; Fedaykin counted
 # double under Karama, 882). The lead clears this set after merging that branch.
 KNOWN_FALSE_UNTIL_MERGE: set[str] = set()
-
-
-@cache
-def _verdict(path: Path) -> Verdict:
-    return check_file(path)
 
 
 def _expect(path: Path) -> dict[str, Any]:
@@ -42,7 +36,7 @@ def _name(path: Path) -> str:
 
 
 def test_outcome_keys_are_registered(case_file: Path) -> None:
-    v = _verdict(case_file)
+    v = check_file(case_file)  # checker.api keeps it for the other tests
     kind = KINDS.get(v.question)
     allowed = keys_of(kind) if kind is not None else SHARED
     strange = [k for k in v.outcome if k not in allowed]
@@ -60,7 +54,7 @@ def test_outcome_keys_are_registered(case_file: Path) -> None:
 def test_findings_state_only_what_is_so(case_file: Path) -> None:
     if _name(case_file) in KNOWN_FALSE_UNTIL_MERGE:
         pytest.skip("a false finding another branch fixes")
-    v = _verdict(case_file)
+    v = check_file(case_file)
     unknown = v.unknown
     for f in v.findings:
         for key, said in f.states.items():
@@ -77,7 +71,7 @@ def test_findings_state_only_what_is_so(case_file: Path) -> None:
 
 
 def test_unknown_values_leave_the_verdict_decided(case_file: Path) -> None:
-    v = _verdict(case_file)
+    v = check_file(case_file)
     unknown = v.unknown
     if not unknown:
         return
