@@ -19,7 +19,7 @@ from checker.facts import Facts, Kind, Vars, bindings, missing_key
 from checker.family import family_of
 from checker.names import display
 from checker.outcomes import derive
-from checker.rules import LAYERS, REGISTRY, Rule, cites_under, reviewed, ruleset_rules
+from checker.rules import LAYERS, REGISTRY, Rule, cites_under, reviewed, rules_on
 from checker.sources import Cite
 
 SOLVER_TIMEOUT_MS = 5000
@@ -185,7 +185,9 @@ def _message(template: Any, facts: Facts, extra: dict[str, Any] | None = None) -
     if callable(template):  # a rule that names the deciding element itself
         reading = _Reading(extra or {})
         return str(template(facts, reading)), reading.read
-    known = facts.fmt()
+    known = facts.__dict__.get("_fmt")
+    if known is None:  # once per facts record: a verdict's findings all read it
+        known = facts.__dict__["_fmt"] = facts.fmt()
     values = _Values({**known, **(extra or {})}, known)
     try:
         return template.format_map(values), values.read
@@ -310,7 +312,7 @@ def evaluate(pos: Any, ruleset: str | None = None) -> Verdict:
         action = getattr(pos.move, "action", "?")
         reason = f"Mentat does not encode the rules of '{action}' moves yet"
         return Verdict(ruleset, "unresolved", reason=reason, question=action)
-    in_force = [r for r in ruleset_rules(ruleset, on=kind.name).values() if r.on == kind.name]
+    in_force = rules_on(ruleset, kind.name)
     lay = LAYERS.get(ruleset)
     if lay is not None and lay.whole_game and not reviewed(ruleset, kind.name):
         # its base's rules are in force, but what this text changes about the question is not encoded yet

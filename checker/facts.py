@@ -53,9 +53,21 @@ class Facts:
 
     def fmt(self) -> dict[str, Any]:
         """Values for message templates; ``{Faction}`` is the display name."""
-        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values = self.__dict__
+        out = {name: values[name] for name in field_names(type(self))}
         out["Faction"] = display(self.faction) if self.faction else ""
         return out
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """Every field of a facts record, solver facts and labels alike."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def fact_fields(cls: type) -> tuple[tuple[str, str, str], ...]:
@@ -189,11 +201,21 @@ def kind(cls: type[Kind]) -> type[Kind]:
 
 def missing_key(facts: Facts, needed: typing.Iterable[str]) -> str | None:
     """The position key of the first needed fact that is unknown."""
-    keys = {name: key for name, _, key in fact_fields(type(facts))}
+    keys = _position_keys(type(facts))
     for name in needed:
         if getattr(facts, name, None) is None:
             return facts.position_key(keys.get(name) or name)
     return None
+
+
+def _position_keys(cls: type) -> dict[str, str]:
+    keys = _KEYS.get(cls)
+    if keys is None:
+        keys = _KEYS[cls] = {name: key for name, _, key in fact_fields(cls)}
+    return keys
+
+
+_KEYS: dict[type, dict[str, str]] = {}
 
 
 def any_of(terms: typing.Iterable[Any]) -> Any:

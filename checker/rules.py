@@ -128,7 +128,44 @@ class Rule:
         return code.co_filename, code.co_firstlineno
 
 
-REGISTRY: dict[str, Rule] = {}
+class _Versioned(dict):  # type: ignore[type-arg]
+    """A dict that counts its changes, so what is computed from it can be kept until it changes."""
+
+    version = 0
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, value)
+        self._changed()
+
+    def __delitem__(self, key: Any) -> None:
+        super().__delitem__(key)
+        self._changed()
+
+    def pop(self, *args: Any) -> Any:
+        self._changed()
+        return super().pop(*args)
+
+    def popitem(self) -> Any:
+        self._changed()
+        return super().popitem()
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def setdefault(self, *args: Any) -> Any:
+        self._changed()
+        return super().setdefault(*args)
+
+
+REGISTRY: dict[str, Rule] = _Versioned()
 
 
 def rule(
@@ -352,7 +389,7 @@ class Layer:
     open_questions: str = ""
 
 
-LAYERS: dict[str, Layer] = {}
+LAYERS: dict[str, Layer] = _Versioned()
 
 
 def layer(
@@ -441,7 +478,7 @@ def load_for(on: str) -> dict[str, Rule]:
     disk cache under the code's fingerprint; without it, every chapter is imported.
     """
     global _partly_loaded
-    if _loaded:
+    if _loaded or on in _loaded_kinds:
         return REGISTRY
     index = _read_index()
     if index is None:
@@ -450,7 +487,11 @@ def load_for(on: str) -> dict[str, Rule]:
         if is_package or on in kinds:
             importlib.import_module(name)
     _partly_loaded = True
+    _loaded_kinds.add(on)
     return REGISTRY
+
+
+_loaded_kinds: set[str] = set()  # kinds of question whose chapters load_for has imported
 
 
 def _index_file() -> Any:
@@ -486,23 +527,60 @@ def ruleset_rules(name: str, on: str | None = None) -> dict[str, Rule]:
     """The rules in force in a ruleset: its own, then its base's not replaced or removed.
 
     With ``on``, only the chapters with rules for that kind of question need to be loaded;
-    the result still holds every rule loaded so far.
+    the result still holds every rule loaded so far. Each caller gets its own dict.
     """
     if on is None:
         load_all()
     else:
         load_for(on)
+    return dict(_in_force(name))
+
+
+# Worked out once per state of the registry and the layers (a check asks on every call).
+_IN_FORCE: dict[tuple[str, int, int], dict[str, Rule]] = {}
+
+
+def _in_force(name: str) -> dict[str, Rule]:
+    key = (name, _version(REGISTRY), _version(LAYERS))
+    got = _IN_FORCE.get(key)
+    if got is None:
+        if len(_IN_FORCE) > 64:  # stale states (tests edit the registry)
+            _IN_FORCE.clear()
+        got = _IN_FORCE[key] = _compute_in_force(name)
+    return got
+
+
+def _version(d: dict[str, Any]) -> int:
+    return getattr(d, "version", -1)
+
+
+def _compute_in_force(name: str) -> dict[str, Rule]:
+    own = {rid: r for rid, r in REGISTRY.items() if rid.startswith(name + ".")}
     if name not in LAYERS:
-        return {rid: r for rid, r in REGISTRY.items() if r.layer == name}
+        return own
     lay = LAYERS[name]
-    below = ruleset_rules(lay.base, on) if lay.base else {}
-    own = {rid: r for rid, r in REGISTRY.items() if r.layer == name}
+    below = _in_force(lay.base) if lay.base else {}
     replaced = {old for r in own.values() for old in r.replaces}
     out = {rid: r for rid, r in below.items() if rid not in replaced and rid not in lay.removes}
     out.update(own)
     if lay.fallback:
         out = _with_fallback(out, lay)
     return out
+
+
+def rules_on(name: str, on: str) -> list[Rule]:
+    """The rules in force in a ruleset for one kind of question (kept: do not change the list)."""
+    load_for(on)
+    key = (f"{name}\0{on}", _version(REGISTRY), _version(LAYERS))
+    got = _ON.get(key)
+    if got is None:
+        if len(_ON) > 256:
+            _ON.clear()
+        got = _ON[key] = [r for r in _in_force(name).values() if r.on == on]
+    return got
+
+
+_ON: dict[tuple[str, int, int], list[Rule]] = {}
 
 
 def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:
@@ -513,7 +591,7 @@ def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:
     speaks = {rid for rid, r in own.items() if not r.open}
     out = dict(own)
     for rid, r in REGISTRY.items():
-        if r.layer != lay.fallback or rid in lay.removes:
+        if not rid.startswith(lay.fallback + ".") or rid in lay.removes:
             continue
         if any(old in speaks for old in r.replaces):
             continue  # this layer says it itself

@@ -185,19 +185,28 @@ def _planner(
     }
     probe = dataclasses.replace(facts, **probing)
     literals: dict[str, Any] = {}
+    # a rule's form over the same variables is the same term: built once per ruleset and shape of the facts
+    forms = _FORMS.setdefault((ruleset, KINDS_BATTLE.shape(facts)), {})
     for r in ruleset_rules(ruleset, on="battle").values():
         if r.on != "battle" or r.form is None or r.status != "confirmed":
             continue
-        if r.defines:
-            if outcome_rules:  # their forms are guarded by the situation they define
-                opt.add(r.form(v))
+        if not r.defines and not r.applies(probe):
             continue
-        if not r.applies(probe):
+        if r.defines and not outcome_rules:
+            continue
+        form = forms.get(r.id)
+        if form is None or form[0] is not r:
+            form = forms[r.id] = (r, r.form(v))
+        if r.defines:  # their forms are guarded by the situation they define
+            opt.add(form[1])
             continue
         literals[r.id] = z3.Bool(f"plan:{r.id}")
-        opt.add(z3.Implies(literals[r.id], r.form(v)))
+        opt.add(z3.Implies(literals[r.id], form[1]))
     opt.add(*literals.values())
     return opt, v, pick, facts, literals
+
+
+_FORMS: dict[tuple[Any, ...], dict[str, tuple[Any, Any]]] = {}
 
 
 def _plan_of(model: Any, v: Any, pick: Any, facts: BattleFacts, pos: Position, x: str) -> dict[str, Any]:
