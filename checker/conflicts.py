@@ -498,13 +498,16 @@ class Search:
 BUDGET_SECONDS = 50.0
 
 
-def find(rulesets: list[str] | None = None, budget_s: float = BUDGET_SECONDS) -> Search:
-    """Search every pair (recorded conflicts first) for a position where the two rulesets differ.
+def find(
+    rulesets: list[str] | None = None, budget_s: float = BUDGET_SECONDS, among: list[Pair] | None = None
+) -> Search:
+    """Search every pair (recorded conflicts first), or those ``among`` given, for a position where the two
+    rulesets differ.
 
     The budget is processor time, so that a busy machine gives the same answer, only later.
     """
     start = time.process_time()
-    every = pairs(rulesets)
+    every = pairs(rulesets) if among is None else among
     ordered = [p for p in every if p.recorded] + [p for p in every if not p.recorded]
     found: list[Witness] = []
     agree: list[Pair] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -140,11 +141,23 @@ def test_pairs_join_rules_in_force_in_different_rulesets() -> None:
         assert p.first.id not in ruleset_rules(b)
 
 
-def test_find_rediscovers_every_recorded_conflict() -> None:
+# The quick profile searches the recorded conflicts, in shards the workers share (a conflict's pairs stay in
+# one shard: it is found if any of them is); `dev.py test --long` searches every pair, as `conflicts --find`.
+LONG = os.environ.get("MENTAT_TEST_PROFILE") == "long"
+FIND_SHARDS = 1 if LONG else 4
+
+
+@pytest.mark.parametrize("shard", range(FIND_SHARDS))
+def test_find_rediscovers_every_recorded_conflict(shard: int) -> None:
     """The solver finds a position for each hand-recorded conflict, and each one really differs.
 
     Time is measured by the benchmark, not asserted here: a generous budget, so a slow machine is not a failure."""
-    search = find(budget_s=600.0)
+    every = pairs()
+    conflicts = sorted({p.by for p in every if p.recorded})
+    assert len(conflicts) >= FIND_SHARDS, "fewer recorded conflicts than shards: lower FIND_SHARDS"
+    mine = set(conflicts[shard::FIND_SHARDS])
+    search = find(budget_s=600.0, among=None if LONG else [p for p in every if p.recorded and p.by in mine])
+    assert not search.unsearched, "the budget ran out before every pair was searched"
     assert not search.missed, "not rediscovered: " + ", ".join(f"{p.first.id}/{p.second.id}" for p in search.missed)
     for w in search.found:
         a, b = w.verdicts
