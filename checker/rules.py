@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,6 +77,7 @@ class Rule:
     phase: str = ""
     factions: tuple[str, ...] = ()
     one_sided: str = ""  # why no case can show one of forbids/permits, where that is so
+    module: str = ""  # the module whose body registered the rule (what load_for must import for it)
 
     @property
     def layer(self) -> str:
@@ -235,7 +237,9 @@ def rule(
             raise ValueError(f"rule {id}: leaves_open= is for an open question or a gap, not a confirmed rule")
         if differs and not r.counterparts:
             raise ValueError(f"rule {id}: differs= names a conflict, but the rule has no replaces= or counterpart=")
+        r.module = _importing_module()
         REGISTRY[id] = r
+        _SAID.setdefault(r.module, set()).add(on)
         return r
 
     return register
@@ -288,6 +292,21 @@ def gap(
 
 # -- what each kind of question answers from, and the lines that need no rule ------------
 
+# module -> the kinds of question its body speaks to (rules registered, chapters declared), and the rules it
+# restates: the index by which a check imports only the chapters its question needs (load_for)
+_SAID: dict[str, set[str]] = {}
+_RESTATED_BY: dict[str, set[str]] = {}
+
+
+def _importing_module() -> str:
+    """The module whose body is running (where a rule's decorator or a chapter's declaration stands, even when a
+    helper of another module does the registering)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_name != "<module>":
+        frame = frame.f_back  # type: ignore[assignment]
+    return str(frame.f_globals.get("__name__", "")) if frame is not None else ""
+
+
 # kind of question -> the source lines it answers from (its "chapters"); every such line must be
 # encoded, set aside with a reason, or covered by a gap rule (tests/test_coverage.py).
 CHAPTERS: dict[str, list[Cite]] = {}
@@ -303,6 +322,7 @@ def reviewed(ruleset: str, on: str) -> bool:
 def chapter(on: str, cites: str) -> None:
     """Declare the source lines a kind of question (``on``) answers from."""
     CHAPTERS.setdefault(on, []).extend(parse_cites(cites))
+    _SAID.setdefault(_importing_module(), set()).add(on)
 
 
 def set_aside(cites: str, why: str) -> None:
@@ -330,6 +350,7 @@ def restates(cites: str, *rule_ids: str) -> None:
     (doc,) = docs
     for rid in rule_ids:
         RESTATED.setdefault(rid, {})[doc] = (*RESTATED.get(rid, {}).get(doc, ()), *parsed)
+    _RESTATED_BY.setdefault(_importing_module(), set()).update(rule_ids)
 
 
 def cites_under(r: Rule, ruleset: str, facts: Any = None) -> tuple[Cite, ...]:
@@ -428,7 +449,6 @@ def layer(
 
 
 _loaded = False
-_partly_loaded = False
 
 
 def load_all() -> dict[str, Rule]:
@@ -437,28 +457,18 @@ def load_all() -> dict[str, Rule]:
     if not _loaded:
         import constraints
 
-        # module -> the kinds of question it says something about: the rules it registers, the chapters it
-        # declares, and the kinds of the rules it restates (a module may do the last two for another's rules)
-        said: dict[str, tuple[bool, set[str], set[str]]] = {}
-        for info in pkgutil.walk_packages(constraints.__path__, "constraints."):
-            before = set(REGISTRY)
-            chapters = {k: len(v) for k, v in CHAPTERS.items()}
-            again = {(rid, doc, len(cs)) for rid, docs in RESTATED.items() for doc, cs in docs.items()}
-            importlib.import_module(info.name)
-            kinds = {REGISTRY[rid].on for rid in set(REGISTRY) - before}
-            kinds |= {k for k, v in CHAPTERS.items() if len(v) != chapters.get(k, 0)}
-            restated = {
-                rid for rid, docs in RESTATED.items() for doc, cs in docs.items() if (rid, doc, len(cs)) not in again
-            }
-            said[info.name] = (info.ispkg, kinds, restated)
-        index = {
-            name: (pkg, sorted(kinds | {REGISTRY[rid].on for rid in restated if rid in REGISTRY}))
-            for name, (pkg, kinds, restated) in said.items()
-        }
-        if not _partly_loaded:  # a clean walk: which chapters a kind of question needs
-            _write_index(index)
+        walked = {info.name: info.ispkg for info in pkgutil.walk_packages(constraints.__path__, "constraints.")}
+        for name in walked:
+            importlib.import_module(name)
+        index = {name: (pkg, _kinds_said(name)) for name, pkg in walked.items()}
+        _write_index(index)  # which chapters a kind of question needs (each module's own, whatever loaded it)
         _loaded = True
     return REGISTRY
+
+
+def _kinds_said(module: str) -> list[str]:
+    restated = {REGISTRY[rid].on for rid in _RESTATED_BY.get(module, ()) if rid in REGISTRY}
+    return sorted(_SAID.get(module, set()) | restated)
 
 
 def layer_of(ruleset: str) -> Layer | None:
@@ -471,27 +481,52 @@ def layer_of(ruleset: str) -> Layer | None:
     return LAYERS.get(ruleset)
 
 
-def load_for(on: str) -> dict[str, Rule]:
-    """Import only the chapters with rules for one kind of question (and every ruleset's layer).
+def load_for(on: str, ruleset: str | None = None) -> dict[str, Rule]:
+    """Import only the chapters with rules for one kind of question: those of a ruleset's stack (itself, its
+    bases and fallbacks), or with no ruleset those of every ruleset (and every ruleset's layer).
 
     The index of chapters comes from an earlier full walk of ``constraints``, kept in the
     disk cache under the code's fingerprint; without it, every chapter is imported.
     """
-    global _partly_loaded
-    if _loaded or on in _loaded_kinds:
+    if _loaded or (on, ruleset) in _loaded_kinds or (on, None) in _loaded_kinds:
         return REGISTRY
     index = _read_index()
     if index is None:
         return load_all()
-    for name, (is_package, kinds) in index.items():
-        if is_package or on in kinds:
-            importlib.import_module(name)
-    _partly_loaded = True
-    _loaded_kinds.add(on)
+    for name in chapters_for(on, ruleset, index):
+        importlib.import_module(name)
+    _loaded_kinds.add((on, ruleset))
     return REGISTRY
 
 
-_loaded_kinds: set[str] = set()  # kinds of question whose chapters load_for has imported
+# (kind of question, ruleset or None for every ruleset) whose chapters load_for has imported
+_loaded_kinds: set[tuple[str, str | None]] = set()
+
+
+def chapters_for(on: str, ruleset: str | None, index: dict[str, tuple[bool, list[str]]]) -> list[str]:
+    """The modules ``load_for`` imports: the layers' packages and the chapters that speak to ``on``, of the
+    ruleset's stack (of every ruleset, without one)."""
+    stack = _stack(ruleset) if ruleset is not None else None
+    return [
+        name
+        for name, (is_package, kinds) in index.items()
+        if (stack is None or name.split(".")[1] in stack) and (is_package or on in kinds)
+    ]
+
+
+def _stack(ruleset: str) -> set[str]:
+    """A ruleset and every layer its rules may come from: its bases and fallbacks, and theirs."""
+    out: set[str] = set()
+    todo = [ruleset]
+    while todo:
+        name = todo.pop()
+        if name in out:
+            continue
+        out.add(name)
+        lay = layer_of(name)
+        if lay is not None:
+            todo += [n for n in (lay.base, lay.fallback) if n]
+    return out
 
 
 def _index_file() -> Any:
@@ -532,7 +567,7 @@ def ruleset_rules(name: str, on: str | None = None) -> dict[str, Rule]:
     if on is None:
         load_all()
     else:
-        load_for(on)
+        load_for(on, name)
     return dict(_in_force(name))
 
 
@@ -570,7 +605,7 @@ def _compute_in_force(name: str) -> dict[str, Rule]:
 
 def rules_on(name: str, on: str) -> list[Rule]:
     """The rules in force in a ruleset for one kind of question (kept: do not change the list)."""
-    load_for(on)
+    load_for(on, name)
     key = (f"{name}\0{on}", _version(REGISTRY), _version(LAYERS))
     got = _ON.get(key)
     if got is None:

@@ -135,3 +135,35 @@ def test_a_finding_quotes_one_clause(rule_id: str) -> None:
         (c.doc, n) for c in r.see_also for n in range(c.first, c.last + 1)
     }
     assert not overlap, f"{rule_id} cites and names as see-also the same lines: {sorted(overlap)}"
+
+
+def test_a_check_imports_every_chapter_its_ruleset_needs() -> None:
+    """A check imports only its ruleset's chapters for its kind of question (a cold start loads little); each
+    rule in force there, and each module saying one of them again in that ruleset's text, is among them."""
+    import pkgutil
+
+    import constraints
+    from checker.rules import _RESTATED_BY, _kinds_said, _stack, chapters_for
+
+    load_all()
+
+    index = {
+        info.name: (info.ispkg, _kinds_said(info.name))
+        for info in pkgutil.walk_packages(constraints.__path__, "constraints.")
+    }
+    checked = 0
+    for ruleset in LAYERS:
+        for on in sorted({r.on for r in REGISTRY.values()}):
+            loaded = set(chapters_for(on, ruleset, index))
+            for r in ruleset_rules(ruleset).values():
+                if r.on != on or not r.module.startswith("constraints."):
+                    continue
+                assert r.module in loaded, f"{ruleset}/{on}: {r.id} is registered by {r.module}, not imported"
+                checked += 1
+                for module, rids in _RESTATED_BY.items():
+                    if r.id in rids and module.split(".")[1] in _stack(ruleset):
+                        assert module in loaded, f"{ruleset}/{on}: {module} restates {r.id}, not imported"
+    assert checked > 1000
+    # and it is a narrowing: a gf9 shipment does not import the Dice Game or Dreamrules
+    gf9_ship = chapters_for("ship", "gf9", index)
+    assert not [m for m in gf9_ship if m.startswith(("constraints.dice", "constraints.dreamrules"))]
