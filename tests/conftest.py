@@ -60,12 +60,13 @@ class Run:
 @pytest.fixture(scope="session")
 def cli() -> Any:
     """``cli("check", path, "--json")`` runs ``mentat`` in this process (the CLI's own code path)."""
-    from checker.cli import app
+    from checker.cli import app_for
 
     runner = CliRunner()
 
     def invoke(*args: str | Path) -> Run:
-        result = runner.invoke(app, [str(a) for a in args])
+        argv = [str(a) for a in args]
+        result = runner.invoke(app_for(argv), argv)  # the app `mentat` runs: the asked command's alone
         return Run(result.exit_code, result.stdout, result.stderr, result.exception)
 
     return invoke

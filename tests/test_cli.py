@@ -350,3 +350,21 @@ def test_rules_unresolved_lists_open_questions_and_gaps(cli) -> None:  # type: i
         assert f"{r.status}: {' '.join(r.reason.split())[:60]}" in out
     gf9 = cli("rules", "--unresolved", "--ruleset", "gf9").stdout
     assert all(line.startswith(" ") or line.split()[0] in open_rules for line in gf9.splitlines() if line)
+
+
+def test_each_command_alone_reads_as_in_the_whole_app() -> None:
+    """`mentat` builds only the asked command (a faster cold start): its help and usage are the whole app's."""
+    from typer.testing import CliRunner
+
+    from checker.cli import app, app_for
+
+    runner = CliRunner()
+    names = [c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands if c.callback]
+    assert {"check", "compare", "battle", "docs", "new"} <= set(names)
+    for name in names:
+        alone = app_for([name, "--help"])
+        assert alone is not app
+        got, whole = runner.invoke(alone, [name, "--help"]), runner.invoke(app, [name, "--help"])
+        assert got.exit_code == whole.exit_code == 0
+        assert got.stdout == whole.stdout, name
+    assert app_for(["--help"]) is app and app_for(["chek"]) is app and app_for([]) is app

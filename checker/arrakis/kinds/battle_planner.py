@@ -123,9 +123,12 @@ def _planner(
     m = pos.move
     assert isinstance(m, BattleMove)
     name = facts.a_name if free == "a" else facts.d_name
-    v = Vars(facts)
     k = KINDS_BATTLE
-    k.choices(v, facts)
+    shape = (ruleset, k.shape(facts))
+    v = _VARS.get(shape)
+    if v is None:  # the same variables for every position of a shape: made once (with the binding terms they keep)
+        v = _VARS[shape] = Vars(facts)
+        k.choices(v, facts)
     opt = z3.Optimize()
     opt.set("timeout", 10000)
     opt.add(*k.frame(v, facts))
@@ -186,7 +189,7 @@ def _planner(
     probe = dataclasses.replace(facts, **probing)
     literals: dict[str, Any] = {}
     # a rule's form over the same variables is the same term: built once per ruleset and shape of the facts
-    forms = _FORMS.setdefault((ruleset, KINDS_BATTLE.shape(facts)), {})
+    forms = _FORMS.setdefault(shape, {})
     for r in ruleset_rules(ruleset, on="battle").values():
         if r.on != "battle" or r.form is None or r.status != "confirmed":
             continue
@@ -207,6 +210,7 @@ def _planner(
 
 
 _FORMS: dict[tuple[Any, ...], dict[str, tuple[Any, Any]]] = {}
+_VARS: dict[tuple[Any, ...], Vars] = {}
 
 
 def _plan_of(model: Any, v: Any, pick: Any, facts: BattleFacts, pos: Position, x: str) -> dict[str, Any]:
@@ -270,7 +274,11 @@ def _bounds(opt: Any, literals: dict[str, Any], beyond: Any) -> list[str]:
     s.set("core.minimize", True)
     # compared by AST id: printing every assertion to compare texts cost two seconds a plan
     lits = {lit.get_id() for lit in literals.values()}
-    s.add(*[a for a in opt.assertions() if a.get_id() not in lits])
+    # straight to the C API, as the engine does: z3's Python add() re-checks every term
+    ctx, native = s.ctx.ref(), s.solver
+    for a in opt.assertions():
+        if a.get_id() not in lits:
+            z3.Z3_solver_assert(ctx, native, a.as_ast())
     s.add(beyond)
     if s.check(*literals.values()) != z3.unsat:
         return []
