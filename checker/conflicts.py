@@ -499,10 +499,14 @@ BUDGET_SECONDS = 50.0
 
 
 def find(
-    rulesets: list[str] | None = None, budget_s: float = BUDGET_SECONDS, among: list[Pair] | None = None
+    rulesets: list[str] | None = None,
+    budget_s: float = BUDGET_SECONDS,
+    among: list[Pair] | None = None,
+    one_per_conflict: bool = False,
 ) -> Search:
     """Search every pair (recorded conflicts first), or those ``among`` given, for a position where the two
-    rulesets differ.
+    rulesets differ. With ``one_per_conflict``, a recorded conflict's other pairs are not searched once one of
+    them is found (the conflict is rediscovered).
 
     The budget is processor time, so that a busy machine gives the same answer, only later.
     """
@@ -513,12 +517,17 @@ def find(
     agree: list[Pair] = []
     unsearched: list[Pair] = []
     deadline = start + budget_s
+    seen: set[str] = set()
     for p in ordered:
         if time.process_time() > deadline:
             unsearched.append(p)
             continue
+        if one_per_conflict and p.recorded and p.by in seen:
+            continue
         w = find_pair(p, deadline=deadline, stretch=budget_s / BUDGET_SECONDS)  # a larger budget, longer per pair
         (found.append(w) if w is not None else agree.append(p))
+        if w is not None and p.recorded:
+            seen.add(p.by)
     # a recorded conflict is one rule's difference from its counterparts: found if any of its pairs is
     shown = {w.pair.by for w in found if w.pair.recorded}
     missed: dict[str, Pair] = {}

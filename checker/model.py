@@ -70,11 +70,44 @@ def _hints(cls: Any) -> dict[str, Any]:
 
 
 def _is_optional(tp: Any) -> tuple[bool, Any]:
+    opt, tp, _, _ = _shape(tp)
+    return opt, tp
+
+
+@functools.cache
+def _shape(tp: Any) -> tuple[bool, Any, Any, tuple[Any, ...]]:
+    """Whether a hinted type is optional, the type without ``None``, and that type's origin and arguments (typing's
+    introspection is slow, and a position's load asks it for every value: once per type)."""
+    opt = False
     if get_origin(tp) in (Union, types.UnionType):
         args = [a for a in get_args(tp) if a is not type(None)]
         if len(args) < len(get_args(tp)):
-            return True, (args[0] if len(args) == 1 else Union[tuple(args)])  # noqa: UP007
-    return False, tp
+            opt, tp = True, (args[0] if len(args) == 1 else Union[tuple(args)])  # noqa: UP007
+    return opt, tp, get_origin(tp), get_args(tp)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Record:
+    """What loading a record type needs of its fields, worked out once per type."""
+
+    fields: dict[str, dataclasses.Field[Any]]
+    metas: dict[str, dict[str, Any]]
+    by_alias: dict[str, str]
+    open_field: str | None
+    keys: list[str]
+
+
+@functools.cache
+def _record(cls: Any) -> _Record:
+    # fields marked internal are the loader's own records (which keys a file gave), never a file's keys
+    fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}
+    return _Record(
+        fields=fields,
+        metas={name: dict(f.metadata) for name, f in fields.items()},
+        by_alias={a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())},
+        open_field=next((f.name for f in fields.values() if f.metadata.get("open")), None),
+        keys=_user_keys(fields),
+    )
 
 
 def _describe(tp: Any) -> str:
@@ -106,14 +139,13 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
     meta = meta or {}
     if tp is Any:
         return value
-    opt, tp = _is_optional(tp)
+    opt, tp, origin, args = _shape(tp)
     if value is None:
         if opt:
             return None
         raise InputError(key, _describe(tp), value)
-    origin = get_origin(tp)
     if origin in (Union, types.UnionType):
-        for alt in get_args(tp):
+        for alt in args:
             try:
                 return convert(alt, value, key, meta)
             except InputError:
@@ -145,19 +177,19 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             return NAMERS[meta["names"]](value, key)
         return value
     if origin is Literal:
-        choices = get_args(tp)
+        choices = args
         if isinstance(value, str) and value.strip().lower() in choices:
             return value.strip().lower()
         raise InputError(key, _describe(tp), value, nearest(str(value), [str(c) for c in choices]))
     if origin is list:
         if not isinstance(value, list):
             raise InputError(key, _describe(tp), value)
-        (item,) = get_args(tp)
+        (item,) = args
         return [convert(item, v, f"{key}[{i}]", meta) for i, v in enumerate(value)]
     if origin is dict:
         if not isinstance(value, dict):
             raise InputError(key, "a mapping", value)
-        ktp, vtp = get_args(tp)
+        ktp, vtp = args
         out = {}
         for k, v in value.items():
             name = convert(ktp, k, f"{key}.{k}", {"names": meta.get("key_names")})
@@ -179,14 +211,11 @@ def _bounds(meta: dict[str, Any]) -> str:
 
 def load_record(cls: type[T], data: Any, key: str = "") -> T:
     """Build a dataclass from a mapping, refusing unknown keys with suggestions."""
-    # fields marked internal are the loader's own records (which keys a file gave), never a file's keys
-    fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}  # type: ignore[arg-type]
+    record = _record(cast(Any, cls))
+    fields, by_alias, open_field, keys = record.fields, record.by_alias, record.open_field, record.keys
     if not isinstance(data, dict):
         raise InputError(key, f"a mapping of {', '.join(fields)}", data)
     hints = _hints(cast(Any, cls))
-    by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
-    open_field = next((f.name for f in fields.values() if f.metadata.get("open")), None)
-    keys = _user_keys(fields)
     kwargs: dict[str, Any] = {}
     rest: dict[str, Any] = {}
     for raw_key, value in data.items():
@@ -199,7 +228,7 @@ def load_record(cls: type[T], data: Any, key: str = "") -> T:
                 raise InputError(where, f"one of the keys {', '.join(keys)}", None, hint)
             rest[str(raw_key)] = value
             continue
-        kwargs[name] = convert(hints[name], value, where, dict(fields[name].metadata))
+        kwargs[name] = convert(hints[name], value, where, dict(record.metas[name]))
     if open_field is not None:
         kwargs[open_field] = rest
     for name, f in fields.items():
@@ -316,24 +345,25 @@ def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] =
     items, mapping values, and of a union of records (a move) the one whose ``action`` the data names. A key found
     foreign is not walked further (a foreign move's own keys are its own)."""
     out: list[Foreign] = []
-    _, tp = _is_optional(tp)
-    origin = get_origin(tp)
+    if not isinstance(data, (list, dict)):
+        return out  # a plain value has no keys
+    _, tp, origin, args = _shape(tp)
     if origin is list and isinstance(data, list):
         for i, item in enumerate(data):
-            out += foreign_keys(get_args(tp)[0], item, ruleset, (*path, i))
+            out += foreign_keys(args[0], item, ruleset, (*path, i))
     elif origin is dict and isinstance(data, dict):
         for k, v in data.items():
-            out += foreign_keys(get_args(tp)[1], v, ruleset, (*path, str(k)))
+            out += foreign_keys(args[1], v, ruleset, (*path, str(k)))
     elif origin in (Union, types.UnionType) and isinstance(data, dict):
         action = str(data.get("action", "")).strip().lower()
-        for alt in get_args(tp):
+        for alt in args:
             hints = _hints(cast(Any, alt)) if dataclasses.is_dataclass(alt) else {}
             if "action" in hints and action in get_args(hints["action"]):
                 out += foreign_keys(alt, data, ruleset, path)
                 break
     elif dataclasses.is_dataclass(tp) and isinstance(data, dict):
-        fields = {f.name: f for f in dataclasses.fields(tp) if not f.metadata.get("internal")}
-        by_alias = {a: f.name for f in fields.values() for a in f.metadata.get("aliases", ())}
+        record = _record(cast(Any, tp))
+        fields, by_alias = record.fields, record.by_alias
         hints = _hints(cast(Any, tp))
         for raw_key, value in data.items():
             f = fields.get(by_alias.get(str(raw_key), str(raw_key)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -37,6 +38,26 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case_file" in metafunc.fixturenames:
         files = case_files()
         metafunc.parametrize("case_file", files, ids=[str(p.relative_to(CASES)) for p in files])
+
+
+_CASE_ID = re.compile(r"\[([^\[\]]+\.yaml)\]$")
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: absent under -p no:xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """In parallel runs, every test of one case goes to one worker, so its verdict is worked out once
+    (checker.api keeps it in the process); every other test is scheduled alone, as ``--dist load`` would.
+    (pytest-xdist's own ``xdist_group`` marks do not group here under pytest 9.)"""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByCase(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            found = _CASE_ID.search(nodeid)
+            return found.group(1) if found else nodeid
+
+    return ByCase(config, log)
 
 
 @dataclass

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 import checker.api
 from checker import engine
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
@@ -60,7 +60,7 @@ def test_schema_is_json_schema_and_validates_every_case(cli) -> None:  # type: i
     cases = sorted(ROOT.glob("cases/*/*.yaml"))
     assert cases
     for path in cases:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = parse_yaml(path.read_text(encoding="utf-8"))
         errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
         assert not errors, f"{path.name} does not match `mentat schema`: {errors[:3]}"
     # and it refuses what the loader refuses
@@ -217,7 +217,7 @@ def test_no_arguments_shows_help(cli) -> None:  # type: ignore[no-untyped-def]
 
 def _legal_gf9_cases() -> list[Path]:
     def expected(path: Path) -> str:
-        return str((yaml.safe_load(path.read_text(encoding="utf-8")).get("expect") or {}).get("verdict"))
+        return str((parse_yaml(path.read_text(encoding="utf-8")).get("expect") or {}).get("verdict"))
 
     return [p for p in sorted(ROOT.glob("cases/gf9/*.yaml")) if expected(p) == "legal"]
 

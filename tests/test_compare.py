@@ -144,7 +144,7 @@ def test_pairs_join_rules_in_force_in_different_rulesets() -> None:
 # The quick profile searches the recorded conflicts, in shards the workers share (a conflict's pairs stay in
 # one shard: it is found if any of them is); `dev.py test --long` searches every pair, as `conflicts --find`.
 LONG = os.environ.get("MENTAT_TEST_PROFILE") == "long"
-FIND_SHARDS = 1 if LONG else 4
+FIND_SHARDS = 1 if LONG else 6
 
 
 @pytest.mark.parametrize("shard", range(FIND_SHARDS))
@@ -156,7 +156,11 @@ def test_find_rediscovers_every_recorded_conflict(shard: int) -> None:
     conflicts = sorted({p.by for p in every if p.recorded})
     assert len(conflicts) >= FIND_SHARDS, "fewer recorded conflicts than shards: lower FIND_SHARDS"
     mine = set(conflicts[shard::FIND_SHARDS])
-    search = find(budget_s=600.0, among=None if LONG else [p for p in every if p.recorded and p.by in mine])
+    search = find(
+        budget_s=600.0,
+        among=None if LONG else [p for p in every if p.recorded and p.by in mine],
+        one_per_conflict=not LONG,
+    )
     assert not search.unsearched, "the budget ran out before every pair was searched"
     assert not search.missed, "not rediscovered: " + ", ".join(f"{p.first.id}/{p.second.id}" for p in search.missed)
     for w in search.found:

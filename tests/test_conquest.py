@@ -21,6 +21,7 @@ from checker.arrakis.position import load_position, read_position
 from checker.engine import evaluate, kind_of
 from checker.errors import InputError
 from checker.rules import REGISTRY, load_all, ruleset_rules
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_FILE = ROOT / "constraints" / "data" / "arrakis-board.yaml"
@@ -532,7 +533,7 @@ def test_new_conquest_is_a_start_its_rules_accept(factions: list[str]) -> None:
     """conquest:11's spice and the Fremen's five in the Polar Sink, turn 1 and the storm phase (conquest:13): the file
     loads and the setup rules judge it a valid start, with the board, leaders and reserves left to fill in."""
     text = _new(factions)
-    data = yaml.safe_load(text)
+    data = parse_yaml(text)
     assert {f: data["factions"][f]["spice"] for f in factions} == {
         f: {"atreides": 13, "fremen": 6, "harkonnen": 15, "imperium": 18}[f] for f in factions
     }
@@ -573,7 +574,7 @@ def _filled(text: str, factions: list[str]) -> str:
 @pytest.mark.parametrize("factions", NEW_GAMES)
 def test_new_conquest_filled_in_is_still_a_valid_start(factions: list[str]) -> None:
     filled = _filled(_new(factions), factions)
-    data = yaml.safe_load(filled)
+    data = parse_yaml(filled)
     assert all(data["factions"][f]["leaders"] for f in factions)
     v = evaluate(load_position(data))
     assert v.verdict == "legal", (v.reason, [f.message for f in v.findings if f.effect != "permits"])

@@ -15,6 +15,7 @@ from checker.api import check_text
 from checker.arrakis.position import components, read_position
 from checker.engine import Verdict, evaluate
 from checker.rules import REGISTRY, load_all, ruleset_rules
+from checker.yamlio import parse_yaml
 
 CASES = Path("cases/dreamrules")
 
@@ -591,7 +592,7 @@ def test_a_dial_answer_says_whether_mercenaries_are_played() -> None:
 def test_dreamrules_keys_under_gf9_are_input_errors() -> None:
     from checker.errors import InputError
 
-    data = yaml.safe_load((CASES / "battle-prescience-mercenaries-honored.yaml").read_text())
+    data = parse_yaml((CASES / "battle-prescience-mercenaries-honored.yaml").read_text())
     data["ruleset"] = "gf9"
     del data["expect"]
     data["factions"]["harkonnen"]["hand"] = []

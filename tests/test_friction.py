@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from checker.cases import mismatches
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ def _write(tmp_path: Path, text: str, name: str = "pos.yaml") -> Path:
 
 def test_the_kwisatz_haderach_counts_the_atreides_losses_not_a_slash_of_both_sides(cli: Any) -> None:
     case = ROOT / "cases" / "gf9" / "battle-kh-seven-losses.yaml"
-    lost = yaml.safe_load(case.read_text(encoding="utf-8"))["factions"]["atreides"]["forces_lost_in_battle"]
+    lost = parse_yaml(case.read_text(encoding="utf-8"))["factions"]["atreides"]["forces_lost_in_battle"]
     run = cli("check", case, "--json")
     found = {f["rule"]: f["message"] for f in run.json()["findings"]}
     assert found["gf9.battle.kh-active"].startswith(f"Atreides has lost {lost} forces in battle")
@@ -110,7 +110,7 @@ def test_the_guides_have_examples() -> None:
 def test_every_example_gives_the_verdict_its_title_promises(path: Path, cli: Any) -> None:
     """Each example says what Mentat answers (its ``expect:``, as a case does), and its title promises that
     verdict: a title that describes a move taking place is a legal move; any other answer is named in the title."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = parse_yaml(path.read_text(encoding="utf-8"))
     expect = data.get("expect")
     assert isinstance(expect, dict) and expect.get("verdict"), f"{path.name}: no expect.verdict"
     title = _title(path, data).lower()

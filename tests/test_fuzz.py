@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 import yaml
 
+from checker.yamlio import parse_yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 SEED = int(os.environ.get("MENTAT_FUZZ_SEED", "20240611"))
@@ -209,7 +211,7 @@ def test_fuzz_every_case(shard: int, tmp_path: Path, cli) -> None:  # type: igno
     kinds: dict[str, int] = {}
     for case in cases:
         text = case.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
+        data = parse_yaml(text)
         rng = random.Random(f"{SEED}:{case.relative_to(ROOT)}")
         for n in range(per_case):
             if rng.random() < 0.6:
@@ -248,7 +250,7 @@ def test_every_number_huge_is_refused_or_judged_quickly(value: int, tmp_path: Pa
     every = case_texts()
     cases = every if LONG else every[EXTREMES.index(value) :: 3]
     for case in cases:
-        data = _replace_ints(yaml.safe_load(case.read_text(encoding="utf-8")), value)
+        data = _replace_ints(parse_yaml(case.read_text(encoding="utf-8")), value)
         path = tmp_path / case.name
         path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
         start = time.perf_counter()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from checker.arrakis.position import MOVES, UNENCODED_MOVES, load_position
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -193,9 +194,8 @@ EVERY_KEY_RULESET = {"revive": "dreamrules", "bid": "dreamrules"}
 @pytest.mark.parametrize("action", sorted(EVERY_KEY))
 def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: str) -> None:
     """Every key of these moves is read; a kind with rules answers, one without says it encodes none yet."""
-    import yaml
 
-    move = yaml.safe_load(EVERY_KEY[action])
+    move = parse_yaml(EVERY_KEY[action])
     ruleset = EVERY_KEY_RULESET.get(action, "gf9")
     pos = load_position({"ruleset": ruleset, "move": move})
     m = pos.move
@@ -216,11 +216,10 @@ def test_each_typed_move_kind_reads_every_key(tmp_path: Path, cli: Any, action: 
 
 
 def test_the_moves_names_are_normalised() -> None:
-    import yaml
 
-    revive = load_position({"ruleset": "dreamrules", "move": yaml.safe_load(EVERY_KEY["revive"])}).move
-    play = load_position({"ruleset": "gf9", "move": yaml.safe_load(EVERY_KEY["play"])}).move
-    collect = load_position({"ruleset": "gf9", "move": yaml.safe_load(EVERY_KEY["collect"])}).move
+    revive = load_position({"ruleset": "dreamrules", "move": parse_yaml(EVERY_KEY["revive"])}).move
+    play = load_position({"ruleset": "gf9", "move": parse_yaml(EVERY_KEY["play"])}).move
+    collect = load_position({"ruleset": "gf9", "move": parse_yaml(EVERY_KEY["collect"])}).move
     assert getattr(revive, "leader", None) == "Bashar" and getattr(revive, "card", None) == "Tleilaxu Ghola"
     assert getattr(play, "card", None) == "Weather Control" and getattr(play, "card_keys", None) == {"distance": 3}
     assert getattr(collect, "territory", None) == "The Great Flat"
@@ -300,10 +299,9 @@ def test_schema_lists_every_action_with_every_key_documented(cli: Any) -> None:
     assert by_action["bid"]["additionalProperties"] is False
     jsonschema = pytest.importorskip("jsonschema")
     validator = jsonschema.Draft202012Validator(schema)
-    import yaml
 
     for action, text in EVERY_KEY.items():
-        assert not list(validator.iter_errors({"ruleset": "gf9", "move": yaml.safe_load(text)})), action
+        assert not list(validator.iter_errors({"ruleset": "gf9", "move": parse_yaml(text)})), action
     assert list(validator.iter_errors({"ruleset": "gf9", "move": {"action": "bid", "faction": "emperor", "amout": 3}}))
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from checker.api import check_file
 from checker.engine import ABSENT, IF_OPEN
 from checker.facts import KINDS
 from checker.family import load_kinds
 from checker.outcomes import SHARED, keys_of
+from checker.yamlio import parse_yaml
 
 # Cases whose findings state a value that is not so, owned by another branch of issue 16 (the Dreamrules battle:
 # Weirding Way's explosion, dreamrules:724; Family Atomics' Shield Wall marker at a sietch, 760; Fedaykin counted
@@ -28,7 +28,7 @@ KNOWN_FALSE_UNTIL_MERGE: set[str] = set()
 
 
 def _expect(path: Path) -> dict[str, Any]:
-    return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("expect") or {}
+    return (parse_yaml(path.read_text(encoding="utf-8")) or {}).get("expect") or {}
 
 
 def _name(path: Path) -> str:

@@ -15,6 +15,7 @@ import yaml
 from checker.api import check_file
 from checker.engine import Verdict
 from checker.rules import REGISTRY, load_all, ruleset_rules
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -210,7 +211,7 @@ def test_new_overview_is_a_start_its_ruleset_accepts(factions: list[str], advanc
     from checker.engine import evaluate
 
     text = starting_position("overview", factions, advanced)
-    data = yaml.safe_load(text)
+    data = parse_yaml(text)
     assert data["ruleset"] == "overview" and data["turn"] == 1 and data["advanced"] is advanced
     assert "overview:26, 27" in text and "GF9's printed" in text
     v = evaluate(load_position(data))

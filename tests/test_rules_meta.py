@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from checker.cases import left_open
 from checker.facts import KINDS
 from checker.rules import LAYERS, REGISTRY, load_all, ruleset_rules
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"^(?P<layer>[a-z0-9]+)\.(?P<chapter>[a-z0-9-]+)\.(?P<name>[a-z0-9]+(?:-[a-z0-9]+)*)$")
@@ -25,7 +25,7 @@ REPLACED = {old for r in REGISTRY.values() for old in r.replaces} | {
 def _cases() -> list[tuple[Path, dict]]:
     out = []
     for path in sorted(ROOT.glob("cases/*/*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = parse_yaml(path.read_text(encoding="utf-8")) or {}
         out.append((path, data.get("expect") or {}))
     return out
 

@@ -32,7 +32,7 @@ def _verify_every_rule(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def _start(factions: list[str], advanced: bool) -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load(starting_position("gf9", factions, advanced))
+    data: dict[str, Any] = parse_yaml(starting_position("gf9", factions, advanced))
     return data
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-import yaml
 
 from checker.arrakis.position import Phase
+from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -159,7 +159,7 @@ def run(cli):  # type: ignore[no-untyped-def]
 
 
 def load(paths: list[Path], run: Any) -> list[Case]:
-    return [(p.name, yaml.safe_load(p.read_text(encoding="utf-8")), run(p)) for p in paths]
+    return [(p.name, parse_yaml(p.read_text(encoding="utf-8")), run(p)) for p in paths]
 
 
 def test_both_sequences_exist() -> None:
@@ -173,7 +173,7 @@ def test_files_are_numbered_and_named_by_their_phase(sequence: str) -> None:
     for i, path in enumerate(paths, start=1):
         m = NAME.fullmatch(path.name)
         assert m and int(m["number"]) == i, f"{path.name}: expected number {i:02d}"
-        pos = yaml.safe_load(path.read_text(encoding="utf-8"))
+        pos = parse_yaml(path.read_text(encoding="utf-8"))
         step = m["step"]
         assert pos.get("phase") == STEP_PHASE[step], f"{path.name}: phase {pos.get('phase')}"
         action = (pos.get("move") or {}).get("action")
@@ -189,7 +189,7 @@ def test_each_phase_follows_from_the_last(sequence: str, run: Any) -> None:
 
 def test_every_kind_of_move_is_in_some_sequence() -> None:
     actions = {
-        (yaml.safe_load(p.read_text(encoding="utf-8")).get("move") or {}).get("action")
+        (parse_yaml(p.read_text(encoding="utf-8")).get("move") or {}).get("action")
         for paths in SEQUENCES.values()
         for p in paths
     }
