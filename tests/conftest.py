@@ -10,6 +10,7 @@ import fcntl
 import json
 import os
 import re
+import sys
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -26,6 +27,7 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mentat"))
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/campaigns.py, the profile's counts
 CASES = ROOT / "cases"
 EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 

@@ -24,11 +24,11 @@ unresolved.
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
 from typing import Any, get_args
 
 import pytest
+from campaigns import LONG
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -71,7 +71,6 @@ def rulesets_for(kind: str) -> list[str]:
 KINDS_WITH_RULES = sorted({r.on for rs in GF9_FAMILY for r in ruleset_rules(rs).values()})
 # The quick profile (CI's) draws 200 positions per kind; `dev.py test --long` draws the campaigns the issues ask
 # for (at least 1,000 generated battles; 1,000 positions for every turn kind).
-LONG = os.environ.get("MENTAT_TEST_PROFILE") == "long"
 TOTAL_EXAMPLES = 1200 if LONG else 0  # quick: 200 per kind
 
 

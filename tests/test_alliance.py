@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from campaigns import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -276,7 +277,7 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=320, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(320), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_generated_positions_agree(data: dict[str, Any]) -> None:
     v = evaluate(load_position(data))

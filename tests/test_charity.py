@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from campaigns import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -183,7 +184,7 @@ def test_overview_reads_the_bene_gesserit_sheet_from_gf9() -> None:
 # -- generated positions: the engine never raises, the two encodings agree, the numbers add up ---------
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     ruleset=st.sampled_from(["gf9", "overview"]),
     advanced=st.booleans(),

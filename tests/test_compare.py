@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from campaigns import LONG
 
 from checker.conflicts import find, pairs, recorded
 from checker.rules import REGISTRY, load_all, rule, ruleset_rules
@@ -143,7 +143,6 @@ def test_pairs_join_rules_in_force_in_different_rulesets() -> None:
 
 # The quick profile searches the recorded conflicts, in shards the workers share (a conflict's pairs stay in
 # one shard: it is found if any of them is); `dev.py test --long` searches every pair, as `conflicts --find`.
-LONG = os.environ.get("MENTAT_TEST_PROFILE") == "long"
 FIND_SHARDS = 1 if LONG else 6
 
 

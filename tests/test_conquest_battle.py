@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from campaigns import examples
 
 import checker.engine
 from checker.arrakis.kinds import load_kind
@@ -250,7 +251,7 @@ def test_a_cheap_hero_is_no_leader_in_conquest_but_is_in_gf9() -> None:
 
 WEAPONS = [None, "poison weapon", "projectile weapon", "poison", "lasgun", "Crysknife"]
 DEFENSES = [None, "poison defense", "projectile defense", "poison", "Shield"]
-GENERATED = 400
+GENERATED = examples(400)
 
 
 def _plan(rng: random.Random, forces: int, leaders: list[str]) -> dict[str, Any]:
@@ -348,7 +349,7 @@ def test_generated_battles_agree_and_never_raise() -> None:
         if facts.a_traitor and facts.d_traitor:  # conquest:41: both lose forces, cards and leaders; neither wins
             assert o["winner"] == "none" and o["spice_gained"] == {}, seed
             assert o["losses"] == {sides[x]: facts.side(x, "forces") for x in "ad" if facts.side(x, "forces")}, seed
-    assert GENERATED >= 300
+    assert sum(seen.values()) == GENERATED >= 200  # the quick profile's floor per kind
     assert all(seen.get(k, 0) > 10 for k in ("legal", "illegal", "unresolved")), seen
 
 

@@ -7,6 +7,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from campaigns import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -282,7 +283,7 @@ def _chartless() -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combat_position())
 # a legal combat is rare in the draws (about one in fifty: most draws send too many, roll unplaced dice or find no
 # opponent), so every run also tries the worked legal combat, one sending more Troops than are there and one whose

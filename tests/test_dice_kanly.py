@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from campaigns import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -474,7 +475,7 @@ def setup_position(draw: Any) -> dict[str, Any]:
     return data
 
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _worked(name: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from campaigns import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +30,7 @@ BOARD = {
     "Arrakeen": {"adjacent": ["Carthag", "Minor Erg", "Polar Sink"]},
     "Minor Erg": {"adjacent": ["Carthag", "Arrakeen", "Polar Sink", "Habbanya Sietch"]},
 }
-EXAMPLES = 300
+EXAMPLES = examples(300)
 
 
 def check(**data: Any) -> Verdict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -353,10 +354,12 @@ def run_agreement(strategy: Any, examples: int) -> set[str]:
 
 
 def test_position_checks_and_forms_agree() -> None:
-    """dice-position: every rule's check and form agree on 400 drawn positions, which reach every verdict."""
-    assert run_agreement(position(), 400) == {"legal", "invalid-position", "unresolved"}
+    """dice-position: every rule's check and form agree on 200 drawn positions (400 under --long), which reach
+    every verdict."""
+    assert run_agreement(position(), examples(400)) == {"legal", "invalid-position", "unresolved"}
 
 
 def test_proposal_checks_and_forms_agree() -> None:
-    """dice-propose-alliance: every rule's check and form agree on 400 drawn proposals, reaching every verdict."""
+    """dice-propose-alliance: every rule's check and form agree on 400 drawn proposals, reaching every verdict
+    (fewer miss a legal one: this campaign keeps its count in the quick profile)."""
     assert run_agreement(proposal(), 400) == {"legal", "illegal", "unresolved"}

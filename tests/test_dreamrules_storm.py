@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import pytest
+from campaigns import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -256,7 +257,7 @@ MINE_SITES = ["Arsunt", "Bight Of The Cliff", "Cielago East", "Cielago West", "G
 SIETCHES = ["Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch"]
 PHASES = ["storm", "nexus", "spice-blow", "choam-charity", "bidding", "shipment-and-movement"]
 SPICE_CARDS = sorted(n for n in TERRITORIES if BOARD[n].spice_blow is not None)
-GENERATED = 400
+GENERATED = examples(400)
 
 
 def _sector(draw: Any, territory: str) -> int | None:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 import yaml
+from campaigns import LONG
 
 from checker.yamlio import parse_yaml
 
@@ -29,7 +30,6 @@ EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 SEED = int(os.environ.get("MENTAT_FUZZ_SEED", "20240611"))
 BUDGET = int(os.environ.get("MENTAT_FUZZ_BUDGET", "600"))  # mutants in all, spread over the case files
 # every case file is mutated at least once (the quick profile) or three times (`dev.py test --long`)
-LONG = os.environ.get("MENTAT_TEST_PROFILE") == "long"  # `dev.py test --long`
 MIN_PER_CASE = 3 if LONG else 1
 SHARDS = 4  # the case files in four tests, so that pytest-xdist spreads them over the cores
 

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from campaigns import examples
 from typer.testing import CliRunner
 
 from checker import engine
@@ -29,7 +30,7 @@ LEADERS: dict[str, dict[str, int]] = components()["leaders"]
 FACTIONS = sorted(LEADERS)
 WEAPONS = ["Crysknife", "Maula Pistol", "Chaumas", "Gom Jabbar", "Lasgun", "Baliset"]
 DEFENSES = ["Shield", "Snooper", "Kulon"]
-GENERATED = 300
+GENERATED = examples(300)
 
 
 def position(

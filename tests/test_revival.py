@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from campaigns import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -200,7 +201,7 @@ def positions(draw: Any) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=350, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(350), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=positions())
 def test_generated_revivals_agree_and_keep_the_ceiling(data: dict[str, Any]) -> None:
     v = judge(data)  # a check and its form that disagree raise Disagreement
