@@ -264,9 +264,10 @@ def test_rule_entry_order_statement_quote_see_also_then_folded_code() -> None:
         "```{source-quote} gf9:99",
         "See also: {ref}`gf9:31 <gf9-l31>`, {ref}`gf9:223 <gf9-l223>`",
         "Status: **confirmed**",
-        "{collapsed} z3 form and check",
-        "z3 form:",
-        "Check (",
+        '<details class="mentat-collapsed">',
+        "<summary>z3 form and check</summary>",
+        "<p>z3 form:</p>",
+        "<p>Check (",
     ]
     where = [text.find(s) for s in order]
     assert -1 not in where, f"missing: {[s for s, w in zip(order, where, strict=True) if w < 0]}"

@@ -12,18 +12,15 @@ the pages' own content were:
   (young generations are collected as usual); the garbage goes in one pass at the end (~+200 MB at the peak).
 * **Stemming for the search index.** Sphinx caches stems per page only; the same words are stemmed again on
   every page. Cached here for the whole build.
-* **Highlighting.** Each rule shows its check and its z3 form: ~1,800 code blocks highlighted by Pygments on
-  every full build. Highlighted once, kept on disk keyed by content (and Pygments' version), so only new or
-  changed code is highlighted again.
+
+(The rules' code, ~1,800 blocks highlighted by Pygments on every build, is highlighted once by the generator and
+kept by content: ``checker.docs._folded_code``.)
 """
 
 from __future__ import annotations
 
 import gc
-import hashlib
 import itertools
-import os
-import pickle
 from html import escape
 from typing import Any
 
@@ -200,102 +197,12 @@ class CachedEnglish(SearchEnglish):
             return stemmed
 
 
-# -- highlighting ---------------------------------------------------------------------------------------------
-
-
-class _Highlights:
-    """Pygments' HTML for each code block, by its content and options, kept between builds.
-
-    The HTML builder's highlighter is wrapped so that a block seen before is not highlighted again. Blocks not
-    seen yet are highlighted in the main process when their page is resolved (so a parallel build keeps them
-    too), and the cache is written when the build ends: this build's blocks only, after a full build.
-    """
-
-    def __init__(self) -> None:
-        self.known: dict[str, str] = {}
-        self.used: set[str] = set()
-        self.new = False
-
-    @staticmethod
-    def _where() -> Any:
-        import pygments
-
-        from checker.cache import cache_file
-
-        return cache_file("docs", "highlights", stamp=f"pygments-{pygments.__version__}")
-
-    @staticmethod
-    def _key(source: str, lang: str, opts: Any, kwargs: dict[str, Any]) -> str:
-        shown = {k: v for k, v in kwargs.items() if k != "location"}
-        text = repr((source, lang, sorted((opts or {}).items()), sorted(shown.items())))
-        return hashlib.sha256(text.encode()).hexdigest()
-
-    def start(self, app: Sphinx) -> None:
-        highlighter = getattr(app.builder, "highlighter", None)
-        if app.builder.format != "html" or highlighter is None:
-            return
-        where = self._where()
-        try:
-            self.known = pickle.loads(where.read_bytes()) if where is not None and where.exists() else {}
-        except Exception:  # a cache that cannot be read is only slower
-            self.known = {}
-        highlight = highlighter.highlight_block
-
-        def cached(source: str, lang: str, opts: Any = None, force: bool = False, **kwargs: Any) -> str:
-            key = self._key(source, lang, opts, {"force": force, **kwargs})
-            self.used.add(key)
-            if key not in self.known:
-                self.known[key] = highlight(source, lang, opts, force, **kwargs)
-                self.new = True
-            return self.known[key]
-
-        highlighter.highlight_block = cached
-
-    def resolved(self, app: Sphinx, doctree: nodes.document, docname: str) -> None:
-        """Highlight what this page's code blocks need, as the HTML writer will ask for it (its arguments)."""
-        highlighter = getattr(app.builder, "highlighter", None)
-        if highlighter is None or app.builder.format != "html":
-            return
-        for node in doctree.findall(nodes.literal_block):
-            if node.rawsource != node.astext():
-                continue
-            lang = node.get("language", "default")
-            linenos = node.get("linenos", False)
-            args = dict(node.get("highlight_args", {}))
-            args["force"] = node.get("force", False)
-            if linenos and app.config.html_codeblock_linenos_style:
-                linenos = app.config.html_codeblock_linenos_style
-            opts = app.config.highlight_options.get(lang, {})
-            try:
-                highlighter.highlight_block(node.rawsource, lang, opts=opts, linenos=linenos, location=node, **args)
-            except Exception:  # the writer will ask again and report it where it belongs
-                continue
-
-    def finish(self, app: Sphinx, exception: BaseException | None) -> None:
-        where = self._where()
-        if exception is not None or not self.new or where is None:
-            return
-        keep = self.known
-        if len(self.used) * 2 >= len(self.known):  # (nearly) every block was asked for: drop the stale ones
-            keep = {k: v for k, v in self.known.items() if k in self.used}
-        try:
-            where.parent.mkdir(parents=True, exist_ok=True)
-            tmp = where.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(pickle.dumps(keep))
-            tmp.replace(where)
-        except OSError:
-            pass
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
-    sidebar, collector, highlights = _Sidebar(), _Collector(), _Highlights()
+    sidebar, collector = _Sidebar(), _Collector()
     app.connect("html-page-context", sidebar.before_furo, priority=400)  # Furo's own handler has 500
     app.connect("html-page-context", sidebar.after_furo, priority=600)
     app.connect("env-updated", sidebar.reset)
     app.connect("builder-inited", collector.start)
     app.connect("build-finished", collector.finish)
-    app.connect("builder-inited", highlights.start)
-    app.connect("doctree-resolved", highlights.resolved)
-    app.connect("build-finished", highlights.finish)
     app.add_search_language(CachedEnglish)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
