@@ -305,12 +305,23 @@ def _cites_valid(cites: Iterable[Any]) -> bool:
 
 
 def status_line(r: Rule) -> str:
-    """The rule's status in words, with its reason where it is not confirmed."""
+    """The rule's status in words (HTML), with its reason where it is not confirmed."""
     name, meaning = STATUS_TEXT.get(r.status, (r.status, ""))
-    text = f"Status: **{name}**" + (f" (`{r.status}`): {meaning}" if meaning else "")
+    text = f"Status: <strong>{_html(name)}</strong>" + (f" ({_code(r.status)}): {_html(meaning)}" if meaning else "")
     if r.reason and r.reason not in r.doc:
-        text += f". *Why:* {_md(r.reason)}"
+        text += f". <em>Why:</em> {_html(r.reason)}"
     return text
+
+
+def _html(text: str) -> str:
+    """Prose from docstrings, titles and sources, shown as written (escaped as Sphinx escapes text)."""
+    from html import escape
+
+    return escape(text, quote=False).replace('"', "&quot;")
+
+
+def _code(text: str) -> str:
+    return f'<code class="docutils literal notranslate">{RULE_PRE.format(_html(text))}</code>'
 
 
 @cache
@@ -321,55 +332,81 @@ def _relative(file: str) -> str:
         return Path(file).name
 
 
-def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
-    """A rule's full entry: the ``rule`` object directive, its statement and quote first.
+def rule_entry(r: Rule, cases: dict[str, list[Path]], here: str | None = None) -> str:
+    """A rule's full entry on the page ``here`` (by default its home's): the ``rule`` object directive (its anchor
+    and index entry), its statement and quote first.
 
     Then its status, the lines that support it (``see_also``), where it is in force, its cases;
-    last, folded away, the z3 form and the check.
+    last, folded away, the z3 form and the check. The body is one block of HTML as Sphinx would write it, its
+    links written here (as the case pages' are): a thousand entries parsed and resolved by Sphinx were a third of
+    the book's build. It is searched (the folded code is not); where a link's target moves, this text changes.
     """
+    if here is None:
+        h = home(r)
+        here = chapter_of(*h).docname if h else "_generated/rules/index"
     file, lineno = r.location
-    where = _relative(file)
-    cite_text = "; ".join(c.ref for c in r.cites)
-    body = [f"**{_md(r.title)}**", ""]
-    if r.doc:
-        body += [_md(r.doc), ""]
+    lines_of = ", ".join
+
+    def links(cites: Iterable[Any]) -> str:
+        return lines_of(line_link_html(here, c.doc, c.first, c.last) for c in cites)
+
+    body = [f"<p><strong>{_html(r.title)}</strong></p>"]
+    for para in re.split(r"\n\s*\n", r.doc.strip()) if r.doc else ():
+        body.append("<p>" + "\n".join(_html(line.strip()) for line in para.splitlines()) + "</p>")
     if r.cites and _cites_valid(r.cites):
-        body += [f"```{{source-quote}} {cite_text}", ":class: rule-quote", "```", ""]
+        body.append(_quote_html(here, r.cites, rule_quote=True))
     else:
-        body += ["Cites: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites), ""]
+        body.append(f"<p>Cites: {links(r.cites)}</p>")
     if r.see_also:
-        body += ["See also: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.see_also), ""]
+        body.append(f"<p>See also: {links(r.see_also)}</p>")
     for doc, again in RESTATED.get(r.id, {}).items():  # another ruleset's text saying this rule again
         if _cites_valid(again):
-            spans = ",".join(c.span for c in again)
-            body += [f"Said again in `{doc}` (its verdicts quote these lines too):", ""]
-            body += [f"```{{source-quote}} {doc}:{spans}", "```", ""]
-    body += [status_line(r), ""]
-    facts = [f"question: `{r.on}`", f"phase: `{r.phase}`"]
+            body.append(f"<p>Said again in {_code(doc)} (its verdicts quote these lines too):</p>")
+            body.append(_quote_html(here, again))
+    body.append(f"<p>{status_line(r)}</p>")
+    facts = [f"question: {_code(r.on)}", f"phase: {_code(r.phase)}"]
     if r.factions:
-        facts.append("factions: " + ", ".join(r.factions))
+        facts.append("factions: " + ", ".join(_html(f) for f in r.factions))
     forced = _in_force_in(r.id) if r.id in REGISTRY else [(rs, "its own") for rs in in_force(r)]
-    facts.append("in force in: " + (", ".join(f"`{rs}` ({how})" for rs, how in forced) if forced else "none"))
-    body += ["; ".join(facts), ""]
+    facts.append("in force in: " + (", ".join(f"{_code(rs)} ({_html(how)})" for rs, how in forced) or "none"))
+    body.append(f"<p>{'; '.join(facts)}</p>")
     if r.one_sided:
-        body += [f"*One-sided:* {_md(r.one_sided)}", ""]
+        body.append(f"<p><em>One-sided:</em> {_html(r.one_sided)}</p>")
     named = cases.get(r.id, [])
-    body += ["Cases: " + (", ".join(case_ref(p) for p in named) if named else "none yet"), ""]
+    shown = ", ".join(case_link_html(here, p) for p in named)
+    body.append(f"<p>Cases: {shown or 'none yet'}</p>")
     cps = counterparts(r.id, _REVERSE or None) if r.id in REGISTRY else []
     for how, o in cps:  # the other text beside this one: both quotes, and how they differ where they do
-        body += [f"{how.capitalize()} {rule_ref(o.id)} ({_md(o.title)}):", ""]
+        body.append(f"<p>{_html(how.capitalize())} {rule_link_html(here, o.id)} ({_html(o.title)}):</p>")
         if o.cites and _cites_valid(o.cites):
-            other = "; ".join(c.ref for c in o.cites)
-            body += [f"```{{source-quote}} {other}", "```", ""]
+            body.append(_quote_html(here, o.cites))
         differs = r.differs if how in ("replaces", "counterpart") and r.differs else o.differs
         if differs:
-            body += [f"*The texts differ:* {_md(differs)}", ""]
+            body.append(f"<p><em>The texts differ:</em> {_html(differs)}</p>")
     for rs, lay in LAYERS.items():
         if r.id in lay.removes:
-            body += [f"Removed in `{rs}`: {_md(lay.removes[r.id])}", ""]
+            body.append(f"<p>Removed in {_code(rs)}: {_html(lay.removes[r.id])}</p>")
+    out = [f"``````{{rule}} {r.id}", "`````{raw} html", "", *body, "`````", ""]
     if r.status != "gap":  # a gap's check and form are placeholders: nothing to show
-        body += _folded_code(r, f"{where}:{lineno}")
-    return "\n".join([f"``````{{rule}} {r.id}", *body, "``````", ""])
+        out += _folded_code(r, f"{_relative(file)}:{lineno}")
+    return "\n".join([*out, "``````", ""])
+
+
+def _quote_html(here: str, cites: Iterable[Any], rule_quote: bool = False) -> str:
+    """Source lines quoted verbatim, each linked to its anchor (what the ``source-quote`` directive writes)."""
+    classes = "src-quote rule-quote" if rule_quote else "src-quote"
+    quoted = [
+        f'<p class="src-quote-line">{line_link_html(here, c.doc, n)} “{_html(lines(c.doc)[n - 1].strip())}”</p>'
+        for c in cites
+        for n in range(c.first, c.last + 1)
+    ]
+    return "\n".join([f'<blockquote class="{classes}">', "<div>" + "\n".join(quoted), "</div></blockquote>"])
+
+
+def case_link_html(here: str, path: Path) -> str:
+    """A link to a case's anchor from the page ``here``, shown as its name (what :func:`case_ref` says)."""
+    link = _href(here, case_docname(path), case_label(path))
+    return f'<a class="reference internal" href="{link}"><span class="std std-ref">{_html(path.stem)}</span></a>'
 
 
 def _folded_code(r: Rule, where: str) -> list[str]:
@@ -499,7 +536,7 @@ def chapter_page(
     for n in sorted(attach):
         out += [f"```{{source-lines}} {ch.doc} {start}-{n}", "```", ""]
         for r, full in attach[n]:
-            out.append(rule_entry(r, cases) if full else rule_mention(r))
+            out.append(rule_entry(r, cases, ch.docname) if full else rule_mention(r))
         start = n + 1
     if start <= ch.last:
         out += [f"```{{source-lines}} {ch.doc} {start}-{ch.last}", "```", ""]
@@ -687,6 +724,8 @@ RULE_PRE = '<span class="pre">{}</span>'
 
 def _href(here: str, docname: str, anchor: str) -> str:
     """The URL of an anchor on a page, relative to the page ``here`` (the HTML builder's ``.html`` pages)."""
+    if docname == here:
+        return f"#{anchor}"
     return _relpath(docname, here.rpartition("/")[0]) + f".html#{anchor}"
 
 
@@ -812,14 +851,12 @@ def _rule_list(rules: Iterable[Rule], here: str) -> list[str]:
     """Rules listed on the index page ``here`` (each linked, with its title, its lines and its status), in one block
     of HTML as Sphinx would write the list: three thousand rule and line references resolved by Sphinx were a
     tenth of the build. The text changes where a link's target moves, so the page is read again."""
-    from html import escape
 
     items = []
     for r in rules:
         cites = ", ".join(line_link_html(here, c.doc, c.first, c.last) for c in r.cites)
         mark = STATUS_MARK_HTML.get(r.status, "")
-        title = escape(r.title, quote=False)
-        items.append(f"<li><p>{rule_link_html(here, r.id)}: {title} ({cites}){mark}</p></li>")
+        items.append(f"<li><p>{rule_link_html(here, r.id)}: {_html(r.title)} ({cites}){mark}</p></li>")
     if not items:
         return []
     return ["```{raw} html", "", '<ul class="simple">', *items, "</ul>", "```", ""]
@@ -867,7 +904,7 @@ def rules_index() -> str:
     if uncited:
         out += ["## Rules without a valid citation", ""]
         cases = _cases_naming()
-        out += [rule_entry(r, cases) for r in uncited]
+        out += [rule_entry(r, cases, "_generated/rules/index") for r in uncited]
     return "\n".join(out)
 
 

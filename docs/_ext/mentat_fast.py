@@ -9,7 +9,7 @@ the pages' own content were:
   straight in Furo's form (same classes, expanders, current page).
 * **The garbage collector.** Sphinx keeps every doctree it reads in memory until it writes it; each full
   collection walks all of them, and there were twenty (a fifth of the build). None is made during the build
-  (young generations are collected as usual); the garbage goes in one pass at the end (~+200 MB at the peak).
+  (young generations are collected as usual); the garbage goes in one pass at the end (~+130 MB at the peak).
 * **Stemming for the search index.** Sphinx caches stems per page only; the same words are stemmed again on
   every page. Cached here for the whole build.
 
