@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -315,8 +316,6 @@ def status_line(r: Rule) -> str:
 
 def _html(text: str) -> str:
     """Prose from docstrings, titles and sources, shown as written (escaped as Sphinx escapes text)."""
-    from html import escape
-
     return escape(text, quote=False).replace('"', "&quot;")
 
 
@@ -403,6 +402,7 @@ def _quote_html(here: str, cites: Iterable[Any], rule_quote: bool = False) -> st
     return "\n".join([f'<blockquote class="{classes}">', "<div>" + "\n".join(quoted), "</div></blockquote>"])
 
 
+@cache
 def case_link_html(here: str, path: Path) -> str:
     """A link to a case's anchor from the page ``here``, shown as its name (what :func:`case_ref` says)."""
     link = _href(here, case_docname(path), case_label(path))
@@ -1358,6 +1358,7 @@ def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
 def _pages() -> dict[str, str]:
     _kind_sizes.cache_clear()  # cases may have come or gone since the last generation in this process
     case_docname.cache_clear()
+    case_link_html.cache_clear()
     case_pages, cases = _case_pages()
     out: dict[str, str] = {"books/index.md": books_index()}
     for doc in DOCS:
