@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -305,12 +306,21 @@ def _cites_valid(cites: Iterable[Any]) -> bool:
 
 
 def status_line(r: Rule) -> str:
-    """The rule's status in words, with its reason where it is not confirmed."""
+    """The rule's status in words (HTML), with its reason where it is not confirmed."""
     name, meaning = STATUS_TEXT.get(r.status, (r.status, ""))
-    text = f"Status: **{name}**" + (f" (`{r.status}`): {meaning}" if meaning else "")
+    text = f"Status: <strong>{_html(name)}</strong>" + (f" ({_code(r.status)}): {_html(meaning)}" if meaning else "")
     if r.reason and r.reason not in r.doc:
-        text += f". *Why:* {_md(r.reason)}"
+        text += f". <em>Why:</em> {_html(r.reason)}"
     return text
+
+
+def _html(text: str) -> str:
+    """Prose from docstrings, titles and sources, shown as written (escaped as Sphinx escapes text)."""
+    return escape(text, quote=False).replace('"', "&quot;")
+
+
+def _code(text: str) -> str:
+    return f'<code class="docutils literal notranslate">{RULE_PRE.format(_html(text))}</code>'
 
 
 @cache
@@ -321,59 +331,121 @@ def _relative(file: str) -> str:
         return Path(file).name
 
 
-def rule_entry(r: Rule, cases: dict[str, list[Path]]) -> str:
-    """A rule's full entry: the ``rule`` object directive, its statement and quote first.
+def rule_entry(r: Rule, cases: dict[str, list[Path]], here: str | None = None) -> str:
+    """A rule's full entry on the page ``here`` (by default its home's): the ``rule`` object directive (its anchor
+    and index entry), its statement and quote first.
 
     Then its status, the lines that support it (``see_also``), where it is in force, its cases;
-    last, folded away, the z3 form and the check.
+    last, folded away, the z3 form and the check. The body is one block of HTML as Sphinx would write it, its
+    links written here (as the case pages' are): a thousand entries parsed and resolved by Sphinx were a third of
+    the book's build. It is searched (the folded code is not); where a link's target moves, this text changes.
     """
+    if here is None:
+        h = home(r)
+        here = chapter_of(*h).docname if h else "_generated/rules/index"
     file, lineno = r.location
-    where = _relative(file)
-    cite_text = "; ".join(c.ref for c in r.cites)
-    body = [f"**{_md(r.title)}**", ""]
-    if r.doc:
-        body += [_md(r.doc), ""]
+    lines_of = ", ".join
+
+    def links(cites: Iterable[Any]) -> str:
+        return lines_of(line_link_html(here, c.doc, c.first, c.last) for c in cites)
+
+    body = [f"<p><strong>{_html(r.title)}</strong></p>"]
+    for para in re.split(r"\n\s*\n", r.doc.strip()) if r.doc else ():
+        body.append("<p>" + "\n".join(_html(line.strip()) for line in para.splitlines()) + "</p>")
     if r.cites and _cites_valid(r.cites):
-        body += [f"```{{source-quote}} {cite_text}", ":class: rule-quote", "```", ""]
+        body.append(_quote_html(here, r.cites, rule_quote=True))
     else:
-        body += ["Cites: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.cites), ""]
+        body.append(f"<p>Cites: {links(r.cites)}</p>")
     if r.see_also:
-        body += ["See also: " + ", ".join(line_ref(c.doc, c.first, c.last) for c in r.see_also), ""]
+        body.append(f"<p>See also: {links(r.see_also)}</p>")
     for doc, again in RESTATED.get(r.id, {}).items():  # another ruleset's text saying this rule again
         if _cites_valid(again):
-            spans = ",".join(c.span for c in again)
-            body += [f"Said again in `{doc}` (its verdicts quote these lines too):", ""]
-            body += [f"```{{source-quote}} {doc}:{spans}", "```", ""]
-    body += [status_line(r), ""]
-    facts = [f"question: `{r.on}`", f"phase: `{r.phase}`"]
+            body.append(f"<p>Said again in {_code(doc)} (its verdicts quote these lines too):</p>")
+            body.append(_quote_html(here, again))
+    body.append(f"<p>{status_line(r)}</p>")
+    facts = [f"question: {_code(r.on)}", f"phase: {_code(r.phase)}"]
     if r.factions:
-        facts.append("factions: " + ", ".join(r.factions))
+        facts.append("factions: " + ", ".join(_html(f) for f in r.factions))
     forced = _in_force_in(r.id) if r.id in REGISTRY else [(rs, "its own") for rs in in_force(r)]
-    facts.append("in force in: " + (", ".join(f"`{rs}` ({how})" for rs, how in forced) if forced else "none"))
-    body += ["; ".join(facts), ""]
+    facts.append("in force in: " + (", ".join(f"{_code(rs)} ({_html(how)})" for rs, how in forced) or "none"))
+    body.append(f"<p>{'; '.join(facts)}</p>")
     if r.one_sided:
-        body += [f"*One-sided:* {_md(r.one_sided)}", ""]
+        body.append(f"<p><em>One-sided:</em> {_html(r.one_sided)}</p>")
     named = cases.get(r.id, [])
-    body += ["Cases: " + (", ".join(case_ref(p) for p in named) if named else "none yet"), ""]
+    shown = ", ".join(case_link_html(here, p) for p in named)
+    body.append(f"<p>Cases: {shown or 'none yet'}</p>")
     cps = counterparts(r.id, _REVERSE or None) if r.id in REGISTRY else []
     for how, o in cps:  # the other text beside this one: both quotes, and how they differ where they do
-        body += [f"{how.capitalize()} {rule_ref(o.id)} ({_md(o.title)}):", ""]
+        body.append(f"<p>{_html(how.capitalize())} {rule_link_html(here, o.id)} ({_html(o.title)}):</p>")
         if o.cites and _cites_valid(o.cites):
-            other = "; ".join(c.ref for c in o.cites)
-            body += [f"```{{source-quote}} {other}", "```", ""]
+            body.append(_quote_html(here, o.cites))
         differs = r.differs if how in ("replaces", "counterpart") and r.differs else o.differs
         if differs:
-            body += [f"*The texts differ:* {_md(differs)}", ""]
+            body.append(f"<p><em>The texts differ:</em> {_html(differs)}</p>")
     for rs, lay in LAYERS.items():
         if r.id in lay.removes:
-            body += [f"Removed in `{rs}`: {_md(lay.removes[r.id])}", ""]
+            body.append(f"<p>Removed in {_code(rs)}: {_html(lay.removes[r.id])}</p>")
+    out = [f"``````{{rule}} {r.id}", "`````{raw} html", "", *body, "`````", ""]
     if r.status != "gap":  # a gap's check and form are placeholders: nothing to show
-        code = []
-        if r.form:
-            code += ["z3 form:", "", _fence(_source(r.form)), ""]
-        code += [f"Check (`{where}:{lineno}`):", "", _fence(_source(r.check)), ""]
-        body += ["`````{collapsed} z3 form and check", *code, "`````", ""]
-    return "\n".join([f"``````{{rule}} {r.id}", *body, "``````", ""])
+        out += _folded_code(r, f"{_relative(file)}:{lineno}")
+    return "\n".join([*out, "``````", ""])
+
+
+def _quote_html(here: str, cites: Iterable[Any], rule_quote: bool = False) -> str:
+    """Source lines quoted verbatim, each linked to its anchor (what the ``source-quote`` directive writes)."""
+    classes = "src-quote rule-quote" if rule_quote else "src-quote"
+    quoted = [
+        f'<p class="src-quote-line">{line_link_html(here, c.doc, n)} “{_html(lines(c.doc)[n - 1].strip())}”</p>'
+        for c in cites
+        for n in range(c.first, c.last + 1)
+    ]
+    return "\n".join([f'<blockquote class="{classes}">', "<div>" + "\n".join(quoted), "</div></blockquote>"])
+
+
+@cache
+def case_link_html(here: str, path: Path) -> str:
+    """A link to a case's anchor from the page ``here``, shown as its name (what :func:`case_ref` says)."""
+    link = _href(here, case_docname(path), case_label(path))
+    return f'<a class="reference internal" href="{link}"><span class="std std-ref">{_html(path.stem)}</span></a>'
+
+
+def _folded_code(r: Rule, where: str) -> list[str]:
+    """A rule's z3 form and check, folded away: one block of HTML as Sphinx would write it (a ``<details>``, the
+    code highlighted as its ``python`` blocks are), kept out of the search. Parsed and highlighted by Sphinx, the
+    thousand rules' code was a sixth of the book's build; highlighted here once, it is kept by content."""
+    from html import escape
+
+    html = ['<details class="mentat-collapsed">', "<summary>z3 form and check</summary>"]
+    if r.form:
+        html += ["<p>z3 form:</p>", _highlighted(_source(r.form))]
+    code = f'<code class="docutils literal notranslate"><span class="pre">{escape(where)}</span></code>'
+    html += [f"<p>Check ({code}):</p>", _highlighted(_source(r.check)), "</details>"]
+    return ["`````{raw} html", ":class: no-search", "", *html, "`````", ""]
+
+
+_HIGHLIGHTED: dict[str, str] = {}  # the disk cache: sha-256 of Pygments' version and a code -> its HTML; "#loaded"
+_HIGHLIGHTS: dict[str, str] = {}  # what this generation asked for: what the cache keeps
+
+
+def _highlighted(code: str) -> str:
+    """Python as Sphinx's HTML writer shows a ``python`` code block (Pygments' HTML, its lexer as Sphinx sets
+    it), kept on disk by the code's content with Pygments' version."""
+    import hashlib
+
+    import pygments
+
+    key = hashlib.sha256(f"{pygments.__version__}\n{code}".encode()).hexdigest()
+    if "#loaded" not in _HIGHLIGHTED:
+        _HIGHLIGHTED.update(_disk_cache("highlights") or {}, **{"#loaded": ""})
+    if key not in _HIGHLIGHTED:
+        from pygments import highlight
+        from pygments.formatters import HtmlFormatter
+        from pygments.lexers import PythonLexer
+
+        _HIGHLIGHTED[key] = highlight(code.rstrip() + "\n", PythonLexer(stripnl=False), HtmlFormatter())
+        _HIGHLIGHTED["#changed"] = ""
+    _HIGHLIGHTS[key] = _HIGHLIGHTED[key]
+    return f'<div class="highlight-python notranslate">{_HIGHLIGHTS[key]}</div>'
 
 
 _SOURCES: dict[str, tuple[str, dict[str, str]]] = {}  # file -> (its stamp, function key -> its source)
@@ -464,7 +536,7 @@ def chapter_page(
     for n in sorted(attach):
         out += [f"```{{source-lines}} {ch.doc} {start}-{n}", "```", ""]
         for r, full in attach[n]:
-            out.append(rule_entry(r, cases) if full else rule_mention(r))
+            out.append(rule_entry(r, cases, ch.docname) if full else rule_mention(r))
         start = n + 1
     if start <= ch.last:
         out += [f"```{{source-lines}} {ch.doc} {start}-{ch.last}", "```", ""]
@@ -652,9 +724,36 @@ RULE_PRE = '<span class="pre">{}</span>'
 
 def _href(here: str, docname: str, anchor: str) -> str:
     """The URL of an anchor on a page, relative to the page ``here`` (the HTML builder's ``.html`` pages)."""
+    if docname == here:
+        return f"#{anchor}"
+    return _relpath(docname, here.rpartition("/")[0]) + f".html#{anchor}"
+
+
+@cache
+def _relpath(docname: str, folder: str) -> str:
     import posixpath
 
-    return posixpath.relpath(docname, posixpath.dirname(here)) + f".html#{anchor}"
+    return posixpath.relpath(docname, folder or ".")
+
+
+def rule_link_html(here: str, rid: str) -> str:
+    """A link to a rule's entry from the page ``here``, as Sphinx writes a ``{rule}`` reference."""
+    from html import escape
+
+    if rid not in REGISTRY:
+        return f'<code class="docutils literal notranslate">{RULE_PRE.format(escape(rid))}</code> (no such rule)'
+    rule_code = f'<code class="xref std std-rule docutils literal notranslate">{RULE_PRE.format(escape(rid))}</code>'
+    return f'<a class="reference internal" href="{_href(here, rule_docname(rid), f"rule-{rid}")}">{rule_code}</a>'
+
+
+def line_link_html(here: str, doc: str, first: int, last: int | None = None) -> str:
+    """A link to a source line from the page ``here``, as Sphinx writes a ``{ref}`` to its anchor (what
+    :func:`line_ref` says in Markdown)."""
+    span = f"{first}" if last in (None, first) else f"{first}-{last}"
+    if doc not in DOCS or not 1 <= first <= line_count(doc):
+        return f'<code class="docutils literal notranslate">{RULE_PRE.format(f"{doc}:{span}")}</code> (no such line)'
+    link = _href(here, chapter_of(doc, first).docname, line_id(doc, first))
+    return f'<a class="reference internal" href="{link}"><span class="std std-ref">{doc}:{span}</span></a>'
 
 
 def rule_docname(rid: str) -> str:
@@ -684,18 +783,11 @@ def case_section(case: CaseInfo, docname: str) -> str:
     for key, parts in expected(case):
         shown = []
         for kind, text in parts:
-            if kind == "rule" and text in REGISTRY:
-                rule_code = (
-                    f'<code class="xref std std-rule docutils literal notranslate">{RULE_PRE.format(text)}</code>'
-                )
-                link = _href(docname, rule_docname(text), f"rule-{text}")
-                shown.append(f'<a class="reference internal" href="{link}">{rule_code}</a>')
-            elif kind == "rule":
-                shown.append(f"{code(escape(text))} (no such rule)")
+            if kind == "rule":
+                shown.append(rule_link_html(docname, text))
             elif kind == "line":
                 doc, _, n = text.partition(":")
-                link = _href(docname, chapter_of(doc, int(n)).docname, line_id(doc, int(n)))
-                shown.append(f'<a class="reference internal" href="{link}"><span class="std std-ref">{text}</span></a>')
+                shown.append(line_link_html(docname, doc, int(n)))
             elif kind == "code":
                 shown.append(code(escape(text)))
             elif kind == "strong":
@@ -755,11 +847,29 @@ def _rule_line(r: Rule) -> str:
     return f"- {rule_ref(r.id)}: {_md(r.title)} ({cites}){STATUS_MARK.get(r.status, '')}"
 
 
-def _grouped(title: str, intro: str, groups: dict[str, list[Rule]]) -> str:
+def _rule_list(rules: Iterable[Rule], here: str) -> list[str]:
+    """Rules listed on the index page ``here`` (each linked, with its title, its lines and its status), in one block
+    of HTML as Sphinx would write the list: three thousand rule and line references resolved by Sphinx were a
+    tenth of the build. The text changes where a link's target moves, so the page is read again."""
+
+    items = []
+    for r in rules:
+        cites = ", ".join(line_link_html(here, c.doc, c.first, c.last) for c in r.cites)
+        mark = STATUS_MARK_HTML.get(r.status, "")
+        items.append(f"<li><p>{rule_link_html(here, r.id)}: {_html(r.title)} ({cites}){mark}</p></li>")
+    if not items:
+        return []
+    return ["```{raw} html", "", '<ul class="simple">', *items, "</ul>", "```", ""]
+
+
+STATUS_MARK_HTML = {"unresolved": " <em>(open question)</em>", "gap": " <em>(gap: not encoded yet)</em>"}
+
+
+def _grouped(title: str, intro: str, groups: dict[str, list[Rule]], here: str) -> str:
     out = [f"# {title}", "", intro, ""]
     for name in sorted(groups):
         out += [f"## {name}", ""]
-        out += [_rule_line(r) for r in sorted(groups[name], key=lambda r: r.id)]
+        out += _rule_list(sorted(groups[name], key=lambda r: r.id), here)
         out.append("")
     if not groups:
         out += ["No rules yet.", ""]
@@ -789,12 +899,12 @@ def rules_index() -> str:
         if not own:
             continue
         out += [f"## {lay}", ""]
-        out += [_rule_line(r) for r in own if r not in uncited]
+        out += _rule_list((r for r in own if r not in uncited), "_generated/rules/index")
         out.append("")
     if uncited:
         out += ["## Rules without a valid citation", ""]
         cases = _cases_naming()
-        out += [rule_entry(r, cases) for r in uncited]
+        out += [rule_entry(r, cases, "_generated/rules/index") for r in uncited]
     return "\n".join(out)
 
 
@@ -839,7 +949,8 @@ def by_phase() -> str:
     groups: dict[str, list[Rule]] = {}
     for r in REGISTRY.values():
         groups.setdefault(r.phase or r.on, []).append(r)
-    return _grouped("Rules by phase", "Each rule under its phase (or, failing that, its kind of question).", groups)
+    intro = "Each rule under its phase (or, failing that, its kind of question)."
+    return _grouped("Rules by phase", intro, groups, "_generated/rules/by-phase")
 
 
 def by_faction() -> str:
@@ -847,7 +958,8 @@ def by_faction() -> str:
     for r in REGISTRY.values():
         for f in r.factions or ("(every faction)",):
             groups.setdefault(f, []).append(r)
-    return _grouped("Rules by faction", "Rules that name factions; the others apply to every faction.", groups)
+    intro = "Rules that name factions; the others apply to every faction."
+    return _grouped("Rules by faction", intro, groups, "_generated/rules/by-faction")
 
 
 # -- fragments included by hand-written pages -------------------------------------
@@ -1213,6 +1325,9 @@ def pages() -> dict[str, str]:
         _REVERSE.clear()
         if _SOURCES.pop("#changed", None) is not None:
             _disk_cache("sources", dict(_SOURCES))
+        if _HIGHLIGHTED.pop("#changed", None) is not None:  # what this generation showed, no more
+            _disk_cache("highlights", dict(_HIGHLIGHTS))
+        _HIGHLIGHTS.clear()
 
 
 def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
@@ -1243,6 +1358,7 @@ def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
 def _pages() -> dict[str, str]:
     _kind_sizes.cache_clear()  # cases may have come or gone since the last generation in this process
     case_docname.cache_clear()
+    case_link_html.cache_clear()
     case_pages, cases = _case_pages()
     out: dict[str, str] = {"books/index.md": books_index()}
     for doc in DOCS:

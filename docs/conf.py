@@ -13,7 +13,7 @@ project = "Mentat rulebook"
 author = "the Mentat developers"
 copyright = "the Mentat developers"  # noqa: A001 - Sphinx's name
 
-extensions = ["myst_parser", "mentat_ext"]
+extensions = ["myst_parser", "mentat_ext", "mentat_fast"]  # mentat_fast: what keeps the build fast
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 0
 source_suffix = {".md": "markdown"}

@@ -211,7 +211,7 @@ def _path(url: str, base: str) -> str:
 
 def _follow(drv: Any, link: Any, hover: Any = None) -> None:
     """Click a link as a reader would: scrolled into view, the pointer on ``hover`` first (permalinks show on hover)."""
-    from selenium.common.exceptions import ElementClickInterceptedException
+    from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException
     from selenium.webdriver.common.action_chains import ActionChains
 
     for attempt in range(5):  # Sphinx's search appends results as it goes: the page may shift under the pointer
@@ -221,7 +221,7 @@ def _follow(drv: Any, link: Any, hover: Any = None) -> None:
         try:
             link.click()
             return
-        except ElementClickInterceptedException:
+        except (ElementClickInterceptedException, ElementNotInteractableException):  # or not shown yet (hover)
             if attempt == 4:  # a long result list keeps loading its snippets: the reader's click, by script
                 drv.execute_script("arguments[0].click();", link)
                 return

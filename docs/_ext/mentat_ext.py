@@ -11,7 +11,8 @@
 * ``{mentat-run} ARGS``: run ``mentat ARGS`` at build time and show its output, so a
   guide's examples can never drift from what the command prints.
 * ``{collapsed} SUMMARY``: its content folded away (HTML ``<details>``; other builders
-  show it plainly), for a rule's z3 form and check.
+  show it plainly). (The generated rule entries write their folded z3 form and check as
+  HTML themselves, highlighted once: ``checker.docs._folded_code``.)
 
 Source lines carry their class: ``src-cited`` (encoded by a rule), ``src-gap`` (only a gap
 rule cites it: recognised, not encoded yet, an answer touching it is unresolved).
