@@ -89,6 +89,107 @@ def check(
     raise typer.Exit(verdict.exit_code)
 
 
+@app.command("apply")
+def apply_move(
+    file: Annotated[Path, typer.Argument(help="A position file (YAML) with the move to play.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the position after the move here.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout (errors too).")] = False,
+) -> None:
+    """Play a legal move: the position after it, in the position format (the move's ruling when it is not applied)."""
+    from checker.game import Applied, apply
+    from checker.yamlio import load_yaml
+
+    try:
+        try:
+            data = load_yaml(file)
+        except OSError as err:
+            raise InputError("", "a readable UTF-8 YAML file", str(err), file=str(file)) from None
+        if not isinstance(data, dict):
+            raise InputError("", "a position (a mapping)", data, file=str(file))
+        result = apply(data, str(file))
+    except InputError as err:
+        err.file = err.file or str(file)
+        fail_input(err, as_json)
+    except Exception as err:  # a bug in Mentat, never a traceback
+        fail_internal(err, as_json)
+    if not isinstance(result, Applied):  # not applied: the ruling, and its exit status, as `check` gives them
+        if as_json:
+            typer.echo(json.dumps({"applied": False, **result.verdict.as_json()}, indent=2, ensure_ascii=False))
+        else:
+            print_verdict(result.verdict)
+        raise typer.Exit(result.verdict.exit_code)
+    text = _position_yaml(result.data)
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+    if as_json:
+        body = {"applied": True, "verdict": result.verdict.as_json(), "position": result.data, "notes": result.notes}
+        typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+    elif out is None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"applied: {out}")
+        for note in result.notes:
+            typer.echo(f"note: {note}")
+
+
+@app.command("replay")
+def replay_record(
+    record: Annotated[Path, typer.Argument(help="A game record (YAML).", show_default=False)],
+    to: Annotated[int | None, typer.Option("--to", min=0, help="Stop after this move and write its position.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where the last position is written.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout (errors too).")] = False,
+) -> None:
+    """Replay a game record move by move; stop at the first move not applied, with its ruling and the position
+    before it (written out, so `mentat check` reproduces it)."""
+    from checker.game import Applied, read_record, replay
+
+    try:
+        game = read_record(record)
+        steps = list(replay(game, to))
+    except InputError as err:
+        err.file = err.file or str(record)
+        fail_input(err, as_json)
+    except Exception as err:  # a bug in Mentat, never a traceback
+        fail_internal(err, as_json)
+    last = steps[-1] if steps else None
+    stopped = last is not None and not isinstance(last.result, Applied)
+    if stopped:
+        assert last is not None
+        position = {**last.before, "move": last.move}
+    elif last is not None and isinstance(last.result, Applied):
+        position = last.result.data
+    else:
+        position = dict(game.start)
+    target = out or (record.with_name(f"{record.stem}.stopped.yaml") if stopped else None)
+    if target is not None:
+        target.write_text(_position_yaml(position), encoding="utf-8")
+    verdict = last.result.verdict if last is not None else None
+    if as_json:
+        body: dict[str, Any] = {"moves": len(game.moves), "applied": len(steps) - int(stopped), "stopped": stopped}
+        if stopped and last is not None and verdict is not None:
+            body.update({"move_number": last.number, "move": last.move, "ruling": verdict.as_json()})
+        if target is not None:
+            body["written"] = str(target)
+        body["position"] = position
+        typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+    else:
+        done = len(steps) - int(stopped)
+        typer.echo(f"{done} of {len(game.moves)} moves applied" + (f" (to move {to})" if to is not None else ""))
+        if stopped and last is not None and verdict is not None:
+            typer.echo(f"stopped at move {last.number}: {json.dumps(last.move, ensure_ascii=False)}")
+            print_verdict(verdict)
+        if target is not None:
+            what = "the position before it, with the move" if stopped else "the position"
+            typer.echo(f"{what}: {target}")
+    raise typer.Exit(verdict.exit_code if stopped and verdict is not None else 0)
+
+
+def _position_yaml(data: dict[str, Any]) -> str:
+    import yaml
+
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+
+
 def _width() -> int:
     import shutil
 

@@ -76,6 +76,9 @@ class Family:
     compared: tuple[str, str] | None = None
     # ``mentat battle``: the family's battle planner, if it has one
     battle_planner: Planner | None = None
+    # ``mentat apply``: kind of question -> "module:function" carrying a position over a legal move of that kind
+    # (checker.game.Transition); a kind not named is not carried forward yet (the answer is unresolved)
+    transitions: Mapping[str, str] = field(default_factory=dict)
     # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have
     # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without
     # them (a move of another ruleset stays, and the ruleset cannot express the position)

@@ -405,3 +405,24 @@ def without(data: Any, paths: list[tuple[str | int, ...]]) -> Any:
             here = here[step]
         del here[path[-1]]
     return out
+
+
+def to_data(record: Any) -> Any:
+    """A loaded record as a position file writes it: each field a file gave or that differs from its default, by
+    the key users write (``from`` for ``from_``), records and lists within written the same way."""
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+        out: dict[str, Any] = {}
+        for name, f in _record(cast(Any, type(record))).fields.items():
+            value = getattr(record, name)
+            default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+                if value == default:
+                    continue
+            aliases = f.metadata.get("aliases", ())
+            out[aliases[0] if name.endswith("_") and aliases else name] = to_data(value)
+        return out
+    if isinstance(record, list):
+        return [to_data(x) for x in record]
+    if isinstance(record, dict):
+        return {k: to_data(v) for k, v in record.items()}
+    return record

@@ -136,4 +136,5 @@ FAMILY = Family(
     compared=("gf9", "overview"),
     battle_planner=Planner(plan=_plan, describe=_describe),
     foreign=_foreign,
+    transitions={kind: f"checker.arrakis.transitions:{kind}" for kind in ("ship", "move")},
 )

@@ -1,0 +1,176 @@
+"""A game carried forward: a legal move applied to its position, and a game record replayed move by move.
+
+The machinery knows no game. A family names, per kind of question, the function that carries a position over a
+legal move (``Family.transitions``: the position's data, the loaded position and the verdict in, the data after
+the move out). The verdict's outcome decides what changes; a transition never works out a rule again. A move
+whose verdict is not ``legal``, or whose kind (or variant of it) no transition carries yet, is not applied: the
+answer is the verdict, or ``unresolved`` saying what Mentat does not carry forward yet.
+
+A game record (``../shared/spec/position-format.md``, "Game records") is one YAML document: ``record: 1``, a
+``start`` (the parameters of ``mentat new``, ``position: FILE``, or an inline position) and ``moves`` in order,
+each a move as ``mentat check`` takes it.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from checker.engine import Verdict, evaluate
+from checker.errors import InputError
+
+# (position data, position, verdict) -> (the data after the move, notes on what changed beyond the outcome)
+Transition = Callable[[dict[str, Any], Any, Verdict], tuple[dict[str, Any], list[str]]]
+
+
+class NotCarried(Exception):
+    """A legal move of a kind, or a variant of it, that no transition carries forward yet (the answer is then
+    ``unresolved``: Mentat would have to guess the position after it)."""
+
+
+@dataclass
+class Applied:
+    """The position after a move: its data in the published format (no move), the move's verdict, and notes."""
+
+    data: dict[str, Any]
+    verdict: Verdict
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Refused:
+    """A move that is not applied: its verdict (illegal, unresolved, invalid-position, or unresolved because no
+    transition carries it yet)."""
+
+    verdict: Verdict
+
+
+def apply(data: dict[str, Any], source: str | None = None) -> Applied | Refused:
+    """Judge a position's move and, where it is legal, carry the position over it."""
+    from checker.family import family_of
+    from checker.positions import load_position
+
+    pos = load_position(copy.deepcopy(data), source)
+    if getattr(pos, "move", None) is None:
+        raise InputError("move", "a move to apply (the position has none)", None)
+    verdict = evaluate(pos)
+    if verdict.verdict != "legal":
+        return Refused(verdict)
+    family = family_of(pos.ruleset)
+    assert family is not None  # a position of a ruleset without a family has no legal move
+    kind = family.kind_name(pos)
+    target = family.transitions.get(kind)
+    if target is None:
+        return Refused(_not_carried(verdict, f"Mentat does not carry a position over '{kind}' moves yet"))
+    module, _, name = target.partition(":")
+    transition: Transition = getattr(importlib.import_module(module), name)
+    try:
+        after, notes = transition(copy.deepcopy(data), pos, verdict)
+    except NotCarried as why:
+        return Refused(_not_carried(verdict, str(why)))
+    for key in ("move", "expect", "title", "notes"):  # a case's title, notes and expectations speak of its move
+        after.pop(key, None)
+    return Applied(after, verdict, notes)
+
+
+def _not_carried(verdict: Verdict, why: str) -> Verdict:
+    """The legal verdict, answered ``unresolved`` for applying: the position after the move is not worked out."""
+    out = copy.copy(verdict)
+    out.verdict = "unresolved"
+    out.reason = f"{why}: the move is legal, but the position after it would be a guess"
+    return out
+
+
+# -- game records --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """A game record: where the game starts, and its moves in order."""
+
+    start: dict[str, Any]  # the starting position's data
+    moves: list[dict[str, Any]]
+    title: str = ""
+    source: str | None = None  # the record's file
+
+
+@dataclass
+class Step:
+    """One move of a replay: its number (from 1), the position before it, and what became of it."""
+
+    number: int
+    move: dict[str, Any]
+    before: dict[str, Any]
+    result: Applied | Refused
+
+
+def read_record(path: str | Path) -> Record:
+    """A game record file (YAML, one document), its start worked out (``mentat new``'s parameters, a position
+    file relative to the record, or an inline position)."""
+    from checker.yamlio import load_yaml
+
+    where = str(path)
+    try:
+        raw = load_yaml(Path(path))
+    except OSError as err:
+        raise InputError("", "a readable game record (YAML)", str(err), file=where) from None
+    except Exception as err:  # a YAML error: say where
+        raise InputError("", "a game record in YAML", str(err).splitlines()[0], file=where) from None
+    if not isinstance(raw, dict) or "moves" not in raw or "start" not in raw:
+        raise InputError("", "a game record: a mapping with record, start and moves", raw, file=where)
+    if raw.get("record", 1) != 1:
+        raise InputError("record", "1 (the record format's version)", raw.get("record"), file=where)
+    moves = raw["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
+        raise InputError("moves", "a list of moves, each a mapping as a position's move", moves, file=where)
+    return Record(_start(raw["start"], Path(path), where), moves, str(raw.get("title") or ""), where)
+
+
+def _start(start: Any, path: Path, where: str) -> dict[str, Any]:
+    from checker.family import family_of
+    from checker.yamlio import load_yaml, parse_yaml
+
+    if not isinstance(start, dict):
+        raise InputError("start", "a mapping: position: FILE, an inline position, or ruleset and factions", start)
+    if "position" in start:
+        file = path.parent / str(start["position"])
+        try:
+            data = load_yaml(file)
+        except OSError as err:
+            raise InputError("start.position", "a readable position file", str(err), file=where) from None
+        if not isinstance(data, dict):
+            raise InputError("start.position", "a position file (a mapping)", data, file=str(file))
+        return data
+    if "factions" in start and isinstance(start["factions"], list):  # the parameters of `mentat new`
+        ruleset = str(start.get("ruleset", ""))
+        family = family_of(ruleset)
+        if family is None:
+            raise InputError("start.ruleset", "a ruleset Mentat knows", ruleset, file=where)
+        factions = [str(f) for f in start["factions"]]
+        data = parse_yaml(family.new(ruleset, factions, bool(start.get("advanced", False))))
+        assert isinstance(data, dict)
+        return data
+    return dict(start)  # an inline position
+
+
+def replay(record: Record, to: int | None = None) -> Iterator[Step]:
+    """Each move of the record applied in turn; stops after the first move not applied (or after move ``to``)."""
+    data = {k: v for k, v in record.start.items() if k not in ("move", "expect")}
+    for number, move in enumerate(record.moves, start=1):
+        if to is not None and number > to:
+            return
+        before = data
+        try:
+            result = apply({**before, "move": move}, record.source)
+        except InputError as err:
+            err.key = f"moves[{number - 1}]" + (f".{err.key.removeprefix('move').lstrip('.')}" if err.key else "")
+            err.file = err.file or record.source
+            raise
+        yield Step(number, move, before, result)
+        if isinstance(result, Refused):
+            return
+        data = result.data

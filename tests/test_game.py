@@ -1,0 +1,189 @@
+"""A game carried forward (issue 18, first part): ``mentat apply`` plays a legal shipment or movement and writes the
+position after it; ``mentat replay`` plays a game record to its end or to the first move not applied."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.api import check
+from checker.cases import all_cases
+from checker.game import Applied, Refused, apply, read_record, replay
+from checker.positions import load_position
+from checker.yamlio import parse_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "cases" / "games"
+CARRIED = ("ship", "move")
+
+
+def _data(path: Path) -> dict[str, Any]:
+    data = parse_yaml(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def _legal_cases() -> list[Path]:
+    out = []
+    for p in all_cases():
+        if p.parent.name not in ("gf9", "overview", "dreamrules"):
+            continue
+        data = _data(p)
+        move = data.get("move") or {}
+        if (
+            isinstance(move, dict)
+            and move.get("action") in CARRIED
+            and (data.get("expect") or {}).get("verdict") == ("legal")
+        ):
+            out.append(p)
+    return out
+
+
+LEGAL = _legal_cases()
+
+
+def _on_board(data: dict[str, Any], faction: str) -> int:
+    return sum(g.get("count", 0) + g.get("special", 0) for g in data.get("forces") or () if g["faction"] == faction)
+
+
+def test_there_are_legal_shipments_and_movements_to_apply() -> None:
+    assert len(LEGAL) > 50
+
+
+@pytest.mark.parametrize("case", LEGAL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_applying_a_legal_move_gives_a_valid_position(case: Path) -> None:
+    """apply, then check the position after it (no move): valid; the faction's forces and the spice are where the
+    verdict's outcome puts them. A variant no transition carries yet answers unresolved, saying so."""
+    data = _data(case)
+    result = apply(copy.deepcopy(data), str(case))
+    if isinstance(result, Refused):
+        assert (
+            result.verdict.verdict == "unresolved" and "the position after it would be a guess" in result.verdict.reason
+        )
+        return
+    after = result.data
+    assert "move" not in after and "expect" not in after
+    v = check(load_position(copy.deepcopy(after), str(case)))
+    assert v.verdict == "legal", (
+        f"{case.name}: the position after the move is {v.verdict}: {v.reason or v.forbidding()}"
+    )
+    before = load_position(copy.deepcopy(data), str(case))
+    me, m = before.move.faction, data["move"]
+    moved = int(m.get("count", 0)) + int(m.get("special", 0))
+    if m["action"] == "ship":
+        assert _on_board(after, me) == sum(g.total for g in before.forces if g.faction == me) + moved
+        reserves = before.factions[me].reserves
+        if reserves is not None:
+            assert after["factions"][me]["reserves"] == reserves - int(m.get("count", 0))
+        cost, payee = result.verdict.outcome["cost"], result.verdict.outcome["paid_to"]
+        spent = sum((s.spice or 0) for s in before.factions.values()) - sum(
+            f.get("spice", 0) for f in after["factions"].values()
+        )
+        assert spent == (cost if payee not in before.factions else 0), f"{case.name}: {spent} spice left the game"
+    else:
+        assert _on_board(after, me) == sum(g.total for g in before.forces if g.faction == me)
+        there = [g for g in after["forces"] if g["faction"] == me and g["territory"] == before.move.to]
+        assert sum(g.get("count", 0) + g.get("special", 0) for g in there) >= moved
+
+
+def test_an_illegal_move_is_not_applied(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    case = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+    result = apply(_data(case), str(case))
+    assert isinstance(result, Refused) and result.verdict.verdict == "illegal"
+    assert "gf9.shipment.storm-blocks" in result.verdict.forbidding()
+    out = tmp_path / "after.yaml"
+    run = cli("apply", case, "-o", out)
+    assert run.code == 1 and "gf9.shipment.storm-blocks" in run.stdout and not out.exists()
+
+
+def test_a_kind_not_carried_yet_is_unresolved_not_guessed(cli) -> None:  # type: ignore[no-untyped-def]
+    storm = next(
+        p
+        for p in all_cases()
+        if p.parent.name == "gf9"
+        and p.name.startswith("storm-")
+        and ((_data(p).get("expect") or {}).get("verdict") == "legal")
+    )
+    run = cli("apply", storm, "--json")
+    assert run.code == 3
+    body = run.json()
+    assert body["applied"] is False and body["verdict"] == "unresolved"
+    assert "does not carry a position over 'storm' moves yet" in body["reason"]
+
+
+def test_apply_writes_the_position_after_the_move(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    case = ROOT / "cases" / "gf9" / "ship-ally-support.yaml"
+    out = tmp_path / "after.yaml"
+    run = cli("apply", case, "-o", out)
+    assert run.code == 0, run.stdout + run.stderr
+    after = _data(out)
+    # 3 forces to sand cost 6: Atreides pays 3, its Fremen ally the 3 it promised, to the Bank (no Guild)
+    assert after["factions"]["atreides"] == {"spice": 0, "reserves": 7}
+    assert after["factions"]["fremen"]["spice"] == 0
+    assert after["forces"] == [{"faction": "atreides", "territory": "The Great Flat", "count": 3}]
+    assert cli("check", out).stdout.split()[0] == "VALID"
+
+
+def test_a_record_replays_to_its_end() -> None:
+    game = read_record(GAMES / "gf9-shipments.yaml")
+    steps = list(replay(game))
+    assert [s.number for s in steps] == [1, 2, 3, 4] and all(isinstance(s.result, Applied) for s in steps)
+    last = steps[-1].result
+    assert isinstance(last, Applied)
+    factions = last.data["factions"]
+    # Atreides: 3 to sand (6 spice); Harkonnen: 2 to a city (2 spice); both paid to the Bank
+    assert (factions["atreides"]["spice"], factions["harkonnen"]["spice"]) == (4, 8)
+    assert (factions["atreides"]["reserves"], factions["harkonnen"]["reserves"]) == (7, 8)
+    where = {(g["faction"], g["territory"]): g["count"] for g in last.data["forces"]}
+    assert where[("atreides", "Arrakeen")] == 6 and where[("atreides", "Imperial Basin")] == 4
+    assert where[("harkonnen", "Carthag")] == 7 and where[("harkonnen", "Tsimpo")] == 5
+
+
+@pytest.mark.parametrize(
+    ("number", "change", "rule"),
+    [
+        (3, {"count": 11}, "gf9.shipment.reserves"),  # an extra force: Harkonnen holds 10 in reserve
+        (1, {"to": "Carthag"}, "gf9.shipment.storm-blocks"),  # wrong place: the storm is not there, but...
+    ],
+)
+def test_a_mutated_record_stops_at_the_changed_move(
+    number: int,
+    change: dict[str, Any],
+    rule: str,
+    cli,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    raw = _data(GAMES / "gf9-shipments.yaml")
+    raw["moves"][number - 1].update(change)
+    if rule == "gf9.shipment.storm-blocks":
+        raw["start"]["storm"] = 10  # Carthag's sector
+    record = tmp_path / "mutant.yaml"
+    import yaml
+
+    record.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    run = cli("replay", record, "--json")
+    assert run.code == 1
+    body = run.json()
+    assert body["stopped"] and body["move_number"] == number and body["applied"] == number - 1
+    assert rule in body["ruling"]["minimal_reason"] + [f["rule"] for f in body["ruling"]["findings"]]
+    stopped = Path(body["written"])  # the position before the move, with it: `check` gives the same ruling
+    again = cli("check", stopped, "--json")
+    assert again.code == 1 and again.json()["minimal_reason"] == body["ruling"]["minimal_reason"]
+
+
+def test_replay_to_a_move_writes_the_position_after_it(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "after-2.yaml"
+    run = cli("replay", GAMES / "gf9-shipments.yaml", "--to", "2", "-o", out)
+    assert run.code == 0 and "2 of 4 moves applied" in run.stdout
+    where = {(g["faction"], g["territory"]): g["count"] for g in _data(out)["forces"]}
+    assert where[("atreides", "Imperial Basin")] == 4 and ("harkonnen", "Tsimpo") not in where
+
+
+def test_a_record_without_moves_is_unusable_input(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("record: 1\nstart: {ruleset: gf9}\n", encoding="utf-8")
+    run = cli("replay", bad)
+    assert run.code == 2 and "record, start and moves" in run.stderr
