@@ -49,6 +49,7 @@ MACHINERY = (
     "cache",
     "yamlio",
     "architecture",
+    "game",
 )
 # What the machinery never imports at module level: a game family, or the rulesets.
 GAME = ("checker.arrakis", "checker.dice", "constraints")

@@ -139,7 +139,7 @@ def test_apply_writes_the_position_after_the_move(cli, tmp_path: Path) -> None: 
 
 
 def test_a_record_replays_to_its_end() -> None:
-    game = read_record(GAMES / "gf9-shipments.yaml")
+    game = read_record(GAMES / "gf9-shipments" / "record.yaml")
     steps = list(replay(game))
     assert [s.number for s in steps] == [1, 2, 3, 4] and all(isinstance(s.result, Applied) for s in steps)
     last = steps[-1].result
@@ -167,7 +167,7 @@ def test_a_mutated_record_stops_at_the_changed_move(
     cli,
     tmp_path: Path,  # type: ignore[no-untyped-def]
 ) -> None:
-    raw = _data(GAMES / "gf9-shipments.yaml")
+    raw = _data(GAMES / "gf9-shipments" / "record.yaml")
     raw["moves"][number - 1].update(change)
     if rule == "gf9.shipment.storm-blocks":
         raw["start"]["storm"] = 10  # Carthag's sector
@@ -187,7 +187,7 @@ def test_a_mutated_record_stops_at_the_changed_move(
 
 def test_replay_to_a_move_writes_the_position_after_it(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "after-2.yaml"
-    run = cli("replay", GAMES / "gf9-shipments.yaml", "--to", "2", "-o", out)
+    run = cli("replay", GAMES / "gf9-shipments" / "record.yaml", "--to", "2", "-o", out)
     assert run.code == 0 and "2 of 4 moves applied" in run.stdout
     where = {(g["faction"], g["territory"]): g["count"] for g in _data(out)["forces"]}
     assert where[("atreides", "Imperial Basin")] == 4 and ("harkonnen", "Tsimpo") not in where
