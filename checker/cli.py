@@ -118,7 +118,7 @@ def apply_move(
         else:
             print_verdict(result.verdict)
         raise typer.Exit(result.verdict.exit_code)
-    text = _position_yaml(result.data)
+    text = "".join(f"# note: {note}\n" for note in result.notes) + _position_yaml(result.data)
     if out is not None:
         out.write_text(text, encoding="utf-8")
     if as_json:

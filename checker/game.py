@@ -115,7 +115,7 @@ def read_record(path: str | Path) -> Record:
 
     where = str(path)
     try:
-        raw = load_yaml(Path(path))
+        raw = _read_lines(Path(path)) if str(path).endswith(".jsonl") else load_yaml(Path(path))
     except OSError as err:
         raise InputError("", "a readable game record (YAML)", str(err), file=where) from None
     except Exception as err:  # a YAML error: say where
@@ -128,6 +128,16 @@ def read_record(path: str | Path) -> Record:
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
         raise InputError("moves", "a list of moves, each a mapping as a position's move", moves, file=where)
     return Record(_start(raw["start"], Path(path), where), moves, str(raw.get("title") or ""), where)
+
+
+def _read_lines(path: Path) -> Any:
+    """A record in JSON Lines (long games): the first line the header (record, title, start), then a move a line."""
+    import json
+
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not rows or not isinstance(rows[0], dict):
+        return rows
+    return {**rows[0], "moves": rows[1:]}
 
 
 def _start(start: Any, path: Path, where: str) -> dict[str, Any]:

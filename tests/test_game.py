@@ -198,3 +198,16 @@ def test_a_record_without_moves_is_unusable_input(cli, tmp_path: Path) -> None: 
     bad.write_text("record: 1\nstart: {ruleset: gf9}\n", encoding="utf-8")
     run = cli("replay", bad)
     assert run.code == 2 and "record, start and moves" in run.stderr
+
+
+def test_a_record_in_json_lines_replays_the_same(tmp_path: Path) -> None:
+    import json
+
+    raw = _data(GAMES / "gf9-shipments" / "record.yaml")
+    lines = tmp_path / "game.jsonl"
+    header = {k: v for k, v in raw.items() if k != "moves"}
+    lines.write_text("\n".join(json.dumps(row) for row in [header, *raw["moves"]]) + "\n", encoding="utf-8")
+    as_yaml = [s.result for s in replay(read_record(GAMES / "gf9-shipments" / "record.yaml"))]
+    as_lines = [s.result for s in replay(read_record(lines))]
+    assert [r.data for r in as_lines if isinstance(r, Applied)] == [r.data for r in as_yaml if isinstance(r, Applied)]
+    assert len(as_lines) == 4

@@ -50,8 +50,8 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
         if m.special
         else me.reserves_special,
     )
-    forces = _add(list(pos.forces), m.faction, m.to, o.get("sector", m.sector), m.count, m.special, pos)
-    return _written(data, pos, forces, factions), []
+    forces = _add(list(pos.forces), m.faction, m.to, m.sector, m.count, m.special, pos)
+    return _written(data, pos, forces, factions), _sector_note(pos, m.to, m.sector)
 
 
 def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
@@ -79,8 +79,16 @@ def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
         )
     forces[here[0]] = left
     forces = [f for f in forces if f.count or f.special]
-    forces = _add(forces, m.faction, m.to, o.get("sector", m.sector), m.count, m.special, pos)
-    return _written(data, pos, forces, dict(pos.factions)), []
+    forces = _add(forces, m.faction, m.to, m.sector, m.count, m.special, pos)
+    return _written(data, pos, forces, dict(pos.factions)), _sector_note(pos, m.to, m.sector)
+
+
+def _sector_note(pos: Position, territory: str, sector: int | None) -> list[str]:
+    """A destination of several sectors the move names none of: the player's choice, not the solver's."""
+    where = pos.board.territories.get(territory)
+    if sector is None and where is not None and len(where.sectors) > 1:
+        return [f"the move does not say in which sector of {territory} the forces stand: the position leaves it out"]
+    return []
 
 
 def _spice(state: FactionState | None, change: int, who: str) -> FactionState:
