@@ -211,3 +211,27 @@ def test_a_record_in_json_lines_replays_the_same(tmp_path: Path) -> None:
     as_lines = [s.result for s in replay(read_record(lines))]
     assert [r.data for r in as_lines if isinstance(r, Applied)] == [r.data for r in as_yaml if isinstance(r, Applied)]
     assert len(as_lines) == 4
+
+
+RECORDS = sorted(GAMES.glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_each_game_record_replays_as_it_expects(path: Path) -> None:
+    """cases/games: each record plays to its end (``expect.applied``), each mutant stops at its changed move with
+    the rule that forbids it (``expect.stops_at``, ``expect.forbids``)."""
+    expect = _data(path).get("expect") or {}
+    steps = list(replay(read_record(path)))
+    last = steps[-1]
+    if "stops_at" in expect:
+        assert isinstance(last.result, Refused) and last.number == expect["stops_at"], path.name
+        v = last.result.verdict
+        assert v.verdict == "illegal"
+        assert set(expect.get("forbids", [])) <= set(v.forbidding()) | set(v.minimal_reason)
+    else:
+        assert all(isinstance(s.result, Applied) for s in steps) and len(steps) == expect["applied"], path.name
+
+
+def test_there_are_game_records_and_mutants() -> None:
+    assert any("stops_at" in (_data(p).get("expect") or {}) for p in RECORDS)
+    assert any("applied" in (_data(p).get("expect") or {}) for p in RECORDS)
