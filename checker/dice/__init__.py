@@ -42,4 +42,8 @@ FAMILY = Family(
     schema=schema,
     new=new_dice,
     draw=draw,
+    transitions={
+        f"dice-{kind}": f"checker.dice.transitions:{kind}"
+        for kind in ("ship", "move", "recruit", "fortify", "sandstorm")
+    },
 )
