@@ -49,8 +49,10 @@ class Refused:
     verdict: Verdict
 
 
-def apply(data: dict[str, Any], source: str | None = None) -> Applied | Refused:
-    """Judge a position's move and, where it is legal, carry the position over it."""
+def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | None = None) -> Applied | Refused:
+    """Judge a position's move and, where it is legal, carry the position over it. ``played``: in a replay, the
+    (stretch, faction, kind) of each move applied so far (a second one the family does not allow for is
+    answered unresolved; the applied move is added)."""
     from checker.family import family_of
     from checker.positions import load_position
 
@@ -66,6 +68,17 @@ def apply(data: dict[str, Any], source: str | None = None) -> Applied | Refused:
     target = family.transitions.get(kind)
     if target is None:
         return Refused(_not_carried(verdict, f"Mentat does not carry a position over '{kind}' moves yet"))
+    faction = getattr(pos.move, "faction", None)
+    stretch = family.stretch(data) if family.stretch is not None else None
+    if played is not None and faction and kind not in family.may_repeat:
+        if (stretch, faction, kind) in played:
+            why = (
+                f"{faction} already played a '{kind}' move earlier in this record, in the same stretch of play: how "
+                "often a faction may is not a fact of a lone position, and Mentat does not read the record for it yet"
+            )
+            out = copy.copy(verdict)
+            out.verdict, out.reason = "unresolved", why
+            return Refused(out)
     module, _, name = target.partition(":")
     transition: Transition = getattr(importlib.import_module(module), name)
     try:
@@ -74,6 +87,8 @@ def apply(data: dict[str, Any], source: str | None = None) -> Applied | Refused:
         return Refused(_not_carried(verdict, str(why)))
     for key in ("move", "expect", "title", "notes"):  # a case's title, notes and expectations speak of its move
         after.pop(key, None)
+    if played is not None and faction:
+        played.add((stretch, faction, kind))
     return Applied(after, verdict, notes)
 
 
@@ -170,12 +185,13 @@ def _start(start: Any, path: Path, where: str) -> dict[str, Any]:
 def replay(record: Record, to: int | None = None) -> Iterator[Step]:
     """Each move of the record applied in turn; stops after the first move not applied (or after move ``to``)."""
     data = {k: v for k, v in record.start.items() if k not in ("move", "expect")}
+    played: set[Any] = set()
     for number, move in enumerate(record.moves, start=1):
         if to is not None and number > to:
             return
         before = data
         try:
-            result = apply({**before, "move": move}, record.source)
+            result = apply({**before, "move": move}, record.source, played)
         except InputError as err:
             err.key = f"moves[{number - 1}]" + (f".{err.key.removeprefix('move').lstrip('.')}" if err.key else "")
             err.file = err.file or record.source

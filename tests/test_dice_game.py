@@ -259,7 +259,7 @@ def test_sandstorm_moves_and_kills_as_its_outcome_says() -> None:
 
 
 def test_a_dice_record_replays_to_its_end() -> None:
-    steps = list(replay(read_record(ROOT / "cases" / "games" / "dice-round.yaml")))
+    steps = list(replay(read_record(ROOT / "cases" / "games" / "dice-round" / "record.yaml")))
     assert all(isinstance(s.result, Applied) for s in steps), [
         (s.number, s.result.verdict.verdict, s.result.verdict.reason) for s in steps
     ]
@@ -276,7 +276,7 @@ def test_a_dice_record_replays_to_its_end() -> None:
 
 
 def test_a_mutated_dice_record_stops_at_the_changed_move() -> None:
-    record = read_record(ROOT / "cases" / "games" / "dice-round.yaml")
+    record = read_record(ROOT / "cases" / "games" / "dice-round" / "record.yaml")
     record.moves[2] = {**record.moves[2], "to": "Great Flat"}  # a move into the Sandstorm's Region
     steps = list(replay(record))
     assert len(steps) == 3 and isinstance(steps[-1].result, Refused)

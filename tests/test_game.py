@@ -238,3 +238,19 @@ def test_each_game_record_replays_as_it_expects(path: Path) -> None:
 def test_there_are_game_records_and_mutants() -> None:
     assert any("stops_at" in (_data(p).get("expect") or {}) for p in RECORDS)
     assert any("applied" in (_data(p).get("expect") or {}) for p in RECORDS)
+
+
+def test_a_second_move_of_a_kind_in_one_turn_is_unresolved_in_a_record(tmp_path: Path) -> None:
+    """A position cannot say that Atreides already shipped this turn; a record can, but Mentat does not read it for
+    that yet: the second shipment is answered unresolved, not judged as a first one."""
+    raw = _data(GAMES / "gf9-shipments" / "record.yaml")
+    raw["moves"].insert(1, {"action": "ship", "faction": "atreides", "count": 1, "to": "Arrakeen"})
+    record = tmp_path / "twice.yaml"
+    import yaml
+
+    record.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    steps = list(replay(read_record(record)))
+    assert len(steps) == 2 and isinstance(steps[0].result, Applied)
+    second = steps[1].result
+    assert isinstance(second, Refused) and second.verdict.verdict == "unresolved"
+    assert "atreides already played a 'ship' move" in second.verdict.reason

@@ -137,4 +137,5 @@ FAMILY = Family(
     battle_planner=Planner(plan=_plan, describe=_describe),
     foreign=_foreign,
     transitions={kind: f"checker.arrakis.transitions:{kind}" for kind in ("ship", "move")},
+    stretch=lambda data: (data.get("turn"), data.get("phase")),
 )

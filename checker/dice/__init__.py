@@ -46,4 +46,5 @@ FAMILY = Family(
         f"dice-{kind}": f"checker.dice.transitions:{kind}"
         for kind in ("ship", "move", "recruit", "fortify", "sandstorm")
     },
+    stretch=lambda data: data.get("round"),
 )
