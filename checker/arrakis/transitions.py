@@ -1,7 +1,9 @@
 """How a legal move carries an Arrakis position forward (``mentat apply``): what its verdict's outcome says
 changes, written back in the published format. A variant whose consequences the outcome does not give (a
-Bene Gesserit force sent along, forces lost to the storm on landing, a Guild cross-shipment) is not carried yet:
-the answer is unresolved rather than a guessed position."""
+Bene Gesserit force sent along, forces lost to the storm on landing, a Guild cross-shipment; storm losses the
+verdict gives per faction that the groups it crossed do not account for exactly; a revival by Tleilaxu Ghola; a
+bid, whose outcome holds only if it wins) is not carried yet: the answer is unresolved rather than a guessed
+position. No transition changes the phase or the turn."""
 
 from __future__ import annotations
 
@@ -168,7 +170,9 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
             raise NotCarried(
                 f"the verdict gives {faction}'s storm losses ({lost}) but not which of its forces in {where} they are"
             )
-        me = factions.get(faction) or FactionState()
+        if faction not in factions:
+            continue  # the position lists no Tanks of the faction: they stay unknown
+        me = factions[faction]
         count, special = sum(c for c, _ in dead), sum(s for _, s in dead)
         factions[faction] = dataclasses.replace(
             me,
