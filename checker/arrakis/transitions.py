@@ -1,14 +1,26 @@
 """How a legal move carries an Arrakis position forward (``mentat apply``): what its verdict's outcome says
 changes, written back in the published format. A variant whose consequences the outcome does not give (a
-Bene Gesserit force sent along, forces lost to the storm on landing, a Guild cross-shipment) is not carried yet:
-the answer is unresolved rather than a guessed position."""
+Bene Gesserit force sent along, forces lost to the storm on landing, a Guild cross-shipment; storm losses the
+verdict gives per faction that the groups it crossed do not account for exactly; a revival by Tleilaxu Ghola; a
+bid, whose outcome holds only if it wins) is not carried yet: the answer is unresolved rather than a guessed
+position. No transition changes the phase or the turn."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from checker.arrakis.position import FactionState, ForceGroup, MoveMove, Position, ShipMove
+from checker.arrakis.position import (
+    BidMove,
+    CharityMove,
+    CollectMove,
+    FactionState,
+    ForceGroup,
+    MoveMove,
+    Position,
+    ReviveMove,
+    ShipMove,
+)
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
@@ -91,6 +103,11 @@ def _sector_note(pos: Position, territory: str, sector: int | None) -> list[str]
     return []
 
 
+def _gain(state: FactionState, gained: int) -> FactionState:
+    """Spice received: added to what the faction holds; an amount the position does not give stays unknown."""
+    return state if state.spice is None else dataclasses.replace(state, spice=state.spice + gained)
+
+
 def _spice(state: FactionState | None, change: int, who: str) -> FactionState:
     state = state or FactionState()
     if not change:
@@ -126,3 +143,194 @@ def _written(
     out["forces"] = to_data(forces)
     out["factions"] = {name: to_data(state) for name, state in factions.items()}
     return out
+
+
+def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
+    """The storm to its new sector; the forces and spice the verdict says it destroys leave the board, the forces
+    to the Tleilaxu Tanks. The verdict gives losses per faction and spice lost in all: they are taken from the
+    groups and piles in the sectors it crossed only where those account for them exactly (every such group of the
+    faction lost whole, or its one group there), never shared out by a guess."""
+    o = verdict.outcome
+    _decided(o, "storm")
+    if o.get("returned_to_reserves"):
+        raise NotCarried("Mentat does not carry a position over troops a destroyed spice mine returns to reserves yet")
+    crossed = set(o.get("sectors_crossed") or ())
+    if any(_struck(pos, mine.territory, mine.sector, crossed) is not False for mine in pos.spice_mines):
+        raise NotCarried("Mentat does not carry a position over a storm reaching a spice mine yet")
+    forces = list(pos.forces)
+    factions = dict(pos.factions)
+    for faction, lost in (o.get("losses") or {}).items():
+        hits = [(i, _struck(pos, g.territory, g.sector, crossed)) for i, g in enumerate(forces) if g.faction == faction]
+        if any(hit is None for _, hit in hits):
+            raise NotCarried(f"the position does not give the sector of each of {faction}'s groups the storm may reach")
+        struck = [i for i, hit in hits if hit]
+        groups = [forces[i] for i in struck]
+        if sum(g.total for g in groups) == lost:  # every group of the faction the storm reached, lost whole
+            dead = [(g.count, g.special) for g in groups]
+            for i in struck:
+                forces[i] = dataclasses.replace(forces[i], count=0, special=0)
+        elif len(groups) == 1 and not (groups[0].count and groups[0].special) and groups[0].total > lost:
+            g = groups[0]  # its one group there, of one kind of force: the losses are its own
+            dead = [(lost, 0) if g.count else (0, lost)]
+            forces[struck[0]] = dataclasses.replace(g, count=g.count - dead[0][0], special=g.special - dead[0][1])
+        else:
+            where = ", ".join(sorted({g.territory for g in groups})) or "no sector it crossed"
+            raise NotCarried(
+                f"the verdict gives {faction}'s storm losses ({lost}) but not which of its forces in {where} they are"
+            )
+        if faction not in factions:
+            continue  # the position lists no Tanks of the faction: they stay unknown
+        me = factions[faction]
+        count, special = sum(c for c, _ in dead), sum(s for _, s in dead)
+        factions[faction] = dataclasses.replace(
+            me,
+            tanks=None if me.tanks is None else me.tanks + count,
+            tanks_special=None if me.tanks_special is None else me.tanks_special + special,
+        )
+    spice = list(pos.spice)
+    lost_spice = o.get("spice_lost") or 0
+    if lost_spice:
+        piles = [(sp, _struck(pos, sp.territory, sp.sector, crossed)) for sp in spice if sp.amount]
+        if any(hit is None for _, hit in piles):
+            raise NotCarried("the position does not give the sector of each spice pile the storm may reach")
+        reached = [sp for sp, hit in piles if hit]
+        if sum(sp.amount for sp in reached) != lost_spice:
+            raise NotCarried(f"the verdict gives the spice the storm destroys ({lost_spice}) but not which piles")
+        spice = [sp for sp in spice if sp not in reached]
+    out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
+    out["storm"] = o["storm"]
+    out["spice"] = to_data(spice)
+    return out, []
+
+
+def revive(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
+    """Forces from the Tanks to reserves and a leader out of the Tanks; the reviver (and the Emperor, for what
+    it pays for its ally) pays the cost the verdict gives, to whom it names; Bene Tleilax receives its income."""
+    m = pos.move
+    assert isinstance(m, ReviveMove)
+    o = verdict.outcome
+    if m.fate or m.card or m.played:
+        raise NotCarried("Mentat does not carry a position over a revival by a Fate or a Treachery card yet")
+    if m.leader and pos.ruleset == "dreamrules":
+        raise NotCarried("Mentat does not carry a Dreamrules leader revival yet (whether its leader revival goes on)")
+    _decided(o, "cost")
+    own = sum(o.get(part) or 0 for part in ("force_cost", "leader_cost", "kh_cost"))
+    emperor = o.get("emperor_cost") or 0
+    if own + emperor != o["cost"]:
+        raise NotCarried(f"the verdict's cost ({o['cost']}) is not the sum of the parts it gives")
+    payee = o.get("paid_to")
+    if o.get("leader_cost") and payee is None and pos.ruleset == "dreamrules":
+        raise NotCarried("the verdict does not say who receives the leader's price")
+    factions = dict(pos.factions)
+    factions[m.faction] = _spice(factions.get(m.faction), -own, m.faction)
+    if emperor:
+        factions["emperor"] = _spice(factions.get("emperor"), -emperor, "emperor")
+    if payee in factions and o.get("leader_cost"):
+        factions[payee] = _spice(factions[payee], o["leader_cost"], payee)
+    if o.get("tleilaxu_income"):
+        factions["bene-tleilax"] = _spice(factions.get("bene-tleilax"), o["tleilaxu_income"], "bene-tleilax")
+    me = factions.get(m.faction) or FactionState()
+    if (me.tanks is not None and me.tanks < m.count) or (me.tanks_special is not None and me.tanks_special < m.special):
+        raise NotCarried(f"the position gives fewer forces in the Tanks than {m.faction} revives")
+    changes: dict[str, Any] = {
+        "tanks": None if me.tanks is None else me.tanks - m.count,
+        "tanks_special": None if me.tanks_special is None else me.tanks_special - m.special,
+        "reserves": None if me.reserves is None else me.reserves + m.count,
+        "reserves_special": None if me.reserves_special is None else me.reserves_special + m.special,
+    }
+    if m.kwisatz_haderach:
+        changes["kwisatz_haderach_in_tanks"] = False
+    factions[m.faction] = dataclasses.replace(me, **changes)
+    if m.leader:
+        holders = [f for f, st in factions.items() if m.leader in st.leaders_in_tanks]
+        if len(holders) != 1:
+            raise NotCarried(f"the position does not list {m.leader} in the Tanks")
+        st = factions[holders[0]]
+        factions[holders[0]] = dataclasses.replace(
+            st,
+            leaders_in_tanks=[n for n in st.leaders_in_tanks if n != m.leader],
+            leaders_face_down=None
+            if st.leaders_face_down is None
+            else [n for n in st.leaders_face_down if n != m.leader],
+        )
+    return _written(data, pos, list(pos.forces), factions), []
+
+
+def collect(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
+    """The spice the verdict says the faction collects leaves the board there; what it gains (that, and a
+    stronghold's income) goes behind its shield."""
+    m = pos.move
+    assert isinstance(m, CollectMove)
+    o = verdict.outcome
+    _decided(o, "spice_collected", "spice_gained")
+    if o.get("letos_tithe"):
+        raise NotCarried("Mentat does not carry a position over Leto's Tithe yet")
+    taken = o["spice_collected"]
+    spice = list(pos.spice)
+    if taken:
+        here = [
+            i
+            for i, sp in enumerate(spice)
+            if sp.territory == m.territory and sp.amount and (m.sector is None or sp.sector in (m.sector, None))
+        ]
+        if len(here) == 1 and spice[here[0]].amount - taken == o.get("spice_left"):
+            spice[here[0]] = dataclasses.replace(spice[here[0]], amount=spice[here[0]].amount - taken)
+        elif sum(spice[i].amount for i in here) == taken and not o.get("spice_left"):
+            for i in here:
+                spice[i] = dataclasses.replace(spice[i], amount=0)
+        else:
+            raise NotCarried(f"the verdict does not say from which of the spice piles in {m.territory} it is collected")
+    factions = dict(pos.factions)
+    for who, gained in o["spice_gained"].items():
+        if who in factions:  # a faction the position does not list holds spice it does not give
+            factions[who] = _gain(factions[who], gained)
+    out = _written(data, pos, list(pos.forces), factions)
+    out["spice"] = to_data([sp for sp in spice if sp.amount])
+    return out, []
+
+
+def charity(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
+    """CHOAM Charity: the spice the verdict says the faction receives, behind its shield."""
+    m = pos.move
+    assert isinstance(m, CharityMove)
+    o = verdict.outcome
+    _decided(o, "spice_gained", "spice_total")
+    factions = dict(pos.factions)
+    for who, gained in o["spice_gained"].items():
+        factions[who] = _spice(factions.get(who), gained, who)
+    if factions[m.faction].spice != o["spice_total"]:
+        raise NotCarried(f"the verdict's spice total ({o['spice_total']}) is not the spice {m.faction} holds after it")
+    return _written(data, pos, list(pos.forces), factions), []
+
+
+def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
+    """A pass changes nothing the position records. A bid's outcome is what happens if it wins the card, and
+    whether it wins the position does not say (no auction is recorded outside Dreamrules): not carried yet."""
+    m = pos.move
+    assert isinstance(m, BidMove)
+    if m.amount is None and pos.ruleset != "dreamrules":
+        return {k: v for k, v in data.items() if k != "move"}, []
+    raise NotCarried(
+        "Mentat does not carry a position over a bid yet: its outcome is what happens if it wins the card, "
+        "and the position does not record whether it does"
+    )
+
+
+def _decided(outcome: dict[str, Any], *keys: str) -> None:
+    """The outcome values a transition needs: given, and none of the outcome left unknown."""
+    unknown = outcome.get("unknown") or {}
+    if unknown:
+        raise NotCarried(f"the verdict leaves {', '.join(sorted(unknown))} unknown")
+    missing = [k for k in keys if k not in outcome]
+    if missing:
+        raise NotCarried(f"the verdict does not give {', '.join(missing)}")
+
+
+def _struck(pos: Position, territory: str, sector: int | None, crossed: set[int]) -> bool | None:
+    """Whether a group or pile lies in a sector the storm crossed (None: its sector decides, and is not given)."""
+    where = pos.board.territories.get(territory)
+    sectors = where.sectors if where is not None else ()
+    if sector is not None:
+        return sector in crossed
+    inside = {s in crossed for s in sectors}
+    return None if len(inside) > 1 else (inside == {True})
