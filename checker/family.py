@@ -82,7 +82,8 @@ class Family:
     # ``mentat replay``: the stretch of play a position's data is in (the turn and phase; the Dice Game's round),
     # and the kinds a faction may play more than once in one stretch with the position saying all its limits. Any
     # other carried kind played again by the same faction in the same stretch is answered unresolved: how often one
-    # may is not a fact of a lone position, and a record's history is not read for it yet.
+    # may is not a fact of a lone position, and a record's history is not read for it yet (a move with no faction, the
+    # storm, counts once per stretch).
     stretch: Callable[[dict[str, Any]], Any] | None = None
     may_repeat: tuple[str, ...] = ()
     # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have

@@ -51,7 +51,7 @@ class Refused:
 
 def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | None = None) -> Applied | Refused:
     """Judge a position's move and, where it is legal, carry the position over it. ``played``: in a replay, the
-    (stretch, faction, kind) of each move applied so far (a second one the family does not allow for is
+    (stretch, faction or None, kind) of each move applied so far (a second one the family does not allow for is
     answered unresolved; the applied move is added)."""
     from checker.family import family_of
     from checker.positions import load_position
@@ -70,11 +70,12 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
         return Refused(_not_carried(verdict, f"Mentat does not carry a position over '{kind}' moves yet"))
     faction = getattr(pos.move, "faction", None)
     stretch = family.stretch(data) if family.stretch is not None else None
-    if played is not None and faction and kind not in family.may_repeat:
+    if played is not None and kind not in family.may_repeat:
         if (stretch, faction, kind) in played:
+            who = f"{faction} already played" if faction else "the record already has"
             why = (
-                f"{faction} already played a '{kind}' move earlier in this record, in the same stretch of play: how "
-                "often a faction may is not a fact of a lone position, and Mentat does not read the record for it yet"
+                f"{who} a '{kind}' move earlier in this record, in the same stretch of play: how often one may is "
+                "not a fact of a lone position, and Mentat does not read the record for it yet"
             )
             out = copy.copy(verdict)
             out.verdict, out.reason = "unresolved", why
@@ -87,7 +88,7 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
         return Refused(_not_carried(verdict, str(why)))
     for key in ("move", "expect", "title", "notes"):  # a case's title, notes and expectations speak of its move
         after.pop(key, None)
-    if played is not None and faction:
+    if played is not None:
         played.add((stretch, faction, kind))
     return Applied(after, verdict, notes)
 
