@@ -145,7 +145,12 @@ def replay_record(
 
     try:
         game = read_record(record)
-        steps = list(replay(game, to))
+        total = len(game.moves) if to is None else min(to, len(game.moves))
+        if sys.stderr.isatty() and not as_json and total >= LONG_RECORD:  # a bar on stderr, as typer draws one
+            with typer.progressbar(replay(game, to), length=total, label="replaying", file=sys.stderr) as bar:
+                steps = list(bar)
+        else:
+            steps = list(replay(game, to))
     except InputError as err:
         err.file = err.file or str(record)
         fail_input(err, as_json)
@@ -182,6 +187,9 @@ def replay_record(
             what = "the position before it, with the move" if stopped else "the position"
             typer.echo(f"{what}: {target}")
     raise typer.Exit(verdict.exit_code if stopped and verdict is not None else 0)
+
+
+LONG_RECORD = 50  # moves: a replay this long shows its progress on a terminal
 
 
 def _position_yaml(data: dict[str, Any]) -> str:
