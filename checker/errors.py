@@ -86,8 +86,9 @@ def _jsonable(value: object, depth: int = 3) -> Any:
 
 
 def nearest(word: str, names: Iterable[str], n: int = 3, *, always: bool = False) -> list[str]:
-    """The valid names closest to a misspelt one, best first (with ``always``, the closest even if far)."""
-    names = list(names)
+    """The valid names closest to a misspelt one, best first (with ``always``, the closest even if far); names equally
+    close come in the same order whatever order they were given in (the rules loaded so far, say)."""
+    names = sorted(names)
     lowered = {name.lower(): name for name in names}
     hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)
     if not hits:  # one word of a longer name: 'Kudoo' finds Umman Kudu, 'Rabban' Beast Rabban
@@ -100,5 +101,5 @@ def nearest(word: str, names: Iterable[str], n: int = 3, *, always: bool = False
     if not hits:  # a part of a dotted name: 'storm-blocks' finds gf9.shipment.storm-blocks
         hits = [k for k in lowered if word.lower() and word.lower() in k][:n]
     if not hits and always:
-        hits = sorted(lowered, key=lambda k: -difflib.SequenceMatcher(None, word.lower(), k).ratio())[:n]
+        hits = sorted(lowered, key=lambda k: (-difflib.SequenceMatcher(None, word.lower(), k).ratio(), k))[:n]
     return [lowered[h] for h in hits]
