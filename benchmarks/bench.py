@@ -48,8 +48,11 @@ PREFIXES = {
 
 
 def median_run(cmd: list[str], n: int) -> tuple[float, int]:
-    """Median wall time (s) of ``n`` runs of a command, and its last exit status."""
+    """Median wall time (s) of ``n`` runs of a command, and its last exit status, after one run untimed: a cold
+    start is a new process, not a first run on a fresh clone (whose disk cache of solvers and chapters is still
+    being written, so that with three runs one slow first run could still move the median)."""
     times = []
+    subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     code = 0
     for _ in range(n):
         start = time.perf_counter()
