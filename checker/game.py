@@ -62,6 +62,10 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
     verdict = evaluate(pos)
     if verdict.verdict != "legal":
         return Refused(verdict)
+    if played is None or not played:  # a game is carried on from a valid position (a replay checks its start once)
+        alone = evaluate(load_position({k: v for k, v in copy.deepcopy(data).items() if k != "move"}, source))
+        if alone.verdict == "invalid-position":
+            return Refused(alone)
     family = family_of(pos.ruleset)
     assert family is not None  # a position of a ruleset without a family has no legal move
     kind = family.kind_name(pos)
