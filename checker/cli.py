@@ -97,13 +97,10 @@ def apply_move(
 ) -> None:
     """Play a legal move: the position after it, in the position format (the move's ruling when it is not applied)."""
     from checker.game import Applied, apply
-    from checker.yamlio import load_yaml
+    from checker.positions import read_yaml
 
     try:
-        try:
-            data = load_yaml(file)
-        except OSError as err:
-            raise InputError("", "a readable UTF-8 YAML file", str(err), file=str(file)) from None
+        data = read_yaml(file)  # an unreadable file or bad YAML: one InputError naming the file, as for `check`
         if not isinstance(data, dict):
             raise InputError("", "a position (a mapping)", data, file=str(file))
         result = apply(data, str(file))

@@ -101,5 +101,5 @@ def nearest(word: str, names: Iterable[str], n: int = 3, *, always: bool = False
     if not hits:  # a part of a dotted name: 'storm-blocks' finds gf9.shipment.storm-blocks
         hits = [k for k in lowered if word.lower() and word.lower() in k][:n]
     if not hits and always:
-        hits = sorted(lowered, key=lambda k: (-difflib.SequenceMatcher(None, word.lower(), k).ratio(), k))[:n]
+        hits = sorted(lowered, key=lambda k: -difflib.SequenceMatcher(None, word.lower(), k).ratio())[:n]
     return [lowered[h] for h in hits]

@@ -61,13 +61,12 @@ class Facts:
 
 def field_names(cls: type) -> tuple[str, ...]:
     """Every field of a facts record, solver facts and labels alike."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
+    return _field_names(cls.__qualname__, cls)
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+@cache
+def _field_names(_name: str, cls: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def fact_fields(cls: type) -> tuple[tuple[str, str, str], ...]:
@@ -209,13 +208,12 @@ def missing_key(facts: Facts, needed: typing.Iterable[str]) -> str | None:
 
 
 def _position_keys(cls: type) -> dict[str, str]:
-    keys = _KEYS.get(cls)
-    if keys is None:
-        keys = _KEYS[cls] = {name: key for name, _, key in fact_fields(cls)}
-    return keys
+    return _keys(cls.__qualname__, cls)
 
 
-_KEYS: dict[type, dict[str, str]] = {}
+@cache
+def _keys(_name: str, cls: Any) -> dict[str, str]:
+    return {name: key for name, _, key in fact_fields(cls)}
 
 
 def any_of(terms: typing.Iterable[Any]) -> Any:

@@ -79,13 +79,11 @@ class Family:
     # ``mentat apply``: kind of question -> "module:function" carrying a position over a legal move of that kind
     # (checker.game.Transition); a kind not named is not carried forward yet (the answer is unresolved)
     transitions: Mapping[str, str] = field(default_factory=dict)
-    # ``mentat replay``: the stretch of play a position's data is in (the turn and phase; the Dice Game's round),
-    # and the kinds a faction may play more than once in one stretch with the position saying all its limits. Any
-    # other carried kind played again by the same faction in the same stretch is answered unresolved: how often one
-    # may is not a fact of a lone position, and a record's history is not read for it yet (a move with no faction, the
+    # ``mentat replay``: the stretch of play a position's data is in (the turn and phase; the Dice Game's round). A
+    # carried kind played again by the same faction in the same stretch is answered unresolved: how often one may is
+    # not a fact of a lone position, and a record's history is not read for it yet (a move with no faction, the
     # storm, counts once per stretch).
     stretch: Callable[[dict[str, Any]], Any] | None = None
-    may_repeat: tuple[str, ...] = ()
     # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have
     # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without
     # them (a move of another ruleset stays, and the ruleset cannot express the position)

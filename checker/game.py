@@ -74,16 +74,15 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
         return Refused(_not_carried(verdict, f"Mentat does not carry a position over '{kind}' moves yet"))
     faction = getattr(pos.move, "faction", None)
     stretch = family.stretch(data) if family.stretch is not None else None
-    if played is not None and kind not in family.may_repeat:
-        if (stretch, faction, kind) in played:
-            who = f"{faction} already played" if faction else "the record already has"
-            why = (
+    if played is not None and (stretch, faction, kind) in played:
+        who = f"{faction} already played" if faction else "the record already has"
+        return Refused(
+            _unresolved(
+                verdict,
                 f"{who} a '{kind}' move earlier in this record, in the same stretch of play: how often one may is "
-                "not a fact of a lone position, and Mentat does not read the record for it yet"
+                "not a fact of a lone position, and Mentat does not read the record for it yet",
             )
-            out = copy.copy(verdict)
-            out.verdict, out.reason = "unresolved", why
-            return Refused(out)
+        )
     module, _, name = target.partition(":")
     transition: Transition = getattr(importlib.import_module(module), name)
     try:
@@ -99,9 +98,13 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
 
 def _not_carried(verdict: Verdict, why: str) -> Verdict:
     """The legal verdict, answered ``unresolved`` for applying: the position after the move is not worked out."""
+    return _unresolved(verdict, f"{why}: the move is legal, but the position after it would be a guess")
+
+
+def _unresolved(verdict: Verdict, reason: str) -> Verdict:
+    """A copy of a legal verdict answered ``unresolved`` for applying, with the reason."""
     out = copy.copy(verdict)
-    out.verdict = "unresolved"
-    out.reason = f"{why}: the move is legal, but the position after it would be a guess"
+    out.verdict, out.reason = "unresolved", reason
     return out
 
 
@@ -131,15 +134,16 @@ class Step:
 def read_record(path: str | Path) -> Record:
     """A game record file (YAML, one document), its start worked out (``mentat new``'s parameters, a position
     file relative to the record, or an inline position)."""
-    from checker.yamlio import load_yaml
+    from checker.positions import read_yaml
 
     where = str(path)
-    try:
-        raw = _read_lines(Path(path)) if str(path).endswith(".jsonl") else load_yaml(Path(path))
-    except OSError as err:
-        raise InputError("", "a readable game record (YAML)", str(err), file=where) from None
-    except Exception as err:  # a YAML error: say where
-        raise InputError("", "a game record in YAML", str(err).splitlines()[0], file=where) from None
+    if where.endswith(".jsonl"):
+        try:
+            raw = _read_lines(Path(path))
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            raise InputError("", "a readable game record in JSON Lines", str(err), file=where) from None
+    else:
+        raw = read_yaml(path)  # an unreadable file or bad YAML: one InputError naming the file
     if not isinstance(raw, dict) or "moves" not in raw or "start" not in raw:
         raise InputError("", "a game record: a mapping with record, start and moves", raw, file=where)
     if raw.get("record", 1) != 1:
@@ -162,16 +166,14 @@ def _read_lines(path: Path) -> Any:
 
 def _start(start: Any, path: Path, where: str) -> dict[str, Any]:
     from checker.family import family_of
-    from checker.yamlio import load_yaml, parse_yaml
+    from checker.positions import read_yaml
+    from checker.yamlio import parse_yaml
 
     if not isinstance(start, dict):
         raise InputError("start", "a mapping: position: FILE, an inline position, or ruleset and factions", start)
     if "position" in start:
         file = path.parent / str(start["position"])
-        try:
-            data = load_yaml(file)
-        except OSError as err:
-            raise InputError("start.position", "a readable position file", str(err), file=where) from None
+        data = read_yaml(file)
         if not isinstance(data, dict):
             raise InputError("start.position", "a position file (a mapping)", data, file=str(file))
         return data

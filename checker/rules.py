@@ -604,18 +604,9 @@ def _compute_in_force(name: str) -> dict[str, Rule]:
 
 
 def rules_on(name: str, on: str) -> list[Rule]:
-    """The rules in force in a ruleset for one kind of question (kept: do not change the list)."""
+    """The rules in force in a ruleset for one kind of question."""
     load_for(on, name)
-    key = (f"{name}\0{on}", _version(REGISTRY), _version(LAYERS))
-    got = _ON.get(key)
-    if got is None:
-        if len(_ON) > 256:
-            _ON.clear()
-        got = _ON[key] = [r for r in _in_force(name).values() if r.on == on]
-    return got
-
-
-_ON: dict[tuple[str, int, int], list[Rule]] = {}
+    return [r for r in _in_force(name).values() if r.on == on]
 
 
 def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:

@@ -316,6 +316,14 @@ def _applied(name: str, ruleset: str = "gf9") -> dict[str, Any]:
     return result.data
 
 
+def _refused(name: str, ruleset: str = "gf9") -> Any:
+    """The verdict of a case's move that apply does not carry forward."""
+    case = ROOT / "cases" / ruleset / name
+    result = apply(_data(case), str(case))
+    assert isinstance(result, Refused)
+    return result.verdict
+
+
 def test_the_storm_sends_the_forces_it_kills_to_the_tanks() -> None:
     after = _applied("turn-basic-01-storm.yaml")
     # dials 3 + 2 from sector 2: the storm stops in 7; the Emperor's 3 forces in The Minor Erg (sector 5) join the 3
@@ -355,16 +363,12 @@ def test_a_leader_revived_leaves_the_tanks() -> None:
 
 
 def test_an_illegal_revival_is_not_applied() -> None:
-    case = ROOT / "cases" / "gf9" / "revive-cannot-afford.yaml"
-    result = apply(_data(case), str(case))
-    assert isinstance(result, Refused) and result.verdict.verdict == "illegal"
+    assert _refused("revive-cannot-afford.yaml").verdict == "illegal"
 
 
 def test_a_revival_by_tleilaxu_ghola_is_unresolved_not_guessed() -> None:
-    case = ROOT / "cases" / "dreamrules" / "revive-ghola-five.yaml"
-    result = apply(_data(case), str(case))
-    assert isinstance(result, Refused) and result.verdict.verdict == "unresolved"
-    assert "a revival by a Fate or a Treachery card" in result.verdict.reason
+    v = _refused("revive-ghola-five.yaml", "dreamrules")
+    assert v.verdict == "unresolved" and "a revival by a Fate or a Treachery card" in v.reason
 
 
 def test_collection_takes_the_spice_from_the_board() -> None:
@@ -380,10 +384,8 @@ def test_charity_tops_up_the_spice() -> None:
 
 def test_a_bid_is_unresolved_not_guessed() -> None:
     # the outcome is what happens if the bid wins the card; a lone bid does not say it does
-    case = ROOT / "cases" / "gf9" / "turn-basic-04-bid.yaml"
-    result = apply(_data(case), str(case))
-    assert isinstance(result, Refused) and result.verdict.verdict == "unresolved"
-    assert "if it wins the card" in result.verdict.reason
+    v = _refused("turn-basic-04-bid.yaml")
+    assert v.verdict == "unresolved" and "if it wins the card" in v.reason
 
 
 def test_a_turn_from_storm_to_collection_replays() -> None:
@@ -410,3 +412,10 @@ def test_a_move_on_an_invalid_position_is_not_applied(cli) -> None:  # type: ign
     body = run.json()
     assert body["applied"] is False and body["verdict"] == "invalid-position"
     assert "gf9.position.bg-one-side" in [f["rule"] for f in body["findings"]]
+
+
+def test_apply_on_bad_yaml_is_unusable_input(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: gf9\nmove: {action: ship\n", encoding="utf-8")
+    run = cli("apply", bad)
+    assert run.code == 2 and "valid YAML at line" in run.stderr and "bad.yaml" in run.stderr
