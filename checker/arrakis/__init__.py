@@ -14,8 +14,9 @@ from typing import Any
 from checker.arrakis.kinds import MODULES
 from checker.family import ConflictSearch, Family, Planner
 
-# The kinds whose legal moves carry a position forward (checker/arrakis/transitions.py: a function each).
-TRANSITIONS = ("ship", "move", "storm", "revive", "collect", "charity", "bid")
+# The kinds whose legal moves carry a position forward, and the function that carries each ("module:function").
+_BOARD = "checker.arrakis.transitions"
+TRANSITIONS = {kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")}
 # Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
 BOARDLESS = ("conquest",)
 # The GF9 board's facts (the data file the family reads when a position names it as its board).
@@ -138,6 +139,6 @@ FAMILY = Family(
     compared=("gf9", "overview"),
     battle_planner=Planner(plan=_plan, describe=_describe),
     foreign=_foreign,
-    transitions={kind: f"checker.arrakis.transitions:{kind}" for kind in TRANSITIONS},
+    transitions=TRANSITIONS,
     stretch=lambda data: (data.get("turn"), data.get("phase")),
 )
