@@ -512,6 +512,18 @@ def charity_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
 
 
 @st.composite
+def next_phase_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
+    """The next phase: from any phase (or none given), the history of the phase given or not, a phase named or
+    not (mostly the right one)."""
+    if draw(st.booleans()):
+        pos["this_phase"] = draw(st.lists(st.sampled_from(["storm", "blow", "blow-a", "blow-b"]), max_size=3))
+    move: dict[str, Any] = {"action": "next-phase"}
+    if draw(st.booleans()):
+        move["to"] = draw(st.sampled_from(PHASES))
+    return move
+
+
+@st.composite
 def bid_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
     _own_phase(draw, pos, "bidding")
     me = _mover(draw, pos)
@@ -1060,6 +1072,7 @@ MOVES = {
     "take-tech-token": take_tech_token_move,
     "deal": deal_move,
     "note": note_move,
+    "next-phase": next_phase_move,
 }
 ALLOWED = {"position": {"legal", "invalid-position", "unresolved"}}
 DEFAULT_ALLOWED = {"legal", "illegal", "unresolved"}

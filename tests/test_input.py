@@ -277,6 +277,7 @@ def test_schema_lists_every_action_with_every_key_documented(cli: Any) -> None:
             "spite",
             "deal",
             "note",
+            "next-phase",
         ]
     )
     for action, cls in MOVES.items():

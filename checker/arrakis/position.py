@@ -51,6 +51,8 @@ Phase = Literal[
     "mentat-pause",
 ]
 
+# What a phase has seen, as a game record writes it (``Position.this_phase``; checker/arrakis/kinds/phase.py)
+PhaseEvent = Literal["storm", "blow", "blow-a", "blow-b"]
 
 # The territory names a position being loaded may use: None, the GF9 board's; a list, a conquest
 # board's; FREE, any name as written (a conquest position with no board: conquest prints none).
@@ -364,6 +366,15 @@ class StormMove:
     # Bounded far above any dial (0..20): an absurd number is an input error, not a long walk round the board.
     distance: int | None = spec(None, min=0, max=MAX_STORM_DIAL * 3, doc="sectors the storm moves, when known")
     dials: list[int] = spec([], min=0, max=MAX_STORM_DIAL, doc="the numbers dialed, e.g. [3, 2]")
+
+
+@dataclass
+class NextPhaseMove:
+    """The players end the phase and begin the next (checker/arrakis/kinds/phase.py); after the Mentat Pause, the
+    next turn's Storm phase."""
+
+    action: Literal["next-phase"] = spec(doc="next-phase: the phase ends and the next begins", rulesets=GF9_GAMES)
+    to: Phase | None = spec(None, doc="the phase the players begin (checked against the order of the phases)")
 
 
 # -- move kinds of the published format whose rules Mentat does not encode yet -----------
@@ -830,6 +841,7 @@ Move = (
     | GiveMove
     | BuyMove
     | SpiceBlowMove
+    | NextPhaseMove
     | DreamrulesMove
 )
 MOVES: dict[str, type] = {
@@ -858,6 +870,7 @@ MOVES: dict[str, type] = {
     "spite": SpiteMove,
     "deal": DealMove,
     "note": NoteMove,
+    "next-phase": NextPhaseMove,
 }
 ACTIONS = tuple(MOVES)
 
@@ -873,6 +886,12 @@ class Position:
     players: int | None = spec(None, min=1, max=10, doc="default: number of factions listed")
     turn: int | None = spec(None, min=1, max=10, doc="the game turn")
     phase: Phase | None = spec(None, doc="the phase of the turn")
+    this_phase: list[PhaseEvent] | None = spec(
+        None,
+        doc="Mentat's extension, written by a game record: what the phase has seen so far: storm (the storm moved, "
+        "or was placed on turn one), blow (a spice blow resolved on a territory card; blow-a, blow-b: on pile A or "
+        "B in the Advanced game); not given: not known",
+    )
     storm: int | None = spec(None, min=1, max=18, doc="sector under the storm")
     shield_wall: Literal["standing", "destroyed"] | None = spec(
         None, doc="standing, or destroyed by Family Atomics; asked for when the storm reaches what it shelters"

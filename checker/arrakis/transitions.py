@@ -200,6 +200,7 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
     out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
     out["storm"] = o["storm"]
     out["spice"] = to_data(spice)
+    happened(out, "storm")
     return out, []
 
 
@@ -314,6 +315,30 @@ def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str
         "Mentat does not carry a position over a bid yet: its outcome is what happens if it wins the card, "
         "and the position does not record whether it does"
     )
+
+
+def next_phase(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
+    """The phase the verdict names begins (after the Mentat Pause, with the turn it names); what the position said
+    of the phase (or turn) just ended is cleared."""
+    from checker.arrakis.kinds.phase import PHASES, after_data
+
+    o = verdict.outcome
+    _decided(o, "phase")
+    out, cleared = after_data(pos, data, PHASES.index(o["phase"]))
+    if "turn" in o:
+        out["turn"] = o["turn"]
+    begun = f"turn {o['turn']}, " if "turn" in o else ""
+    notes = [f"{begun}{o['phase']} begins"]
+    if cleared:
+        notes.append(f"cleared, as they held only of what has ended: {', '.join(cleared)}")
+    return out, notes
+
+
+def happened(data: dict[str, Any], event: str) -> None:
+    """Add to the phase's history (``this_phase``) where the position keeps it: a record whose start does not
+    give it learns it at the next phase (an unknown history stays unknown)."""
+    if isinstance(data.get("this_phase"), list):
+        data["this_phase"] = [*data["this_phase"], event]
 
 
 def _decided(outcome: dict[str, Any], *keys: str) -> None:

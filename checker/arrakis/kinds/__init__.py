@@ -36,6 +36,7 @@ MODULES = {
     "take-tech-token": "tech_token",
     "deal": "deal",
     "note": "deal",
+    "next-phase": "phase",
     "unencoded": "unencoded",
     "conquest-ship": "conquest",
     "conquest-move": "conquest",

@@ -1,0 +1,215 @@
+"""The next phase: the players end the phase and begin the next (after the Mentat Pause, the next turn).
+
+``move: {action: next-phase, to: PHASE}`` (``to`` optional: checked against the order when given). The solver
+fixes the outcome: ``phase`` (the phase begun) and, after the Mentat Pause, ``turn`` (the turn begun).
+
+What a phase must have seen before it ends is read three ways:
+
+* the order of the phases, from the position's ``phase`` (its absence leaves the question open);
+* what a finished phase leaves on the board (no battle left after the Battle phase, ...): the position after the
+  move is judged by the position kind's rules, and a rule it breaks that the position before it did not break
+  shows the phase is not complete; a question the position after it raises that the one before it did not
+  leaves the answer open;
+* what a phase does that the board does not show (the storm moved, the spice blows resolved): the position's
+  ``this_phase`` history, which a game record writes (``mentat replay``); a lone position rarely gives it.
+
+The winner at the Mentat Pause is the position kind's answer on the position itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, get_args
+
+from checker.arrakis.position import NextPhaseMove, Phase, Position
+from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.names import display
+
+PHASES: tuple[str, ...] = get_args(Phase)
+STORM, SPICE_BLOW, NEXUS = PHASES.index("storm"), PHASES.index("spice-blow"), PHASES.index("nexus")
+BIDDING, BATTLE = PHASES.index("bidding"), PHASES.index("battle")
+COLLECTION, MENTAT_PAUSE = PHASES.index("spice-collection"), PHASES.index("mentat-pause")
+# The turn's nine phases (overview:33-67); the Nexus is part of "Spice Blow and Nexus", not a phase of its own.
+NINE = tuple(i for i in range(len(PHASES)) if i != NEXUS)
+LAST_TURN = 10  # "The game plays up to 10 turns" (overview:3); "the end of turn ten" (gf9:325)
+
+
+def next_phase(index: int) -> int:
+    """The phase after ``index`` in the turn's order (the Storm phase after the Mentat Pause)."""
+    if index == NEXUS:
+        index = SPICE_BLOW
+    return NINE[(NINE.index(index) + 1) % len(NINE)]
+
+
+def phase_words(index: int | None) -> str:
+    """A phase as a player names it ("the Shipment and Movement phase")."""
+    if index is None:
+        return "the phase"
+    if index in (SPICE_BLOW, NEXUS):
+        return "the Spice Blow and Nexus phase"
+    words = PHASES[index].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return f"the {words} phase"
+
+
+def upper(words: str) -> str:
+    """Words opening a sentence."""
+    return words[:1].upper() + words[1:]
+
+
+@dataclass
+class PhaseFacts(Facts):
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    names_phase: bool = fact(False, doc="the move names the phase begun (to)")
+    to_index: int = fact(0, key="move.to", doc="the phase the move names (0 when it names none)")
+    turn: int | None = fact(None, key="turn", doc="the game turn")
+    storm_moved: bool | None = fact(None, key="this_phase", doc="this phase's history: the storm moved")
+    blows: int | None = fact(None, key="this_phase", doc="spice blows resolved this phase (Basic: any pile)")
+    blow_a: bool | None = fact(None, key="this_phase", doc="a spice blow resolved on pile A this phase")
+    blow_b: bool | None = fact(None, key="this_phase", doc="a spice blow resolved on pile B this phase")
+    winner_due: bool | None = fact(None, key="WINNER", doc="the position names a winner (its own verdict)")
+    faults: int | None = fact(None, key="AFTER", doc="rules the position after the move breaks, beyond the one before")
+    fault_words: str = label("", doc="the first of those faults, as its rule says it")
+    winner_words: str = label("", doc="the winner the position names, with its verb (Atreides wins)")
+    after_missing: str = label("", doc="the position key the position after the move lacks")
+    winner_missing: str = label("", doc="the position key the winner's verdict lacks")
+    spice_by_forces: str = label("", doc="a territory where forces stand with spice on the board ('' for none)")
+
+    @property
+    def leaving(self) -> str:
+        return phase_words(self.phase_index)
+
+    @property
+    def game_over(self) -> bool:
+        """The last turn's Mentat Pause: no phase follows it."""
+        return self.phase_index == MENTAT_PAUSE and (self.turn or 0) >= LAST_TURN
+
+    @property
+    def next_index(self) -> int | None:
+        return None if self.phase_index is None else next_phase(self.phase_index)
+
+    def position_key(self, key: str) -> str:
+        return key.replace("WINNER", self.winner_missing or "phase").replace("AFTER", self.after_missing or "phase")
+
+
+def _judged(data: dict[str, Any], source: str | None) -> Any:
+    """The position kind's verdict on a position's data (no move)."""
+    from checker.engine import evaluate
+    from checker.positions import load_position
+
+    return evaluate(load_position({k: v for k, v in data.items() if k != "move"}, source))
+
+
+def _by_spice(pos: Position, group: Any) -> bool:
+    """Forces (not advisors) standing where spice lies: the same territory, and the same sector where both say."""
+    if group.advisors or not (group.count or group.special):
+        return False
+    return any(
+        p.territory == group.territory and p.amount and (p.sector is None or group.sector in (None, p.sector))
+        for p in pos.spice
+    )
+
+
+def _open_rules(verdict: Any) -> set[str]:
+    return {f.rule.id for f in verdict.findings if f.effect == "unresolved"}
+
+
+def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, Any], list[str]]:
+    """The position's data once the next phase begins: the phase (and after the Mentat Pause the turn) moved on,
+    and what a position says of the phase (or turn) just ended cleared, since it no longer holds."""
+    out = {k: v for k, v in data.items() if k != "move"}
+    out["phase"] = PHASES[to]
+    cleared: list[str] = []
+    out["this_phase"] = []  # a phase begun has seen nothing yet: from here a record knows its whole history
+    new_turn = to == STORM and pos.turn is not None
+    if new_turn:
+        out["turn"] = pos.turn + 1  # type: ignore[operator]
+    for key in ("last_battle", "acted_this_phase"):
+        if out.pop(key, None):
+            cleared.append(key)
+    per_faction = ["leaders_used_this_phase", "leaders_killed_this_phase", "suppressed", "made_ordinary_move"]
+    per_faction += ["technology_used"] if to == BIDDING + 1 else []
+    per_faction += ["kwisatz_haderach_used_in"] if new_turn else []
+    factions = out.get("factions")
+    if isinstance(factions, dict):
+        out["factions"] = factions = {name: dict(state or {}) for name, state in factions.items()}
+        for name, state in factions.items():
+            for key in per_faction:
+                if state.pop(key, None):
+                    cleared.append(f"factions.{name}.{key}")
+    return out, cleared
+
+
+@kind
+class NextPhase(Kind):
+    name = "next-phase"
+    title = "The next phase"
+    ruled = ("phase", "turn")
+    decisive = ("phase",)
+    outcome_keys: ClassVar[dict[str, str]] = {
+        "phase": "the phase begun",
+        "turn": "the turn begun (after the Mentat Pause)",
+    }
+
+    def facts(self, pos: Position) -> PhaseFacts:
+        from checker.model import to_data
+
+        m = pos.move
+        assert isinstance(m, NextPhaseMove)
+        here = None if pos.phase is None else PHASES.index(pos.phase)
+        history = None if pos.this_phase is None else list(pos.this_phase)
+        f = PhaseFacts(
+            advanced=pos.advanced,
+            phase_index=here,
+            names_phase=m.to is not None,
+            to_index=0 if m.to is None else PHASES.index(m.to),
+            turn=pos.turn,
+            storm_moved=None if history is None else "storm" in history,
+            blows=None if history is None else sum(e.startswith("blow") for e in history),
+            blow_a=None if history is None else "blow-a" in history,
+            blow_b=None if history is None else "blow-b" in history,
+        )
+        f.spice_by_forces = next((g.territory for g in pos.forces if _by_spice(pos, g)), "")
+        if here is None:
+            return f
+        data = to_data(dataclasses.replace(pos, move=None))
+        before = _judged(data, None)
+        if here == MENTAT_PAUSE:
+            winner = before.outcome.get("winner")
+            if winner is None or "winner" in before.outcome.get("unknown", {}):
+                f.winner_missing = (before.missing or ["phase"])[0]
+            else:
+                f.winner_due = winner != "none"
+                names = [display(w) for w in (winner if isinstance(winner, list) else [winner])]
+                f.winner_words = " and ".join(names) + (" win" if len(names) > 1 else " wins")
+        if f.game_over:
+            return f  # no phase follows: nothing to judge after it
+        after, _ = after_data(pos, data, next_phase(here))
+        judged = _judged(after, None)
+        if judged.verdict == "invalid-position":
+            was = {r for r in before.forbidding()}
+            new = [x for x in judged.findings if x.effect == "forbids" and x.rule.id not in was]
+            f.faults = len(new)
+            f.fault_words = new[0].message if new else ""
+        elif judged.verdict == "unresolved" and not _open_rules(judged) <= _open_rules(before):
+            f.after_missing = (judged.missing or ["phase"])[0]
+        else:
+            f.faults = 0
+            if judged.verdict == "unresolved":
+                f.notes.append(
+                    "the position after the move leaves open only what the position before it leaves open: the "
+                    "phase is taken to end complete as far as the board shows"
+                )
+        return f
+
+    def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
+        import z3
+
+        v.next_phase = z3.Int("next_phase")  # the phase begun
+        v.next_turn = z3.Int("next_turn")  # the turn begun
+
+    def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
+        next_value = value(v.next_phase)  # type: ignore[attr-defined]
+        out: dict[str, Any] = {"phase": PHASES[next_value] if 0 <= next_value < len(PHASES) else next_value}
+        out["turn"] = value(v.next_turn)  # type: ignore[attr-defined]
+        return out

@@ -1,0 +1,88 @@
+"""Overview: the turn's nine phases, in order (the next phase)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import z3
+
+from checker.arrakis.kinds.phase import BIDDING, COLLECTION, NINE, PHASES, PhaseFacts, next_phase, phase_words, upper
+from checker.rules import chapter, gap, rule
+
+# The lines questions of this kind answer from: each is encoded, a gap, or set aside.
+chapter("next-phase", "overview:33,35,39,43,47,51,55,59,63,65,67")
+
+# overview:33 "Each turn has 9 phases:"
+# overview:35 "Phase 1: Storm"
+# overview:67 "Phase 9: Mentat Pause"  (and each heading between: a phase's heading gives its place)
+
+
+# each phase's heading line (the Nexus is Phase 2's)
+HEADING = dict(zip(PHASES, (35, 39, 39, 43, 47, 51, 55, 59, 63, 67), strict=True))
+
+
+def _speaks_of(s: PhaseFacts, line: int) -> bool:
+    """The heading of the phase ended, or of the phase that follows it."""
+    return any(i is not None and HEADING[PHASES[i]] == line for i in (s.phase_index, s.next_index))
+
+
+def _next_form(v: Any) -> Any:
+    """The phase after the position's, over the solver's variables (the Nexus is Phase 2's)."""
+    out: Any = z3.IntVal(NINE[0])
+    for i in range(len(PHASES)):
+        out = z3.If(v.phase_index == i, next_phase(i), out)
+    return out
+
+
+@rule(
+    "overview.phase.order",
+    on="next-phase",
+    cites="overview:33,35,39,43,47,51,55,59,63,67",
+    title="The turn's nine phases come in order",
+    forbids=lambda s, _o: (
+        f"{upper(phase_words(s.to_index))} does not follow {s.leaving}: {phase_words(s.next_index)} comes next."
+    ),
+    permits=lambda s, o: f"{upper(phase_words(s.next_index))} follows {s.leaving}.",
+    needs=("phase_index",),
+    defines=("phase",),
+    cite_when={f"overview:{n}": partial(_speaks_of, line=n) for n in sorted(set(HEADING.values()))},
+)
+def phase_order(s: PhaseFacts) -> dict[str, Any] | bool:
+    """A turn runs through its nine phases in their printed order; after the ninth, the Mentat Pause, the next
+    turn's Storm. A move naming the phase begun must name that one."""
+    assert s.next_index is not None
+    if s.names_phase and s.to_index != s.next_index:
+        return False
+    return {"phase": PHASES[s.next_index]}
+
+
+@phase_order.z3
+def _(v: Any) -> z3.BoolRef:
+    nxt = _next_form(v)
+    return z3.And(z3.Implies(v.names_phase, v.to_index == nxt), v.next_phase == nxt)
+
+
+gap(
+    "overview.phase.auction",
+    on="next-phase",
+    cites="overview:47",
+    title="The Bidding phase ends when its cards are sold or passed",
+    reason="the Bidding phase ends: whether every card dealt was auctioned, or every player passed on one "
+    "(overview:47), is not a fact of the position, and Mentat does not track the auction's cards yet",
+    when=lambda s: s.phase_index == BIDDING,
+)
+
+gap(
+    "overview.phase.harvest",
+    on="next-phase",
+    cites="overview:65",
+    title="Forces where spice lies collect it",
+    reason="the Spice Harvest ends with forces where spice lies: whether they collected all they may "
+    "(overview:65) is not a fact of the position",
+    explain=lambda s: (
+        f"the Spice Harvest ends with forces in {s.spice_by_forces}, where spice lies: whether they collected all "
+        "they may (overview:65) is not a fact of the position"
+    ),
+    when=lambda s: s.phase_index == COLLECTION and bool(s.spice_by_forces),
+)
