@@ -42,16 +42,18 @@ def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     _refuse_variants(pos, m, o, sides)
     notes: list[str] = []
     forces, factions = list(pos.forces), dict(pos.factions)
-    lost = _losses(pos, m, o, forces, factions, sides)
-    _leaders(pos, m, o, factions, sides, notes)
-    _spice(pos, o, factions, sides)
-    _cards(pos, m, o, factions, sides, notes)
+    lost = _losses(pos, m, o, forces, factions)
+    _leaders(m, o, factions, sides, notes)
+    _pay(o, factions)
+    _cards(m, o, factions, sides)
     _history(pos, m, o, factions, sides, lost, notes)
     out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
     if o.get("explosion") and "spice" in pos.given:
         here = [sp for sp in pos.spice if sp.territory == m.territory]
         if sum(sp.amount for sp in here) != o.get("spice_destroyed"):
-            raise NotCarried(f"the verdict's spice destroyed ({o.get('spice_destroyed')}) is not the spice in {m.territory}")
+            raise NotCarried(
+                f"the verdict's spice destroyed ({o.get('spice_destroyed')}) is not the spice in {m.territory}"
+            )
         out["spice"] = to_data([sp for sp in pos.spice if sp.territory != m.territory])
     if pos.ruleset == "dreamrules":
         out["last_battle"] = to_data(_last_battle(m, o, sides))
@@ -96,7 +98,6 @@ def _losses(
     o: dict[str, Any],
     forces: list[ForceGroup],
     factions: dict[str, FactionState],
-    sides: list[str],
 ) -> dict[str, int]:
     """Each faction's losses from its groups in the territory to its Tanks; returns the tokens each lost."""
     explosion = bool(o.get("explosion"))
@@ -134,7 +135,10 @@ def _take(
     here = [
         i
         for i, g in enumerate(forces)
-        if g.faction == faction and g.territory == m.territory and g.total and (explosion or not (g.advisors and pos.advanced))
+        if g.faction == faction
+        and g.territory == m.territory
+        and g.total
+        and (explosion or not (g.advisors and pos.advanced))
     ]
     total = sum(forces[i].total for i in here)
     whole: list[int] | None = here if total == n else None
@@ -221,7 +225,6 @@ def _to_tanks(factions: dict[str, FactionState], faction: str, count: int, speci
 
 
 def _leaders(
-    pos: Position,
     m: BattleMove,
     o: dict[str, Any],
     factions: dict[str, FactionState],
@@ -248,12 +251,10 @@ def _leaders(
                 f"{name} goes to the Tanks face down only if it was revived before (gf9:195), which the position does "
                 f"not record: {f}'s leaders_face_down is left out"
             )
-        factions[f] = dataclasses.replace(
-            me, leaders_in_tanks=[*me.leaders_in_tanks, name], leaders_face_down=None
-        )
+        factions[f] = dataclasses.replace(me, leaders_in_tanks=[*me.leaders_in_tanks, name], leaders_face_down=None)
 
 
-def _spice(pos: Position, o: dict[str, Any], factions: dict[str, FactionState], sides: list[str]) -> None:
+def _pay(o: dict[str, Any], factions: dict[str, FactionState]) -> None:
     """Support spice paid to the Spice Bank (gf9:33, 269; dreamrules:508); the spice gained behind the shield."""
     for f, paid in (o.get("spice_paid") or {}).items():
         me = factions.get(f)
@@ -272,14 +273,7 @@ def _played(m: BattleMove, f: str) -> list[str]:
     return [] if plan is None else [*plan.cards, *["Mercenaries"] * int(plan.mercenaries or 0)]
 
 
-def _cards(
-    pos: Position,
-    m: BattleMove,
-    o: dict[str, Any],
-    factions: dict[str, FactionState],
-    sides: list[str],
-    notes: list[str],
-) -> None:
+def _cards(m: BattleMove, o: dict[str, Any], factions: dict[str, FactionState], sides: list[str]) -> None:
     """The cards discarded out of the hands that played them; the cards played as Karama too (gf9:467)."""
     given = [f for f in sides if _played(m, f) and f in factions and factions[f].hand is not None]
     open_ = (o.get("unknown") or {}).get("cards_discarded")
