@@ -132,6 +132,40 @@ def _carried_as_the_outcome_says(name: str, action: str, before: Any, after: dic
         assert spice[before.move.faction] == o["spice_total"], name
     elif action == "bid":
         assert before.move.amount is None and spice == was, name  # a pass: nothing the position records changes
+    elif action == "battle":
+        _fought(name, before, after, o)
+
+
+def _fought(name: str, before: Any, after: dict[str, Any], o: dict[str, Any]) -> None:
+    """A battle: each faction's losses off the territory (none elsewhere), every listed Tanks up by them; support spice
+    paid to the Bank and spice gained behind the shield; the leaders killed in their faction's Tanks."""
+    where = before.move.territory
+    for f in {g.faction for g in before.forces}:
+        lost = o["losses"].get(f, 0) if f != "ixians" or "ixian_losses" not in o else _ixian_lost(o)
+        was_there = sum(g.total for g in before.forces if g.faction == f and g.territory == where)
+        there = sum(
+            g.get("count", 0) + g.get("special", 0)
+            for g in after["forces"]
+            if g["faction"] == f and g["territory"] == where
+        )
+        assert there == was_there - lost, f"{name}: {f} has {there} in {where}, {was_there} less {lost}"
+        assert _on_board(after, f) == sum(g.total for g in before.forces if g.faction == f) - lost, name
+        was_st, st = before.factions.get(f), after["factions"].get(f, {})
+        if was_st is not None and was_st.tanks is not None and was_st.tanks_special is not None:
+            assert st.get("tanks", 0) + st.get("tanks_special", 0) == was_st.tanks + was_st.tanks_special + lost, name
+    for f, was_st in before.factions.items():
+        paid, gained = (o.get("spice_paid") or {}).get(f, 0), (o.get("spice_gained") or {}).get(f, 0)
+        expected = None if was_st.spice is None else was_st.spice - paid + gained
+        assert after["factions"][f].get("spice") == expected, f"{name}: {f}'s spice"
+    for leader in o.get("leaders_killed") or ():
+        owner = next((f for f, p in before.move.plans.items() if p.leader == leader), None)
+        if owner in after["factions"]:
+            assert leader in after["factions"][owner]["leaders_in_tanks"], f"{name}: {leader} not in the Tanks"
+
+
+def _ixian_lost(o: dict[str, Any]) -> int:
+    (option,) = o["ixian_losses"]  # one selection, or the battle is not carried
+    return int(option["cyborgs"] + option["suboids"])
 
 
 def _shipped_or_moved(name: str, action: str, before: Any, after: dict[str, Any], o: dict[str, Any]) -> None:
@@ -163,19 +197,26 @@ def test_an_illegal_move_is_not_applied(cli, tmp_path: Path) -> None:  # type: i
     assert run.code == 1 and "gf9.shipment.storm-blocks" in run.stdout and not out.exists()
 
 
+def _uncarried_case() -> tuple[Path, str]:
+    """A legal GF9 case of a kind no transition carries yet, and that kind."""
+    from checker.family import families
+
+    carried = {kind for family in families().values() for kind in family.transitions}
+    for p in sorted(all_cases()):
+        data = _data(p) if p.parent.name == "gf9" else {}
+        if (data.get("expect") or {}).get("verdict") == "legal" and isinstance(data.get("move"), dict):
+            if _kind(data) not in carried:
+                return p, _kind(data)
+    pytest.skip("every kind with a legal GF9 case is carried")
+
+
 def test_a_kind_not_carried_yet_is_unresolved_not_guessed(cli) -> None:  # type: ignore[no-untyped-def]
-    battle = next(
-        p
-        for p in all_cases()
-        if p.parent.name == "gf9"
-        and p.name.startswith("battle-")
-        and ((_data(p).get("expect") or {}).get("verdict") == "legal")
-    )
-    run = cli("apply", battle, "--json")
+    case, kind = _uncarried_case()
+    run = cli("apply", case, "--json")
     assert run.code == 3
     body = run.json()
     assert body["applied"] is False and body["verdict"] == "unresolved"
-    assert "does not carry a position over 'battle' moves yet" in body["reason"]
+    assert f"does not carry a position over '{kind}' moves yet" in body["reason"]
 
 
 def test_apply_writes_the_position_after_the_move(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -18,6 +18,7 @@ from checker.family import ConflictSearch, Family, Planner
 _BOARD = "checker.arrakis.transitions"
 TRANSITIONS = {kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")}
 TRANSITIONS["next-phase"] = f"{_BOARD}:next_phase"
+TRANSITIONS["battle"] = "checker.arrakis.transitions_battle:battle"
 # Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
 BOARDLESS = ("conquest",)
 # The GF9 board's facts (the data file the family reads when a position names it as its board).
@@ -141,5 +142,6 @@ FAMILY = Family(
     battle_planner=Planner(plan=_plan, describe=_describe),
     foreign=_foreign,
     transitions=TRANSITIONS,
+    may_repeat=("battle",),  # the battles of one phase (gf9:245-247), each judged on the position carried forward
     stretch=lambda data: (data.get("turn"), data.get("phase")),
 )
