@@ -16,7 +16,10 @@ from checker.family import ConflictSearch, Family, Planner
 
 # The kinds whose legal moves carry a position forward, and the function that carries each ("module:function").
 _BOARD = "checker.arrakis.transitions"
-TRANSITIONS = {kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")}
+TRANSITIONS = {
+    **{kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")},
+    **{f"conquest-{kind}": f"{_BOARD}_conquest:{kind}" for kind in ("ship", "move", "storm", "blow", "buy", "battle")},
+}
 # Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
 BOARDLESS = ("conquest",)
 # The GF9 board's facts (the data file the family reads when a position names it as its board).
