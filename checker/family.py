@@ -84,6 +84,9 @@ class Family:
     # not a fact of a lone position, and a record's history is not read for it yet (a move with no faction, the
     # storm, counts once per stretch).
     stretch: Callable[[dict[str, Any]], Any] | None = None
+    # kinds a record may play again in one stretch, where the text says so and the rules judge each repeat from
+    # the position the earlier one left (Conquest's battles: several a Battle phase, conquest:61)
+    may_repeat: tuple[str, ...] = ()
     # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have
     # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without
     # them (a move of another ruleset stays, and the ruleset cannot express the position)

@@ -143,5 +143,8 @@ FAMILY = Family(
     battle_planner=Planner(plan=_plan, describe=_describe),
     foreign=_foreign,
     transitions=TRANSITIONS,
+    # conquest:61: the player with battle advantage "chooses the order of their battles": several a phase; a repeat
+    # in one territory finds the loser's forces gone (conquest:49), which conquest.battle.occurs answers
+    may_repeat=("conquest-battle",),
     stretch=lambda data: (data.get("turn"), data.get("phase")),
 )
