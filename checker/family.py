@@ -84,8 +84,8 @@ class Family:
     # not a fact of a lone position, and a record's history is not read for it yet (a move with no faction, the
     # storm, counts once per stretch).
     stretch: Callable[[dict[str, Any]], Any] | None = None
-    # kinds a record may play several times in one stretch, the position carried forward deciding each (the battles
-    # of a Battle phase: the forces left and the leaders used, which their transition writes)
+    # kinds a record may play again in one stretch, where the text allows it and the rules judge each repeat from
+    # the position the earlier one left (the battles of a Battle phase)
     may_repeat: tuple[str, ...] = ()
     # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have
     # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without

@@ -16,9 +16,12 @@ from checker.family import ConflictSearch, Family, Planner
 
 # The kinds whose legal moves carry a position forward, and the function that carries each ("module:function").
 _BOARD = "checker.arrakis.transitions"
-TRANSITIONS = {kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")}
-TRANSITIONS["next-phase"] = f"{_BOARD}:next_phase"
-TRANSITIONS["battle"] = "checker.arrakis.transitions_battle:battle"
+TRANSITIONS = {
+    **{kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")},
+    **{f"conquest-{kind}": f"{_BOARD}_conquest:{kind}" for kind in ("ship", "move", "storm", "blow", "buy", "battle")},
+    "next-phase": f"{_BOARD}:next_phase",
+    "battle": f"{_BOARD}_battle:battle",
+}
 # Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
 BOARDLESS = ("conquest",)
 # The GF9 board's facts (the data file the family reads when a position names it as its board).
@@ -142,6 +145,8 @@ FAMILY = Family(
     battle_planner=Planner(plan=_plan, describe=_describe),
     foreign=_foreign,
     transitions=TRANSITIONS,
-    may_repeat=("battle",),  # the battles of one phase (gf9:245-247), each judged on the position carried forward
+    # the battles of one phase (gf9:245-247; conquest:61: the player with battle advantage "chooses the order of
+    # their battles"), each judged on the position carried forward (the forces left, the leaders used)
+    may_repeat=("battle", "conquest-battle"),
     stretch=lambda data: (data.get("turn"), data.get("phase")),
 )
