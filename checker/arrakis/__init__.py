@@ -18,8 +18,8 @@ from checker.family import ConflictSearch, Family, Planner
 _BOARD = "checker.arrakis.transitions"
 TRANSITIONS = {kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity")}
 _TURN = "checker.arrakis.transitions_turn"  # bidding, the blow, cards, alliances, bribes, Dreamrules' other moves
-_TURN_KINDS = ("bid", "blow", "play", "ally", "bribe", "give", "deal", "note", "worm", "thumper", "technology")
-_TURN_KINDS += ("take-tech-token", "move-surveyor", "retreat", "spite", "interject")
+_TURN_KINDS = """bid blow play ally bribe give deal note worm thumper technology take-tech-token move-surveyor retreat
+spite interject""".split()
 TRANSITIONS |= {kind: f"{_TURN}:{kind.replace('-', '_')}" for kind in _TURN_KINDS}
 # Rulesets whose text prints no board: a position carried there from the GF9 board keeps that board.
 BOARDLESS = ("conquest",)
