@@ -99,7 +99,7 @@ def _carried_as_the_outcome_says(name: str, action: str, before: Any, after: dic
     if action in ("ship", "move"):
         _shipped_or_moved(name, action, before, after, o)
         return
-    spice = {f: s.get("spice") for f, s in after["factions"].items()}
+    spice = {f: s.get("spice") for f, s in after.get("factions", {}).items()}
     was = {f: s.spice for f, s in before.factions.items()}
     board = sum(sp.get("amount", 0) for sp in after.get("spice") or ())
     board_before = sum(sp.amount for sp in before.spice)
@@ -131,7 +131,9 @@ def _carried_as_the_outcome_says(name: str, action: str, before: Any, after: dic
     elif action == "charity":
         assert spice[before.move.faction] == o["spice_total"], name
     elif action == "bid":
-        assert before.move.amount is None and spice == was, name  # a pass: nothing the position records changes
+        assert not before.move.wins and spice == was, name  # a pass, or a bid that may be overbid: no spice paid
+        if before.move.amount is not None:  # Dreamrules: the auction's new high bid
+            assert after["current_auction"] == {"high_bidder": before.move.faction, "high_bid": before.move.amount}
     elif action == "battle":
         _fought(name, before, after, o)
 

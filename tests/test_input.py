@@ -180,7 +180,7 @@ def test_a_move_option_is_checked_like_the_files_move(tmp_path: Path, cli: Any) 
 EVERY_KEY = {
     "revive": "{action: revive, faction: emperor, count: 2, special: 1, leader: bashar, fate: true, "
     "card: Tleilaxu Ghola, emperor_pays: 0, fremen_grant: false, kwisatz_haderach: false}",
-    "bid": "{action: bid, faction: emperor, amount: 3, ally_support: 1, karama: true, shaddams_favor: 2}",
+    "bid": "{action: bid, faction: emperor, amount: 3, ally_support: 1, karama: true, shaddams_favor: 2, wins: true}",
     "charity": "{action: charity, faction: emperor}",
     "collect": "{action: collect, faction: emperor, territory: the great flat, sector: 14}",
     "play": "{action: play, faction: emperor, card: weather control, as_karama: false, karama_use: x, distance: 3}",

@@ -16,8 +16,12 @@ from checker.family import ConflictSearch, Family, Planner
 
 # The kinds whose legal moves carry a position forward, and the function that carries each ("module:function").
 _BOARD = "checker.arrakis.transitions"
+_TURN_KINDS = """bid blow play ally bribe give deal note worm thumper technology take-tech-token move-surveyor retreat
+spite interject""".split()
 TRANSITIONS = {
-    **{kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity", "bid")},
+    **{kind: f"{_BOARD}:{kind}" for kind in ("ship", "move", "storm", "revive", "collect", "charity")},
+    # bidding, the blow, cards, alliances, bribes, Dreamrules' other moves
+    **{kind: f"{_BOARD}_turn:{kind.replace('-', '_')}" for kind in _TURN_KINDS},
     **{f"conquest-{kind}": f"{_BOARD}_conquest:{kind}" for kind in ("ship", "move", "storm", "blow", "buy", "battle")},
     "next-phase": f"{_BOARD}:next_phase",
     "battle": f"{_BOARD}_battle:battle",
@@ -147,6 +151,8 @@ FAMILY = Family(
     transitions=TRANSITIONS,
     # the battles of one phase (gf9:245-247; conquest:61: the player with battle advantage "chooses the order of
     # their battles"), each judged on the position carried forward (the forces left, the leaders used)
-    may_repeat=("battle", "conquest-battle"),
+    # and the moves no rule limits to one a faction in a phase: bids (gf9:175: several cards), card plays, blows (a
+    # Shai-Hulud draws again: gf9:115), alliances, bribes and gifts, notes
+    may_repeat=("battle", "conquest-battle", "bid", "play", "blow", "ally", "bribe", "give", "note", "deal"),
     stretch=lambda data: (data.get("turn"), data.get("phase")),
 )

@@ -419,6 +419,11 @@ class BidMove:
     amount: int | None = spec(None, min=0, max=MAX_SPICE, doc="the bid, in spice (none: a pass)")
     ally_support: int = spec(0, min=0, max=MAX_SPICE, doc="spice the ally has promised toward it (gf9:147)")
     karama: bool = spec(False, doc="the bidder uses Karama to bid beyond what it can pay (gf9:173)")
+    wins: bool = spec(
+        False,
+        doc="the bid wins the card: every other faction passed after it (a game record says so; mentat apply then "
+        "pays the bid and gives the card, which it does not for a bid that may still be overbid)",
+    )
     shaddams_favor: int = spec(
         0,
         min=0,

@@ -1,9 +1,9 @@
 """How a legal move carries an Arrakis position forward (``mentat apply``): what its verdict's outcome says
 changes, written back in the published format. A variant whose consequences the outcome does not give (a
 Bene Gesserit force sent along, forces lost to the storm on landing, a Guild cross-shipment; storm losses the
-verdict gives per faction that the groups it crossed do not account for exactly; a revival by Tleilaxu Ghola; a
-bid, whose outcome holds only if it wins) is not carried yet: the answer is unresolved rather than a guessed
-position. No transition changes the phase or the turn."""
+verdict gives per faction that the groups it crossed do not account for exactly; a revival by Tleilaxu Ghola) is
+not carried yet: the answer is unresolved rather than a guessed position. No transition here changes the phase or
+the turn (the moves of the rest of a turn: checker/arrakis/transitions_turn.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import dataclasses
 from typing import Any
 
 from checker.arrakis.position import (
-    BidMove,
     CharityMove,
     CollectMove,
     FactionState,
@@ -302,19 +301,6 @@ def charity(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict
     if factions[m.faction].spice != o["spice_total"]:
         raise NotCarried(f"the verdict's spice total ({o['spice_total']}) is not the spice {m.faction} holds after it")
     return _written(data, pos, list(pos.forces), factions), []
-
-
-def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
-    """A pass changes nothing the position records. A bid's outcome is what happens if it wins the card, and
-    whether it wins the position does not say (no auction is recorded outside Dreamrules): not carried yet."""
-    m = pos.move
-    assert isinstance(m, BidMove)
-    if m.amount is None and pos.ruleset != "dreamrules":
-        return {k: v for k, v in data.items() if k != "move"}, []
-    raise NotCarried(
-        "Mentat does not carry a position over a bid yet: its outcome is what happens if it wins the card, "
-        "and the position does not record whether it does"
-    )
 
 
 def next_phase(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
