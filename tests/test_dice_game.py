@@ -286,8 +286,14 @@ def test_a_mutated_dice_record_stops_at_the_changed_move() -> None:
 
 # -- Kanly, Alliances and Combat carried forward -------------------------------------------------------------
 
-KANLY_CHART = {"plot": [1, 2], "assassinate": [3, 4], "steal-sandstorm": [5], "steal-turn-order": [5],
-               "steal-landsraad": [6], "shipping-authority": [2]}  # fmt: skip
+KANLY_CHART = {
+    "plot": [1, 2],
+    "assassinate": [3, 4],
+    "steal-sandstorm": [5],
+    "steal-turn-order": [5],
+    "steal-landsraad": [6],
+    "shipping-authority": [2],
+}
 CHART = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 2}
 
 
@@ -304,13 +310,23 @@ def test_assassinate_returns_the_troop_and_uses_the_die() -> None:
             "step": "kanly",
             "common_dice": 5,
             "factions": {
-                "atreides": {"dice": {"harkonnen": 3, "ship": 2}, "kanly_chart": KANLY_CHART, "personal_dice": 1,
-                             "bonus_slots": ["harkonnen"], "slot_faces": {"ship": "?"}},  # fmt: skip
+                "atreides": {
+                    "dice": {"harkonnen": 3, "ship": 2},
+                    "kanly_chart": KANLY_CHART,
+                    "personal_dice": 1,
+                    "bonus_slots": ["harkonnen"],
+                    "slot_faces": {"ship": "?"},
+                },
                 "harkonnen": {"supply": 4},
             },
             "troops": [{"faction": "harkonnen", "region": "Carthag", "count": 2}],
-            "move": {"action": "kanly", "faction": "atreides", "kanly_action": "assassinate", "target": "harkonnen",
-                     "region": "Carthag"},  # fmt: skip
+            "move": {
+                "action": "kanly",
+                "faction": "atreides",
+                "kanly_action": "assassinate",
+                "target": "harkonnen",
+                "region": "Carthag",
+            },
         }
     )
     assert _where(after) == {("harkonnen", "Carthag"): 1}
@@ -344,16 +360,30 @@ def test_shipping_authority_destroys_the_ship_die_into_the_common_supply() -> No
             "step": "kanly",
             "common_dice": 3,
             "factions": {
-                "spacing-guild": {"dice": {"harkonnen": 2}, "kanly_chart": KANLY_CHART, "personal_dice": 0,
-                                  "bonus_slots": []},  # fmt: skip
-                "harkonnen": {"dice": {"ship": 4, "move": 3}, "personal_dice": 0, "bonus_slots": [],
-                              "slot_faces": {"ship": "?", "move": "?"}},  # fmt: skip
+                "spacing-guild": {
+                    "dice": {"harkonnen": 2},
+                    "kanly_chart": KANLY_CHART,
+                    "personal_dice": 0,
+                    "bonus_slots": [],
+                },
+                "harkonnen": {
+                    "dice": {"ship": 4, "move": 3},
+                    "personal_dice": 0,
+                    "bonus_slots": [],
+                    "slot_faces": {"ship": "?", "move": "?"},
+                },
             },
-            "move": {"action": "kanly", "faction": "spacing-guild", "kanly_action": "shipping-authority",
-                     "target": "harkonnen"},  # fmt: skip
+            "move": {
+                "action": "kanly",
+                "faction": "spacing-guild",
+                "kanly_action": "shipping-authority",
+                "target": "harkonnen",
+            },
         }
     )
-    assert after["factions"]["harkonnen"]["dice"] == {"move": 3} and after["factions"]["harkonnen"]["personal_dice"] == 0
+    assert (
+        after["factions"]["harkonnen"]["dice"] == {"move": 3} and after["factions"]["harkonnen"]["personal_dice"] == 0
+    )
     assert after["common_dice"] == 4 and after["factions"]["spacing-guild"]["personal_dice"] == 1
 
 
@@ -421,10 +451,22 @@ def _combat(**extra: Any) -> dict[str, Any]:
         "step": "combat",
         "turn_order": ["harkonnen", "atreides"],
         "factions": {
-            "harkonnen": {"leader": 1, "supply": 5, "dice": {"combat": [3, 2]}, "combat_chart": CHART,
-                          "personal_dice": 0, "bonus_slots": []},  # fmt: skip
-            "atreides": {"leader": 2, "supply": 6, "dice": {"combat": [1]}, "combat_chart": CHART, "personal_dice": 2,
-                         "bonus_slots": []},  # fmt: skip
+            "harkonnen": {
+                "leader": 1,
+                "supply": 5,
+                "dice": {"combat": [3, 2]},
+                "combat_chart": CHART,
+                "personal_dice": 0,
+                "bonus_slots": [],
+            },
+            "atreides": {
+                "leader": 2,
+                "supply": 6,
+                "dice": {"combat": [1]},
+                "combat_chart": CHART,
+                "personal_dice": 2,
+                "bonus_slots": [],
+            },
         },
         "troops": [
             {"faction": "harkonnen", "region": "Arrakeen", "count": 4},
@@ -499,8 +541,18 @@ def test_the_record_to_the_allied_victory() -> None:
     steps = list(replay(read_record(GAME / "record.yaml")))
     assert len(steps) == 10 and all(isinstance(s.result, Applied) for s in steps)
     # the record's steps: each move is played in its own step, the steps between carried (dice:67-77)
-    assert [s.before["step"] for s in steps] == ["alliance", "kanly", "kanly", "ship", "ship", "move", "move",
-                                                 "move", "combat", "sandstorm"]  # fmt: skip
+    assert [s.before["step"] for s in steps] == [
+        "alliance",
+        "kanly",
+        "kanly",
+        "ship",
+        "ship",
+        "move",
+        "move",
+        "move",
+        "combat",
+        "sandstorm",
+    ]
     last = steps[-1].result
     assert isinstance(last, Applied)
     after = last.data
@@ -509,8 +561,13 @@ def test_the_record_to_the_allied_victory() -> None:
     # Habbanya Sietch) hold 4 of the 5 strategic Regions; the Guild, 2 - 1 assassinated, Jacurutu alone
     strategic = ("Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch", "Jacurutu")
     held = {r: sorted(f for (f, where), n in _where(after).items() if where == r and n) for r in strategic}
-    assert held == {"Carthag": ["harkonnen"], "Tuek's Sietch": ["harkonnen"], "Sietch Tabr": ["fremen"],
-                    "Habbanya Sietch": ["fremen"], "Jacurutu": ["spacing-guild"]}  # fmt: skip
+    assert held == {
+        "Carthag": ["harkonnen"],
+        "Tuek's Sietch": ["harkonnen"],
+        "Sietch Tabr": ["fremen"],
+        "Habbanya Sietch": ["fremen"],
+        "Jacurutu": ["spacing-guild"],
+    }
     assert _where(after)[("harkonnen", "Carthag")] == 1 and _where(after)[("harkonnen", "Tuek's Sietch")] == 1
     assert after["alliances"] == [["harkonnen", "fremen"]]
     v = check(load_position(copy.deepcopy(after)))

@@ -41,8 +41,10 @@ def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None)
     notes: list[str] = []
     if done == "dice-sandstorm" and step == "sandstorm":
         data = {**data, "step": "end"}
-        notes.append("the Sandstorm step is over (its card's holder moved the Sandstorm: dice:66, 168); the End of "
-                     "a Round step begins (dice:77, 174)")  # fmt: skip
+        notes.append(
+            "the Sandstorm step is over (its card's holder moved the Sandstorm: dice:66, 168); the End of "
+            "a Round step begins (dice:77, 174)"
+        )
         data, more = _end(data)
         return data, notes + more
     if move is None:
@@ -57,7 +59,6 @@ def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None)
             data = _leave(data, notes)
         data, more = _end(data, continuing=True)
         notes += more
-        here = STEPS.index(data["step"])
     while STEPS.index(data["step"]) < there:
         data = _leave(data, notes)
     return data, notes
@@ -69,18 +70,25 @@ def _leave(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
     factions = data.get("factions") or {}
     names = set(factions) | set(data.get("turn_order") or ())
     if step == "alliance" and "corrino" in names:
-        raise NotCarried("at the end of the Alliance step the Corrino gain a die, roll it and place it (Reserves of "
-                         "the CHOAM, dice:226): no Dice Game move records that roll yet")  # fmt: skip
+        raise NotCarried(
+            "at the end of the Alliance step the Corrino gain a die, roll it and place it (Reserves of "
+            "the CHOAM, dice:226): no Dice Game move records that roll yet"
+        )
     if step == "alliance" and "atreides" in names:
-        raise NotCarried("after the Alliance step the Atreides draw a Loyalty token (Honour, dice:191): no Dice Game "
-                         "move records that draw yet")  # fmt: skip
+        raise NotCarried(
+            "after the Alliance step the Atreides draw a Loyalty token (Honour, dice:191): no Dice Game "
+            "move records that draw yet"
+        )
     if step == "sandstorm" and any("sandstorm" in (f or {}).get("cards", []) for f in factions.values()):
-        raise NotCarried("the Sandstorm card's holder must move the Sandstorm in the Sandstorm step (dice:168), and "
-                         "the record has no Sandstorm move there")  # fmt: skip
+        raise NotCarried(
+            "the Sandstorm card's holder must move the Sandstorm in the Sandstorm step (dice:168), and "
+            "the record has no Sandstorm move there"
+        )
     nxt = STEPS[STEPS.index(step) + 1]
     if step == "turn-order":
-        notes.append("the Turn Order step: no Dice Game move sets a new Turn Order (dice:121), so the track stays as "
-                     "it stands")  # fmt: skip
+        notes.append(
+            "the Turn Order step: no Dice Game move sets a new Turn Order (dice:121), so the track stays as it stands"
+        )
     notes.append(f"the {step} step is over: the {nxt} step follows (dice:67-77)")
     return {**data, "step": nxt}
 
@@ -125,8 +133,9 @@ def _new_round(data: dict[str, Any]) -> Out:
     out["alliances"] = []
     common = out.get("common_dice")
     supply = out.get("loyalty_supply")
-    order = list(out.get("turn_order") or ()) + [f for f in out.get("factions") or {} if f not in (out.get(
-        "turn_order") or ())]  # fmt: skip
+    order = list(out.get("turn_order") or ()) + [
+        f for f in out.get("factions") or {} if f not in (out.get("turn_order") or ())
+    ]
     for name in order:
         st = (out.get("factions") or {}).get(name)
         if st is None:
@@ -136,12 +145,16 @@ def _new_round(data: dict[str, Any]) -> Out:
         bonus_slots = st.get("bonus_slots")
         if bonus_slots is None and name == "corrino":
             bonus_slots = []  # dice:223: no bonus-die slot
-        gained = None if bonus_slots is None else sum(
-            len(v) if isinstance(v, list) else 1 for s, v in dice.items() if s in bonus_slots
-        )  # fmt: skip
+        gained = (
+            None
+            if bonus_slots is None
+            else sum(len(v) if isinstance(v, list) else 1 for s, v in dice.items() if s in bonus_slots)
+        )
         if moved and gained is None and st.get("personal_dice") is not None:
-            raise NotCarried(f"the position gives no bonus_slots for {display(name)}: whether the dice it moves off "
-                             "its slots gain dice (dice:85, 177) is not said")  # fmt: skip
+            raise NotCarried(
+                f"the position gives no bonus_slots for {display(name)}: whether the dice it moves off "
+                "its slots gain dice (dice:85, 177) is not said"
+            )
         if st.get("personal_dice") is not None:
             st["personal_dice"] += moved + (gained or 0)
             if gained:
@@ -155,8 +168,10 @@ def _new_round(data: dict[str, Any]) -> Out:
             count = held if isinstance(held, int) else len(held)
             draws = 1 if supply is None or supply > 0 else 0
             if supply is None and count < LOYALTY_KEPT.get(name, 1):
-                raise NotCarried(f"whether {display(name)} draws a Loyalty token (dice:177) depends on the supply, "
-                                 "which the position does not give")  # fmt: skip
+                raise NotCarried(
+                    f"whether {display(name)} draws a Loyalty token (dice:177) depends on the supply, "
+                    "which the position does not give"
+                )
             kept = min(count + draws, LOYALTY_KEPT.get(name, 1))
             if supply is not None:
                 supply = supply - draws + (count + draws - kept)
@@ -166,8 +181,10 @@ def _new_round(data: dict[str, Any]) -> Out:
         out["common_dice"] = common
     if supply is not None:
         out["loyalty_supply"] = supply
-    notes.append("the dice left on the slots go to their owners' personal supplies (dice:177); each Faction that "
-                 "moved a die draws a Loyalty token and keeps one, the Atreides two (dice:177-178, 192)")  # fmt: skip
+    notes.append(
+        "the dice left on the slots go to their owners' personal supplies (dice:177); each Faction that "
+        "moved a die draws a Loyalty token and keeps one, the Atreides two (dice:177-178, 192)"
+    )
     out["round"] = data["round"] + 1
     out["step"] = "roll"
     notes.append(f"round {out['round']} begins with the Roll the Dice step (dice:179, 89)")
@@ -188,6 +205,8 @@ def _new_round(data: dict[str, Any]) -> Out:
                 raise NotCarried("the common supply holds too few dice for the top-up (dice:88, 91)")
             out["common_dice"] = common
         st["personal_dice"] = n
-        notes.append(f"{display(name)} has {had} dice at the round's beginning: it "
-                     f"{'gains' if n > had else 'destroys'} {abs(n - had)}, to {n} (dice:91)")  # fmt: skip
+        notes.append(
+            f"{display(name)} has {had} dice at the round's beginning: it "
+            f"{'gains' if n > had else 'destroys'} {abs(n - had)}, to {n} (dice:91)"
+        )
     return out, notes

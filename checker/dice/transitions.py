@@ -194,15 +194,17 @@ def kanly(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
         if m.kanly_action == "piter-de-vries":
             converted = o.get("converted")
             if converted is None:
-                raise NotCarried("the outcome does not say whether the Troop is converted or killed (the Harkonnen "
-                                 "supply is not given)")  # fmt: skip
+                raise NotCarried(
+                    "the outcome does not say whether the Troop is converted or killed (the Harkonnen "
+                    "supply is not given)"
+                )
             if converted:  # dice:150: replaced by one of the converter's own
                 troops = _set(troops, "harkonnen", region, pos.troops_in(region, "harkonnen") + 1)
                 dice.add_supply("harkonnen", -1)
     if o.get("destroyed") == "ship":  # dice:232: the target's Ship die to the common supply
         dice.use(m.target, "ship", to="common")
     if "moved" in o:  # dice:224: one unused die to another slot, its face kept
-        (frm, to), = o["moved"].items()
+        ((frm, to),) = o["moved"].items()
         faces = dice.state(m.target).faces(frm)
         if len(set(faces)) != 1:
             raise NotCarried(f"which of the dice on {display(m.target)}'s {frm} slots Imperial Decree moves")
@@ -212,8 +214,9 @@ def kanly(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
         if m.faction in dice.state(m.target).dice:
             dice.use(m.target, m.faction)
     dice.use(m.faction, m.target)  # the target die, used
-    notes.append(f"{display(m.faction)}'s die on the {display(m.target)} slot is used: to its personal supply "
-                 "(dice:87, 103)")  # fmt: skip
+    notes.append(
+        f"{display(m.faction)}'s die on the {display(m.target)} slot is used: to its personal supply (dice:87, 103)"
+    )
     out = dice.written(data, pos, troops, left=[str(o["region"])] if "region" in o else [])
     if out_alliances is not None:
         out["alliances"] = out_alliances
@@ -240,8 +243,10 @@ def propose_alliance(data: dict[str, Any], pos: DicePosition, verdict: Verdict) 
             )
         p = placed[0]
         if p.slot in dice.state(me).dice:
-            raise NotCarried(f"{display(me)}'s {p.slot} slot already holds a die: the die goes to an empty slot "
-                             "(dice:101); Mentat does not tell grouped slots apart yet")  # fmt: skip
+            raise NotCarried(
+                f"{display(me)}'s {p.slot} slot already holds a die: the die goes to an empty slot "
+                "(dice:101); Mentat does not tell grouped slots apart yet"
+            )
         gained = (o.get("gained") or {}).get(me)
         dice.use(me, them, to=p.slot, face=p.face, bonus=gained)
     after = dice.written(data, pos, list(pos.troops))
@@ -292,13 +297,16 @@ def combat(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
         killers = [x for x in faces if chart[x] > 0]
         against = sum(n for g, n in m.sent.items() if sides.get(g) and sides.get(g) != sides.get(f))
         if sum(chart[x] for x in killers) > against:
-            raise NotCarried(f"which of {display(f)}'s Combat dice killed (dice:147): they could kill more Troops "
-                             "than were sent against it")  # fmt: skip
-        if st.dice and sorted(st.faces("combat")) != sorted(faces) and len(st.faces("combat")) != len(faces):
-            raise NotCarried(f"{display(f)} rolled {len(faces)} Combat dice, not the {len(st.faces('combat'))} on "
-                             "its slots")  # fmt: skip
+            raise NotCarried(
+                f"which of {display(f)}'s Combat dice killed (dice:147): they could kill more Troops "
+                "than were sent against it"
+            )
+        if st.dice and len(st.faces("combat")) != len(faces):
+            raise NotCarried(
+                f"{display(f)} rolled {len(faces)} Combat dice, not the {len(st.faces('combat'))} on its slots"
+            )
         dice.set_faces(f, "combat", [x for x in faces if chart[x] == 0])  # back on their slots as they fell
-        for x in killers:
+        for _ in killers:
             dice.removed(f, "combat")
     token = pos.fortification_in(m.region)
     out = dice.written(data, pos, troops)
@@ -352,9 +360,7 @@ class _Dice:
             dice.pop(slot, None)
         self.replace(f, dice=dice)
 
-    def use(
-        self, f: str, slot: str, to: str = "personal", face: int | None = None, bonus: int | None = None
-    ) -> None:
+    def use(self, f: str, slot: str, to: str = "personal", face: int | None = None, bonus: int | None = None) -> None:
         """One die off a slot: to the personal supply (used), the common supply (destroyed), or another slot
         (``face``: flipped to it; else its face kept)."""
         faces = self.state(f).faces(slot)
@@ -382,21 +388,27 @@ class _Dice:
         if bonus is None:
             if st.personal_dice is not None:
                 self.replace(f, personal_dice=None)
-                self.notes.append(f"the position gives no bonus_slots for {display(f)}: whether taking its die off "
-                                  f"the {slot} slot gains one (dice:85) is not said, so its personal_dice is left "
-                                  "unknown")  # fmt: skip
+                self.notes.append(
+                    f"the position gives no bonus_slots for {display(f)}: whether taking its die off "
+                    f"the {slot} slot gains one (dice:85) is not said, so its personal_dice is left "
+                    "unknown"
+                )
             return
         if bonus and f == "atreides" and slot == "combat":
-            raise NotCarried("the Atreides gain a single bonus die a round for their right Combat die (dice:201), "
-                             "which the position does not track")  # fmt: skip
+            raise NotCarried(
+                "the Atreides gain a single bonus die a round for their right Combat die (dice:201), "
+                "which the position does not track"
+            )
         if bonus:
             if self.common is not None and self.common < bonus:
                 raise NotCarried("the common supply holds no die to gain (dice:88)")
             if self.common is not None:
                 self.common -= bonus
             self._personal(f, bonus)
-            self.notes.append(f"{display(f)} gains {bonus} die from the common supply: its {slot} slot carries "
-                              "the bonus-die symbol (dice:85, 88)")  # fmt: skip
+            self.notes.append(
+                f"{display(f)} gains {bonus} die from the common supply: its {slot} slot carries "
+                "the bonus-die symbol (dice:85, 88)"
+            )
 
     def _personal(self, f: str, n: int) -> None:
         st = self.state(f)
