@@ -1,6 +1,7 @@
-"""The Dice Game carried forward (issue 18): a legal ship, move, recruit, fortify or Sandstorm move applied as its
-verdict's outcome says; an illegal move not applied; a variant whose consequences the outcome does not give
-answered unresolved, not guessed; a Dice Game record replayed."""
+"""The Dice Game carried forward (issue 18): a legal ship, move, recruit, fortify, Sandstorm, Kanly, Alliance or Combat
+move applied as its verdict's outcome says, the round's steps, its end and the dice top-up carried on; an illegal
+move not applied; a variant whose consequences the outcome does not give answered unresolved, not guessed; Dice
+Game records replayed."""
 
 from __future__ import annotations
 
