@@ -87,6 +87,13 @@ class Family:
     # kinds a record may play again in one stretch, where the text allows it and the rules judge each repeat from
     # the position the earlier one left (the battles of a Battle phase)
     may_repeat: tuple[str, ...] = ()
+    # ``mentat apply`` / ``replay``: (position data, the kind just applied or None, the next move or None) -> the data
+    # carried forward where the text says what comes next (the step a move ends, the round's next steps up to the
+    # next move's, a new round), and notes saying so; raises checker.game.NotCarried where it cannot. None: positions
+    # stay where the moves leave them
+    advance: Callable[[dict[str, Any], str | None, dict[str, Any] | None], tuple[dict[str, Any], list[str]]] | None = (
+        None
+    )
     # (position data, ruleset) -> the keys and moves of the data that only other rulesets' positions have
     # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without
     # them (a move of another ruleset stays, and the ruleset cannot express the position)

@@ -91,6 +91,12 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
         return Refused(_not_carried(verdict, str(why)))
     for key in ("move", "expect", "title", "notes"):  # a case's title, notes and expectations speak of its move
         after.pop(key, None)
+    if family.advance is not None:  # the step the move ends, and what follows it in the text
+        try:
+            after, more = family.advance(after, kind, None)
+        except NotCarried as why:
+            return Refused(_not_carried(verdict, str(why)))
+        notes = [*notes, *more]
     if played is not None:
         played.add((stretch, faction, kind))
     return Applied(after, verdict, notes)
@@ -196,14 +202,34 @@ def replay(record: Record, to: int | None = None) -> Iterator[Step]:
     for number, move in enumerate(record.moves, start=1):
         if to is not None and number > to:
             return
-        before = data
+        before, ahead = _ahead(data, move)
         try:
             result = apply({**before, "move": move}, record.source, played)
         except InputError as err:
             err.key = f"moves[{number - 1}]" + (f".{err.key.removeprefix('move').lstrip('.')}" if err.key else "")
             err.file = err.file or record.source
             raise
+        if isinstance(ahead, str):  # the record cannot be carried to this move: it is not judged where it stands
+            refused = _unresolved(result.verdict, ahead)
+            refused.findings, refused.minimal_reason = [], []
+            result = Refused(refused)
+        elif isinstance(result, Applied):
+            result.notes = [*ahead, *result.notes]
         yield Step(number, move, before, result)
         if isinstance(result, Refused):
             return
         data = result.data
+
+
+def _ahead(data: dict[str, Any], move: dict[str, Any]) -> tuple[dict[str, Any], list[str] | str]:
+    """The position carried forward to where the record's next move is played (the family's ``advance``: the
+    steps the text says come between), and notes saying so; or the position as it is and why it cannot be."""
+    from checker.family import family_of
+
+    family = family_of(str(data.get("ruleset", "")))
+    if family is None or family.advance is None:
+        return data, []
+    try:
+        return family.advance(copy.deepcopy(data), None, move)
+    except NotCarried as why:
+        return data, f"{why}: Mentat cannot carry the game to this move"

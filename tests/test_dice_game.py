@@ -1,6 +1,7 @@
-"""The Dice Game carried forward (issue 18): a legal ship, move, recruit, fortify or Sandstorm move applied as its
-verdict's outcome says; an illegal move not applied; a variant whose consequences the outcome does not give
-answered unresolved, not guessed; a Dice Game record replayed."""
+"""The Dice Game carried forward (issue 18): a legal ship, move, recruit, fortify, Sandstorm, Kanly, Alliance or Combat
+move applied as its verdict's outcome says, the round's steps, its end and the dice top-up carried on; an illegal
+move not applied; a variant whose consequences the outcome does not give answered unresolved, not guessed; Dice
+Game records replayed."""
 
 from __future__ import annotations
 
@@ -282,3 +283,338 @@ def test_a_mutated_dice_record_stops_at_the_changed_move() -> None:
     assert len(steps) == 3 and isinstance(steps[-1].result, Refused)
     assert steps[-1].result.verdict.verdict == "illegal"
     assert "dice.move.into-sandstorm" in steps[-1].result.verdict.forbidding()
+
+
+# -- Kanly, Alliances and Combat carried forward -------------------------------------------------------------
+
+KANLY_CHART = {
+    "plot": [1, 2],
+    "assassinate": [3, 4],
+    "steal-sandstorm": [5],
+    "steal-turn-order": [5],
+    "steal-landsraad": [6],
+    "shipping-authority": [2],
+}
+CHART = {1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 2}
+
+
+def _refused(data: dict[str, Any], source: str | None = None) -> Any:
+    result = apply(copy.deepcopy(data), source)
+    assert isinstance(result, Refused)
+    return result.verdict
+
+
+def test_assassinate_returns_the_troop_and_uses_the_die() -> None:
+    after = _applied(
+        {
+            **ROUND_TWO,
+            "step": "kanly",
+            "common_dice": 5,
+            "factions": {
+                "atreides": {
+                    "dice": {"harkonnen": 3, "ship": 2},
+                    "kanly_chart": KANLY_CHART,
+                    "personal_dice": 1,
+                    "bonus_slots": ["harkonnen"],
+                    "slot_faces": {"ship": "?"},
+                },
+                "harkonnen": {"supply": 4},
+            },
+            "troops": [{"faction": "harkonnen", "region": "Carthag", "count": 2}],
+            "move": {
+                "action": "kanly",
+                "faction": "atreides",
+                "kanly_action": "assassinate",
+                "target": "harkonnen",
+                "region": "Carthag",
+            },
+        }
+    )
+    assert _where(after) == {("harkonnen", "Carthag"): 1}
+    assert after["factions"]["harkonnen"]["supply"] == 5  # dice:114: back to its owner's supply
+    me = after["factions"]["atreides"]
+    # the target die used (dice:87, 103), and a bonus die from the common supply for its bonus-die slot (dice:85)
+    assert me["dice"] == {"ship": 2} and me["personal_dice"] == 1 + 1 + 1 and after["common_dice"] == 4
+
+
+def test_plot_takes_a_protection_card() -> None:
+    after = _applied(
+        {
+            **ROUND_TWO,
+            "step": "kanly",
+            "factions": {
+                "atreides": {"dice": {"fremen": 1}, "kanly_chart": KANLY_CHART},
+                "fremen": {"cards": ["protection", "protection"]},
+            },
+            "move": {"action": "kanly", "faction": "atreides", "kanly_action": "plot", "target": "fremen"},
+        }
+    )
+    assert after["factions"]["atreides"]["cards"] == ["protection"]
+    assert after["factions"]["fremen"]["cards"] == ["protection"]
+    assert "dice" not in after["factions"]["atreides"]
+
+
+def test_shipping_authority_destroys_the_ship_die_into_the_common_supply() -> None:
+    after = _applied(
+        {
+            **ROUND_TWO,
+            "step": "kanly",
+            "common_dice": 3,
+            "factions": {
+                "spacing-guild": {
+                    "dice": {"harkonnen": 2},
+                    "kanly_chart": KANLY_CHART,
+                    "personal_dice": 0,
+                    "bonus_slots": [],
+                },
+                "harkonnen": {
+                    "dice": {"ship": 4, "move": 3},
+                    "personal_dice": 0,
+                    "bonus_slots": [],
+                    "slot_faces": {"ship": "?", "move": "?"},
+                },
+            },
+            "move": {
+                "action": "kanly",
+                "faction": "spacing-guild",
+                "kanly_action": "shipping-authority",
+                "target": "harkonnen",
+            },
+        }
+    )
+    assert (
+        after["factions"]["harkonnen"]["dice"] == {"move": 3} and after["factions"]["harkonnen"]["personal_dice"] == 0
+    )
+    assert after["common_dice"] == 4 and after["factions"]["spacing-guild"]["personal_dice"] == 1
+
+
+@pytest.mark.parametrize(
+    ("case", "why"),
+    [
+        ("kanly-landsraad-paid", "is the player's choice (dice:88, 190)"),  # which dice the thief destroys
+        ("combat-harkonnen-wins", "which of Harkonnen's Combat dice killed"),  # a 3 and a 6 against 2 Troops sent
+        ("alliance-proposed", "give it in move.placed"),  # where each re-assigned die goes (dice:101)
+    ],
+)
+def test_a_choice_the_outcome_does_not_give_is_unresolved(case: str, why: str) -> None:
+    v = _refused(_case(case), str(CASES / f"{case}.yaml"))
+    assert v.verdict == "unresolved" and why in v.reason and "would be a guess" in v.reason
+
+
+@pytest.mark.parametrize(
+    ("case", "rule"),
+    [
+        ("kanly-no-die", "dice.kanly.die-on-slot"),
+        ("alliance-self", "dice.alliance.another-player"),
+        ("combat-sent-too-many", "dice.combat.sent-within"),
+    ],
+)
+def test_an_illegal_kanly_alliance_or_combat_is_not_applied(case: str, rule: str) -> None:
+    v = _refused(_case(case), str(CASES / f"{case}.yaml"))
+    assert v.verdict == "illegal" and rule in v.forbidding()
+
+
+def test_an_accepted_alliance_places_the_reassigned_dice_and_gains_the_bonus() -> None:
+    case = _case("alliance-proposed")
+    case["common_dice"] = 2
+    case["factions"]["harkonnen"].update(personal_dice=0, slot_faces={"move": "?", "ship": "?"})
+    case["factions"]["fremen"].update(personal_dice=0, slot_faces={"move": "?", "recruit": [2, 3]})
+    case["factions"]["atreides"]["slot_faces"] = {"combat": "?"}
+    case["move"]["placed"] = [
+        {"faction": "harkonnen", "slot": "move", "face": 6},
+        {"faction": "fremen", "slot": "recruit", "face": 3},
+    ]
+    after = _applied(case)
+    assert after["alliances"] == [["harkonnen", "fremen"]]
+    assert after["factions"]["harkonnen"]["dice"] == {"ship": 2, "move": 6}
+    assert after["factions"]["fremen"]["dice"] == {"move": 6, "recruit": 3}
+    # the Fremen's Harkonnen slot carries the bonus-die symbol: one die from the common supply (dice:85, 101)
+    assert after["factions"]["fremen"]["personal_dice"] == 1 and after["common_dice"] == 1
+    assert after["factions"]["harkonnen"]["personal_dice"] == 0
+
+
+def test_a_reassigned_die_on_a_slot_the_rules_forbid_is_not_carried() -> None:
+    case = _case("alliance-proposed")
+    case["factions"]["harkonnen"].update(slot_faces={"move": [1, 2], "ship": "?"})
+    case["factions"]["fremen"]["slot_faces"] = {"move": "?", "recruit": "?"}
+    case["factions"]["atreides"]["slot_faces"] = {"combat": "?"}
+    case["move"]["placed"] = [
+        {"faction": "harkonnen", "slot": "move", "face": 6},  # the Move slot shows 1 and 2 (dice:80)
+        {"faction": "fremen", "slot": "recruit", "face": 3},
+    ]
+    v = _refused(case)
+    assert v.verdict == "unresolved" and "dice.round.slot-faces" in v.reason
+
+
+def _combat(**extra: Any) -> dict[str, Any]:
+    return {
+        **ROUND_TWO,
+        "step": "combat",
+        "turn_order": ["harkonnen", "atreides"],
+        "factions": {
+            "harkonnen": {
+                "leader": 1,
+                "supply": 5,
+                "dice": {"combat": [3, 2]},
+                "combat_chart": CHART,
+                "personal_dice": 0,
+                "bonus_slots": [],
+            },
+            "atreides": {
+                "leader": 2,
+                "supply": 6,
+                "dice": {"combat": [1]},
+                "combat_chart": CHART,
+                "personal_dice": 2,
+                "bonus_slots": [],
+            },
+        },
+        "troops": [
+            {"faction": "harkonnen", "region": "Arrakeen", "count": 4},
+            {"faction": "atreides", "region": "Arrakeen", "count": 3},
+        ],
+        "fortifications": [{"region": "Arrakeen", "kind": "fortification", "controller": "atreides"}],
+        "move": {
+            "action": "combat",
+            "faction": "harkonnen",
+            "region": "Arrakeen",
+            "sent": {"harkonnen": 3, "atreides": 2},
+            "leaders_sent": {"harkonnen": 1},
+            "rolls": {"harkonnen": [5, 2], "atreides": [1]},
+            **extra,
+        },
+    }
+
+
+def test_combat_leaves_the_region_as_its_outcome_says() -> None:
+    """Harkonnen (3 Troops + Baron Vladimir 4, one Kill die) beat Atreides' 2: every Troop sent goes to its
+    supply, the losing side's kept-back Troop too; the winner's one kept back stays and takes the token."""
+    after = _applied(_combat())
+    assert _where(after) == {("harkonnen", "Arrakeen"): 1}
+    h, a = after["factions"]["harkonnen"], after["factions"]["atreides"]
+    assert (h["supply"], a["supply"]) == (5 + 3, 6 + 3)  # 7 Troops left Arrakeen, each to its owner's supply
+    assert (h["leader"], a["leader"]) == (0, 2)  # the Baron discarded; Atreides sent no Leader
+    # the 5 killed: to the personal supply; the 2 killed nothing: back on its slot as it fell (dice:147)
+    assert h["dice"] == {"combat": 2} and h["personal_dice"] == 1
+    assert a["dice"] == {"combat": 1} and a["personal_dice"] == 2
+    assert after["fortifications"] == [{"region": "Arrakeen", "kind": "fortification", "controller": "harkonnen"}]
+
+
+def test_evacuated_troops_go_to_their_owners_board() -> None:
+    data = _combat(evacuated={"atreides": 2})
+    data["factions"]["spacing-guild"] = {"leader": 1, "supply": 9}
+    data["factions"]["atreides"]["board_troops"] = 0
+    data["turn_order"] = ["harkonnen", "atreides", "spacing-guild"]
+    after = _applied(data)
+    a = after["factions"]["atreides"]
+    assert (a["supply"], a["board_troops"]) == (6 + 3 - 2, 2)  # dice:233
+
+
+# -- the round carried forward -----------------------------------------------------------------------------------
+
+GAME = ROOT / "cases" / "games" / "dice-game"
+
+
+def test_the_sandstorm_move_ends_its_step_and_the_round_names_the_winner() -> None:
+    result = apply(
+        {
+            **ROUND_TWO,
+            "step": "sandstorm",
+            "sandstorm": "Carthag",
+            "factions": {"atreides": {"cards": ["sandstorm"]}, "harkonnen": {}},
+            "troops": [
+                {"faction": "harkonnen", "region": "Habbanya Sietch", "count": 2},
+                {"faction": "harkonnen", "region": "Jacurutu", "count": 1},
+                {"faction": "harkonnen", "region": "Tuek's Sietch", "count": 1},
+                {"faction": "atreides", "region": "Sietch Tabr", "count": 3},
+            ],
+            "move": {"action": "sandstorm", "faction": "atreides", "to": "Sietch Tabr"},
+        }
+    )
+    assert isinstance(result, Applied)
+    assert result.data["step"] == "end" and result.data["round"] == 2  # the game is over: no new round
+    assert any("Harkonnen wins at the end of round 2" in n for n in result.notes)
+    assert check(load_position(copy.deepcopy(result.data))).outcome == {"winner": "harkonnen"}
+    assert _where(result.data)[("atreides", "Sietch Tabr")] == 1  # the Sandstorm's 2 (dice:171)
+
+
+def test_the_record_to_the_allied_victory() -> None:
+    steps = list(replay(read_record(GAME / "record.yaml")))
+    assert len(steps) == 10 and all(isinstance(s.result, Applied) for s in steps)
+    # the record's steps: each move is played in its own step, the steps between carried (dice:67-77)
+    assert [s.before["step"] for s in steps] == [
+        "alliance",
+        "kanly",
+        "kanly",
+        "ship",
+        "ship",
+        "move",
+        "move",
+        "move",
+        "combat",
+        "sandstorm",
+    ]
+    last = steps[-1].result
+    assert isinstance(last, Applied)
+    after = last.data
+    assert (after["round"], after["step"]) == (3, "end")
+    # dice:182: Harkonnen (Carthag 3 - 2 to the Sandstorm, Tuek's Sietch 5 - 4 sent) and Fremen (Sietch Tabr,
+    # Habbanya Sietch) hold 4 of the 5 strategic Regions; the Guild, 2 - 1 assassinated, Jacurutu alone
+    strategic = ("Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch", "Jacurutu")
+    held = {r: sorted(f for (f, where), n in _where(after).items() if where == r and n) for r in strategic}
+    assert held == {
+        "Carthag": ["harkonnen"],
+        "Tuek's Sietch": ["harkonnen"],
+        "Sietch Tabr": ["fremen"],
+        "Habbanya Sietch": ["fremen"],
+        "Jacurutu": ["spacing-guild"],
+    }
+    assert _where(after)[("harkonnen", "Carthag")] == 1 and _where(after)[("harkonnen", "Tuek's Sietch")] == 1
+    assert after["alliances"] == [["harkonnen", "fremen"]]
+    v = check(load_position(copy.deepcopy(after)))
+    assert v.verdict == "legal" and v.outcome == {"winner": ["fremen", "harkonnen"]}
+    assert any("Fremen and Harkonnen win at the end of round 3" in n for n in last.notes)
+
+
+def test_a_round_without_a_winner_carries_on_to_the_next_with_the_dice_top_up() -> None:
+    """The dice top-up (dice:91) a lone position leaves unresolved without each Faction's dice is decided by the
+    record: every die the round used, destroyed, gained or left on a slot (dice:85, 87, 147, 177, 232)."""
+    steps = list(replay(read_record(GAME / "next-round.yaml")))
+    last = steps[-1].result
+    assert isinstance(last, Applied)
+    after = last.data
+    assert (after["round"], after["step"], after["alliances"]) == (4, "roll", [])
+    assert all("dice" not in st for st in after["factions"].values())  # all to the personal supplies (dice:177)
+    dice = {f: st["personal_dice"] for f, st in after["factions"].items()}
+    # Harkonnen: recruit and move dice left (the Ship die destroyed by Shipping Authority): 2, topped up to 3;
+    # Fremen: the die used to assassinate, and move and re-assigned recruit dice: 3;
+    # Guild: its Kanly die, its bonus die, its Combat die that killed, ship and move dice: 5
+    assert dice == {"harkonnen": 3, "fremen": 3, "spacing-guild": 5}
+    assert after["common_dice"] == 8 - 1 + 1 - 1  # the Guild's bonus die, the destroyed die, Harkonnen's top-up
+    assert {st["loyalty"] for st in after["factions"].values()} == {1} and after["loyalty_supply"] == 4
+    assert any("Harkonnen has 2 dice at the round's beginning: it gains 1, to 3 (dice:91)" in n for n in last.notes)
+    v = check(load_position(copy.deepcopy(after)))
+    assert v.verdict == "legal" and v.outcome == {"dice_at_start": dice}
+
+
+def test_the_destroyed_ship_die_is_decided_by_the_record() -> None:
+    """The mutant ships 4: legal with the Ship die the Alliance placed, illegal once the Guild's Shipping
+    Authority (move 3) destroyed it: the record, not the start position, decides it."""
+    steps = list(replay(read_record(GAME / "mutant-ship-destroyed-die.yaml")))
+    assert steps[-1].number == 4 and "dice.ship.allowance" in steps[-1].result.verdict.forbidding()
+    ship_die = steps[1].before["factions"]["harkonnen"]["dice"]
+    assert ship_die["ship"] == 4  # after the Alliance (move 1): the re-assigned die on the Ship slot
+    assert "ship" not in steps[3].before["factions"]["harkonnen"]["dice"]
+
+
+def test_a_record_that_skips_the_sandstorm_move_is_unresolved(tmp_path: Path) -> None:
+    import yaml
+
+    raw = parse_yaml((GAME / "next-round.yaml").read_text(encoding="utf-8"))
+    assert isinstance(raw, dict)
+    raw["moves"][-1] = {"action": "propose-alliance", "faction": "harkonnen", "with": "fremen"}  # a round-4 move
+    path = tmp_path / "skip.yaml"
+    path.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    last = list(replay(read_record(path)))[-1]
+    assert isinstance(last.result, Refused) and last.result.verdict.verdict == "unresolved"
+    assert "must move the Sandstorm in the Sandstorm step (dice:168)" in last.result.verdict.reason

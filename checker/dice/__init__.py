@@ -13,11 +13,19 @@ questions answer ``unresolved`` (the machinery's ``unencoded``) until it is writ
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from checker.dice.position import load_position, schema, with_move
 from checker.dice.setup import new_dice
 from checker.dice.svg import draw
 from checker.family import Family
+
+
+def _advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None) -> tuple[dict[str, Any], list[str]]:
+    from checker.dice.advance import advance  # imported when a game is carried forward, not when a position is read
+
+    return advance(data, done, move)
+
 
 # kind name -> module under checker/dice/kinds (the move actions of the spec behind the layer's "dice-")
 KIND_MODULES = {
@@ -43,8 +51,9 @@ FAMILY = Family(
     new=new_dice,
     draw=draw,
     transitions={
-        f"dice-{kind}": f"checker.dice.transitions:{kind}"
-        for kind in ("ship", "move", "recruit", "fortify", "sandstorm")
+        f"dice-{kind}": f"checker.dice.transitions:{kind.replace('-', '_')}"
+        for kind in ("ship", "move", "recruit", "fortify", "sandstorm", "kanly", "propose-alliance", "combat")
     },
     stretch=lambda data: data.get("round"),
+    advance=_advance,
 )

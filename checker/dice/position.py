@@ -345,12 +345,26 @@ class SandstormMove:
 
 
 @dataclass
+class Placement:
+    """Where a re-assigned die goes (dice:101): the slot and number its owner chooses."""
+
+    faction: str = spec(names="dice-faction", doc="whose die")
+    slot: str = spec(names="dice-slot", doc="the empty slot it is placed on")
+    face: int = spec(min=1, max=6, doc="the number it is flipped to")
+
+
+@dataclass
 class ProposeAllianceMove:
     """Propose an Alliance (dice:96-103)."""
 
     action: Literal["propose-alliance"] = spec(doc="propose-alliance")
     faction: str = spec(names="dice-faction", doc="who proposes")
     with_: str = spec(aliases=("with",), names="dice-faction", doc="the Faction proposed to")
+    placed: list[Placement] = spec(
+        [],
+        doc="if accepted: where each of the two places the die it re-assigns from the other's Faction slot (dice:101; "
+        "`mentat apply` needs it, the verdict does not)",
+    )
 
 
 @dataclass

@@ -4,9 +4,12 @@ move itself) says changes, written back in the published format; every other key
 Nothing is worked out again. Where a consequence is not in the outcome, the answer is unresolved rather than a
 guessed position: a die the Re-Assign slot sends to another slot (its new face is the player's choice, dice:83),
 Troops arriving beside an uncontrolled token (who takes it, dice:158), a token's controller left without Troops
-in its Region (dice:157, 159). Dice stay on their slots (the text says a die is "used" for an action only where
-it says so, dice:87; every die left on the board goes to the personal supply at the end of the round, dice:177),
-and the step is not advanced (the position does not record which Factions have taken theirs).
+in its Region (dice:157, 159). Dice stay on their slots where the text does not say a die is "used" (dice:87; every
+die left on the board goes to the personal supply at the end of the round, dice:177): a Ship, Move, Recruit or
+Fortify die stays; a Kanly target die is used (dice:103 "used as target dice"), a Combat die that killed goes to the
+personal supply (dice:147). A die removed from a bonus-die slot gains one from the common supply (dice:85, 88).
+
+The step and round are carried forward by :mod:`checker.dice.advance` (``Family.advance``), not here.
 """
 
 from __future__ import annotations
@@ -17,10 +20,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from checker.dice.position import (
+    FACTIONS,
+    CombatMove,
     DiceFaction,
     DicePosition,
     FortifyMove,
+    KanlyMove,
     MoveMove,
+    ProposeAllianceMove,
     RecruitMove,
     SandstormMove,
     ShipMove,
@@ -149,6 +156,272 @@ def sandstorm(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
     out = _written(data, pos, troops, factions, left=[m.to])
     out["sandstorm"] = m.to
     return out, []
+
+
+def kanly(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
+    """dice:106-119, 189-190, 207, 224, 232, 239: the action's outcome applied (the card stolen to its new holder,
+    the Troop removed or converted, the die destroyed or moved, the Alliance The Voice forces), and the target die
+    used: off its Faction slot into the actor's personal supply (dice:103 "used as target dice", dice:87)."""
+    m = pos.move
+    assert isinstance(m, KanlyMove)
+    o = verdict.outcome
+    dice = _Dice(data, pos)
+    troops = list(pos.troops)
+    out_alliances: list[list[str]] | None = None
+    notes: list[str] = []
+    if "stolen" in o:
+        card, holder = o["stolen"], o.get("holder")
+        if holder != m.faction:
+            raise NotCarried("the outcome does not say who holds the stolen card")
+        target_cards = list(pos.state(m.target).cards)
+        target_cards.remove(card)  # the rule checked the target holds it (dice:109)
+        dice.replace(m.target, cards=target_cards)
+        dice.replace(m.faction, cards=[*dice.state(m.faction).cards, card])
+        if o.get("dice_destroyed"):
+            raise NotCarried(
+                f"which {o['dice_destroyed']} of {display(m.faction)}'s dice it destroys to steal the Landsraad card "
+                "is the player's choice (dice:88, 190), which the move does not say"
+            )
+        if o.get("landsraad_die_returned_to") == m.target:  # dice:189: back to its supply
+            dice.use(m.target, "landsraad")
+    if m.kanly_action in ("assassinate", "piter-de-vries"):
+        region = o.get("region")
+        lost = (o.get("losses") or {}).get(m.target)
+        if region is None or lost != 1:
+            raise NotCarried("the outcome does not give the Region of the Troop taken")
+        troops = _set(troops, m.target, region, pos.troops_in(region, m.target) - 1)
+        dice.add_supply(m.target, 1)  # dice:114, 150: back to its owner's supply
+        if m.kanly_action == "piter-de-vries":
+            converted = o.get("converted")
+            if converted is None:
+                raise NotCarried(
+                    "the outcome does not say whether the Troop is converted or killed (the Harkonnen "
+                    "supply is not given)"
+                )
+            if converted:  # dice:150: replaced by one of the converter's own
+                troops = _set(troops, "harkonnen", region, pos.troops_in(region, "harkonnen") + 1)
+                dice.add_supply("harkonnen", -1)
+    if o.get("destroyed") == "ship":  # dice:232: the target's Ship die to the common supply
+        dice.use(m.target, "ship", to="common")
+    if "moved" in o:  # dice:224: one unused die to another slot, its face kept
+        ((frm, to),) = o["moved"].items()
+        faces = dice.state(m.target).faces(frm)
+        if len(set(faces)) != 1:
+            raise NotCarried(f"which of the dice on {display(m.target)}'s {frm} slots Imperial Decree moves")
+        dice.use(m.target, frm, to=to)
+    if "allied" in o:  # dice:239: the two allied; the target's die on the Voice's slot goes to its supply
+        out_alliances = [*[list(p) for p in pos.alliances], list(o["allied"])]
+        if m.faction in dice.state(m.target).dice:
+            dice.use(m.target, m.faction)
+    dice.use(m.faction, m.target)  # the target die, used
+    notes.append(
+        f"{display(m.faction)}'s die on the {display(m.target)} slot is used: to its personal supply (dice:87, 103)"
+    )
+    out = dice.written(data, pos, troops, left=[str(o["region"])] if "region" in o else [])
+    if out_alliances is not None:
+        out["alliances"] = out_alliances
+    return out, notes + dice.notes
+
+
+def propose_alliance(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
+    """dice:100-102: the proposal accepted: the two allied for the round, and each re-assigns the die on the other's
+    Faction slot (the outcome's ``reassign``) to the slot and number the move's ``placed`` names, gaining the
+    outcome's bonus dice (``gained``, dice:85). A proposal declined (dice:99) changes nothing a position records."""
+    m = pos.move
+    assert isinstance(m, ProposeAllianceMove)
+    o = verdict.outcome
+    pair = (m.faction, m.with_)
+    dice = _Dice(data, pos)
+    for me, them in (pair, pair[::-1]):
+        if (o.get("reassign") or {}).get(me) != 1:
+            raise NotCarried(f"the outcome does not give the die {display(me)} re-assigns")
+        placed = [p for p in m.placed if p.faction == me]
+        if len(placed) != 1:
+            raise NotCarried(
+                f"where {display(me)} places the die it re-assigns from the {display(them)} slot is its choice "
+                "(dice:101): give it in move.placed ({faction, slot, face})"
+            )
+        p = placed[0]
+        if p.slot in dice.state(me).dice:
+            raise NotCarried(
+                f"{display(me)}'s {p.slot} slot already holds a die: the die goes to an empty slot "
+                "(dice:101); Mentat does not tell grouped slots apart yet"
+            )
+        gained = (o.get("gained") or {}).get(me)
+        dice.use(me, them, to=p.slot, face=p.face, bonus=gained)
+    after = dice.written(data, pos, list(pos.troops))
+    after["alliances"] = [*[list(x) for x in pos.alliances], list(pair)]
+    bad = _invalid(after)
+    if bad:
+        raise NotCarried(f"the re-assigned dice as move.placed puts them make a position the rules forbid ({bad})")
+    note = f"{display(m.faction)} and {display(m.with_)} allied for the round and exchanged Alliance cards (dice:100)"
+    return after, [note, *dice.notes]
+
+
+def combat(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
+    """dice:147-155, 233: the Region as the outcome leaves it (``region_after``), each Faction's Troops that left it
+    to its supply (``losses``) or, evacuated, to its board; Leaders discarded; the token's controller; and the
+    Combat dice: those that killed to the personal supply, the others back on their slots as they fell (dice:147)."""
+    from checker.dice.kinds.combat import _sides
+
+    m = pos.move
+    assert isinstance(m, CombatMove)
+    o = verdict.outcome
+    after_in = o.get("region_after")
+    losses = o.get("losses")
+    if not isinstance(after_in, dict) or not isinstance(losses, dict):
+        raise NotCarried("the outcome does not give the Troops left in the Region and those lost")
+    dice = _Dice(data, pos)
+    troops = list(pos.troops)
+    evacuated = o.get("evacuated") or {}
+    here = [f for f in FACTIONS if pos.troops_in(m.region, f) or f in after_in]
+    for f in here:
+        before, after = pos.troops_in(m.region, f), int(after_in.get(f, 0))
+        if before - after != int(losses.get(f, 0)):
+            raise NotCarried(f"the outcome's losses for {display(f)} do not match the Troops left in {m.region}")
+        troops = _set(troops, f, m.region, after)
+        evac = int(evacuated.get(f, 0))
+        dice.add_supply(f, before - after - evac)  # dice:154: to their owner's supplies; dice:233: evacuated
+        if evac:
+            st = dice.state(f)
+            dice.replace(f, board_troops=None if st.board_troops is None else st.board_troops + evac)
+    for f, n in (o.get("leaders_discarded") or {}).items():  # dice:154: to their owner's supplies
+        st = dice.state(f)
+        dice.replace(f, leader=None if st.leader is None else st.leader - n)
+    sides = _sides(pos, m, list(dict.fromkeys([*pos.faction_names, *m.sent, *m.rolls])))
+    for f, faces in m.rolls.items():
+        st = dice.state(f)
+        chart = st.combat_chart
+        if not all(x in chart for x in faces):
+            raise NotCarried(f"the position does not give {display(f)}'s Combat dice chart for every face it rolled")
+        killers = [x for x in faces if chart[x] > 0]
+        against = sum(n for g, n in m.sent.items() if sides.get(g) and sides.get(g) != sides.get(f))
+        if sum(chart[x] for x in killers) > against:
+            raise NotCarried(
+                f"which of {display(f)}'s Combat dice killed (dice:147): they could kill more Troops "
+                "than were sent against it"
+            )
+        if st.dice and len(st.faces("combat")) != len(faces):
+            raise NotCarried(
+                f"{display(f)} rolled {len(faces)} Combat dice, not the {len(st.faces('combat'))} on its slots"
+            )
+        dice.set_faces(f, "combat", [x for x in faces if chart[x] == 0])  # back on their slots as they fell
+        for _ in killers:
+            dice.removed(f, "combat")
+    token = pos.fortification_in(m.region)
+    out = dice.written(data, pos, troops)
+    if token is not None:
+        who = o.get("token")
+        if who is None:
+            raise NotCarried(f"the outcome does not say who holds the token in {m.region}")
+        i = pos.fortifications.index(token)
+        out["fortifications"] = copy.deepcopy(data.get("fortifications") or [])
+        out["fortifications"][i] = {**out["fortifications"][i], "controller": who}
+    return out, dice.notes
+
+
+def _invalid(after: dict[str, Any]) -> str:
+    """The rules a position (no move) breaks, '' when none."""
+    from checker.engine import evaluate
+    from checker.positions import load_position
+
+    v = evaluate(load_position(copy.deepcopy(after)))
+    return ", ".join(v.forbidding()) if v.verdict == "invalid-position" else ""
+
+
+class _Dice:
+    """The Factions' holdings as a move changes them: dice taken off slots (used, destroyed, moved), the bonus die
+    a bonus-die slot gives (dice:85), the common supply (dice:88), Troops to and from the personal supply."""
+
+    def __init__(self, data: dict[str, Any], pos: DicePosition) -> None:
+        self.factions = dict(pos.factions)
+        self.common: int | None = pos.common_dice
+        self.common_given = "common_dice" in data
+        self.notes: list[str] = []
+
+    def state(self, f: str) -> DiceFaction:
+        return self.factions.get(f) or DiceFaction()
+
+    def replace(self, f: str, **changes: Any) -> None:
+        self.factions[f] = dataclasses.replace(self.state(f), **changes)
+
+    def add_supply(self, f: str, n: int) -> None:
+        st = self.state(f)
+        if st.supply is not None and n:
+            if st.supply + n < 0:
+                raise NotCarried(f"{display(f)} would have {st.supply + n} Troops in its supply")
+            self.replace(f, supply=st.supply + n)
+
+    def set_faces(self, f: str, slot: str, faces: list[int]) -> None:
+        dice = {k: list(v) if isinstance(v, list) else v for k, v in self.state(f).dice.items()}
+        if faces:
+            dice[slot] = faces
+        else:
+            dice.pop(slot, None)
+        self.replace(f, dice=dice)
+
+    def use(self, f: str, slot: str, to: str = "personal", face: int | None = None, bonus: int | None = None) -> None:
+        """One die off a slot: to the personal supply (used), the common supply (destroyed), or another slot
+        (``face``: flipped to it; else its face kept)."""
+        faces = self.state(f).faces(slot)
+        if not faces:
+            raise NotCarried(f"the position has no die on {display(f)}'s {slot} slot to take")
+        kept = face if face is not None else faces[0]
+        self.set_faces(f, slot, faces[1:])
+        if to not in ("personal", "common"):
+            self.set_faces(f, to, [*self.state(f).faces(to), kept])
+        elif to == "common":
+            if self.common is not None:
+                self.common += 1
+        else:
+            self._personal(f, 1)
+        self.removed(f, slot, bonus, back=False)
+
+    def removed(self, f: str, slot: str, bonus: int | None = None, back: bool = True) -> None:
+        """A die removed from a slot (``back``: to the personal supply): the bonus die it gains (dice:85), from the
+        outcome (``bonus``) or the position's ``bonus_slots``."""
+        if back:
+            self._personal(f, 1)
+        st = self.state(f)
+        if bonus is None and (st.bonus_given or st.bonus_slots or f == "corrino"):  # dice:223: no bonus slot
+            bonus = 1 if slot in st.bonus_slots else 0
+        if bonus is None:
+            if st.personal_dice is not None:
+                self.replace(f, personal_dice=None)
+                self.notes.append(
+                    f"the position gives no bonus_slots for {display(f)}: whether taking its die off "
+                    f"the {slot} slot gains one (dice:85) is not said, so its personal_dice is left "
+                    "unknown"
+                )
+            return
+        if bonus and f == "atreides" and slot == "combat":
+            raise NotCarried(
+                "the Atreides gain a single bonus die a round for their right Combat die (dice:201), "
+                "which the position does not track"
+            )
+        if bonus:
+            if self.common is not None and self.common < bonus:
+                raise NotCarried("the common supply holds no die to gain (dice:88)")
+            if self.common is not None:
+                self.common -= bonus
+            self._personal(f, bonus)
+            self.notes.append(
+                f"{display(f)} gains {bonus} die from the common supply: its {slot} slot carries "
+                "the bonus-die symbol (dice:85, 88)"
+            )
+
+    def _personal(self, f: str, n: int) -> None:
+        st = self.state(f)
+        if st.personal_dice is not None:
+            self.replace(f, personal_dice=st.personal_dice + n)
+
+    def written(
+        self, data: dict[str, Any], pos: DicePosition, troops: list[Troops], left: Sequence[str] = ()
+    ) -> dict[str, Any]:
+        out = _written(data, pos, troops, self.factions, left=left)
+        if self.common_given or self.common is not None:
+            out["common_dice"] = self.common
+        return out
 
 
 # -- shared ---------------------------------------------------------------------------------------------------

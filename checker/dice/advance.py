@@ -1,0 +1,212 @@
+"""The Dice Game's round carried forward (``Family.advance``, ``mentat apply`` and ``replay``): where the text says
+what comes next, the position's ``step``, ``round`` and dice follow.
+
+- The steps come in order (dice:65-77). A record's move of a later step than the position's says the steps between
+  are over; a move of an earlier step (or any move after the End of a Round) says a new round began. What the text
+  makes happen between steps is applied: the End of a Round step (dice:174-179, below); the Turn Order step has no
+  move, so the track stays as it stands (noted).
+- The Sandstorm step is taken by the Sandstorm card's holder alone and once (dice:66, 168): its move ends it, and the
+  End of a Round step follows (dice:77).
+- The End of a Round step (dice:174-179): who wins is the ``dice-position`` verdict's ``winner`` (dice:175, 181-185;
+  a winner ends the game there). Otherwise the Alliances end (dice:176), every die on a slot goes to its owner's
+  personal supply, a bonus-die slot's die gaining one (dice:85, 177), each Faction that moved a die draws a Loyalty
+  token and keeps one (dice:177-178; the Atreides two, dice:192), the round advances (dice:179) and the Roll the Dice
+  step begins with the dice top-up of that verdict's ``dice_at_start`` (dice:91). The Corrino discard their Leader
+  at a round's start (dice:225).
+
+Not carried (a reason, never a guess): a step the Corrino or Atreides leave with a die rolled or a token drawn that
+no move records (Reserves of the CHOAM, dice:226; Honour, dice:191), a Sandstorm step its holder skipped (dice:168),
+a dice count the position leaves unknown where the top-up needs it. A position that does not give its ``step`` stays
+as it is (its moves are each taken to be in their own step).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from checker.dice.position import ACTION_ALIASES, MOVE_STEP, STEPS, display
+from checker.game import NotCarried
+
+Out = tuple[dict[str, Any], list[str]]
+LOYALTY_KEPT = {"atreides": 2}  # dice:178, 192; every other Faction keeps one
+
+
+def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None) -> Out:
+    """The position after the kind ``done`` was applied (the step it ends), or before the record's next ``move``
+    (the steps up to the move's)."""
+    step = data.get("step")
+    if step not in STEPS:
+        return data, []
+    notes: list[str] = []
+    if done == "dice-sandstorm" and step == "sandstorm":
+        data = {**data, "step": "end"}
+        notes.append(
+            "the Sandstorm step is over (its card's holder moved the Sandstorm: dice:66, 168); the End of "
+            "a Round step begins (dice:77, 174)"
+        )
+        data, more = _end(data)
+        return data, notes + more
+    if move is None:
+        return data, notes
+    raw = str(move.get("action", "")).strip().lower().replace("_", "-").replace(" ", "-")
+    target = MOVE_STEP.get(ACTION_ALIASES.get(raw, raw))
+    if target is None or target == step:
+        return data, notes
+    here, there = STEPS.index(step), STEPS.index(target)
+    if there < here or step == "end":  # a new round's move
+        while data["step"] != "end":
+            data = _leave(data, notes)
+        data, more = _end(data, continuing=True)
+        notes += more
+    while STEPS.index(data["step"]) < there:
+        data = _leave(data, notes)
+    return data, notes
+
+
+def _leave(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    """The position as the step it is in ends and the next begins."""
+    step = data["step"]
+    factions = data.get("factions") or {}
+    names = set(factions) | set(data.get("turn_order") or ())
+    if step == "alliance" and "corrino" in names:
+        raise NotCarried(
+            "at the end of the Alliance step the Corrino gain a die, roll it and place it (Reserves of "
+            "the CHOAM, dice:226): no Dice Game move records that roll yet"
+        )
+    if step == "alliance" and "atreides" in names:
+        raise NotCarried(
+            "after the Alliance step the Atreides draw a Loyalty token (Honour, dice:191): no Dice Game "
+            "move records that draw yet"
+        )
+    if step == "sandstorm" and any("sandstorm" in (f or {}).get("cards", []) for f in factions.values()):
+        raise NotCarried(
+            "the Sandstorm card's holder must move the Sandstorm in the Sandstorm step (dice:168), and "
+            "the record has no Sandstorm move there"
+        )
+    nxt = STEPS[STEPS.index(step) + 1]
+    if step == "turn-order":
+        notes.append(
+            "the Turn Order step: no Dice Game move sets a new Turn Order (dice:121), so the track stays as it stands"
+        )
+    notes.append(f"the {step} step is over: the {nxt} step follows (dice:67-77)")
+    return {**data, "step": nxt}
+
+
+def _verdict(data: dict[str, Any]) -> Any:
+    from checker.engine import evaluate
+    from checker.positions import load_position
+
+    return evaluate(load_position(copy.deepcopy(data)))
+
+
+def _end(data: dict[str, Any], continuing: bool = False) -> Out:
+    """The End of a Round step (dice:174-179): the game ends with a winner, else the next round's Roll the Dice
+    step. ``continuing``: a move of the next round follows, so a game that cannot go on is not carried."""
+    v = _verdict(data)
+    winner = v.outcome.get("winner") if v.verdict == "legal" else None
+    rnd = data.get("round")
+    if winner is None:
+        why = v.reason or ", ".join(v.forbidding()) or v.verdict
+        if continuing:
+            raise NotCarried(f"who wins at the end of the round is not decided ({why})")
+        return data, [f"who wins at the end of the round is not decided ({why}): the position stays at its end"]
+    if winner != "none":
+        who = " and ".join(display(w) for w in winner) if isinstance(winner, list) else display(winner)
+        said = f"{who} {'win' if isinstance(winner, list) else 'wins'} at the end of round {rnd} (dice:175, 181-185)"
+        if continuing:
+            raise NotCarried(f"the game is over: {said}")
+        return data, [f"{said}: the game is over"]
+    if not isinstance(rnd, int) or rnd >= 6:
+        if continuing:
+            raise NotCarried("the game has no round after the sixth (dice:65, 184)")
+        return data, ["no one wins, and the position gives no round to follow"]
+    return _new_round(data)
+
+
+def _new_round(data: dict[str, Any]) -> Out:
+    """dice:176-179, then dice:91 and 225 at the new round's start."""
+    out = copy.deepcopy(data)
+    notes = []
+    if out.get("alliances"):
+        notes.append("the Alliances end with the round; the Alliance cards go back to their owners (dice:102, 176)")
+    out["alliances"] = []
+    common = out.get("common_dice")
+    supply = out.get("loyalty_supply")
+    order = list(out.get("turn_order") or ()) + [
+        f for f in out.get("factions") or {} if f not in (out.get("turn_order") or ())
+    ]
+    for name in order:
+        st = (out.get("factions") or {}).get(name)
+        if st is None:
+            continue
+        dice = st.pop("dice", None) or {}
+        moved = sum(len(v) if isinstance(v, list) else 1 for v in dice.values())
+        bonus_slots = st.get("bonus_slots")
+        if bonus_slots is None and name == "corrino":
+            bonus_slots = []  # dice:223: no bonus-die slot
+        gained = (
+            None
+            if bonus_slots is None
+            else sum(len(v) if isinstance(v, list) else 1 for s, v in dice.items() if s in bonus_slots)
+        )
+        if moved and gained is None and st.get("personal_dice") is not None:
+            raise NotCarried(
+                f"the position gives no bonus_slots for {display(name)}: whether the dice it moves off "
+                "its slots gain dice (dice:85, 177) is not said"
+            )
+        if st.get("personal_dice") is not None:
+            st["personal_dice"] += moved + (gained or 0)
+            if gained:
+                if common is not None and common < gained:
+                    raise NotCarried("the common supply holds too few dice for the bonus dice gained (dice:88)")
+                common = None if common is None else common - gained
+                notes.append(f"{display(name)} gains {gained} die for its dice off bonus-die slots (dice:85, 177)")
+        # dice:177-178: a Faction that moved a die draws a Loyalty token, then keeps one (the Atreides two)
+        held = st.get("loyalty")
+        if moved and held is not None:
+            count = held if isinstance(held, int) else len(held)
+            draws = 1 if supply is None or supply > 0 else 0
+            if supply is None and count < LOYALTY_KEPT.get(name, 1):
+                raise NotCarried(
+                    f"whether {display(name)} draws a Loyalty token (dice:177) depends on the supply, "
+                    "which the position does not give"
+                )
+            kept = min(count + draws, LOYALTY_KEPT.get(name, 1))
+            if supply is not None:
+                supply = supply - draws + (count + draws - kept)
+            if kept != count or not isinstance(held, int):
+                st["loyalty"] = kept
+    if common is not None:
+        out["common_dice"] = common
+    if supply is not None:
+        out["loyalty_supply"] = supply
+    notes.append(
+        "the dice left on the slots go to their owners' personal supplies (dice:177); each Faction that "
+        "moved a die draws a Loyalty token and keeps one, the Atreides two (dice:177-178, 192)"
+    )
+    out["round"] = data["round"] + 1
+    out["step"] = "roll"
+    notes.append(f"round {out['round']} begins with the Roll the Dice step (dice:179, 89)")
+    corrino = (out.get("factions") or {}).get("corrino")
+    if corrino is not None and corrino.get("leader"):
+        corrino["leader"] = 0  # dice:225: to its supply (Leaders in the supply are not counted)
+        notes.append("the Corrino discard their Leader at the round's start (Needed Elsewhere, dice:225)")
+    v = _verdict(out)
+    start = v.outcome.get("dice_at_start") or {}
+    for name, n in start.items():
+        st = out["factions"][name]
+        had = st.get("personal_dice")
+        if had is None or had == n:
+            continue
+        if common is not None:
+            common = common - (n - had)  # gained from (or destroyed into) the common supply (dice:88)
+            if common < 0:
+                raise NotCarried("the common supply holds too few dice for the top-up (dice:88, 91)")
+            out["common_dice"] = common
+        st["personal_dice"] = n
+        notes.append(
+            f"{display(name)} has {had} dice at the round's beginning: it "
+            f"{'gains' if n > had else 'destroys'} {abs(n - had)}, to {n} (dice:91)"
+        )
+    return out, notes
