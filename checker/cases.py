@@ -73,10 +73,6 @@ def cases_for_rule(rule_id: str) -> list[str]:
     return sorted(_rules_named().get(rule_id, []))
 
 
-# One clause, one finding: a finding quotes at most this many lines (supporting lines are the rule's see_also)
-MAX_FINDING_LINES = 3
-
-
 def mismatches(expect: dict[str, Any], verdict: Verdict | dict[str, Any]) -> list[str]:
     """How a verdict differs from a case's expectation (empty when it matches).
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.cases import MAX_FINDING_LINES, left_open
+from checker.cases import left_open
 from checker.facts import KINDS
 from checker.rules import LAYERS, REGISTRY, load_all, ruleset_rules
 from checker.yamlio import parse_yaml
@@ -119,11 +119,15 @@ def test_rule_is_shown_forbidding_and_permitting(rule_id: str) -> None:
     )
 
 
+MAX_FINDING_LINES = 3  # one clause, one finding: supporting lines go under see_also, shown in the rulebook
+
+
 @pytest.mark.parametrize("rule_id", RULES)
 def test_a_finding_quotes_one_clause(rule_id: str) -> None:
     """A finding cites the lines of its clause only (at most three); the rest are the rule's `see_also`."""
     r = REGISTRY[rule_id]
-    # lines a ``cite_when`` keeps only where they speak to the position are counted per finding (tests/test_cases.py)
+    # lines a ``cite_when`` keeps only where they speak to the position: counted per finding where the rule says how
+    # many it keeps at most (overview.phase.order: two phases' headings, tests/test_game_phase.py)
     quoted = sum(c.last - c.first + 1 for c in r.cites if c.ref not in r.cite_when)
     assert quoted <= MAX_FINDING_LINES, (
         f"{rule_id} quotes {quoted} lines in every finding ({', '.join(map(str, r.cites))}): keep the deciding "

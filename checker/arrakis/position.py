@@ -51,8 +51,9 @@ Phase = Literal[
     "mentat-pause",
 ]
 
-# What a phase has seen, as a game record writes it (``Position.this_phase``; checker/arrakis/kinds/phase.py)
-PhaseEvent = Literal["storm", "blow", "blow-a", "blow-b"]
+# What a phase has seen, as a game record writes it (``Position.this_phase``; checker/arrakis/kinds/phase.py),
+# besides "collected: TERRITORY" (a faction collected there)
+PHASE_EVENTS = ("storm", "blow", "blow-a", "blow-b", "card-sold")
 
 # The territory names a position being loaded may use: None, the GF9 board's; a list, a conquest
 # board's; FREE, any name as written (a conquest position with no board: conquest prints none).
@@ -891,11 +892,19 @@ class Position:
     players: int | None = spec(None, min=1, max=10, doc="default: number of factions listed")
     turn: int | None = spec(None, min=1, max=10, doc="the game turn")
     phase: Phase | None = spec(None, doc="the phase of the turn")
-    this_phase: list[PhaseEvent] | None = spec(
+    this_phase: list[str] | None = spec(
         None,
         doc="Mentat's extension, written by a game record: what the phase has seen so far: storm (the storm moved, "
         "or was placed on turn one), blow (a spice blow resolved on a territory card; blow-a, blow-b: on pile A or "
-        "B in the Advanced game); not given: not known",
+        "B in the Advanced game), card-sold (a card of the auction won), collected: TERRITORY (a faction collected "
+        "spice there); not given: not known",
+    )
+    cards_dealt: int | None = spec(
+        None,
+        min=0,
+        max=MAX_FORCES,
+        doc="Mentat's extension, written by a game record: the Treachery Cards dealt for this Bidding phase's "
+        "auction (overview:49: one per eligible bidder); not given: not known",
     )
     storm: int | None = spec(None, min=1, max=18, doc="sector under the storm")
     shield_wall: Literal["standing", "destroyed"] | None = spec(

@@ -237,6 +237,7 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
         f"players: {len(names)}",
         "turn: 1",
         "phase: storm",
+        "this_phase: []                # the game's history of the phase: nothing yet (a game record adds to it)",
         "storm: 18                     # the Storm Start sector, where the storm is placed on turn one (gf9:83)",
         "shield_wall: standing",
         "factions:",

@@ -286,6 +286,7 @@ def collect(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict
             factions[who] = _gain(factions[who], gained)
     out = _written(data, pos, list(pos.forces), factions)
     out["spice"] = to_data([sp for sp in spice if sp.amount])
+    happened(out, f"collected: {m.territory}")
     return out, []
 
 
@@ -313,6 +314,8 @@ def next_phase(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[d
     out, cleared = after_data(pos, data, PHASES.index(o["phase"]))
     if "turn" in o:
         out["turn"] = o["turn"]
+    if "cards_dealt" in o:
+        out["cards_dealt"] = o["cards_dealt"]
     begun = f"turn {o['turn']}, " if "turn" in o else ""
     notes = [f"{begun}{o['phase']} begins"]
     if cleared:

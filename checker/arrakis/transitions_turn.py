@@ -87,6 +87,7 @@ def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     out = _written(data, pos, list(pos.forces), factions)
     out.pop("current_auction", None)  # the auction is settled
     to = "the Bank" if payee == "bank" else payee
+    happened(out, "card-sold")
     return out, [f"{m.faction} wins the card: {cost} spice to {to}, {gained} card(s) into its hand"]
 
 

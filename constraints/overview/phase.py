@@ -11,7 +11,7 @@ from checker.arrakis.kinds.phase import BIDDING, COLLECTION, NINE, PHASES, Phase
 from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("next-phase", "overview:33,35,39,43,47,51,55,59,63,65,67")
+chapter("next-phase", "overview:33,35,39,43,47,49,51,55,59,63,65,67")
 
 # overview:33 "Each turn has 9 phases:"
 # overview:35 "Phase 1: Storm"
@@ -63,14 +63,59 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(z3.Implies(v.names_phase, v.to_index == nxt), v.next_phase == nxt)
 
 
+# overview:49 "Players bid on Treachery Cards. Declare hand sizes (limit: 4 cards). Deal 1 card per eligible
+#              bidder face-down. ... Highest bidder pays spice to the Spice Bank and takes the card. If all pass
+#              on a card, remaining cards return to deck top. ..."
+
+
+@rule(
+    "overview.phase.deal",
+    on="next-phase",
+    cites="overview:49",
+    see_also="gf9:59,425",
+    title="One card is dealt for each eligible bidder",
+    permits=lambda s, o: (
+        f"{o.get('cards_dealt')} card{'s' if o.get('cards_dealt') != 1 else ''} dealt for the auction: one for each "
+        "faction whose hand is not full."
+    ),
+    needs=("bidders",),
+    defines=("cards_dealt",),
+    when=lambda s: s.next_index == BIDDING,
+    one_sided="an outcome rule: it counts the cards dealt and never forbids",
+)
+def deal(s: PhaseFacts) -> dict[str, Any]:
+    """As the Bidding phase begins, one card is dealt face down for each faction whose hand is not full (four
+    cards; Harkonnen's sheet, eight: gf9:59, 425)."""
+    return {"cards_dealt": s.bidders}
+
+
+@deal.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.dealt == v.bidders
+
+
+def _auction_open(s: PhaseFacts) -> bool:
+    """Leaving the Bidding phase with cards dealt and not sold, or not known to be sold: every player may have
+    passed on one (the rest return to the deck), which no position records."""
+    return s.phase_index == BIDDING and (s.cards_dealt is None or s.sold is None or s.sold < s.cards_dealt)
+
+
 gap(
     "overview.phase.auction",
     on="next-phase",
-    cites="overview:47",
+    cites="overview:49",
     title="The Bidding phase ends when its cards are sold or passed",
-    reason="the Bidding phase ends: whether every card dealt was auctioned, or every player passed on one "
-    "(overview:47), is not a fact of the position, and Mentat does not track the auction's cards yet",
-    when=lambda s: s.phase_index == BIDDING,
+    reason="the Bidding phase ends with cards dealt and not sold: whether every player passed on one (overview:49) "
+    "is not a fact of the position",
+    explain=lambda s: (
+        "the Bidding phase ends: the cards dealt for its auction (cards_dealt) or those sold (this_phase) are not "
+        "given, and whether every card was sold or every player passed on one (overview:49) is not a fact of the "
+        "position"
+        if s.cards_dealt is None or s.sold is None
+        else f"the Bidding phase ends with {s.cards_dealt - s.sold} of its {s.cards_dealt} cards not sold: whether "
+        "every player passed on one (overview:49) is not a fact of the position"
+    ),
+    when=_auction_open,
 )
 
 gap(
@@ -78,11 +123,12 @@ gap(
     on="next-phase",
     cites="overview:65",
     title="Forces where spice lies collect it",
-    reason="the Spice Harvest ends with forces where spice lies: whether they collected all they may "
-    "(overview:65) is not a fact of the position",
+    reason="the Spice Harvest ends with forces where spice lies and no collection there in this phase's history: "
+    "whether they collected all they may (overview:65) is not a fact of the position",
     explain=lambda s: (
-        f"the Spice Harvest ends with forces in {s.spice_by_forces}, where spice lies: whether they collected all "
-        "they may (overview:65) is not a fact of the position"
+        f"the Spice Harvest ends with forces in {s.spice_by_forces}, where spice lies, and no collection there in "
+        "this phase's history (this_phase): whether they collected all they may (overview:65) is not a fact of the "
+        "position"
     ),
     when=lambda s: s.phase_index == COLLECTION and bool(s.spice_by_forces),
 )

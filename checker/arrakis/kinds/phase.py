@@ -22,7 +22,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
-from checker.arrakis.position import NextPhaseMove, Phase, Position
+from checker.arrakis.position import PHASE_EVENTS, NextPhaseMove, Phase, Position
+from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
@@ -32,6 +33,7 @@ BIDDING, BATTLE = PHASES.index("bidding"), PHASES.index("battle")
 COLLECTION, MENTAT_PAUSE = PHASES.index("spice-collection"), PHASES.index("mentat-pause")
 # The turn's nine phases (overview:33-67); the Nexus is part of "Spice Blow and Nexus", not a phase of its own.
 NINE = tuple(i for i in range(len(PHASES)) if i != NEXUS)
+COLLECTED = "collected:"  # this_phase's "collected: TERRITORY"
 LAST_TURN = 10  # "The game plays up to 10 turns" (overview:3); "the end of turn ten" (gf9:325)
 
 
@@ -67,6 +69,9 @@ class PhaseFacts(Facts):
     blows: int | None = fact(None, key="this_phase", doc="spice blows resolved this phase (Basic: any pile)")
     blow_a: bool | None = fact(None, key="this_phase", doc="a spice blow resolved on pile A this phase")
     blow_b: bool | None = fact(None, key="this_phase", doc="a spice blow resolved on pile B this phase")
+    bidders: int | None = fact(None, key="HAND", doc="factions whose hand is not full (eligible bidders)")
+    cards_dealt: int | None = fact(None, key="cards_dealt", doc="the cards dealt for this Bidding phase's auction")
+    sold: int | None = fact(None, key="this_phase", doc="cards of this auction won so far")
     winner_due: bool | None = fact(None, key="WINNER", doc="the position names a winner (its own verdict)")
     faults: int | None = fact(None, key="AFTER", doc="rules the position after the move breaks, beyond the one before")
     fault_words: str = label("", doc="the first of those faults, as its rule says it")
@@ -74,6 +79,7 @@ class PhaseFacts(Facts):
     after_missing: str = label("", doc="the position key the position after the move lacks")
     winner_missing: str = label("", doc="the position key the winner's verdict lacks")
     spice_by_forces: str = label("", doc="a territory where forces stand with spice on the board ('' for none)")
+    hand_missing: str = label("", doc="a listed faction whose hand the position does not give")
 
     @property
     def leaving(self) -> str:
@@ -89,7 +95,8 @@ class PhaseFacts(Facts):
         return None if self.phase_index is None else next_phase(self.phase_index)
 
     def position_key(self, key: str) -> str:
-        return key.replace("WINNER", self.winner_missing or "phase").replace("AFTER", self.after_missing or "phase")
+        out = key.replace("WINNER", self.winner_missing or "phase").replace("AFTER", self.after_missing or "phase")
+        return out.replace("HAND", f"factions.{self.hand_missing or 'FACTION'}.hand")
 
 
 def _judged(data: dict[str, Any], source: str | None) -> Any:
@@ -98,6 +105,15 @@ def _judged(data: dict[str, Any], source: str | None) -> Any:
     from checker.positions import load_position
 
     return evaluate(load_position({k: v for k, v in data.items() if k != "move"}, source))
+
+
+def hand_limit(faction: str) -> int:
+    """Four cards; Harkonnen's eight (gf9:59, 425; the overview's four, overview:49, and Harkonnen's sheet)."""
+    return 8 if faction == "harkonnen" else 4
+
+
+def _held(hand: int | list[str] | None) -> int | None:
+    return len(hand) if isinstance(hand, list) else hand
 
 
 def _by_spice(pos: Position, group: Any) -> bool:
@@ -124,6 +140,7 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
     new_turn = to == STORM and pos.turn is not None
     if new_turn:
         out["turn"] = pos.turn + 1  # type: ignore[operator]
+    out.pop("cards_dealt", None)  # the auction's, which the Bidding phase ends
     for key in ("last_battle", "acted_this_phase"):
         if out.pop(key, None):
             cleared.append(key)
@@ -144,11 +161,12 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
 class NextPhase(Kind):
     name = "next-phase"
     title = "The next phase"
-    ruled = ("phase", "turn")
+    ruled = ("phase", "turn", "cards_dealt")
     decisive = ("phase",)
     outcome_keys: ClassVar[dict[str, str]] = {
         "phase": "the phase begun",
         "turn": "the turn begun (after the Mentat Pause)",
+        "cards_dealt": "the Treachery Cards dealt for the auction (the Bidding phase begun)",
     }
 
     def facts(self, pos: Position) -> PhaseFacts:
@@ -158,6 +176,12 @@ class NextPhase(Kind):
         assert isinstance(m, NextPhaseMove)
         here = None if pos.phase is None else PHASES.index(pos.phase)
         history = None if pos.this_phase is None else list(pos.this_phase)
+        for i, event in enumerate(history or ()):
+            if event not in PHASE_EVENTS and not event.startswith(COLLECTED):
+                raise InputError(
+                    f"this_phase[{i}]", f"one of {', '.join(PHASE_EVENTS)} or '{COLLECTED} TERRITORY'", event
+                )
+        collected = {e.removeprefix(COLLECTED).strip() for e in history or () if e.startswith(COLLECTED)}
         f = PhaseFacts(
             advanced=pos.advanced,
             phase_index=here,
@@ -168,8 +192,16 @@ class NextPhase(Kind):
             blows=None if history is None else sum(e.startswith("blow") for e in history),
             blow_a=None if history is None else "blow-a" in history,
             blow_b=None if history is None else "blow-b" in history,
+            cards_dealt=pos.cards_dealt,
+            sold=None if history is None else history.count("card-sold"),
         )
-        f.spice_by_forces = next((g.territory for g in pos.forces if _by_spice(pos, g)), "")
+        hands = {name: _held(state.hand) for name, state in pos.factions.items()}
+        f.hand_missing = next((name for name, held in hands.items() if held is None), "")
+        if not f.hand_missing:
+            f.bidders = sum(held < hand_limit(name) for name, held in hands.items() if held is not None)
+        f.spice_by_forces = next(
+            (g.territory for g in pos.forces if g.territory not in collected and _by_spice(pos, g)), ""
+        )
         if here is None:
             return f
         data = to_data(dataclasses.replace(pos, move=None))
@@ -207,9 +239,11 @@ class NextPhase(Kind):
 
         v.next_phase = z3.Int("next_phase")  # the phase begun
         v.next_turn = z3.Int("next_turn")  # the turn begun
+        v.dealt = z3.Int("dealt")  # the cards dealt for the auction
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         next_value = value(v.next_phase)  # type: ignore[attr-defined]
         out: dict[str, Any] = {"phase": PHASES[next_value] if 0 <= next_value < len(PHASES) else next_value}
         out["turn"] = value(v.next_turn)  # type: ignore[attr-defined]
+        out["cards_dealt"] = value(v.dealt)  # type: ignore[attr-defined]
         return out

@@ -1,0 +1,121 @@
+"""The next phase (issue 18): a record moves through the turn's phases with ``next-phase`` moves the rules judge, the
+phase's history (``this_phase``) written by the moves, and what held only of the phase ended cleared."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.api import check
+from checker.arrakis.kinds.phase import NINE, PHASES
+from checker.game import Applied, Refused, apply, read_record, replay
+from checker.positions import load_position
+
+ROOT = Path(__file__).resolve().parent.parent
+TURN = ROOT / "cases" / "games" / "gf9-basic-turn" / "record.yaml"
+
+BATTLE_OVER: dict[str, Any] = {
+    "ruleset": "gf9",
+    "turn": 3,
+    "phase": "battle",
+    "this_phase": [],
+    "storm": 5,
+    "factions": {
+        "atreides": {"spice": 10, "leaders_used_this_phase": {"Duncan Idaho": "Arrakeen"}},
+        "harkonnen": {"spice": 10},
+    },
+    "forces": [
+        {"faction": "atreides", "territory": "Arrakeen", "count": 7},
+        {"faction": "harkonnen", "territory": "Carthag", "count": 3},
+    ],
+    "move": {"action": "next-phase"},
+}
+
+
+def _applied(data: dict[str, Any]) -> Applied:
+    result = apply(data)
+    assert isinstance(result, Applied), result.verdict.reason or result.verdict.forbidding()
+    return result
+
+
+def test_the_phase_ended_clears_what_held_only_of_it() -> None:
+    after = _applied(BATTLE_OVER).data
+    assert after["phase"] == "spice-collection" and after["turn"] == 3
+    assert "leaders_used_this_phase" not in after["factions"]["atreides"]  # Duncan Idaho may fight next turn
+    assert after["this_phase"] == []
+    assert check(load_position(after)).verdict == "legal"  # a position with no move: "legal" is its VALID
+
+
+def test_the_mentat_pause_begins_the_next_turn() -> None:
+    pause = {**BATTLE_OVER, "phase": "mentat-pause", "factions": {"atreides": {"kwisatz_haderach_used_in": "Arrakeen"}}}
+    result = _applied(pause)
+    assert result.data["phase"] == "storm" and result.data["turn"] == 4
+    assert "kwisatz_haderach_used_in" not in result.data["factions"]["atreides"]
+    assert result.verdict.outcome == {"phase": "storm", "turn": 4}
+    assert "turn 4, storm begins" in result.notes
+
+
+def test_a_phase_not_complete_is_not_left() -> None:
+    battle_left = {**BATTLE_OVER, "forces": [*BATTLE_OVER["forces"], {"faction": "harkonnen", "territory": "Arrakeen"}]}
+    battle_left["forces"][-1]["count"] = 2
+    result = apply(battle_left)
+    assert isinstance(result, Refused) and result.verdict.verdict == "illegal"
+    assert result.verdict.forbidding() == ["gf9.phase.complete"]
+    assert "Atreides and Harkonnen both have fighters in Arrakeen" in result.verdict.findings[0].message
+
+
+def test_a_phase_whose_history_is_not_given_is_not_left() -> None:
+    storm = {**BATTLE_OVER, "phase": "storm"}
+    del storm["this_phase"]
+    result = apply(storm)
+    assert isinstance(result, Refused) and result.verdict.verdict == "unresolved"
+    assert "this_phase" in result.verdict.reason
+
+
+def test_the_auction_is_dealt_sold_and_over() -> None:
+    charity = {**BATTLE_OVER, "phase": "choam-charity"}
+    charity["factions"] = {"atreides": {"spice": 10, "hand": 3}, "harkonnen": {"spice": 10, "hand": 8}}
+    bidding = _applied(charity).data
+    assert bidding["phase"] == "bidding" and bidding["cards_dealt"] == 1  # Harkonnen's eight: full
+    won = _applied({**bidding, "move": {"action": "bid", "faction": "atreides", "amount": 2, "wins": True}}).data
+    assert won["this_phase"] == ["card-sold"] and won["factions"]["atreides"]["hand"] == 4
+    revival = _applied({**won, "move": {"action": "next-phase"}}).data
+    assert revival["phase"] == "revival" and "cards_dealt" not in revival
+
+
+def test_a_record_plays_a_whole_turn_and_knows_its_history() -> None:
+    """After the record's last move (turn 2's Storm phase begun), leaving the phase without a storm is illegal: the
+    record knows nothing has happened in it; a lone position, not giving the history, leaves it open."""
+    steps = list(replay(read_record(TURN)))
+    assert all(isinstance(s.result, Applied) for s in steps)
+    end = steps[-1].result.data  # type: ignore[union-attr]
+    assert (end["turn"], end["phase"], end["this_phase"]) == (2, "storm", [])
+    assert [s.result.verdict.outcome.get("phase") for s in steps if s.move["action"] == "next-phase"] == [
+        PHASES[i] for i in (*NINE[1:], NINE[0])
+    ]
+    # a card bought for 1; 3 forces shipped to the sand for 6; collecting 3 each, Atreides holding Arrakeen (gf9:307)
+    assert end["factions"]["atreides"]["spice"] == 10 - 1 - 6 + 9
+    known = check(load_position({**end, "move": {"action": "next-phase"}}))
+    assert known.verdict == "illegal" and known.forbidding() == ["gf9.phase.storm-moved"]
+    lone = {k: v for k, v in end.items() if k != "this_phase"}
+    lone = check(load_position({**lone, "move": {"action": "next-phase"}}))
+    assert lone.verdict == "unresolved"
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_order_quotes_the_two_phases_it_joins(phase: str) -> None:
+    """One clause, one finding: the order's finding quotes the turn's nine phases' heading line and the headings of
+    the phase ended and the phase next, not all nine."""
+    verdict = check(load_position({**BATTLE_OVER, "phase": phase, "move": {"action": "next-phase", "to": "storm"}}))
+    (finding,) = [f for f in verdict.findings if f.rule.id == "overview.phase.order"]
+    lines = sorted(c.first for c in finding.cites)
+    assert lines[0] == 33 and 2 <= len(lines) <= 3, lines
+
+
+def test_an_unknown_history_entry_is_bad_input(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "p.yaml"
+    path.write_text("ruleset: gf9\nphase: storm\nthis_phase: [strom]\nmove: {action: next-phase}\n", encoding="utf-8")
+    run = cli("check", path, "--json")
+    assert run.code == 2 and run.json()["error"]["key"] == "this_phase[0]"
