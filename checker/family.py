@@ -87,6 +87,10 @@ class Family:
     # kinds a record may play again in one stretch, where the text allows it and the rules judge each repeat from
     # the position the earlier one left (the battles of a Battle phase)
     may_repeat: tuple[str, ...] = ()
+    # kinds whose rules read the position's history of the stretch (its key: ``history``): where the position gives
+    # it, a repeat is judged by those rules rather than answered unresolved
+    judged_by_history: tuple[str, ...] = ()
+    history: str = ""
     # ``mentat apply`` / ``replay``: (position data, the kind just applied or None, the next move or None) -> the data
     # carried forward where the text says what comes next (the step a move ends, the round's next steps up to the
     # next move's, a new round), and notes saying so; raises checker.game.NotCarried where it cannot. None: positions

@@ -74,7 +74,8 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
         return Refused(_not_carried(verdict, f"Mentat does not carry a position over '{kind}' moves yet"))
     faction = getattr(pos.move, "faction", None)
     stretch = family.stretch(data) if family.stretch is not None else None
-    if played is not None and kind not in family.may_repeat and (stretch, faction, kind) in played:
+    judged = kind in family.judged_by_history and isinstance(data.get(family.history), list)
+    if played is not None and kind not in family.may_repeat and not judged and (stretch, faction, kind) in played:
         who = f"{faction} already played" if faction else "the record already has"
         return Refused(
             _unresolved(

@@ -52,6 +52,12 @@ def display(faction: str) -> str:
     return DISPLAY.get(faction, faction.capitalize())
 
 
+def whose(faction: str) -> str:
+    """A faction's display name as a possessive ("Atreides'", "the Emperor's")."""
+    name = display(faction)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _fold(name: str) -> str:
     word = name.strip().lower().replace("\u2019", "").replace("'", "")
     word = re.sub(r"^the\s+", "", word)

@@ -1063,9 +1063,20 @@ def note_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
     return {"action": "note", "faction": me, "about": draw(st.sampled_from(["treachery-cards", "deal"]))}
 
 
+@st.composite
+def with_history(draw: Any, pos: dict[str, Any], move: Any) -> dict[str, Any]:
+    """A move drawn over a position that sometimes gives the phase's history, as a record writes it (gf9:201: one
+    shipment, then one movement, a faction's turn)."""
+    if draw(st.booleans()):
+        players = list(pos["factions"])
+        events = ["storm", *(f"{w}: {f}" for f in players for w in ("shipped", "moved"))]
+        pos["this_phase"] = draw(st.lists(st.sampled_from(events), max_size=3))
+    return draw(move(pos))  # type: ignore[no-any-return]
+
+
 MOVES = {
-    "ship": ship_move,
-    "move": move_move,
+    "ship": lambda pos: with_history(pos, ship_move),
+    "move": lambda pos: with_history(pos, move_move),
     "storm": storm_move,
     "position": no_move,
     "technology": technology_move,

@@ -62,7 +62,9 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
         else me.reserves_special,
     )
     forces = _add(list(pos.forces), m.faction, m.to, m.sector, m.count, m.special, pos)
-    return _written(data, pos, forces, factions), _sector_note(pos, m.to, m.sector)
+    out = _written(data, pos, forces, factions)
+    happened(out, f"shipped: {m.faction}")
+    return out, _sector_note(pos, m.to, m.sector)
 
 
 def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
@@ -91,7 +93,9 @@ def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
     forces[here[0]] = left
     forces = [f for f in forces if f.count or f.special]
     forces = _add(forces, m.faction, m.to, m.sector, m.count, m.special, pos)
-    return _written(data, pos, forces, dict(pos.factions)), _sector_note(pos, m.to, m.sector)
+    out = _written(data, pos, forces, dict(pos.factions))
+    happened(out, f"moved: {m.faction}")
+    return out, _sector_note(pos, m.to, m.sector)
 
 
 def _sector_note(pos: Position, territory: str, sector: int | None) -> list[str]:

@@ -19,7 +19,7 @@ from checker.arrakis.kinds.movement import (
     storm_message,
     visit_clear,
 )
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.movement import overview_closed_form
 
@@ -78,6 +78,31 @@ def gf9_phase(s: MovementFacts) -> bool:
 @gf9_phase.z3
 def _(v: Any) -> z3.BoolRef:
     return v.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+@rule(
+    "gf9.movement.one-turn",
+    on="move",
+    cites="gf9:201",
+    title="One movement a faction, within its turn",
+    forbids=lambda s, _o: (
+        f"{_who(s)} has already moved this phase: each faction makes one on-planet movement."
+        if s.moved_before
+        else f"{whose(s.faction)} turn is over: another faction has acted since it began, and it finishes both "
+        "before the next acts."
+    ),
+    permits=lambda s, _o: f"{_who(s)} has not moved yet this phase, and its turn is not over (this phase's history).",
+    when=lambda s: s.moved_before is not None and s.phase_index == SHIPMENT_AND_MOVEMENT and not s.zensunni,
+)
+def movement_one_turn(s: MovementFacts) -> bool:
+    """Inside a game record, whose history of the phase says who has acted: a faction moves once, within its own
+    turn (Dreamrules' Zensunni Path, a move of its own after every turn, is judged by its own rules)."""
+    return not (s.moved_before or s.turn_over)
+
+
+@movement_one_turn.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(z3.Or(v.moved_before, v.turn_over))
 
 
 # gf9:211 "A force just shipped into either city can unlock ornithopters immediately. The moving

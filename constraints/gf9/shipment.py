@@ -12,7 +12,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.shipment import advisors_decide
 
@@ -97,6 +97,38 @@ def shipment_phase(s: ShipmentFacts) -> bool:
 @shipment_phase.z3
 def _(v: Any) -> z3.BoolRef:
     return v.phase_index == SHIPMENT_AND_MOVEMENT
+
+
+def _turn_done(s: ShipmentFacts, _o: dict[str, Any]) -> str:
+    who = display(s.faction)
+    if s.shipped_before:
+        return f"{who} has already shipped this phase: each faction makes one shipment."
+    if s.moved_before:
+        return f"{who} has already moved this phase: its shipment comes first, then its movement."
+    return (
+        f"{whose(s.faction)} turn is over: another faction has acted since it began, and it finishes both before the "
+        "next acts."
+    )
+
+
+@rule(
+    "gf9.shipment.one-turn",
+    on="ship",
+    cites="gf9:201",
+    title="One shipment a faction, then its movement, before the next faction acts",
+    forbids=_turn_done,
+    permits=lambda s, _o: f"{display(s.faction)} has not shipped or moved yet this phase (this phase's history).",
+    when=lambda s: s.shipped_before is not None and s.phase_index == SHIPMENT_AND_MOVEMENT,
+)
+def shipment_one_turn(s: ShipmentFacts) -> bool:
+    """Inside a game record, whose history of the phase says who has acted: a faction ships once, before it
+    moves, within its own turn (the next faction acts only when it has finished both)."""
+    return not (s.shipped_before or s.moved_before or s.turn_over)
+
+
+@shipment_one_turn.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(z3.Or(v.shipped_before, v.moved_before, v.turn_over))
 
 
 # gf9:31  "... a sector currently under the storm still blocks shipment, movement and battle."

@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
+from checker.arrakis.history import faction_turn
 from checker.arrakis.position import MoveMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
 from checker.names import display
@@ -122,6 +123,8 @@ class MovementFacts(Facts):
         default_factory=dict, metadata={"z3": False, "doc": "territory -> the mover's ally with forces there"}
     )
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    moved_before: bool | None = fact(None, key="this_phase", doc="the faction moved earlier this phase")
+    turn_over: bool | None = fact(None, key="this_phase", doc="another faction acted after this one's turn began")
     ally_names: str = label(doc="the mover's ally, for messages")
     ornithopter_cities: str = label("", doc="the cities where the mover has fighting forces, for messages")
     advisor_cities: str = label("", doc="the cities where the mover has only Advanced advisors, for messages")
@@ -259,6 +262,7 @@ def movement_facts(pos: Position) -> MovementFacts:
         via_names.append(m.to)
     via_ok = _via_ok(g, m.from_, via_names)
     via_ids = [g.terr_id[t] for t in via_names][:K_MAX]
+    turn = faction_turn(pos, me)
 
     f = MovementFacts(
         faction=me,
@@ -270,6 +274,8 @@ def movement_facts(pos: Position) -> MovementFacts:
         closed_by={t: " and ".join(display(o) for o in sorted(pos.occupants(t) - {me})) for t in others},
         ally_where=ally_where,
         phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+        moved_before=None if turn is None else turn.moved,
+        turn_over=None if turn is None else turn.over,
         ally_names=", ".join(display(a) for a in sorted(allies)) or "none",
         ally_count=len(allies),
         count=m.count,

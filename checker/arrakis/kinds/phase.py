@@ -22,8 +22,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
-from checker.arrakis.position import PHASE_EVENTS, NextPhaseMove, Phase, Position
-from checker.errors import InputError
+from checker.arrakis.history import COLLECTED
+from checker.arrakis.position import NextPhaseMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
@@ -33,7 +33,6 @@ BIDDING, BATTLE = PHASES.index("bidding"), PHASES.index("battle")
 COLLECTION, MENTAT_PAUSE = PHASES.index("spice-collection"), PHASES.index("mentat-pause")
 # The turn's nine phases (overview:33-67); the Nexus is part of "Spice Blow and Nexus", not a phase of its own.
 NINE = tuple(i for i in range(len(PHASES)) if i != NEXUS)
-COLLECTED = "collected:"  # this_phase's "collected: TERRITORY"
 LAST_TURN = 10  # "The game plays up to 10 turns" (overview:3); "the end of turn ten" (gf9:325)
 
 
@@ -176,11 +175,6 @@ class NextPhase(Kind):
         assert isinstance(m, NextPhaseMove)
         here = None if pos.phase is None else PHASES.index(pos.phase)
         history = None if pos.this_phase is None else list(pos.this_phase)
-        for i, event in enumerate(history or ()):
-            if event not in PHASE_EVENTS and not event.startswith(COLLECTED):
-                raise InputError(
-                    f"this_phase[{i}]", f"one of {', '.join(PHASE_EVENTS)} or '{COLLECTED} TERRITORY'", event
-                )
         collected = {e.removeprefix(COLLECTED).strip() for e in history or () if e.startswith(COLLECTED)}
         f = PhaseFacts(
             advanced=pos.advanced,

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK, gf9_board
+from checker.arrakis.history import faction_turn
 from checker.arrakis.position import Phase, Position, ShipMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
@@ -41,6 +42,9 @@ PAYEES = {0: None, 1: "bank", 2: "spacing-guild"}
 
 @dataclass
 class ShipmentFacts(Facts):
+    shipped_before: bool | None = fact(None, key="this_phase", doc="the faction shipped earlier this phase")
+    moved_before: bool | None = fact(None, key="this_phase", doc="the faction moved earlier this phase")
+    turn_over: bool | None = fact(None, key="this_phase", doc="another faction acted after this one's turn began")
     to: str = label(doc="destination territory, or 'reserves'")
     origin: str = label(doc="cross-ship origin territory")
     payee: str = label(doc="who would be paid: spacing-guild or bank")
@@ -277,8 +281,12 @@ class Shipment(Kind):
         dist = board.territory_distance(GREAT_FLAT, m.to) if to else None
         allies = pos.allies_of(me)
         no_special = 0 if m.special == 0 else None
+        turn = faction_turn(pos, me)
         f = ShipmentFacts(
             faction=me,
+            shipped_before=None if turn is None else turn.shipped,
+            moved_before=None if turn is None else turn.moved,
+            turn_over=None if turn is None else turn.over,
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             all_to=", ".join(dict.fromkeys([m.to, *m.also_to])),
             others_in_to_names=" and ".join(display(f) for f in sorted(others)),

@@ -1,0 +1,34 @@
+"""The phase's history, as a game record writes it (``Position.this_phase``): what the phase has seen so far, read
+by the rules a lone position cannot answer (the storm moved, the blows resolved, a faction's Shipment and Movement
+turn). The transitions write it (checker/arrakis/transitions.py: ``happened``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.arrakis.position import Position
+
+COLLECTED = "collected:"  # "collected: TERRITORY": a faction collected spice there
+SHIPPED, MOVED = "shipped:", "moved:"  # "shipped: FACTION", "moved: FACTION"
+NAMED = (COLLECTED, SHIPPED, MOVED)  # the entries that name a territory or a faction
+
+
+@dataclass
+class FactionTurn:
+    """What the phase's history says of one faction's Shipment and Movement turn (gf9:201)."""
+
+    shipped: bool  # it shipped this phase
+    moved: bool  # it moved this phase
+    over: bool  # another faction acted after it began its turn: its turn is finished
+
+
+def faction_turn(pos: Position, faction: str) -> FactionTurn | None:
+    """The faction's turn as the phase's history (``this_phase``) tells it; None when the position gives none."""
+    if pos.this_phase is None:
+        return None
+    acts = [
+        (e.split(":", 1)[0] + ":", e.split(":", 1)[1].strip()) for e in pos.this_phase if e.startswith((SHIPPED, MOVED))
+    ]
+    mine = [i for i, (_, who) in enumerate(acts) if who == faction]
+    over = bool(mine) and any(who != faction for _, who in acts[mine[0] :])
+    return FactionTurn(shipped=(SHIPPED, faction) in acts, moved=(MOVED, faction) in acts, over=over)
