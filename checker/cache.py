@@ -65,11 +65,30 @@ def read_text(path: Path) -> str | None:
         return None
 
 
+KEPT_STAMPS = 12  # the most recently used code versions whose caches stay on disk
+
+
 def write_text(path: Path, text: str) -> None:
     try:
+        stamp_dir = path.parent.parent
+        if not stamp_dir.exists():  # a code version's first entry: the oldest versions' caches go
+            _prune(stamp_dir.parent)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass
+
+
+def _prune(base: Path) -> None:
+    """Remove all but the most recently used stamps' caches under ``base`` (each code change makes a new stamp: left
+    alone, a developer's cache grows by a stamp per edit). A process still using a removed stamp only misses."""
+    import shutil
+
+    try:
+        stamps = sorted((p for p in base.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in stamps[KEPT_STAMPS:]:
+        shutil.rmtree(old, ignore_errors=True)

@@ -314,3 +314,22 @@ def test_the_game_data_is_the_familys() -> None:
     back, notes = arrakis.carry(carried, "conquest", "gf9")
     assert "board" not in back and "its own board" in notes[0]
     assert not dice.splittable and not dice.search.patches and dice.compared is None and dice.carry is None
+
+
+def test_the_disk_cache_keeps_only_the_latest_code_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each code change makes a new stamp: the first entry written under a new one removes all but the most recently
+    used stamps, so a developer's cache does not grow by a stamp per edit."""
+    from checker import cache
+
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    for i in range(cache.KEPT_STAMPS + 3):
+        old = tmp_path / f"stamp{i:02d}" / "solvers"
+        old.mkdir(parents=True)
+        os.utime(old.parent, (1000 + i, 1000 + i))  # stamp00 the least recently used
+    entry = cache.cache_file("solvers", "a key", stamp="new")
+    assert entry is not None
+    cache.write_text(entry, "text")
+    assert cache.read_text(entry) == "text"
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert "new" in kept and len(kept) == cache.KEPT_STAMPS + 1  # the new stamp, and the most recent before it
+    assert "stamp00" not in kept and f"stamp{cache.KEPT_STAMPS + 2:02d}" in kept
