@@ -119,3 +119,45 @@ def test_an_unknown_history_entry_is_bad_input(cli, tmp_path: Path) -> None:  # 
     path.write_text("ruleset: gf9\nphase: storm\nthis_phase: [strom]\nmove: {action: next-phase}\n", encoding="utf-8")
     run = cli("check", path, "--json")
     assert run.code == 2 and run.json()["error"]["key"] == "this_phase[0]"
+
+
+def test_a_revived_leader_killed_again_lies_face_down_and_the_record_says_so() -> None:
+    """gf9:195: a revived leader that dies again lies face down, and cannot be revived again before the faction's
+    other leaders. A lone position does not say which leaders were revived; a record does (leaders_revived)."""
+    five = ["Duncan Idaho", "Thufir Hawat", "Gurney Halleck", "Lady Jessica", "Dr. Wellington Yueh"]
+    revival: dict[str, Any] = {
+        "ruleset": "gf9",
+        "turn": 3,
+        "phase": "revival",
+        "factions": {
+            "atreides": {"spice": 10, "leaders_in_tanks": five, "leaders_face_down": [], "leaders_revived": []},
+            "harkonnen": {"spice": 10},
+        },
+        "forces": [{"faction": "atreides", "territory": "Arrakeen", "count": 10}],
+        "move": {"action": "revive", "faction": "atreides", "leader": "Duncan Idaho"},
+    }
+    revived = _applied(revival).data
+    assert revived["factions"]["atreides"]["leaders_revived"] == ["Duncan Idaho"]
+    battle = {
+        **revived,
+        "phase": "battle",
+        "forces": [*revived["forces"], {"faction": "harkonnen", "territory": "Arrakeen", "count": 5}],
+        "move": {
+            "action": "battle",
+            "territory": "Arrakeen",
+            "aggressor": "harkonnen",
+            "plans": {
+                "harkonnen": {"leader": "Feyd-Rautha", "dial": 5, "weapon": "Crysknife"},
+                "atreides": {"leader": "Duncan Idaho", "dial": 7, "defense": "Snooper"},
+            },
+        },
+    }
+    killed = _applied(battle).data["factions"]["atreides"]
+    assert "Duncan Idaho" in killed["leaders_in_tanks"] and killed["leaders_face_down"] == ["Duncan Idaho"]
+    again = {**revival, "turn": 4, "factions": {**revival["factions"], "atreides": {**killed, "spice": 10}}}
+    known = check(load_position(again))  # the record knows it lies face down
+    assert known.verdict == "illegal" and known.forbidding() == ["gf9.revival.face-down-wait"]
+    lone = {**killed, "spice": 10}
+    del lone["leaders_face_down"], lone["leaders_revived"]
+    verdict = check(load_position({**again, "factions": {**again["factions"], "atreides": lone}}))
+    assert verdict.verdict == "unresolved" and "leaders_face_down" in verdict.reason

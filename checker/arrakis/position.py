@@ -133,6 +133,11 @@ class FactionState:
         doc="Mentat's extension: those of its leaders_in_tanks lying face down, revived before and killed again "
         "(gf9:195, dreamrules:388); [] none; not given: not known",
     )
+    leaders_revived: list[str] | None = spec(
+        None,
+        doc="Mentat's extension, written by a game record: its leaders revived from the Tanks so far this game (one "
+        "killed again lies face down: gf9:195, dreamrules:388); [] none; not given: not known",
+    )
     traitors: list[str] = spec([], doc="leader names on the traitor cards held")
     forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")

@@ -251,6 +251,10 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
             out.append(f"    reserves_special: {s.reserves_special}       # {s.note}")
         out.append("    tanks: 0")
         out.append(f"    hand: {s.hand}")
+        out.append("    leaders_face_down: []      # none revived yet, none killed again (gf9:195)")
+        out.append("    leaders_revived: []        # a game record adds each leader revived")
+        if f == "atreides":
+            out.append("    forces_lost_in_battle: 0   # the Kwisatz Haderach's count (gf9:349)")
     out.append("forces:")
     for f in sorted(names, key=lambda f: f == "bene-gesserit"):  # the Bene Gesserit place last (gf9:371)
         for territory, sector, count, advisors, note in starts[f].forces:
@@ -310,6 +314,10 @@ def _dream_position(names: list[str]) -> str:
             out.append(f"    reserves_special: {s.reserves_special}       # {s.note}")
         out.append("    tanks: 0")
         out.append(f"    hand: {s.hand}                     # dreamrules:170")
+        out.append("    leaders_face_down: []      # none revived yet, none killed again (dreamrules:388)")
+        out.append("    leaders_revived: []        # a game record adds each leader revived")
+        if f == "atreides":
+            out.append("    forces_lost_in_battle: 0   # the Kwisatz Haderach's count (gf9:349)")
         if f == "fremen":
             out.append("    thumpers: 2                 # dreamrules:134, 1128")
     out.append("forces:")

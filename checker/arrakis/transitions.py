@@ -256,6 +256,8 @@ def revive(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
             leaders_face_down=None
             if st.leaders_face_down is None
             else [n for n in st.leaders_face_down if n != m.leader],
+            # a leader revived once, killed again, lies face down (gf9:195): the record remembers it
+            leaders_revived=None if st.leaders_revived is None else sorted({*st.leaders_revived, m.leader}),
         )
     return _written(data, pos, list(pos.forces), factions), []
 

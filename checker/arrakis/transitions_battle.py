@@ -246,12 +246,17 @@ def _leaders(
             continue
         me = factions[f]
         face_down = me.leaders_face_down
-        if face_down is not None:
+        if face_down is not None and me.leaders_revived is not None:  # the record knows whether it was revived
+            face_down = [*face_down, name] if name in me.leaders_revived else face_down
+        elif face_down is not None:
             notes.append(
                 f"{name} goes to the Tanks face down only if it was revived before (gf9:195), which the position does "
-                f"not record: {f}'s leaders_face_down is left out"
+                f"not record (leaders_revived): {f}'s leaders_face_down is left out"
             )
-        factions[f] = dataclasses.replace(me, leaders_in_tanks=[*me.leaders_in_tanks, name], leaders_face_down=None)
+            face_down = None
+        factions[f] = dataclasses.replace(
+            me, leaders_in_tanks=[*me.leaders_in_tanks, name], leaders_face_down=face_down
+        )
 
 
 def _pay(o: dict[str, Any], factions: dict[str, FactionState]) -> None:
