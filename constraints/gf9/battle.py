@@ -50,11 +50,11 @@ from checker.arrakis.kinds.battle import (
     voice_complies,
 )
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("battle", "gf9:99-101,243-303,349-355,365-367,375,415,423,427,453-483")
+chapter("battle", "gf9:69,99-101,243-303,349-355,365-367,375,415,423,427,453-483")
 
 BATTLE_PHASE = PHASES.index("battle")
 OTHER = {"a": "d", "d": "a"}
@@ -62,8 +62,8 @@ OTHER = {"a": "d", "d": "a"}
 # -- lines of the chapter that need no rule -------------------------------------------------
 set_aside(
     "gf9:247",
-    "the order of battles: the position names the aggressor and its opponent, and the order changes no "
-    "plan's legality or result",
+    "the order of battles: the position names the battle and its aggressor (gf9.battle.aggressor checks it against "
+    "storm order where the seats are given), and the order changes no plan's legality or result",
 )
 set_aside(
     "gf9:263",
@@ -116,6 +116,37 @@ def _cards_of(s: BattleFacts, x: str) -> str:
 
 def _names(xs: list[str]) -> str:
     return ", ".join(xs) if xs else "none"
+
+
+# gf9:69 "... In battle, the earliest involved faction in that order is the aggressor."
+
+
+@rule(
+    "gf9.battle.aggressor",
+    on="battle",
+    cites="gf9:69",
+    see_also="gf9:247",
+    title="The aggressor: the faction earlier in storm order",
+    forbids=lambda s, _o: (
+        f"{whose(s.d_name)} player circle comes before {whose(s.a_name)} in storm order from the storm in "
+        f"sector {s.storm_sector}: {display(s.d_name)} is the aggressor, not {display(s.a_name)}."
+    ),
+    permits=lambda s, _o: (
+        f"{whose(s.a_name)} player circle comes first in storm order from the storm in sector {s.storm_sector}: "
+        f"{display(s.a_name)} is the aggressor."
+    ),
+    when=lambda s: s.a_order is not None and s.d_order is not None,
+)
+def aggressor(s: BattleFacts) -> bool:
+    """Of the two factions in a battle, the one whose player circle comes first in storm order (from First
+    Player, counterclockwise) is the aggressor, who wins ties: the position's seats and storm decide it."""
+    assert s.a_order is not None and s.d_order is not None
+    return s.a_order < s.d_order
+
+
+@aggressor.z3
+def _(v: Any) -> Any:
+    return v.a_order < v.d_order
 
 
 # gf9:237 "... The Polar Sink permits all factions and is never a battle site."

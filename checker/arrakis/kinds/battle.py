@@ -246,6 +246,10 @@ class BattleFacts(Facts):
     allied: bool = fact(False, key="alliances", doc="the two factions are allies")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     storm_sector: int = fact(0, key="storm", doc="the sector under the storm; 0 when not given")
+    # storm order (gf9:69): how far round from the storm each side's player circle lies, counterclockwise (a circle
+    # in the storm's own sector comes last); None where the position gives no seats or storm
+    a_order: int | None = fact(None, key="seats", doc="the aggressor's place in storm order")
+    d_order: int | None = fact(None, key="seats", doc="the defender's place in storm order")
     terr_sectors: list[bool] = fact([], doc="sectors 1..18 of the territory")
     a_in_sector: list[bool] = fact([], doc="sectors 1..18 holding the aggressor's fighting forces")
     d_in_sector: list[bool] = fact([], doc="sectors 1..18 holding the defender's fighting forces")
@@ -1215,6 +1219,15 @@ def _sectors(pos: Position, m: BattleMove, agg: str, dfd: str) -> dict[str, Any]
     return out
 
 
+def storm_order(pos: Position, faction: str) -> int | None:
+    """How many sectors round from the storm, counterclockwise, the faction's player circle lies (the storm's own
+    sector last): storm order from First Player (gf9:69). None where the position gives no seat or storm."""
+    seat = pos.seats.get(faction)
+    if seat is None or pos.storm is None:
+        return None
+    return (seat - pos.storm - 1) % SECTORS
+
+
 def battle_facts(pos: Position) -> BattleFacts:
     from checker.names import display
 
@@ -1263,6 +1276,8 @@ def battle_facts(pos: Position) -> BattleFacts:
         allied=dfd in pos.allies_of(agg),
         phase_index=None if pos.phase is None else PHASES.index(pos.phase),
         storm_sector=pos.storm or 0,
+        a_order=storm_order(pos, agg),
+        d_order=storm_order(pos, dfd),
         **_sectors(pos, m, agg, dfd),
         **values,
         **_karama_facts(pos, m),
