@@ -1,6 +1,6 @@
 """How a legal move carries an Arrakis position forward (``mentat apply``): what its verdict's outcome says
-changes, written back in the published format. A variant whose consequences the outcome does not give (a
-Bene Gesserit force sent along, forces lost to the storm on landing, a Guild cross-shipment; storm losses the
+changes, written back in the published format. A variant whose consequences the outcome does not give (forces
+lost to the storm on landing, a Guild cross-shipment; storm losses the
 verdict gives per faction that the groups it crossed do not account for exactly; a revival by Tleilaxu Ghola) is
 not carried yet: the answer is unresolved rather than a guessed position. No transition here changes the phase or
 the turn (the moves of the rest of a turn: checker/arrakis/transitions_turn.py)."""
@@ -36,10 +36,10 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
             "Mentat does not carry a position over a cross-shipment, a shipment back to reserves, "
             "to several places, or with Karama yet"
         )
-    if o.get("bene_gesserit") or o.get("posture") or o.get("losses") or o.get("payments"):
+    if o.get("posture") or o.get("losses") or o.get("payments"):
         raise NotCarried(
-            "Mentat does not carry a position over a shipment with a force sent along, storm losses "
-            "or the Guild's share of the cost yet"
+            "Mentat does not carry a position over a shipment with storm losses, a Dreamrules Bene Gesserit "
+            "posture or the Guild's share of the cost yet"
         )
     cost, payee = o.get("cost"), o.get("paid_to")
     if cost is None or (cost and payee is None):
@@ -62,9 +62,41 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
         else me.reserves_special,
     )
     forces = _add(list(pos.forces), m.faction, m.to, m.sector, m.count, m.special, pos)
+    notes = _sector_note(pos, m.to, m.sector)
+    if o.get("bene_gesserit"):
+        notes += _accompanied(forces, factions, o["bene_gesserit"], m.sector, pos)
     out = _written(data, pos, forces, factions)
     happened(out, f"shipped: {m.faction}")
-    return out, _sector_note(pos, m.to, m.sector)
+    return out, notes
+
+
+def _accompanied(
+    forces: list[ForceGroup], factions: dict[str, FactionState], sent: dict[str, Any], sector: int | None, pos: Position
+) -> list[str]:
+    """The Bene Gesserit's free force sent along with another faction's shipment, as the verdict places it: from
+    its reserves to the Polar Sink (gf9:363), or as an advisor to the shipment's destination (gf9:377)."""
+    bg = factions.get("bene-gesserit") or FactionState()
+    if not bg.reserves:
+        raise NotCarried("the position does not give the Bene Gesserit's reserves, from which its force is sent")
+    factions["bene-gesserit"] = dataclasses.replace(bg, reserves=bg.reserves - 1)
+    territory, advisor = str(sent["territory"]), bool(sent.get("advisor"))
+    where = pos.board.territories.get(territory)
+    sector = sector if where is not None and len(where.sectors) > 1 else None
+    for i, g in enumerate(forces):
+        if g.faction == "bene-gesserit" and g.territory == territory and g.sector in (sector, None):
+            if g.advisors != advisor:  # all its forces in a territory show one side (gf9:371): the rules' to settle
+                raise NotCarried(f"the Bene Gesserit's force sent to {territory} would join forces of the other side")
+            forces[i] = dataclasses.replace(g, count=g.count + 1)
+            break
+    else:
+        forces.append(
+            ForceGroup(faction="bene-gesserit", territory=territory, count=1, sector=sector, advisors=advisor)
+        )
+    if not advisor:
+        return []
+    return [
+        f"the Bene Gesserit's advisor sent to {territory} cannot flip to a fighter this turn unless alone (gf9:377)"
+    ]
 
 
 def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
