@@ -295,6 +295,7 @@ def _dream_position(names: list[str]) -> str:
         f"players: {len(names)}",
         "turn: 1",
         "phase: storm",
+        "this_phase: []                # the game's history of the phase: nothing yet (a game record adds to it)",
         "storm: 18                     # the Storm Start sector; the first storm is GF9's (dreamrules:200)",
         "shield_wall: standing",
         "shield_wall_markers: 0        # the markers are set aside within reach (dreamrules:134)",

@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.phase import LAST_TURN, MENTAT_PAUSE, NEXUS, SPICE_BLOW, STORM, PhaseFacts, upper
-from checker.rules import chapter, rule
+from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("next-phase", "gf9:71,83,89,109,327")
@@ -125,7 +125,7 @@ def _(v: Any) -> z3.BoolRef:
     permits=lambda s, o: f"No winner is due and turns remain: turn {o.get('turn')} begins with its Storm phase.",
     needs=("turn", "winner_due"),
     defines=("turn",),
-    when=lambda s: s.phase_index == MENTAT_PAUSE,
+    when=lambda s: s.phase_index == MENTAT_PAUSE and not s.winner_open,  # else gf9.phase.winner-open
 )
 def next_turn(s: PhaseFacts) -> dict[str, Any] | bool:
     """The Mentat Pause ends the turn: unless a winner is due or the last turn is played, the counter advances."""
@@ -138,3 +138,18 @@ def next_turn(s: PhaseFacts) -> dict[str, Any] | bool:
 @next_turn.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.And(z3.Not(v.winner_due), v.turn < LAST_TURN, v.next_turn == v.turn + 1)
+
+
+gap(
+    "gf9.phase.winner-open",
+    on="next-phase",
+    cites="gf9:327",
+    title="Whether a winner is due at the Mentat Pause is open",
+    reason="the position's own verdict leaves open whether a winner is due at this Mentat Pause (a rule of its "
+    "victory or setup the text leaves open applies), and the next turn begins only if none is (gf9:327)",
+    explain=lambda s: (
+        f"whether a winner is due at this Mentat Pause, which decides whether a next turn begins "
+        f"(gf9:327), is open: the position's own verdict is unresolved ({s.winner_open})"
+    ),
+    when=lambda s: s.phase_index == MENTAT_PAUSE and bool(s.winner_open),
+)

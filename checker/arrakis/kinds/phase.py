@@ -33,24 +33,30 @@ BIDDING, BATTLE = PHASES.index("bidding"), PHASES.index("battle")
 COLLECTION, MENTAT_PAUSE = PHASES.index("spice-collection"), PHASES.index("mentat-pause")
 # The turn's nine phases (overview:33-67); the Nexus is part of "Spice Blow and Nexus", not a phase of its own.
 NINE = tuple(i for i in range(len(PHASES)) if i != NEXUS)
+# Dreamrules' ten phases: the Nexus a phase of its own, after the Storm and before the Spice Blow (dreamrules:244)
+TEN = (STORM, NEXUS, SPICE_BLOW, *range(NEXUS + 1, len(PHASES)))
 LAST_TURN = 10  # "The game plays up to 10 turns" (overview:3); "the end of turn ten" (gf9:325)
 
 
-def next_phase(index: int) -> int:
-    """The phase after ``index`` in the turn's order (the Storm phase after the Mentat Pause)."""
+def next_phase(index: int, nexus_first: bool = False) -> int:
+    """The phase after ``index`` in the turn's order (the Storm phase after the Mentat Pause); ``nexus_first``:
+    Dreamrules' ten phases, the Nexus its own phase after the Storm."""
+    if nexus_first:
+        return TEN[(TEN.index(index) + 1) % len(TEN)]
     if index == NEXUS:
         index = SPICE_BLOW
     return NINE[(NINE.index(index) + 1) % len(NINE)]
 
 
-def phase_words(index: int | None) -> str:
-    """A phase as a player names it ("the Shipment and Movement phase")."""
+def phase_words(index: int | None, nexus_first: bool = False) -> str:
+    """A phase as a player names it ("the Shipment and Movement phase"); ``nexus_first``: as Dreamrules names its
+    ten ("the Nexus phase")."""
     if index is None:
         return "the phase"
-    if index in (SPICE_BLOW, NEXUS):
+    if index in (SPICE_BLOW, NEXUS) and not nexus_first:
         return "the Spice Blow and Nexus phase"
     words = PHASES[index].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
-    return f"the {words} phase"
+    return f"the {'Mentat' if nexus_first and index == MENTAT_PAUSE else words} phase"
 
 
 def upper(words: str) -> str:
@@ -64,6 +70,9 @@ class PhaseFacts(Facts):
     names_phase: bool = fact(False, doc="the move names the phase begun (to)")
     to_index: int = fact(0, key="move.to", doc="the phase the move names (0 when it names none)")
     turn: int | None = fact(None, key="turn", doc="the game turn")
+    nexus_first: bool = fact(
+        False, key="ruleset", doc="the ruleset plays the Nexus as a phase of its own after the Storm (dreamrules)"
+    )
     storm_moved: bool | None = fact(None, key="this_phase", doc="this phase's history: the storm moved")
     blows: int | None = fact(None, key="this_phase", doc="spice blows resolved this phase (Basic: any pile)")
     blow_a: bool | None = fact(None, key="this_phase", doc="a spice blow resolved on pile A this phase")
@@ -77,12 +86,16 @@ class PhaseFacts(Facts):
     winner_words: str = label("", doc="the winner the position names, with its verb (Atreides wins)")
     after_missing: str = label("", doc="the position key the position after the move lacks")
     winner_missing: str = label("", doc="the position key the winner's verdict lacks")
+    winner_open: str = label("", doc="why the position's own verdict leaves its winner open, no key lacking")
     spice_by_forces: str = label("", doc="a territory where forces stand with spice on the board ('' for none)")
     hand_missing: str = label("", doc="a listed faction whose hand the position does not give")
+    mines: int = fact(0, key="spice_mines", doc="dreamrules: spice mines on the board")
+    bribes_waiting: str = label("", doc="dreamrules: a faction whose bribe pile holds spice ('' for none)")
+    token_holder: str = label("", doc="dreamrules: a faction holding a tech token or the Carryall ('' for none)")
 
     @property
     def leaving(self) -> str:
-        return phase_words(self.phase_index)
+        return phase_words(self.phase_index, self.nexus_first)
 
     @property
     def game_over(self) -> bool:
@@ -91,7 +104,7 @@ class PhaseFacts(Facts):
 
     @property
     def next_index(self) -> int | None:
-        return None if self.phase_index is None else next_phase(self.phase_index)
+        return None if self.phase_index is None else next_phase(self.phase_index, self.nexus_first)
 
     def position_key(self, key: str) -> str:
         out = key.replace("WINNER", self.winner_missing or "phase").replace("AFTER", self.after_missing or "phase")
@@ -140,7 +153,9 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
     if new_turn:
         out["turn"] = pos.turn + 1  # type: ignore[operator]
     out.pop("cards_dealt", None)  # the auction's, which the Bidding phase ends
-    for key in ("last_battle", "acted_this_phase"):
+    if new_turn:
+        out.pop("nexus_card", None)  # Dreamrules: the turn's Nexus card, returned and reshuffled (dreamrules:228)
+    for key in ("last_battle", "acted_this_phase", "current_auction"):
         if out.pop(key, None):
             cleared.append(key)
     per_faction = ["leaders_used_this_phase", "leaders_killed_this_phase", "suppressed", "made_ordinary_move"]
@@ -182,6 +197,8 @@ class NextPhase(Kind):
             names_phase=m.to is not None,
             to_index=0 if m.to is None else PHASES.index(m.to),
             turn=pos.turn,
+            nexus_first=pos.ruleset == "dreamrules",
+            mines=len(pos.spice_mines),
             storm_moved=None if history is None else "storm" in history,
             blows=None if history is None else sum(e.startswith("blow") for e in history),
             blow_a=None if history is None else "blow-a" in history,
@@ -189,6 +206,8 @@ class NextPhase(Kind):
             cards_dealt=pos.cards_dealt,
             sold=None if history is None else history.count("card-sold"),
         )
+        f.bribes_waiting = next((n for n, st in pos.factions.items() if st.bribe_pile), "")
+        f.token_holder = next((n for n, st in pos.factions.items() if st.tech_tokens or st.carryall), "")
         hands = {name: _held(state.hand) for name, state in pos.factions.items()}
         f.hand_missing = next((name for name, held in hands.items() if held is None), "")
         if not f.hand_missing:
@@ -202,15 +221,17 @@ class NextPhase(Kind):
         before = _judged(data, None)
         if here == MENTAT_PAUSE:
             winner = before.outcome.get("winner")
-            if winner is None or "winner" in before.outcome.get("unknown", {}):
-                f.winner_missing = (before.missing or ["phase"])[0]
+            if (winner is None or "winner" in before.outcome.get("unknown", {})) and before.missing:
+                f.winner_missing = before.missing[0]
+            elif winner is None or "winner" in before.outcome.get("unknown", {}):
+                f.winner_open = before.reason or "the position's own verdict names no winner"
             else:
                 f.winner_due = winner != "none"
                 names = [display(w) for w in (winner if isinstance(winner, list) else [winner])]
                 f.winner_words = " and ".join(names) + (" win" if len(names) > 1 else " wins")
         if f.game_over:
             return f  # no phase follows: nothing to judge after it
-        after, _ = after_data(pos, data, next_phase(here))
+        after, _ = after_data(pos, data, next_phase(here, f.nexus_first))
         judged = _judged(after, None)
         if judged.verdict == "invalid-position":
             was = {r for r in before.forbidding()}
