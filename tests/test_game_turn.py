@@ -254,14 +254,39 @@ def test_the_surveyor_moves_and_spite_swaps_the_played_cards() -> None:
 @pytest.mark.parametrize(
     ("name", "words"),
     [
-        ("dreamrules/deal-action-for-spice.yaml", "a position records no deals"),
-        ("dreamrules/interject-first.yaml", "Shipment and Movement order"),
-        ("dreamrules/tech-legal.yaml", "the card taken off the auction"),
+        ("dreamrules/tech-legal.yaml", "the card taken off the auction"),  # a hand listed card by card
         ("dreamrules/tech-token-legal.yaml", "drawn at random"),
     ],
 )
-def test_moves_with_nothing_to_apply_are_unresolved(name: str, words: str) -> None:
+def test_moves_whose_consequence_the_record_does_not_give_are_unresolved(name: str, words: str) -> None:
     _not_carried(name, words)
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("dreamrules/deal-action-for-spice.yaml", "carried out by moves of their own"),
+        ("dreamrules/interject-first.yaml", "the order of the turns"),
+    ],
+)
+def test_deals_and_interjections_change_nothing_a_position_records(name: str, words: str) -> None:
+    result = _applied(name)
+    data = _case(name)
+    assert result.data == {k: v for k, v in data.items() if k not in ("move", "title", "notes")}
+    assert any(words in n for n in result.notes)
+
+
+def test_technology_swaps_the_card_and_is_used_for_the_phase() -> None:
+    """The Ixians swap a card of their hand for the card up for bid (dreamrules:352): the record names the card taken;
+    a second use this Bidding phase is then forbidden by the record's own position."""
+    data = _case("dreamrules/tech-legal.yaml")
+    data["move"]["takes"] = "Lasgun"
+    after = apply(data)
+    assert isinstance(after, Applied)
+    ixians = after.data["factions"]["ixians"]
+    assert ixians["hand"] == ["Lasgun"] and ixians["technology_used"] is True
+    again = check(load_position({**after.data, "move": {**data["move"], "card": "Lasgun"}}))
+    assert again.verdict == "illegal" and "dreamrules.technology.once-per-phase" in again.forbidding()
 
 
 def test_a_note_changes_nothing() -> None:

@@ -704,6 +704,9 @@ class TechnologyMove:
     )
     faction: str = spec(names="faction", doc="the faction using Technology")
     card: str = spec(doc="the Treachery card from its hand put up for bid")
+    takes: str | None = spec(
+        None, doc="the card taken off the auction into its hand, where a game record names it (the Ixians see it)"
+    )
 
 
 @dataclass

@@ -1,9 +1,10 @@
 """How the legal moves of a turn around the board carry an Arrakis position forward (``mentat apply``): a winning
 bid, a Spice Card turned over, a Treachery Card played, alliances, bribes and gifts, Dreamrules' worms, Thumpers,
-the Surveyor and Vladimir's Spite. Each applies what its verdict's outcome says, and the move itself (the card that
-leaves the hand, the Thumper spent); a variant whose consequences the outcome does not give answers unresolved
-(``NotCarried``), never a guessed position. Kinds whose outcome gives nothing to apply (a deal, an interjection, the
-Ixians' Technology, a tech token drawn at random, the Guild's Retreat) are refused with the reason."""
+the Surveyor, Vladimir's Spite, the Ixians' Technology, deals and the Guild's interjection (which change nothing a
+position records). Each applies what its verdict's outcome says, and the move itself (the card that leaves the
+hand, the Thumper spent); a variant whose consequences the outcome does not give answers unresolved
+(``NotCarried``), never a guessed position: so are a tech token drawn at random (the record does not say which) and
+the Guild's Retreat (council questions #1839, #1841)."""
 
 from __future__ import annotations
 
@@ -21,12 +22,14 @@ from checker.arrakis.position import (
     Position,
     SpiceGroup,
     SpiteMove,
+    TechnologyMove,
     ThumperMove,
 )
 from checker.arrakis.transitions import _decided, _spice, _struck, _written, happened
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
+from checker.names import whose
 
 Carried = tuple[dict[str, Any], list[str]]
 SHIELD_WALL = "Shield Wall"
@@ -401,15 +404,41 @@ def _refused(why: str) -> Any:
     return transition
 
 
-deal = _refused(
-    "a deal's terms (an action promised, spice to change hands) are not in the verdict, and a position records no "
-    "deals: its terms are carried out by moves of their own"
-)
-interject = _refused("a position does not record the Shipment and Movement order the Guild's interjection changes")
-technology = _refused(
-    "the verdict does not say what becomes of the card taken off the auction, and a position records neither the "
-    "card up for bid nor that Technology was used"
-)
+def deal(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
+    """A deal changes nothing a position records: its terms are carried out by moves of their own (a gift, a bribe,
+    a shipment), each judged when it is made."""
+    return {k: v for k, v in data.items() if k != "move"}, [
+        "a deal changes nothing the position records: its terms are carried out by moves of their own"
+    ]
+
+
+def interject(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
+    """The Guild's interjection changes the order of the Shipment and Movement turns, which a position does not
+    record: nothing it holds changes (the turns that follow are judged from the phase's history)."""
+    return {k: v for k, v in data.items() if k != "move"}, [
+        "the Guild's interjection changes the order of the turns, which the position does not record"
+    ]
+
+
+def technology(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
+    """Ixian Technology (dreamrules:352, 1218): the card from the hand goes up for bid and the card it replaces joins
+    the hand (the move's ``takes`` names it); Technology is used this phase (``technology_used``)."""
+    m = pos.move
+    assert isinstance(m, TechnologyMove)
+    factions = dict(pos.factions)
+    me = factions.get(m.faction) or FactionState()
+    if isinstance(me.hand, list) and m.takes is None:
+        raise NotCarried(
+            f"{whose(m.faction)} hand is listed card by card, and the move does not name the card taken off the "
+            "auction (move.takes)"
+        )
+    hand = me.hand
+    if isinstance(hand, list):
+        hand = [*[c for i, c in enumerate(hand) if i != hand.index(m.card)], str(m.takes)]
+    factions[m.faction] = dataclasses.replace(me, hand=hand, technology_used=True)
+    return _written(data, pos, list(pos.forces), factions), [f"{m.card} goes up for bid in place of the card taken"]
+
+
 take_tech_token = _refused(
     "the token is drawn at random from the unused pool: the verdict gives how many the faction then holds, not which"
 )
