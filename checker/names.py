@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from checker.errors import InputError, nearest
 
@@ -52,6 +53,7 @@ def display(faction: str) -> str:
     return DISPLAY.get(faction, faction.capitalize())
 
 
+@cache  # a territory's name is folded at every lookup of every position: the names are few
 def _fold(name: str) -> str:
     word = name.strip().lower().replace("\u2019", "").replace("'", "")
     word = re.sub(r"^the\s+", "", word)

@@ -155,4 +155,5 @@ FAMILY = Family(
     # Shai-Hulud draws again: gf9:115), alliances, bribes and gifts, notes
     may_repeat=("battle", "conquest-battle", "bid", "play", "blow", "ally", "bribe", "give", "note", "deal"),
     stretch=lambda data: (data.get("turn"), data.get("phase")),
+    playout="checker.arrakis.playout:PLAYOUT",
 )
