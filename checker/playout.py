@@ -66,6 +66,7 @@ class Game:
     kinds: Counter[str] = field(default_factory=Counter)  # applied moves by action
     faults: list[Fault] = field(default_factory=list)
     ended: str = ""  # why the game stopped
+    position: Data = field(default_factory=dict)  # the position the game reached
     seconds: float = 0.0
 
     def record(self) -> Data:
@@ -180,5 +181,6 @@ def play(
                 seen = ", ".join(f"{n} {why}" for why, n in refusals.most_common()) or "no candidates"
                 game.ended = f"no candidate applied at {player.stage(data)} ({seen})"
     game.ended = game.ended or f"{moves} moves"
+    game.position = data
     game.seconds = time.perf_counter() - clock
     return game

@@ -30,6 +30,7 @@ QUICK: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("gf9 basic", "gf9", FOUR, False, [(0, 60)]),
     ("gf9 advanced", "gf9", FOUR, True, [(2, 50)]),
     ("overview", "overview", ["atreides", "harkonnen"], False, [(1, 40)]),
+    ("overview advanced", "overview", FOUR, True, [(3, 40)]),
     ("dreamrules", "dreamrules", FOUR, True, [(0, 20)]),
     ("conquest", "conquest", ["atreides", "harkonnen", "fremen", "imperium"], False, [(0, 20)]),
     ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(0, 20)]),
@@ -81,16 +82,18 @@ def test_random_games_reach_no_invalid_position(label: str) -> None:
         print(f"{label} seed {g.seed}: {len(g.moves)} moves, {g.judged} judged; reached {g.stages}; ended: {g.ended}")
 
 
-@pytest.mark.parametrize("label", [c[0] for c in CAMPAIGN if c[1] in PHASED])
-def test_random_games_go_through_the_turn(label: str) -> None:
-    """A GF9 or overview game from `mentat new` reaches every phase of the turn (the Nexus too in the long campaign),
-    and the next turn: each phase ended by a next-phase move the rules judged complete."""
-    games = _games(label)
-    reached = {s for g in games for s in g.stages}
-    assert ALL_PHASES <= reached, f"{label} never reached {sorted(ALL_PHASES - reached)}"
-    assert any(g.kinds["next-phase"] > len(NINE) for g in games), "no game went on into a second turn"
-    if LONG:
-        assert "nexus" in reached
+@pytest.mark.parametrize("ruleset", PHASED)
+def test_random_games_go_through_the_turn(ruleset: str) -> None:
+    """The GF9 (Basic and Advanced) and overview games from `mentat new` reach every phase of the turn (the Nexus too
+    in the long campaign), and the next turn: each phase ended by a next-phase move the rules judged complete."""
+    for advanced in sorted({c[3] for c in CAMPAIGN if c[1] == ruleset}):
+        games = [g for c in CAMPAIGN if c[1] == ruleset and c[3] == advanced for g in _games(c[0])]
+        reached = {s for g in games for s in g.stages}
+        which = f"{ruleset}{' advanced' if advanced else ''}"
+        assert ALL_PHASES <= reached, f"{which} never reached {sorted(ALL_PHASES - reached)}"
+        assert any(g.kinds["next-phase"] > len(NINE) for g in games), f"no {which} game went on into a second turn"
+        if LONG:
+            assert "nexus" in reached, f"no {which} game reached a Nexus"
 
 
 def test_dreamrules_stops_where_its_next_phase_is_not_encoded() -> None:
