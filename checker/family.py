@@ -102,6 +102,9 @@ class Family:
     # (:class:`checker.model.Foreign`): ``load`` refuses them, ``mentat compare`` carries a position over without
     # them (a move of another ruleset stays, and the ruleset cannot express the position)
     foreign: Callable[[dict[str, Any], str], list[Any]] | None = None
+    # random games (checker/playout.py): "module:attribute" of the family's ``checker.playout.Playout``, which
+    # proposes candidate moves for a position; None: the family plays no random games
+    playout: str | None = None
 
     def kind_name(self, pos: Any) -> str:
         """The kind of question a position of this family asks: ``kind_of``'s answer, or by default ``position``

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from checker.errors import InputError, nearest
 
@@ -58,6 +59,7 @@ def whose(faction: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+@cache  # a territory's name is folded at every lookup of every position: the names are few
 def _fold(name: str) -> str:
     word = name.strip().lower().replace("\u2019", "").replace("'", "")
     word = re.sub(r"^the\s+", "", word)

@@ -50,6 +50,7 @@ MACHINERY = (
     "yamlio",
     "architecture",
     "game",
+    "playout",
 )
 # What the machinery never imports at module level: a game family, or the rulesets.
 GAME = ("checker.arrakis", "checker.dice", "constraints")

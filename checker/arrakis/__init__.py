@@ -157,4 +157,5 @@ FAMILY = Family(
     judged_by_history=("ship", "move"),  # gf9:201: one shipment, then one move, a faction's turn (this_phase)
     history="this_phase",
     stretch=lambda data: (data.get("turn"), data.get("phase")),
+    playout="checker.arrakis.playout:PLAYOUT",
 )

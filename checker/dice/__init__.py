@@ -56,4 +56,5 @@ FAMILY = Family(
     },
     stretch=lambda data: data.get("round"),
     advance=_advance,
+    playout="checker.dice.playout:PLAYOUT",
 )

@@ -1,0 +1,156 @@
+"""Random moves for Dune: The Dice Game (``checker.playout``): a new game's placeholders filled in, the round's dice
+rolled and placed, and candidate moves drawn from the position's own Factions, Troops and Regions.
+
+``mentat new dice`` leaves the players' setup choices as commented placeholders (``REGION``): ``prepare`` fills each
+with a Region drawn at random and uncomments it, as a player does. No Dice Game move records the Roll the Dice step
+(dice:92-93), so ``prepare`` also rolls each Faction's dice and places them on slots drawn at random (the rules judge
+the placement: a slot a face may not take makes the position invalid, which the player avoids by re-rolling). A game
+is that first round: a record cannot cross into the next round's play (see docs/guides/games.md).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from checker.dice.position import MOVE_STEP, SLOTS, STEPS
+from checker.playout import Playout, fault_of
+from checker.yamlio import parse_yaml
+
+Move = dict[str, Any]
+# The Regions the text names (dice:55-61) and which are strategic (dice:57): a setup places Troops outside them.
+REGIONS = (
+    "Polar Sink",
+    "Carthag",
+    "Sietch Tabr",
+    "Habbanya Sietch",
+    "Tuek's Sietch",
+    "Jacurutu",
+    "Arrakeen",
+    "Broken Land",
+    "Outer Plain",
+    "Minor Erg",
+    "Great Flat",
+)
+STRATEGIC = ("Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch", "Jacurutu")
+PLACEHOLDER = re.compile(r"^# ((?:\s*- \{.*region: REGION.*\}|troops:|fortifications:|sandstorm: REGION).*)$")
+
+
+def prepare(text: str, rng: random.Random) -> dict[str, Any]:
+    """The new game's placeholders filled in and uncommented, then the first round's dice rolled and placed. A setup
+    or a placement the rules refuse is drawn again (the player's choice, not a rule's fault)."""
+    data: dict[str, Any] = {}
+    for _ in range(50):
+        data = _roll(_setup(text, rng), rng)
+        if fault_of(data) is None:
+            break
+    return data
+
+
+def _setup(text: str, rng: random.Random) -> dict[str, Any]:
+    """Each placeholder's REGION a different empty non-strategic Region (the Harkonnen Fortification with their
+    Troops, dice:204), the line uncommented."""
+    free = [r for r in REGIONS if r not in STRATEGIC and r != "Polar Sink"]
+    rng.shuffle(free)
+    lines: list[str] = []
+    placed: dict[str, str] = {}
+    for line in text.splitlines():
+        found = PLACEHOLDER.match(line)
+        if found:
+            line = found.group(1).split("#")[0].rstrip()
+            who = re.search(r"(?:faction|controller): ([a-z-]+)", line)
+            key = who.group(1) if who and "fortification" in line else None
+            region = placed.get(key) if key else None
+            if region is None and "REGION" in line:
+                region = free.pop() if free else rng.choice(REGIONS)
+                if who:
+                    placed.setdefault(who.group(1), region)
+            line = line.replace("REGION", region or "")
+        lines.append(line)
+    data = parse_yaml("\n".join(lines) + "\n")
+    assert isinstance(data, dict)
+    return data
+
+
+def _roll(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The Roll the Dice step played: each Faction rolls its personal dice and places each on a slot (an action
+    slot or another Faction's slot)."""
+    out = {**data, "factions": {f: dict(st or {}) for f, st in (data.get("factions") or {}).items()}}
+    names = list(out["factions"])
+    for name, st in out["factions"].items():
+        dice: dict[str, Any] = {}
+        for _ in range(int(st.get("personal_dice") or 0)):
+            slot = rng.choice([*SLOTS[:5], *(n for n in names if n != name)])
+            face = rng.randint(1, 6)
+            if slot == "combat":
+                dice.setdefault(slot, []).append(face)
+            elif slot not in dice:
+                dice[slot] = face
+        if dice:
+            st["dice"] = dice
+            st["personal_dice"] = int(st.get("personal_dice") or 0) - sum(
+                len(v) if isinstance(v, list) else 1 for v in dice.values()
+            )
+    return out
+
+
+def _troops(data: dict[str, Any], faction: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for t in data.get("troops") or []:
+        if isinstance(t, dict) and t.get("faction") == faction and t.get("count"):
+            out[str(t["region"])] = out.get(str(t["region"]), 0) + int(t["count"])
+    return out
+
+
+def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
+    """Candidate moves of every step from the position's step on (a record's later step says the steps between are
+    over), in the order to try them."""
+    factions = list(data.get("factions") or {})
+    out: list[Move] = []
+    for f in factions:
+        mine = _troops(data, f)
+        others = [g for g in factions if g != f]
+        out.append({"action": "recruit", "faction": f, "troops": rng.randint(1, 3)})
+        out.append({"action": "ship", "faction": f, "count": rng.randint(1, 3), "to": rng.choice(REGIONS)})
+        if mine:
+            here = rng.choice(sorted(mine))
+            out.append(
+                {"action": "move", "faction": f, "to": rng.choice(REGIONS), "from": {here: rng.randint(1, mine[here])}}
+            )
+            out.append({"action": "fortify", "faction": f, "region": here})
+        if others:
+            target = rng.choice(others)
+            out.append({"action": "kanly", "faction": f, "kanly_action": "assassinate", "target": target})
+            out.append({"action": "propose-alliance", "faction": f, "with": target})
+            theirs = _troops(data, target)
+            shared = sorted(set(mine) & set(theirs))
+            if shared:
+                region = rng.choice(shared)
+                out.append(
+                    {
+                        "action": "combat",
+                        "faction": f,
+                        "region": region,
+                        "sent": {f: mine[region], target: theirs[region]},
+                    }
+                )
+        if "sandstorm" in ((data.get("factions") or {}).get(f) or {}).get("cards", []):
+            out.append({"action": "sandstorm", "faction": f, "to": rng.choice(REGIONS)})
+    rng.shuffle(out)
+    # in the order of the round's steps (a later step's move ends the steps before it, dice:67-77), the Sandstorm
+    # (which ends the round) last
+    out.sort(key=lambda m: STEPS.index(_step_of(m)) if _step_of(m) in STEPS else len(STEPS))
+    return out
+
+
+def _step_of(move: Move) -> str:
+    return MOVE_STEP.get(str(move["action"]), str(move["action"]))
+
+
+def stage(data: dict[str, Any]) -> str:
+    """Where the game stands: its round's step."""
+    return str(data.get("step") or "no step")
+
+
+PLAYOUT = Playout(propose=propose, stage=stage, prepare=prepare)
