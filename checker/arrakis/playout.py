@@ -199,6 +199,9 @@ def _battles(data: dict[str, Any], rng: random.Random) -> list[Move]:
                 plan["spice"] = min(_int(_state(data, f).get("spice")), plan["dial"])
             plans[f] = plan
         out.append({"action": "battle", "territory": territory, "aggressor": a, "plans": plans})
+        # and the same battle with nothing dialed: no spice to support, always a plan the rules can accept
+        calm = {f: {k: v for k, v in p.items() if k not in ("dial", "spice")} | {"dial": 0} for f, p in plans.items()}
+        out.append({"action": "battle", "territory": territory, "aggressor": a, "plans": calm})
     return out
 
 
