@@ -28,6 +28,8 @@ from checker.arrakis.kinds.phase import (
     STORM,
     TEN,
     PhaseFacts,
+    follows,
+    follows_form,
     next_phase,
     phase_words,
     upper,
@@ -87,14 +89,6 @@ def _quoted(s: PhaseFacts, line: int) -> bool:
     return line in (CONTENTS[PHASES[s.phase_index]], CONTENTS[PHASES[next_phase(s.phase_index, True)]])
 
 
-def _next_form(v: Any) -> Any:
-    """The phase after the position's in Dreamrules' order, over the solver's variables."""
-    out: Any = z3.IntVal(STORM)
-    for i in TEN:
-        out = z3.If(v.phase_index == i, next_phase(i, True), out)
-    return out
-
-
 @rule(
     "dreamrules.phase.order",
     on="next-phase",
@@ -118,16 +112,12 @@ def phase_order(s: PhaseFacts) -> dict[str, Any] | bool:
     phase of its own, whose deck alone brings alliance changes), the Spice Blow, CHOAM Charity, Bidding, Revival,
     Shipment and Movement, Battle, Spice Collection and the Mentat; after the Mentat, the next turn's Storm. A move
     naming the phase begun must name that one."""
-    assert s.next_index is not None
-    if s.names_phase and s.to_index != s.next_index:
-        return False
-    return {"phase": PHASES[s.next_index]}
+    return follows(s)
 
 
 @phase_order.z3
 def _(v: Any) -> z3.BoolRef:
-    nxt = _next_form(v)
-    return z3.And(z3.Implies(v.names_phase, v.to_index == nxt), v.next_phase == nxt)
+    return follows_form(v, nexus_first=True)
 
 
 # -- the Spice Blow's draws: open (#1837) --------------------------------------------------------------------------

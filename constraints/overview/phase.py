@@ -7,7 +7,16 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.phase import BIDDING, COLLECTION, NINE, PHASES, PhaseFacts, next_phase, phase_words, upper
+from checker.arrakis.kinds.phase import (
+    BIDDING,
+    COLLECTION,
+    PHASES,
+    PhaseFacts,
+    follows,
+    follows_form,
+    phase_words,
+    upper,
+)
 from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -27,14 +36,6 @@ def _speaks_of(s: PhaseFacts, line: int) -> bool:
     return any(i is not None and HEADING[PHASES[i]] == line for i in (s.phase_index, s.next_index))
 
 
-def _next_form(v: Any) -> Any:
-    """The phase after the position's, over the solver's variables (the Nexus is Phase 2's)."""
-    out: Any = z3.IntVal(NINE[0])
-    for i in range(len(PHASES)):
-        out = z3.If(v.phase_index == i, next_phase(i), out)
-    return out
-
-
 @rule(
     "overview.phase.order",
     on="next-phase",
@@ -51,16 +52,12 @@ def _next_form(v: Any) -> Any:
 def phase_order(s: PhaseFacts) -> dict[str, Any] | bool:
     """A turn runs through its nine phases in their printed order; after the ninth, the Mentat Pause, the next
     turn's Storm. A move naming the phase begun must name that one."""
-    assert s.next_index is not None
-    if s.names_phase and s.to_index != s.next_index:
-        return False
-    return {"phase": PHASES[s.next_index]}
+    return follows(s)
 
 
 @phase_order.z3
 def _(v: Any) -> z3.BoolRef:
-    nxt = _next_form(v)
-    return z3.And(z3.Implies(v.names_phase, v.to_index == nxt), v.next_phase == nxt)
+    return follows_form(v)
 
 
 # overview:49 "Players bid on Treachery Cards. Declare hand sizes (limit: 4 cards). Deal 1 card per eligible

@@ -48,6 +48,25 @@ def next_phase(index: int, nexus_first: bool = False) -> int:
     return NINE[(NINE.index(index) + 1) % len(NINE)]
 
 
+def follows(s: PhaseFacts) -> dict[str, Any] | bool:
+    """The order rules' answer: the phase begun is the one after the position's (``s.next_index``, in the ruleset's
+    order); a move naming another is refused."""
+    assert s.next_index is not None
+    if s.names_phase and s.to_index != s.next_index:
+        return False
+    return {"phase": PHASES[s.next_index]}
+
+
+def follows_form(v: Any, nexus_first: bool = False) -> Any:
+    """The same over the solver's variables: the next phase, in the order ``next_phase`` gives."""
+    import z3
+
+    nxt: Any = z3.IntVal(STORM)
+    for i in TEN if nexus_first else range(len(PHASES)):
+        nxt = z3.If(v.phase_index == i, next_phase(i, nexus_first), nxt)
+    return z3.And(z3.Implies(v.names_phase, v.to_index == nxt), v.next_phase == nxt)
+
+
 def phase_words(index: int | None, nexus_first: bool = False) -> str:
     """A phase as a player names it ("the Shipment and Movement phase"); ``nexus_first``: as Dreamrules names its
     ten ("the Nexus phase")."""
