@@ -255,7 +255,7 @@ def test_the_surveyor_moves_and_spite_swaps_the_played_cards() -> None:
     ("name", "words"),
     [
         ("dreamrules/tech-legal.yaml", "the card taken off the auction"),  # a hand listed card by card
-        ("dreamrules/tech-token-legal.yaml", "drawn at random"),
+        ("dreamrules/tech-token-legal.yaml", "drawn at random"),  # the record does not name the token drawn
     ],
 )
 def test_moves_whose_consequence_the_record_does_not_give_are_unresolved(name: str, words: str) -> None:
@@ -324,3 +324,11 @@ def test_the_overbid_mutant_stops_at_the_bid_with_its_rule(cli, tmp_path: Path) 
     body = run.json()
     assert body["move_number"] == 1 and body["applied"] == 0
     assert "gf9.bidding.affordable" in body["ruling"]["minimal_reason"]
+
+
+def test_a_tech_token_drawn_joins_the_winner_s_tokens() -> None:
+    """The token drawn is chance, which the record names (move.token): it joins the winner's tokens, as many as the
+    outcome counts."""
+    result = _applied("dreamrules/tech-token-legal.yaml", token="Spice Production")
+    assert result.data["factions"]["atreides"]["tech_tokens"] == ["Spice Production"]
+    assert result.verdict.outcome["tech_tokens"] == {"atreides": 1}

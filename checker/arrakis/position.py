@@ -757,6 +757,7 @@ class TakeTechTokenMove:
         doc="take-tech-token: a winner takes a tech token (dreamrules)", rulesets=DREAMRULES
     )
     faction: str = spec(names="faction", doc="the faction taking it")
+    token: str | None = spec(None, doc="the token drawn from the unused pool, where a game record names it (chance)")
 
 
 @dataclass

@@ -22,6 +22,7 @@ from checker.arrakis.position import (
     Position,
     SpiceGroup,
     SpiteMove,
+    TakeTechTokenMove,
     TechnologyMove,
     ThumperMove,
 )
@@ -439,7 +440,23 @@ def technology(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried
     return _written(data, pos, list(pos.forces), factions), [f"{m.card} goes up for bid in place of the card taken"]
 
 
-take_tech_token = _refused(
-    "the token is drawn at random from the unused pool: the verdict gives how many the faction then holds, not which"
-)
+def take_tech_token(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
+    """A battle's winner draws a tech token from the unused pool (dreamrules:654): the record names the token drawn
+    (chance, as a Spice Card turned over); it joins the faction's tokens, as many as the outcome says."""
+    m = pos.move
+    assert isinstance(m, TakeTechTokenMove)
+    if m.token is None:
+        raise NotCarried(
+            "the token is drawn at random from the unused pool, and the move does not name it (move.token)"
+        )
+    o = verdict.outcome
+    _decided(o, "tech_tokens")
+    factions = dict(pos.factions)
+    me = factions.get(m.faction) or FactionState()
+    factions[m.faction] = dataclasses.replace(me, tech_tokens=[*me.tech_tokens, m.token])
+    if len(factions[m.faction].tech_tokens) != o["tech_tokens"].get(m.faction):
+        raise NotCarried(f"the verdict's count of {whose(m.faction)} tokens is not the tokens it would hold")
+    return _written(data, pos, list(pos.forces), factions), []
+
+
 retreat = _refused("what the Guild's Retreat costs and loses awaits council questions #1839 and #1841")
