@@ -237,13 +237,21 @@ class NextPhase(Kind):
         if here is None:
             return f
         data = to_data(dataclasses.replace(pos, move=None))
-        before = _judged(data, None)
+        judged_before: list[Any] = []
+
+        def before() -> Any:
+            """The position's own verdict, worked out only where the answer needs it (it costs a whole check)."""
+            if not judged_before:
+                judged_before.append(_judged(data, None))
+            return judged_before[0]
+
         if here == MENTAT_PAUSE:
-            winner = before.outcome.get("winner")
-            if (winner is None or "winner" in before.outcome.get("unknown", {})) and before.missing:
-                f.winner_missing = before.missing[0]
-            elif winner is None or "winner" in before.outcome.get("unknown", {}):
-                f.winner_open = before.reason or "the position's own verdict names no winner"
+            own = before()
+            winner = own.outcome.get("winner")
+            if (winner is None or "winner" in own.outcome.get("unknown", {})) and own.missing:
+                f.winner_missing = own.missing[0]
+            elif winner is None or "winner" in own.outcome.get("unknown", {}):
+                f.winner_open = own.reason or "the position's own verdict names no winner"
             else:
                 f.winner_due = winner != "none"
                 names = [display(w) for w in (winner if isinstance(winner, list) else [winner])]
@@ -253,11 +261,11 @@ class NextPhase(Kind):
         after, _ = after_data(pos, data, next_phase(here, f.nexus_first))
         judged = _judged(after, None)
         if judged.verdict == "invalid-position":
-            was = {r for r in before.forbidding()}
+            was = set(before().forbidding())
             new = [x for x in judged.findings if x.effect == "forbids" and x.rule.id not in was]
             f.faults = len(new)
             f.fault_words = new[0].message if new else ""
-        elif judged.verdict == "unresolved" and not _open_rules(judged) <= _open_rules(before):
+        elif judged.verdict == "unresolved" and not _open_rules(judged) <= _open_rules(before()):
             f.after_missing = (judged.missing or ["phase"])[0]
         else:
             f.faults = 0
