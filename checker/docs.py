@@ -1362,6 +1362,13 @@ def game_files() -> list[Path]:
 
 def _record_head(path: Path) -> dict[str, Any] | None:
     """A record file's keys (its first line for JSON Lines), or None for a file that is not a record."""
+    st = path.stat()
+    return _read_head(path, f"{st.st_mtime_ns}:{st.st_size}")
+
+
+@cache
+def _read_head(path: Path, stamp: str) -> dict[str, Any] | None:
+    """:func:`_record_head`, read once per state of the file (``stamp``)."""
     import json
 
     from checker.yamlio import load_yaml
@@ -1406,7 +1413,8 @@ def run_game(path: Path) -> GameRun:
         return GameRun(path, title, expect, {}, [], [], f"the record cannot be read: {err}")
     run = GameRun(path, title, expect, record.start, record.moves, [])
     try:
-        run.steps = list(replay(record))
+        for step in replay(record):
+            run.steps.append(step)
     except InputError as err:
         run.error = f"move {len(run.steps) + 1} cannot be read: {err}"
     except Exception as err:  # a bug in Mentat: shown on the page, and the rulebook's game tests fail on it
@@ -1472,25 +1480,24 @@ def _rule_a(here: str, rid: str) -> str:
     return f'<a href="{href}"><code>{_html(rid)}</code></a>'
 
 
-MOVE_MARK = {"forbids": "✗", "permits": "✓", "unresolved": "?"}
-
-
 def _ruling_html(here: str, verdict: Any, full: bool) -> list[str]:
     """A verdict's findings, each rule linked to its entry: for a move applied, the rules by mark on one line (``=``
     for a rule that fixes a value of the outcome); ``full``, each finding with its message, then the minimal reason,
     the reason, and the values and notes (the move a replay stopped at)."""
+    from checker.cli import MARK
+
     out: list[str] = []
     if not full:
         fixing = [f for f in verdict.findings if f.effect == "permits" and not f.rule.forbids]
         marks: dict[str, list[str]] = {mark: [] for mark in ("=", "✓", "?", "✗")}  # as mentat check lists them
         for f in verdict.findings:
-            mark = "=" if f in fixing else MOVE_MARK.get(f.effect, f.effect)
+            mark = "=" if f in fixing else MARK.get(f.effect, f.effect)
             marks.setdefault(mark, []).append(_rule_a(here, f.rule.id))
         if any(marks.values()):
             out.append(" · ".join(f"{mark} {', '.join(links)}" for mark, links in marks.items() if links))
     else:
         for f in verdict.findings:
-            out.append(f"{MOVE_MARK.get(f.effect, f.effect)} {_rule_a(here, f.rule.id)} {_html(f.message)}")
+            out.append(f"{MARK.get(f.effect, f.effect)} {_rule_a(here, f.rule.id)} {_html(f.message)}")
         if verdict.minimal_reason:
             out.append("minimal reason: " + ", ".join(_rule_a(here, rid) for rid in verdict.minimal_reason))
         if verdict.reason:
@@ -1714,8 +1721,8 @@ def games_index(folders: dict[str, list[str]]) -> str:
 
 def _game_pages(homes: str) -> dict[str, str]:
     """The game pages and their index. A folder of cases/games is replayed again only where what its pages show may
-    have changed: its files, the rules of its rulesets' layers (and of those below), where each rule's entry is
-    (``homes``), or the machinery (the cache's own stamp): one rule's edit replays only the games it may judge."""
+    have changed: its files, the code of its rulesets' layers and of those below (a docstring's edit changes no
+    verdict), where each rule's entry is (``homes``), or the machinery (the cache's own stamp)."""
     import hashlib
 
     from checker.rules import _stack
@@ -1724,28 +1731,53 @@ def _game_pages(homes: str) -> dict[str, str]:
     for path in game_files():
         by_folder.setdefault(path.parent.name, []).append(path)
     cached = _disk_cache("game-pages")
-    known: dict[str, tuple[str, dict[str, str], list[str]]] = cached if isinstance(cached, dict) else {}
-    fresh: dict[str, tuple[str, dict[str, str], list[str]]] = {}
+    known: dict[str, Any] = cached if isinstance(cached, dict) else {}
+    folders: dict[str, tuple[str, dict[str, str], list[str]]] = {}
+    code: dict[str, tuple[str, str]] = {}  # a rule file -> (its stamp, the digest of its code)
     for folder, paths in by_folder.items():
         stamps = [f"{p}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in sorted(paths[0].parent.iterdir())]
         rulesets = sorted({str((_record_head(p) or {}).get("start", {}).get("ruleset", "")) for p in paths})
         layers = sorted({lay for rs in rulesets if rs for lay in _stack(rs)})
-        rules = [
-            f"{p}:{p.stat().st_mtime_ns}:{p.stat().st_size}"
-            for lay in layers
-            for p in sorted((ROOT / "constraints" / lay).rglob("*.py"))
-        ]
+        files = [p for lay in layers for p in sorted((ROOT / "constraints" / lay).rglob("*.py"))]
+        rules = [f"{p}:{_code_digest(p, known.get('code', {}), code)}" for p in files]
         key = hashlib.sha256("\n".join([*stamps, *rulesets, *rules, homes]).encode()).hexdigest()
-        entry = known.get(folder)
+        entry = known.get("folders", {}).get(folder)
         if entry is None or entry[0] != key:
             entry = (key, *_folder_pages(paths))
-        fresh[folder] = entry
-    if fresh != known:
-        _disk_cache("game-pages", fresh)
-    pages = {"games/index.md": games_index({folder: rows for folder, (_, _, rows) in fresh.items()})}
-    for _, docs, _ in fresh.values():
+        folders[folder] = entry
+    if {"folders": folders, "code": code} != known:
+        _disk_cache("game-pages", {"folders": folders, "code": code})
+    pages = {"games/index.md": games_index({folder: rows for folder, (_, _, rows) in folders.items()})}
+    for _, docs, _ in folders.values():
         pages.update({f"{docname.removeprefix('_generated/')}.md": text for docname, text in docs.items()})
     return pages
+
+
+def _code_digest(path: Path, known: dict[str, tuple[str, str]], seen: dict[str, tuple[str, str]]) -> str:
+    """The digest of a Python file's code without its docstrings (a rule's docstring is its rulebook entry, never
+    part of a verdict), read again only where the file changed since ``known``; recorded in ``seen``."""
+    import ast
+    import hashlib
+
+    st = path.stat()
+    stamp = f"{st.st_mtime_ns}:{st.st_size}"
+    was = seen.get(str(path)) or known.get(str(path))
+    if was is None or was[0] != stamp:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError):  # judged as the engine finds it: by its stamp
+            was = (stamp, stamp)
+        else:
+            for node in ast.walk(tree):
+                body = getattr(node, "body", None)
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+                    first = body[0]
+                    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                        if isinstance(first.value.value, str):
+                            node.body = body[1:] or [ast.Pass()]
+            was = (stamp, hashlib.sha256(ast.dump(tree).encode()).hexdigest())
+    seen[str(path)] = was
+    return was[1]
 
 
 # -- writing -------------------------------------------------------------------

@@ -582,7 +582,7 @@ def test_the_game_pages_stay_small_one_drawing_per_turn(book: dict[str, Any]) ->
         assert text < 4_000 + 3_000 * shown, f"{path}: {text} bytes of text for {shown} moves"
         total += len(html)
     everything = sum(len(p.html) for name, p in book.items() if not name.startswith("__"))
-    assert total < everything // 20, f"the game pages are {total} bytes of {everything}"
+    assert total < everything // 10, f"the game pages are {total} bytes of {everything}"
 
 
 def test_a_mutants_changed_move_is_named_against_its_game() -> None:
@@ -652,3 +652,18 @@ def test_one_records_edit_replays_its_folder_only(tmp_path: Path, monkeypatch: p
     again = docs._game_pages("homes")
     assert replayed == ["dice-round/record.yaml"]
     assert [k for k in first if first[k] != again[k]] == ["games/index.md", "games/dice-round/record.md"]
+
+
+def test_a_docstrings_edit_replays_no_game_a_code_edit_does(tmp_path: Path) -> None:
+    """The game pages are keyed on the rules' code without docstrings: the rulebook's text of a rule is not part of
+    a verdict, its code is."""
+    from checker.docs import _code_digest
+
+    rule = tmp_path / "chapter.py"
+    rule.write_text('"""A chapter."""\n\n\ndef check(s):\n    """Forbids it."""\n    return s.count <= 10\n')
+    first = _code_digest(rule, {}, {})
+    edited = '"""A chapter, edited."""\n\n\ndef check(s):  # a comment\n    """Forbids it, edited."""\n'
+    rule.write_text(edited + "    return s.count <= 10\n")
+    assert _code_digest(rule, {}, {}) == first
+    rule.write_text('"""A chapter."""\n\n\ndef check(s):\n    """Forbids it."""\n    return s.count <= 11\n')
+    assert _code_digest(rule, {}, {}) != first
