@@ -5,6 +5,7 @@ The book is built once per session (``-W``, from scratch) into a temporary direc
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from pathlib import Path
@@ -490,15 +491,24 @@ def _move_items(html: str) -> dict[int, str]:
 
 
 def _article(html: str) -> str:
-    """A page's own content, without the theme's navigation around it."""
-    return html[html.find("<article") : html.find("</article>")]
+    """A page's own content, without the theme's navigation around it (Furo's ``article``)."""
+    start, end = html.find("<article"), html.find("</article>")
+    return html[start:end] if 0 <= start < end else html
+
+
+@functools.cache
+def _replayed(path: Path) -> list[Any]:
+    """A record's steps as ``mentat replay`` gives them, replayed once per session."""
+    from checker.game import read_record, replay
+
+    return list(replay(read_record(path)))
 
 
 def test_every_game_record_has_its_page_with_every_move_its_verdict_and_its_rules(book: dict[str, Any]) -> None:
     """Each move as `mentat replay` judges it: its verdict's word, its outcome, a link to each finding's rule."""
     from checker.cli import _kind, verdict_word
     from checker.docs import _html, game_docname
-    from checker.game import Applied, read_record, replay
+    from checker.game import Applied
 
     records = _game_records()
     assert len(records) >= 5, "the games of cases/games"
@@ -506,7 +516,7 @@ def test_every_game_record_has_its_page_with_every_move_its_verdict_and_its_rule
         page = f"{game_docname(path)}.html"
         assert page in book, f"{path}: no page {page}"
         items = _move_items(book[page].html)
-        steps = list(replay(read_record(path)))
+        steps = _replayed(path)
         assert sorted(items) == [s.number for s in steps], f"{page}: the moves shown are not the moves replayed"
         for step in steps:
             item, verdict = items[step.number], step.result.verdict
@@ -527,7 +537,6 @@ def test_every_game_record_has_its_page_with_every_move_its_verdict_and_its_rule
 
 def test_every_mutant_is_on_its_games_page_with_the_move_it_stops_at_and_its_rule(book: dict[str, Any]) -> None:
     from checker.docs import game_docname, game_label
-    from checker.game import read_record, replay
 
     mutants = _mutants()
     assert mutants
@@ -540,7 +549,7 @@ def test_every_mutant_is_on_its_games_page_with_the_move_it_stops_at_and_its_rul
         start = html.index(f'id="{game_label(path)}"')
         following = [i for i in (html.find('id="game-', start + 1), html.find("</article>", start)) if i > 0]
         section = html[start : min(following)]
-        stop = list(replay(read_record(path)))[-1]
+        stop = _replayed(path)[-1]
         assert f"stopped at move {stop.number}" in section and f'<li value="{stop.number}">' in section
         expect = _expect(path)
         for rid in [*(expect.get("forbids") or []), *([expect["rule"]] if expect.get("rule") else [])]:
@@ -563,13 +572,12 @@ def test_the_game_pages_stay_small_one_drawing_per_turn(book: dict[str, Any]) ->
     a move (its verdict, outcome, rule links, notes) a few kilobytes at most; all games a small part of the book."""
     from checker.docs import game_docname
     from checker.family import family_of
-    from checker.game import read_record, replay
 
     total = 0
     for path in _game_records():
         html = book[f"{game_docname(path)}.html"].html
         article = _article(html)
-        steps = list(replay(read_record(path)))
+        steps = _replayed(path)
         family = family_of(str(steps[0].before.get("ruleset")))
         assert family is not None and family.turn_and_phase is not None
         turns = [family.turn_and_phase(s.before)[0] for s in steps]
@@ -667,3 +675,24 @@ def test_a_docstrings_edit_replays_no_game_a_code_edit_does(tmp_path: Path) -> N
     assert _code_digest(rule, {}, {}) == first
     rule.write_text('"""A chapter."""\n\n\ndef check(s):\n    """Forbids it."""\n    return s.count <= 11\n')
     assert _code_digest(rule, {}, {}) != first
+
+
+def test_a_game_over_two_turns_is_drawn_at_each_turns_start_and_at_the_end(tmp_path: Path) -> None:
+    """The Basic turn, then turn 2's storm: a section per turn, a heading per phase, three drawings (not one per
+    move): the start, turn 2's start, the end."""
+    import yaml
+
+    from checker.docs import _folder_pages
+
+    raw = yaml.safe_load((ROOT / "cases" / "games" / "gf9-basic-turn" / "record.yaml").read_text(encoding="utf-8"))
+    raw["moves"] += [{"action": "storm", "dials": [1, 2]}, {"action": "next-phase"}]
+    game = tmp_path / "two-turns" / "record.yaml"
+    game.parent.mkdir()
+    game.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    page = _folder_pages([game])[0]["_generated/games/two-turns/record"]
+    assert re.findall(r"^## (.*)$", page, flags=re.M) == ["Turn 1", "Turn 2", "The end"]
+    turn2 = page[page.index("## Turn 2") : page.index("## The end")]
+    assert "the position before move 16" in turn2 and '<li value="16" id="move-16">' in turn2
+    assert re.findall(r'<p class="game-phase"><strong>(.*?)</strong>', turn2) == ["Storm"]
+    assert page.count('<svg class="case-board game-board"') == 3
+    assert "17 of 17 moves applied" in page
