@@ -1309,6 +1309,477 @@ def schema_fragment(ruleset: str | None = None, tag: str = "schema", examples: P
     return "\n".join(out)
 
 
+# -- games ---------------------------------------------------------------------
+
+GAMES = ROOT / "cases" / "games"  # cases/games/<game>/: game records (expect.applied) and mutants (expect.stops_at)
+
+
+@dataclass
+class GameRun:
+    """A record of cases/games replayed as ``mentat replay`` replays it, for its page: its steps (the last one the
+    move it stopped at, if it stopped), or why it could not be read or replayed."""
+
+    path: Path
+    title: str
+    expect: dict[str, Any]
+    start: dict[str, Any]
+    moves: list[dict[str, Any]]
+    steps: list[Any]  # checker.game.Step
+    error: str = ""
+
+    @property
+    def mutant(self) -> bool:
+        return "stops_at" in self.expect
+
+    @property
+    def stopped(self) -> Any:
+        """The step the replay stopped at (the move not applied), or None when every move was applied."""
+        from checker.game import Refused
+
+        last = self.steps[-1] if self.steps else None
+        return last if last is not None and isinstance(last.result, Refused) else None
+
+    @property
+    def end(self) -> dict[str, Any]:
+        """The last position: after the last move applied, or before the move the replay stopped at."""
+        from checker.game import Applied
+
+        if not self.steps:
+            return self.start
+        last = self.steps[-1]
+        return dict(last.result.data) if isinstance(last.result, Applied) else dict(last.before)
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.start.get("ruleset", "?"))
+
+
+def game_files() -> list[Path]:
+    """Every game record of cases/games (a file with ``start`` and ``moves``, YAML or JSON Lines): games and
+    mutants. A file ``mentat replay`` wrote beside a stopped record is a position, not a record."""
+    return [p for p in sorted(GAMES.glob("*/*")) if p.suffix in (".yaml", ".jsonl") and _record_head(p) is not None]
+
+
+def _record_head(path: Path) -> dict[str, Any] | None:
+    """A record file's keys (its first line for JSON Lines), or None for a file that is not a record."""
+    st = path.stat()
+    return _read_head(path, f"{st.st_mtime_ns}:{st.st_size}")
+
+
+@cache
+def _read_head(path: Path, stamp: str) -> dict[str, Any] | None:
+    """:func:`_record_head`, read once per state of the file (``stamp``)."""
+    import json
+
+    from checker.yamlio import load_yaml
+
+    try:
+        if path.suffix == ".jsonl":
+            with open(path, encoding="utf-8") as fh:
+                data = json.loads(fh.readline() or "null")
+            return data if isinstance(data, dict) and "start" in data else None
+        data = load_yaml(path)
+    except Exception:  # an unreadable file: not shown as a game (the record tests report it)
+        return None
+    return data if isinstance(data, dict) and "start" in data and "moves" in data else None
+
+
+def game_docname(path: Path) -> str:
+    """The page of a game record: ``_generated/games/<game>/<file>``."""
+    return f"_generated/games/{path.parent.name}/{path.stem}"
+
+
+def game_name(path: Path) -> str:
+    """A game's short name, its page's title: its folder (and its file, but for the folder's ``record``)."""
+    return path.parent.name if path.stem == "record" else f"{path.parent.name}: {path.stem}"
+
+
+def game_label(path: Path) -> str:
+    """A record's anchor (its ``{ref}`` label): ``game-<game>-<file>``; a mutant's is on its game's page."""
+    return "game-" + re.sub(r"[^a-z0-9]+", "-", f"{path.parent.name} {path.stem}".lower()).strip("-")
+
+
+def run_game(path: Path) -> GameRun:
+    """A record replayed by :func:`checker.game.replay`: the rulebook shows the verdicts the replay gives."""
+    from checker.errors import InputError
+    from checker.game import read_record, replay
+
+    head = _record_head(path) or {}
+    expect = dict(head.get("expect") or {})
+    title = " ".join(str(head.get("title") or f"{path.parent.name}/{path.stem}").split())
+    try:
+        record = read_record(path)
+    except InputError as err:
+        return GameRun(path, title, expect, {}, [], [], f"the record cannot be read: {err}")
+    run = GameRun(path, title, expect, record.start, record.moves, [])
+    try:
+        for step in replay(record):
+            run.steps.append(step)
+    except InputError as err:
+        run.error = f"move {len(run.steps) + 1} cannot be read: {err}"
+    except Exception as err:  # a bug in Mentat: shown on the page, and the rulebook's game tests fail on it
+        run.error = f"Mentat failed on move {len(run.steps) + 1}: {err!r}"
+    return run
+
+
+def _turns(run: GameRun) -> list[tuple[str, list[tuple[str, list[Any]]]]]:
+    """The replay's steps by turn, then by phase (the family's ``turn_and_phase`` of the position each move is
+    played in), in order; one group where the family or the positions do not say."""
+    from checker.family import family_of
+
+    family = family_of(run.ruleset)
+    name = family.turn_and_phase if family is not None else None
+    out: list[tuple[str, list[tuple[str, list[Any]]]]] = []
+    for step in run.steps:
+        turn, phase = name(step.before) if name is not None else ("", "")
+        if not out or out[-1][0] != turn:
+            out.append((turn, []))
+        phases = out[-1][1]
+        if not phases or phases[-1][0] != phase:
+            phases.append((phase, []))
+        phases[-1][1].append(step)
+    return out
+
+
+def _game_drawing(data: dict[str, Any], source: Path, docname: str, title: str) -> str:
+    """A position of a game drawn by its family (over the shared empty board where the family draws so); "" where
+    it cannot be drawn."""
+    import copy
+
+    from checker.family import family_of
+    from checker.positions import load_position
+
+    try:
+        pos = load_position({k: v for k, v in copy.deepcopy(data).items() if k != "move"}, str(source))
+        family = family_of(pos.ruleset)
+        if hasattr(pos, "title"):
+            pos.title = title
+        if family is not None and family.draw_over is not None:
+            svg = family.draw_over(pos, _board_url(docname, family.name))
+        elif family is not None and family.draw is not None:
+            svg = family.draw(pos)
+        else:
+            return ""
+    except Exception:  # a position the family cannot draw: the page says so
+        return f"<p><em>{_html(title)}: not drawn.</em></p>"
+    return svg.strip().replace("<svg ", '<svg class="case-board game-board" ', 1)
+
+
+def _flow(move: dict[str, Any]) -> str:
+    """A move as a record writes it, on one line: ``{action: ship, faction: atreides, count: 3}``."""
+    import yaml
+
+    return str(yaml.safe_dump(move, default_flow_style=True, sort_keys=False, width=10_000, allow_unicode=True)).strip()
+
+
+def _rule_a(here: str, rid: str) -> str:
+    """A short link to a rule's entry (the game pages link hundreds)."""
+    if rid not in REGISTRY:
+        return f"<code>{_html(rid)}</code> (no such rule)"
+    href = _href(here, rule_docname(rid), f"rule-{rid}")
+    return f'<a href="{href}"><code>{_html(rid)}</code></a>'
+
+
+def _ruling_html(here: str, verdict: Any, full: bool) -> list[str]:
+    """A verdict's findings, each rule linked to its entry: for a move applied, the rules by mark on one line (``=``
+    for a rule that fixes a value of the outcome); ``full``, each finding with its message, then the minimal reason,
+    the reason, and the values and notes (the move a replay stopped at)."""
+    from checker.cli import MARK
+
+    out: list[str] = []
+    if not full:
+        fixing = [f for f in verdict.findings if f.effect == "permits" and not f.rule.forbids]
+        marks: dict[str, list[str]] = {mark: [] for mark in ("=", "✓", "?", "✗")}  # as mentat check lists them
+        for f in verdict.findings:
+            mark = "=" if f in fixing else MARK.get(f.effect, f.effect)
+            marks.setdefault(mark, []).append(_rule_a(here, f.rule.id))
+        if any(marks.values()):
+            out.append(" · ".join(f"{mark} {', '.join(links)}" for mark, links in marks.items() if links))
+    else:
+        for f in verdict.findings:
+            out.append(f"{MARK.get(f.effect, f.effect)} {_rule_a(here, f.rule.id)} {_html(f.message)}")
+        if verdict.minimal_reason:
+            out.append("minimal reason: " + ", ".join(_rule_a(here, rid) for rid in verdict.minimal_reason))
+        if verdict.reason:
+            out.append(f"why: {_html(verdict.reason)}")
+        out += [f"note: {_html(note)}" for note in verdict.notes]
+    for key, why in verdict.unknown.items():
+        out.append(f"unknown: {_html(key.replace('_', ' '))} ({_html(why)})")
+    return out
+
+
+def _headline(verdict: Any) -> str:
+    """``LEGAL · cost 6; paid to bank``: the verdict's word and its outcome, as ``mentat check`` prints them."""
+    from checker.cli import _outcome_text, verdict_word
+
+    word = verdict_word(verdict)
+    outcome = _outcome_text(verdict)
+    return f'<strong class="game-{_html(verdict.verdict)}">{_html(word)}</strong>' + (
+        f" · {_html(outcome)}" if outcome else ""
+    )
+
+
+def _move_item(here: str, step: Any) -> str:
+    """One move of a game: its number (anchor ``move-N``), the move, its verdict's headline, its rules linked, and
+    the notes of the replay (what followed from the text); the move a replay stopped at with its full ruling."""
+    from checker.game import Applied
+
+    applied = isinstance(step.result, Applied)
+    verdict = step.result.verdict
+    parts = [f"<code>{_html(_flow(step.move))}</code> {_headline(verdict)}", *_ruling_html(here, verdict, not applied)]
+    if applied:
+        parts += [f"<em>{_html(note)}</em>" for note in step.result.notes]
+    return f'<li value="{step.number}" id="move-{step.number}"><p>' + "<br>\n".join(parts) + "</p></li>"
+
+
+def _raw(html: list[str]) -> list[str]:
+    return ["````{raw} html", ":class: no-search", "", *html, "````", ""]
+
+
+def _code_html(text: str) -> str:
+    return f'<code class="docutils literal notranslate"><span class="pre">{_html(text)}</span></code>'
+
+
+def _summary(run: GameRun) -> str:
+    """How the replay went, beside what the record's file expects."""
+    total, stop = len(run.moves), run.stopped
+    if run.error:
+        return f"<strong>Not replayed:</strong> {_html(run.error)}"
+    if stop is None:
+        said = f"{len(run.steps)} of {total} moves applied"
+    else:
+        said = f"{stop.number - 1} of {total} moves applied; stopped at move {stop.number}"
+    wanted = ", ".join(f"{k}: {v}" for k, v in run.expect.items() if k in ("applied", "stops_at"))
+    met = (stop is None and run.expect.get("applied") == len(run.steps)) or (
+        stop is not None and run.expect.get("stops_at") == stop.number
+    )
+    return f"{said}" + (
+        f" (its file expects {_code_html(wanted)}{'' if met else ': <strong>it does not</strong>'})" if wanted else ""
+    )
+
+
+def _end(run: GameRun, here: str) -> list[str]:
+    """The last position, drawn, and Mentat's verdict on it (the winner, where the verdict names one)."""
+    from checker.engine import evaluate
+    from checker.positions import load_position
+
+    stop = run.stopped
+    what = f"The position before move {stop.number}, where the replay stopped" if stop else "The final position"
+    html = [_game_drawing(run.end, run.path, here, what)]
+    try:
+        verdict = evaluate(load_position({k: v for k, v in run.end.items() if k != "move"}, str(run.path)))
+    except Exception as err:  # a position Mentat cannot read: said, not hidden
+        return [*html, f"<p>{_html(what)}: Mentat cannot judge it ({_html(str(err))}).</p>"]
+    html.append(f"<p>{_html(what)}, judged by itself: {_headline(verdict)}</p>")
+    if "winner" in verdict.outcome:
+        from checker.cli import _readable
+
+        html.append(f"<p><strong>Winner: {_html(_readable('winner', verdict.outcome['winner']))}</strong></p>")
+    else:
+        html.append("<p>No winner: the verdict on this position names none.</p>")
+    return html
+
+
+def changed_moves(game: GameRun, mutant: GameRun) -> list[str]:
+    """What a mutant changes of its game, in words (HTML, the game's moves linked on its page): each move replaced,
+    left out or added, and a start that differs."""
+    import difflib
+    import json
+
+    key = [json.dumps(m, sort_keys=True) for m in game.moves], [json.dumps(m, sort_keys=True) for m in mutant.moves]
+    out = [] if game.start == mutant.start else ["its start differs from the game's"]
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, *key, autojunk=False).get_opcodes():
+        was = [
+            f'<a href="#move-{i + 1}">move {i + 1}</a> <code>{_html(_flow(game.moves[i]))}</code>'
+            for i in range(i1, i2)
+        ]
+        now = [f"move {j + 1} <code>{_html(_flow(mutant.moves[j]))}</code>" for j in range(j1, j2)]
+        if op == "replace":
+            out.append(f"{', '.join(now)} instead of the game's {', '.join(was)}")
+        elif op == "delete":
+            out.append(f"the game's {', '.join(was)} left out")
+        elif op == "insert":
+            out.append(f"{', '.join(now)} added")
+    return out or ["the same moves as the game"]
+
+
+def _mutant_section(game: GameRun | None, mutant: GameRun, here: str) -> list[str]:
+    rel = _relative(str(mutant.path))
+    html = [f"<p>{_code_html(rel)} · replay it: {_code_html(f'mentat replay {rel}')}</p>"]
+    if game is not None:
+        html.append("<p>Changed: " + "; ".join(changed_moves(game, mutant)) + ".</p>")
+    wanted = [str(r) for r in (mutant.expect.get("forbids") or [])] + (
+        [str(mutant.expect["rule"])] if mutant.expect.get("rule") else []
+    )
+    if wanted:
+        html.append("<p>It must stop on: " + ", ".join(_rule_a(here, rid) for rid in wanted) + ".</p>")
+    html.append(f"<p>{_summary(mutant)}.</p>")
+    stop = mutant.stopped
+    if stop is not None:
+        html += ["<ol>", _move_item(here, stop).replace(f' id="move-{stop.number}"', "", 1), "</ol>"]
+    head = [f"({game_label(mutant.path)})=", f"### {_md(mutant.path.stem)}", "", f"*{_md(mutant.title)}*", ""]
+    return [*head, *_raw(html)]
+
+
+def game_page(docname: str, game: GameRun | None, mutants: list[GameRun], folder: str) -> str:
+    """A game's page: the record replayed move by move, by turn and phase, each move with its verdict and its rules
+    linked; the position drawn at the start of each turn and at the end, with the winner; then the game's mutants,
+    each stopping at its changed move. (A folder with mutants only: their page.)"""
+    out = ["---", "orphan: true", "---", ""]
+    if game is None:
+        out += [f"# {_md(folder)}: mutants", "", "Records with one move changed; the game they change is not here.", ""]
+    else:
+        rel = _relative(str(game.path))
+        index = _relpath("_generated/games/index", docname.rpartition("/")[0])
+        out += [f"({game_label(game.path)})=", f"# {_md(game_name(game.path))}", "", f"*{_md(game.title)}*", ""]
+        head = [
+            f"<p>{_code_html(rel)} · ruleset {_code_html(game.ruleset)} · replay it yourself: "
+            f"{_code_html(f'mentat replay {rel}')}</p>",
+            f"<p>{_summary(game)}. Each move shows its verdict and outcome as <code>mentat check</code> gives them, "
+            "and the rules that decided it (✓ could have forbidden it and permits it, = fixes a value of the outcome, "
+            "✗ forbids it, ? cannot decide), each linked to its entry; in italics, what the replay carried forward "
+            "beyond the outcome. All games: "
+            f'<a class="reference internal" href="{index}.html">Games</a>.</p>',
+        ]
+        out += _raw(head)
+        for n, (turn, phases) in enumerate(_turns(game)):
+            first = phases[0][1][0]
+            out += [f"## {_md(turn or 'The moves')}", ""]
+            start = "The start" if n == 0 else f"{turn or 'The moves'}: the position before move {first.number}"
+            html = [_game_drawing(first.before, game.path, docname, start)]
+            for phase, steps in phases:
+                if phase:
+                    html.append(f'<p class="game-phase"><strong>{_html(phase)}</strong></p>')
+                html += [f'<ol class="game-moves" start="{steps[0].number}">']
+                html += [_move_item(docname, s) for s in steps]
+                html.append("</ol>")
+            out += _raw(html)
+        out += ["## The end", "", *_raw(_end(game, docname))]
+    if mutants:
+        out += [
+            "## Mutants",
+            "",
+            f"{len(mutants)} copies of this record with a move changed (an extra force, a wrong payee, a leader "
+            "reused...): each must stop at that move with the rule that forbids it.",
+            "",
+        ]
+        for m in mutants:
+            out += _mutant_section(game, m, docname)
+    return "\n".join(out)
+
+
+def _folder_pages(paths: list[Path]) -> tuple[dict[str, str], list[str]]:
+    """One folder of cases/games replayed: its pages (docname -> text) and its lines of the games' index. Each game
+    has its page; the folder's mutants are on the page of its ``record`` (or of its first game; on a page of their
+    own where the folder has no game)."""
+    folder = paths[0].parent.name
+    runs = [run_game(p) for p in paths]
+    games = sorted((r for r in runs if not r.mutant), key=lambda r: r.path.stem != "record")  # the record first
+    mutants = [r for r in runs if r.mutant]
+    host = games[0] if games else None
+    pages: dict[str, str] = {}
+    rows: list[str] = []
+    for game in games:
+        docname = game_docname(game.path)
+        shown = mutants if game is host else []
+        pages[docname] = game_page(docname, game, shown, folder)
+        stop = game.stopped
+        result = (
+            "not replayed"
+            if game.error
+            else f"stopped at move {stop.number}"
+            if stop is not None
+            else f"{len(game.steps)} moves applied"
+        )
+        more = f", {len(shown)} mutant{'s' * (len(shown) != 1)}" if shown else ""
+        rows.append(f"- {{doc}}`{game.path.stem} </{docname}>` (`{game.ruleset}`, {result}{more}): {_md(game.title)}")
+    if host is None and mutants:
+        docname = f"_generated/games/{folder}/mutants"
+        pages[docname] = game_page(docname, None, mutants, folder)
+        rows.append(f"- {{doc}}`mutants </{docname}>`: {len(mutants)} mutants")
+    return pages, rows
+
+
+def games_index(folders: dict[str, list[str]]) -> str:
+    """The games' index: each folder of cases/games with its games (``folders``: folder -> its index lines)."""
+    out = [
+        "# Games",
+        "",
+        "Every game record of `cases/games`, replayed move by move as `mentat replay` replays it when the rulebook is "
+        "built: a page per game shows its moves by turn and phase, each with its verdict and the rules that decided "
+        "it, the position on the board at the start of each turn and at the end, the winner, and the game's "
+        "mutants (the record with one move changed) with the move each stops at. How to write a record: "
+        "{doc}`/guides/games`.",
+        "",
+    ]
+    for folder, rows in folders.items():
+        out += [f"## {folder}", "", *rows, ""]
+    if not folders:
+        out += ["No game records yet.", ""]
+    return "\n".join(out)
+
+
+def _game_pages(homes: str) -> dict[str, str]:
+    """The game pages and their index. A folder of cases/games is replayed again only where what its pages show may
+    have changed: its files, the code of its rulesets' layers and of those below (a docstring's edit changes no
+    verdict), where each rule's entry is (``homes``), or the machinery (the cache's own stamp)."""
+    import hashlib
+
+    from checker.rules import _stack
+
+    by_folder: dict[str, list[Path]] = {}
+    for path in game_files():
+        by_folder.setdefault(path.parent.name, []).append(path)
+    cached = _disk_cache("game-pages")
+    known: dict[str, Any] = cached if isinstance(cached, dict) else {}
+    folders: dict[str, tuple[str, dict[str, str], list[str]]] = {}
+    code: dict[str, tuple[str, str]] = {}  # a rule file -> (its stamp, the digest of its code)
+    for folder, paths in by_folder.items():
+        stamps = [f"{p}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in sorted(paths[0].parent.iterdir())]
+        rulesets = sorted({str((_record_head(p) or {}).get("start", {}).get("ruleset", "")) for p in paths})
+        layers = sorted({lay for rs in rulesets if rs for lay in _stack(rs)})
+        files = [p for lay in layers for p in sorted((ROOT / "constraints" / lay).rglob("*.py"))]
+        rules = [f"{p}:{_code_digest(p, known.get('code', {}), code)}" for p in files]
+        key = hashlib.sha256("\n".join([*stamps, *rulesets, *rules, homes]).encode()).hexdigest()
+        entry = known.get("folders", {}).get(folder)
+        if entry is None or entry[0] != key:
+            entry = (key, *_folder_pages(paths))
+        folders[folder] = entry
+    if {"folders": folders, "code": code} != known:
+        _disk_cache("game-pages", {"folders": folders, "code": code})
+    pages = {"games/index.md": games_index({folder: rows for folder, (_, _, rows) in folders.items()})}
+    for _, docs, _ in folders.values():
+        pages.update({f"{docname.removeprefix('_generated/')}.md": text for docname, text in docs.items()})
+    return pages
+
+
+def _code_digest(path: Path, known: dict[str, tuple[str, str]], seen: dict[str, tuple[str, str]]) -> str:
+    """The digest of a Python file's code without its docstrings (a rule's docstring is its rulebook entry, never
+    part of a verdict), read again only where the file changed since ``known``; recorded in ``seen``."""
+    import ast
+    import hashlib
+
+    st = path.stat()
+    stamp = f"{st.st_mtime_ns}:{st.st_size}"
+    was = seen.get(str(path)) or known.get(str(path))
+    if was is None or was[0] != stamp:
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError):  # judged as the engine finds it: by its stamp
+            was = (stamp, stamp)
+        else:
+            for node in ast.walk(tree):
+                body = getattr(node, "body", None)
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+                    first = body[0]
+                    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                        if isinstance(first.value.value, str):
+                            node.body = body[1:] or [ast.Pass()]
+            was = (stamp, hashlib.sha256(ast.dump(tree).encode()).hexdigest())
+    seen[str(path)] = was
+    return was[1]
+
+
 # -- writing -------------------------------------------------------------------
 
 
@@ -1330,6 +1801,13 @@ def pages() -> dict[str, str]:
         _HIGHLIGHTS.clear()
 
 
+@cache
+def _homes() -> str:
+    """Where each rule's entry is (its page), one line a rule: what the links to rules depend on (cleared with each
+    generation)."""
+    return "\n".join(f"{rid}:{rule_docname(rid)}" for rid in sorted(REGISTRY))
+
+
 def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
     """The case pages and index, and which cases name each rule: kept on disk while nothing they show changed
     (the case files, where each rule's entry and each source line is, the machinery), so that one rule's edit
@@ -1340,9 +1818,8 @@ def _case_pages() -> tuple[dict[str, str], dict[str, list[Path]]]:
     for path in all_cases():
         st = path.stat()
         stamps.append(f"{path}:{st.st_mtime_ns}:{st.st_size}")
-    homes = [f"{rid}:{rule_docname(rid)}" for rid in sorted(REGISTRY)]
     books = [f"{ch.doc}:{ch.first}:{ch.last}:{ch.slug}" for doc in DOCS for ch in chapters(doc)]
-    key = hashlib.sha256("\n".join([*stamps, *homes, *books, str(MIN_KIND)]).encode()).hexdigest()
+    key = hashlib.sha256("\n".join([*stamps, _homes(), *books, str(MIN_KIND)]).encode()).hexdigest()
     cached = _disk_cache("case-pages")
     if isinstance(cached, tuple) and len(cached) == 3 and cached[0] == key:
         return cached[1], cached[2]
@@ -1359,6 +1836,7 @@ def _pages() -> dict[str, str]:
     _kind_sizes.cache_clear()  # cases may have come or gone since the last generation in this process
     case_docname.cache_clear()
     case_link_html.cache_clear()
+    _homes.cache_clear()
     case_pages, cases = _case_pages()
     out: dict[str, str] = {"books/index.md": books_index()}
     for doc in DOCS:
@@ -1367,6 +1845,7 @@ def _pages() -> dict[str, str]:
         for ch in chapters(doc):
             out[f"books/{doc}/{ch.slug}.md"] = chapter_page(ch, cases, attach)
     out.update(case_pages)
+    out.update(_game_pages(_homes()))
     out["rules/index.md"] = rules_index()
     out["rules/by-phase.md"] = by_phase()
     out["rules/by-faction.md"] = by_faction()

@@ -84,6 +84,10 @@ class Family:
     # not a fact of a lone position, and a record's history is not read for it yet (a move with no faction, the
     # storm, counts once per stretch).
     stretch: Callable[[dict[str, Any]], Any] | None = None
+    # The rulebook's game pages: position data -> the turn and the part of it a record's move is played in, as a
+    # reader names them (``("Turn 2", "Bidding")``; the Dice Game: the round and its step), "" where the position does
+    # not say. A page groups the moves so and draws the position once per turn. None: one group, drawn at both ends
+    turn_and_phase: Callable[[dict[str, Any]], tuple[str, str]] | None = None
     # kinds a record may play again in one stretch, where the text allows it and the rules judge each repeat from
     # the position the earlier one left (the battles of a Battle phase)
     may_repeat: tuple[str, ...] = ()

@@ -5,6 +5,7 @@ The book is built once per session (``-W``, from scratch) into a temporary direc
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from pathlib import Path
@@ -461,3 +462,237 @@ def test_the_dice_book_links_the_map_page() -> None:
 
     assert "{doc}`/dice-map`" in book_index("dice")
     assert "dice-map" not in book_index("gf9")
+
+
+# -- the games: every record of cases/games on a page of its own, move by move ---------------------------------
+
+
+def _expect(path: Path) -> dict[str, Any]:
+    from checker.yamlio import load_yaml
+
+    return dict((load_yaml(path) or {}).get("expect") or {})
+
+
+def _game_records() -> list[Path]:
+    from checker.docs import game_files
+
+    return [p for p in game_files() if "stops_at" not in _expect(p)]
+
+
+def _mutants() -> list[Path]:
+    from checker.docs import game_files
+
+    return [p for p in game_files() if "stops_at" in _expect(p)]
+
+
+def _move_items(html: str) -> dict[int, str]:
+    """A game page's moves: number -> the HTML of its item."""
+    return {int(n): body for n, body in re.findall(r'<li value="(\d+)" id="move-\1">(.*?)</li>', html, flags=re.S)}
+
+
+def _article(html: str) -> str:
+    """A page's own content, without the theme's navigation around it (Furo's ``article``)."""
+    start, end = html.find("<article"), html.find("</article>")
+    return html[start:end] if 0 <= start < end else html
+
+
+@functools.cache
+def _replayed(path: Path) -> list[Any]:
+    """A record's steps as ``mentat replay`` gives them, replayed once per session."""
+    from checker.game import read_record, replay
+
+    return list(replay(read_record(path)))
+
+
+def test_every_game_record_has_its_page_with_every_move_its_verdict_and_its_rules(book: dict[str, Any]) -> None:
+    """Each move as `mentat replay` judges it: its verdict's word, its outcome, a link to each finding's rule."""
+    from checker.cli import _kind, verdict_word
+    from checker.docs import _html, game_docname
+    from checker.game import Applied
+
+    records = _game_records()
+    assert len(records) >= 5, "the games of cases/games"
+    for path in records:
+        page = f"{game_docname(path)}.html"
+        assert page in book, f"{path}: no page {page}"
+        items = _move_items(book[page].html)
+        steps = _replayed(path)
+        assert sorted(items) == [s.number for s in steps], f"{page}: the moves shown are not the moves replayed"
+        for step in steps:
+            item, verdict = items[step.number], step.result.verdict
+            assert f'<strong class="game-{verdict.verdict}">{verdict_word(verdict)}</strong>' in item, (page, item)
+            assert str(step.move["action"]) in item
+            # each value of the outcome under its label (the values themselves as the replay in this process gives
+            # them: a movement's end "sector", where the move names none, is the solver's pick and may differ)
+            labels: dict[str, str] = getattr(_kind(verdict), "labels", {}) or {}
+            for key in verdict.outcome:
+                label = labels.get(key, key.replace("_", " "))
+                assert key == "unknown" or f"{_html(label)} " in item, f"{page} move {step.number}: no {label!r}"
+            for f in verdict.findings:
+                assert f'#rule-{f.rule.id}"' in item, f"{page} move {step.number}: no link to {f.rule.id}"
+            if isinstance(step.result, Applied):
+                for note in step.result.notes:
+                    assert _html(note) in item, f"{page} move {step.number}: no note {note!r}"
+
+
+def test_every_mutant_is_on_its_games_page_with_the_move_it_stops_at_and_its_rule(book: dict[str, Any]) -> None:
+    from checker.docs import game_docname, game_label
+
+    mutants = _mutants()
+    assert mutants
+    for path in mutants:
+        record = path.with_name("record.yaml")  # a folder's mutants change its record
+        assert record.is_file(), f"{path}: no record.yaml beside it"
+        page = f"{game_docname(record)}.html"
+        assert page in book and game_label(path) in book[page].ids, f"{path}: no #{game_label(path)} on {page}"
+        html = book[page].html
+        start = html.index(f'id="{game_label(path)}"')
+        following = [i for i in (html.find('id="game-', start + 1), html.find("</article>", start)) if i > 0]
+        section = html[start : min(following)]
+        stop = _replayed(path)[-1]
+        assert f"stopped at move {stop.number}" in section and f'<li value="{stop.number}">' in section
+        expect = _expect(path)
+        for rid in [*(expect.get("forbids") or []), *([expect["rule"]] if expect.get("rule") else [])]:
+            assert f'#rule-{rid}"' in section, f"{path}: the rule it stops on, {rid}, is not linked"
+        assert "Changed: " in section
+
+
+def test_the_games_index_is_in_the_toctree_and_links_every_game_page(book: dict[str, Any]) -> None:
+    from checker.docs import game_docname
+
+    assert "_generated/games/index.html" in book["index.html"].hrefs
+    linked = {urldefrag(h)[0] for h in book["_generated/games/index.html"].hrefs}
+    pages = {n for n in book if n.startswith("_generated/games/") and n != "_generated/games/index.html"}
+    assert pages == {f"{game_docname(p)}.html" for p in _game_records()}, "one page per game, no other"
+    assert {str(Path(p).relative_to("_generated/games")) for p in pages} <= linked
+
+
+def test_the_game_pages_stay_small_one_drawing_per_turn(book: dict[str, Any]) -> None:
+    """A drawing at the start of each turn (the family's turn) and one at the end, never one per move; the text of
+    a move (its verdict, outcome, rule links, notes) a few kilobytes at most; all games a small part of the book."""
+    from checker.docs import game_docname
+    from checker.family import family_of
+
+    total = 0
+    for path in _game_records():
+        html = book[f"{game_docname(path)}.html"].html
+        article = _article(html)
+        steps = _replayed(path)
+        family = family_of(str(steps[0].before.get("ruleset")))
+        assert family is not None and family.turn_and_phase is not None
+        turns = [family.turn_and_phase(s.before)[0] for s in steps]
+        starts = [t for i, t in enumerate(turns) if i == 0 or turns[i - 1] != t]
+        drawings = re.findall(r"<svg class=\"case-board game-board\".*?</svg>", article, flags=re.S)
+        assert len(drawings) == len(starts) + 1, f"{path}: {len(drawings)} drawings for {len(starts)} turns"
+        assert all(len(d) < 20_000 for d in drawings), f"{path}: a drawing of {max(map(len, drawings))} bytes"
+        shown = len(steps) + (len([m for m in _mutants() if m.parent == path.parent]) if path.stem == "record" else 0)
+        text = len(article) - sum(map(len, drawings))
+        assert text < 4_000 + 3_000 * shown, f"{path}: {text} bytes of text for {shown} moves"
+        total += len(html)
+    everything = sum(len(p.html) for name, p in book.items() if not name.startswith("__"))
+    assert total < everything // 10, f"the game pages are {total} bytes of {everything}"
+
+
+def test_a_mutants_changed_move_is_named_against_its_game() -> None:
+    from checker.docs import changed_moves, run_game
+
+    folder = ROOT / "cases" / "games" / "gf9-basic-turn"
+    game = run_game(folder / "record.yaml")
+    extra = changed_moves(game, run_game(folder / "mutant-extra-force.yaml"))
+    assert len(extra) == 1 and extra[0].startswith("move 10 <code>{action: ship, faction: atreides, count: 11,")
+    assert 'instead of the game\'s <a href="#move-10">move 10</a>' in extra[0]
+    skipped = changed_moves(game, run_game(folder / "mutant-storm-skipped.yaml"))
+    assert skipped == ['the game\'s <a href="#move-1">move 1</a> <code>{action: storm, dials: [2, 3]}</code> left out']
+
+
+def test_a_game_that_stops_where_its_file_expects_none_says_so(tmp_path: Path) -> None:
+    """The page shows the replay, not the expectation: a record whose third move is refused stops there, with the
+    ruling's rule linked, and says that its file expected otherwise."""
+    import yaml
+
+    from checker.docs import _folder_pages
+
+    raw = yaml.safe_load((ROOT / "cases" / "games" / "gf9-shipments" / "record.yaml").read_text(encoding="utf-8"))
+    raw["moves"][2]["count"] = 99
+    game = tmp_path / "shipments" / "record.yaml"
+    game.parent.mkdir()
+    game.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    pages, rows = _folder_pages([game])
+    page = pages["_generated/games/shipments/record"]
+    assert "2 of 4 moves applied; stopped at move 3" in page and "applied: 4" in page and "it does not" in page
+    assert '<li value="3" id="move-3">' in page and '<strong class="game-illegal">ILLEGAL</strong>' in page
+    assert 'rule-gf9.shipment.reserves"><code>gf9.shipment.reserves</code></a> Harkonnen ships 99 forces' in page
+    assert "The position before move 3, where the replay stopped" in page
+    assert rows == [
+        f"- {{doc}}`record </_generated/games/shipments/record>` (`gf9`, stopped at move 3): {raw['title']}"
+    ]
+
+
+def test_one_records_edit_replays_its_folder_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game pages are kept on disk: an edited record replays its own folder again, not the others."""
+    import shutil
+
+    import checker.docs as docs
+
+    games = tmp_path / "games"
+    for name in ("gf9-shipments", "dice-round"):
+        shutil.copytree(ROOT / "cases" / "games" / name, games / name)
+    for path in games.rglob("*.yaml"):  # their boards and start files, read relative to the record
+        path.write_text(path.read_text(encoding="utf-8").replace("../../../", f"{ROOT}/"), encoding="utf-8")
+    monkeypatch.setattr(docs, "GAMES", games)
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path / "cache"))
+    load_all()
+    replayed: list[str] = []
+    real = docs.run_game
+
+    def counted(path: Path) -> Any:
+        replayed.append(f"{path.parent.name}/{path.name}")
+        return real(path)
+
+    monkeypatch.setattr(docs, "run_game", counted)
+    first = docs._game_pages("homes")
+    assert sorted(first) == ["games/dice-round/record.md", "games/gf9-shipments/record.md", "games/index.md"]
+    assert len(replayed) == 4  # the shipments record, its two mutants, the round
+    replayed.clear()
+    assert docs._game_pages("homes") == first and replayed == []
+    record = games / "dice-round" / "record.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("title: One", "title: Just one"), encoding="utf-8")
+    again = docs._game_pages("homes")
+    assert replayed == ["dice-round/record.yaml"]
+    assert [k for k in first if first[k] != again[k]] == ["games/index.md", "games/dice-round/record.md"]
+
+
+def test_a_docstrings_edit_replays_no_game_a_code_edit_does(tmp_path: Path) -> None:
+    """The game pages are keyed on the rules' code without docstrings: the rulebook's text of a rule is not part of
+    a verdict, its code is."""
+    from checker.docs import _code_digest
+
+    rule = tmp_path / "chapter.py"
+    rule.write_text('"""A chapter."""\n\n\ndef check(s):\n    """Forbids it."""\n    return s.count <= 10\n')
+    first = _code_digest(rule, {}, {})
+    edited = '"""A chapter, edited."""\n\n\ndef check(s):  # a comment\n    """Forbids it, edited."""\n'
+    rule.write_text(edited + "    return s.count <= 10\n")
+    assert _code_digest(rule, {}, {}) == first
+    rule.write_text('"""A chapter."""\n\n\ndef check(s):\n    """Forbids it."""\n    return s.count <= 11\n')
+    assert _code_digest(rule, {}, {}) != first
+
+
+def test_a_game_over_two_turns_is_drawn_at_each_turns_start_and_at_the_end(tmp_path: Path) -> None:
+    """The Basic turn, then turn 2's storm: a section per turn, a heading per phase, three drawings (not one per
+    move): the start, turn 2's start, the end."""
+    import yaml
+
+    from checker.docs import _folder_pages
+
+    raw = yaml.safe_load((ROOT / "cases" / "games" / "gf9-basic-turn" / "record.yaml").read_text(encoding="utf-8"))
+    raw["moves"] += [{"action": "storm", "dials": [1, 2]}, {"action": "next-phase"}]
+    game = tmp_path / "two-turns" / "record.yaml"
+    game.parent.mkdir()
+    game.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    page = _folder_pages([game])[0]["_generated/games/two-turns/record"]
+    assert re.findall(r"^## (.*)$", page, flags=re.M) == ["Turn 1", "Turn 2", "The end"]
+    turn2 = page[page.index("## Turn 2") : page.index("## The end")]
+    assert "the position before move 16" in turn2 and '<li value="16" id="move-16">' in turn2
+    assert re.findall(r'<p class="game-phase"><strong>(.*?)</strong>', turn2) == ["Storm"]
+    assert page.count('<svg class="case-board game-board"') == 3
+    assert "17 of 17 moves applied" in page

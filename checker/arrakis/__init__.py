@@ -84,6 +84,14 @@ def _draw_over(pos: Any, board: str) -> str:
     return board_svg(pos, title=getattr(pos, "title", None) or "", over=board)
 
 
+def _turn_and_phase(data: dict[str, Any]) -> tuple[str, str]:
+    """``("Turn 2", "Spice Blow")``: the turn and the phase (overview:33-67) as a page of a game names them."""
+    turn, phase = data.get("turn"), data.get("phase")
+    words = str(phase or "").split("-")
+    named = " ".join(w.upper() if w == "choam" else w if w == "and" else w.capitalize() for w in words if w)
+    return (f"Turn {turn}" if turn is not None else "", named)
+
+
 def _foreign(data: dict[str, Any], ruleset: str) -> list[Any]:
     from checker.arrakis.position import foreign_keys
 
@@ -158,4 +166,5 @@ FAMILY = Family(
     history="this_phase",
     stretch=lambda data: (data.get("turn"), data.get("phase")),
     playout="checker.arrakis.playout:PLAYOUT",
+    turn_and_phase=_turn_and_phase,
 )

@@ -27,6 +27,12 @@ def _advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None
     return advance(data, done, move)
 
 
+def _round_and_step(data: dict[str, Any]) -> tuple[str, str]:
+    """``("Round 3", "Ship")``: the round and its step (dice:66-77) as a page of a game names them."""
+    number, step = data.get("round"), str(data.get("step") or "")
+    return (f"Round {number}" if number is not None else "", step.replace("-", " ").capitalize())
+
+
 # kind name -> module under checker/dice/kinds (the move actions of the spec behind the layer's "dice-")
 KIND_MODULES = {
     "dice-position": "position",
@@ -55,6 +61,7 @@ FAMILY = Family(
         for kind in ("ship", "move", "recruit", "fortify", "sandstorm", "kanly", "propose-alliance", "combat")
     },
     stretch=lambda data: data.get("round"),
+    turn_and_phase=_round_and_step,
     advance=_advance,
     playout="checker.dice.playout:PLAYOUT",
 )
