@@ -105,6 +105,10 @@ def _carried_as_the_outcome_says(name: str, action: str, before: Any, after: dic
     board_before = sum(sp.amount for sp in before.spice)
     if action == "storm":
         assert after["storm"] == o["storm"]
+        by_group: dict[str, int] = {}
+        for g in o["losses_by_group"]:  # the two encodings of the losses agree
+            by_group[g["faction"]] = by_group.get(g["faction"], 0) + g["tokens"]
+        assert by_group == o["losses"], name
         for f in before.factions:
             lost = o["losses"].get(f, 0)
             assert _on_board(after, f) == sum(g.total for g in before.forces if g.faction == f) - lost, name
@@ -377,14 +381,18 @@ def test_the_storm_sends_the_forces_it_kills_to_the_tanks() -> None:
     assert after["spice"] == []
 
 
-def test_storm_losses_split_between_groups_are_unresolved_not_guessed(cli) -> None:  # type: ignore[no-untyped-def]
-    # Atreides loses 2 of its 6 in Arrakeen and 2 in Old Gap, both in sectors the storm crosses: the verdict gives
-    # its losses (2) but not from which group, so the position after it is not written
+def test_storm_losses_of_a_faction_with_a_sheltered_group_are_taken_from_the_group_in_the_sand(cli) -> None:  # type: ignore[no-untyped-def]
+    # Atreides has 6 in Arrakeen (behind the standing Shield Wall) and 2 in Old Gap, both in sectors the storm
+    # crosses: the verdict gives its losses group by group, so Old Gap's 2 leave the board and Arrakeen's 6 stay
     run = cli("apply", ROOT / "cases" / "gf9" / "storm-shield-wall-standing.yaml", "--json")
-    assert run.code == 3
+    assert run.code == 0
     body = run.json()
-    assert body["applied"] is False and body["verdict"] == "unresolved"
-    assert "atreides's storm losses (2) but not which of its forces in Arrakeen, Old Gap" in body["reason"]
+    assert body["applied"] is True
+    assert body["verdict"]["outcome"]["losses_by_group"] == [
+        {"faction": "atreides", "territory": "Old Gap", "sector": 9, "tokens": 2, "count": 2, "special": 0}
+    ]
+    where = [(g["faction"], g["territory"], g["count"]) for g in body["position"]["forces"]]
+    assert where == [("atreides", "Arrakeen", 6), ("harkonnen", "Carthag", 8), ("emperor", "Imperial Basin", 3)]
 
 
 def test_a_revival_moves_forces_from_the_tanks_and_each_payer_pays_its_part() -> None:

@@ -182,9 +182,10 @@ def _written(
 
 def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
     """The storm to its new sector; the forces and spice the verdict says it destroys leave the board, the forces
-    to the Tleilaxu Tanks. The verdict gives losses per faction and spice lost in all: they are taken from the
-    groups and piles in the sectors it crossed only where those account for them exactly (every such group of the
-    faction lost whole, or its one group there), never shared out by a guess."""
+    to the Tleilaxu Tanks. The storm kind's verdict gives the losses group by group (``losses_by_group``); a verdict
+    with losses per faction only (Conquest's) is taken from the groups in the sectors it crossed only where those
+    account for them exactly. The spice lost in all is taken from the piles in the sectors it crossed where those
+    account for it; nothing is ever shared out by a guess."""
     o = verdict.outcome
     _decided(o, "storm")
     if o.get("returned_to_reserves"):
@@ -193,30 +194,15 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
     if any(_struck(pos, mine.territory, mine.sector, crossed) is not False for mine in pos.spice_mines):
         raise NotCarried("Mentat does not carry a position over a storm reaching a spice mine yet")
     forces = list(pos.forces)
+    if "losses_by_group" in o:
+        dead = _storm_groups(forces, o["losses_by_group"], o.get("losses") or {})
+    else:
+        dead = _storm_factions(pos, forces, o.get("losses") or {}, crossed)
     factions = dict(pos.factions)
-    for faction, lost in (o.get("losses") or {}).items():
-        hits = [(i, _struck(pos, g.territory, g.sector, crossed)) for i, g in enumerate(forces) if g.faction == faction]
-        if any(hit is None for _, hit in hits):
-            raise NotCarried(f"the position does not give the sector of each of {faction}'s groups the storm may reach")
-        struck = [i for i, hit in hits if hit]
-        groups = [forces[i] for i in struck]
-        if sum(g.total for g in groups) == lost:  # every group of the faction the storm reached, lost whole
-            dead = [(g.count, g.special) for g in groups]
-            for i in struck:
-                forces[i] = dataclasses.replace(forces[i], count=0, special=0)
-        elif len(groups) == 1 and not (groups[0].count and groups[0].special) and groups[0].total > lost:
-            g = groups[0]  # its one group there, of one kind of force: the losses are its own
-            dead = [(lost, 0) if g.count else (0, lost)]
-            forces[struck[0]] = dataclasses.replace(g, count=g.count - dead[0][0], special=g.special - dead[0][1])
-        else:
-            where = ", ".join(sorted({g.territory for g in groups})) or "no sector it crossed"
-            raise NotCarried(
-                f"the verdict gives {faction}'s storm losses ({lost}) but not which of its forces in {where} they are"
-            )
+    for faction, (count, special) in dead.items():
         if faction not in factions:
             continue  # the position lists no Tanks of the faction: they stay unknown
         me = factions[faction]
-        count, special = sum(c for c, _ in dead), sum(s for _, s in dead)
         factions[faction] = dataclasses.replace(
             me,
             tanks=None if me.tanks is None else me.tanks + count,
@@ -237,6 +223,77 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
     out["spice"] = to_data(spice)
     happened(out, "storm")
     return out, []
+
+
+def _storm_groups(
+    forces: list[ForceGroup], groups: list[dict[str, Any]], losses: dict[str, int]
+) -> dict[str, tuple[int, int]]:
+    """Take each group's storm losses from ``forces`` (in place): the position's groups of that faction, territory
+    and sector lost whole, or its one group there; (ordinary, special) lost per faction."""
+    by_faction: dict[str, int] = {}
+    for lost in groups:
+        by_faction[lost["faction"]] = by_faction.get(lost["faction"], 0) + lost["tokens"]
+    if by_faction != losses:
+        raise NotCarried("the verdict's storm losses per group do not add up to its losses per faction")
+    dead: dict[str, tuple[int, int]] = {}
+    for lost in groups:
+        faction, territory, sector = lost["faction"], lost["territory"], lost["sector"]
+        where = territory + (f" sector {sector}" if sector is not None else "")
+        if lost["count"] is None or lost["special"] is None:
+            raise NotCarried(
+                f"the verdict gives {faction}'s storm losses in {where} ({lost['tokens']}) but not which of its "
+                "forces there: the text leaves it to the owner"
+            )
+        if sector is None and any(g.faction == faction and g.territory == territory and g.sector for g in forces):
+            # the verdict merged a group placed nowhere with one placed: which lost what is not said
+            raise NotCarried(f"the position gives the sector of some of {faction}'s groups in {where}, not of all")
+        here = [
+            i
+            for i, g in enumerate(forces)
+            if (g.faction, g.territory, g.sector) == (faction, territory, sector)
+            and (g.count or g.special)
+            and not getattr(g, "surveyor", False)
+        ]
+        count, special = lost["count"], lost["special"]
+        if sum(forces[i].count for i in here) == count and sum(forces[i].special for i in here) == special:
+            for i in here:  # the groups there, lost whole
+                forces[i] = dataclasses.replace(forces[i], count=0, special=0)
+        elif len(here) == 1 and forces[here[0]].count >= count and forces[here[0]].special >= special:
+            g = forces[here[0]]  # its one group there: the losses are its own
+            forces[here[0]] = dataclasses.replace(g, count=g.count - count, special=g.special - special)
+        else:
+            raise NotCarried(f"the verdict gives {faction}'s storm losses in {where} but not which group's they are")
+        was = dead.get(faction, (0, 0))
+        dead[faction] = (was[0] + count, was[1] + special)
+    return dead
+
+
+def _storm_factions(
+    pos: Position, forces: list[ForceGroup], losses: dict[str, int], crossed: set[int]
+) -> dict[str, tuple[int, int]]:
+    """Take losses given per faction only from ``forces`` (in place), where the faction's groups in the sectors
+    crossed account for them exactly (every such group lost whole, or its one group there, of one kind of force)."""
+    dead: dict[str, tuple[int, int]] = {}
+    for faction, lost in losses.items():
+        hits = [(i, _struck(pos, g.territory, g.sector, crossed)) for i, g in enumerate(forces) if g.faction == faction]
+        if any(hit is None for _, hit in hits):
+            raise NotCarried(f"the position does not give the sector of each of {faction}'s groups the storm may reach")
+        struck = [i for i, hit in hits if hit]
+        groups = [forces[i] for i in struck]
+        if sum(g.total for g in groups) == lost:  # every group of the faction the storm reached, lost whole
+            dead[faction] = (sum(g.count for g in groups), sum(g.special for g in groups))
+            for i in struck:
+                forces[i] = dataclasses.replace(forces[i], count=0, special=0)
+        elif len(groups) == 1 and not (groups[0].count and groups[0].special) and groups[0].total > lost:
+            g = groups[0]  # its one group there, of one kind of force: the losses are its own
+            count, special = dead[faction] = (lost, 0) if g.count else (0, lost)
+            forces[struck[0]] = dataclasses.replace(g, count=g.count - count, special=g.special - special)
+        else:
+            where = ", ".join(sorted({g.territory for g in groups})) or "no sector it crossed"
+            raise NotCarried(
+                f"the verdict gives {faction}'s storm losses ({lost}) but not which of its forces in {where} they are"
+            )
+    return dead
 
 
 def revive(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:

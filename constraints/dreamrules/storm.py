@@ -18,7 +18,9 @@ from checker.arrakis.kinds.blow import whose
 from checker.arrakis.kinds.storm import (
     StormFacts,
     dreamrules_damage,
+    dreamrules_group_damage,
     exposed,
+    group_losses,
     hit_sectors,
     mines_hit,
     z3_damage,
@@ -133,7 +135,7 @@ def _losses(s: StormFacts, o: dict[str, Any]) -> str:
     title="Troops in exposed sand the storm sweeps die and go to the Tanks",
     permits=_losses,
     needs=("storm_sector", "forces_placed", "shield_wall_standing", "mines_placed"),
-    defines=("losses",),
+    defines=("losses", "losses_by_group"),
     replaces="gf9.storm.losses",
     differs="Fremen troops in sand the storm sweeps: gf9:411 has Advanced Fremen lose half, rounded up; "
     "dreamrules:216 and 1124 make them immune (none lost)",
@@ -144,7 +146,7 @@ def storm_losses(s: StormFacts) -> dict[str, Any]:
     shelter, and Imperial Basin while the Shield Wall stands (Family Atomics destroying the wall also exposes
     Arrakeen and Carthag). Excepted (dreamrules:216): Fremen (immune unless Karama stopped Storm Immunity), troops
     aboard the Surveyor, troops at a destroyed mine (to reserves); a sietch Family Atomics opened is exposed."""
-    return {"losses": dreamrules_damage(s)[0]}
+    return group_losses(s, dreamrules_group_damage(s)[0])
 
 
 @storm_losses.z3

@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.storm import StormFacts, check_losses, check_spice_lost
+from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.storm import (
@@ -209,7 +209,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
     title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
     permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
     needs=("storm_sector", "forces_placed", "shield_wall_standing"),
-    defines=("losses",),
+    defines=("losses", "losses_by_group"),
     replaces=("overview.storm.losses", "overview.storm.fremen-advanced", "overview.storm.shield-wall"),
     one_sided=OUTCOME_ONLY,
 )
@@ -218,7 +218,7 @@ def storm_losses(s: StormFacts) -> dict[str, Any]:
     and the Polar Sink protect; Imperial Basin too while the Shield Wall stands, and once it is
     destroyed Imperial Basin, Arrakeen and Carthag do not. Advanced Fremen lose half the tokens
     of each hit group, rounded up."""
-    return {"losses": check_losses(s, half_for_fremen=True)}
+    return group_losses(s, check_group_losses(s, half_for_fremen=True))
 
 
 @storm_losses.z3

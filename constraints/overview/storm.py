@@ -11,7 +11,9 @@ from checker.arrakis.kinds.storm import (
     StormFacts,
     check_spice_lost,
     first_seat,
+    group_losses,
     hit_sectors,
+    per_faction,
     step,
     z3_first_seat,
     z3_group_loss,
@@ -147,6 +149,11 @@ def fremen_caught(s: StormFacts) -> bool:
 
 
 def overview_hit(s: StormFacts, sheets: bool = True) -> dict[str, int]:
+    """Forces per faction the storm kills under the overview's own words (``overview_group_hit``)."""
+    return per_faction(s, overview_group_hit(s, sheets))
+
+
+def overview_group_hit(s: StormFacts, sheets: bool = True) -> list[int]:
     """Forces per faction the storm kills under the overview's own words: every group in a sand territory
     (Imperial Basin excepted) in a sector the storm moves into. The Shield Wall plays no part: the overview
     excepts Imperial Basin without condition (overview:37, 102) and prints no rule for the Destroyed Shield Wall
@@ -154,14 +161,11 @@ def overview_hit(s: StormFacts, sheets: bool = True) -> dict[str, int]:
     an Advanced Fremen group loses half, rounded up (its sheet, gf9:411: overview.storm.fremen-advanced)."""
     assert s.storm_sector is not None
     hit = hit_sectors(s.storm_sector, s.distance)
-    out: dict[str, int] = {}
-    for i, faction in enumerate(s.group_faction):
+    out: list[int] = []
+    for i in range(len(s.group_faction)):
         # group_sheltered marks Imperial Basin, Arrakeen and Carthag; of them only Imperial Basin is sand
-        if s.group_sand[i] and not s.group_sheltered[i] and s.group_sector[i] in hit and s.group_count[i]:
-            n = s.group_count[i]
-            out[faction] = out.get(faction, 0) + (
-                -(-n // 2) if sheets and s.group_fremen[i] and s.fremen_advanced else n
-            )
+        n = s.group_count[i] if s.group_sand[i] and not s.group_sheltered[i] and s.group_sector[i] in hit else 0
+        out.append(-(-n // 2) if sheets and s.group_fremen[i] and s.fremen_advanced else n)
     return out
 
 
@@ -182,14 +186,14 @@ def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
     title="The storm kills forces in sand territories it hits, except in Imperial Basin",
     permits=losses_message,
     needs=("storm_sector", "forces_placed"),
-    defines=("losses",),
+    defines=("losses", "losses_by_group"),
     one_sided=OUTCOME_ONLY,
 )
 def overview_losses(s: StormFacts) -> dict[str, Any]:
     """Forces in sand territories in the sectors the storm moves into die, except in Imperial Basin (the
     overview gives the exception without condition; rock, strongholds and the Polar Sink are not sand); Advanced
     Fremen lose half, rounded up: a faction advantage that overrides it (overview.storm.fremen-advanced)."""
-    return {"losses": overview_hit(s)}
+    return group_losses(s, overview_group_hit(s))
 
 
 @overview_losses.z3
@@ -290,7 +294,7 @@ gap(
         "Wall 'specific rules' (overview:98) it does not print"
     ),
     when=_wall_storm_open,
-    leaves_open=("losses", "spice_lost"),  # what the storm does there, not where it stops
+    leaves_open=("losses", "losses_by_group", "spice_lost"),  # what the storm does there, not where it stops
 )
 
 

@@ -88,6 +88,9 @@ class StormFacts(Facts):
     # labels for messages and outcomes
     group_faction: tuple[str, ...] = label(())
     group_territory: tuple[str, ...] = label((), doc="each group's territory, for messages")
+    group_ordinary: tuple[int, ...] = label((), doc="each group's ordinary tokens (advisors too)")
+    group_special: tuple[int, ...] = label((), doc="each group's special tokens (Fedaykin, Sardaukar, Cyborgs)")
+    group_given_sector: tuple[int | None, ...] = label((), doc="each group's sector as the position gives it")
     seat_faction: tuple[str, ...] = label(())
     dials_text: str = label("")
     unplaced: str = label("", doc="the group whose sector is needed")
@@ -169,6 +172,9 @@ class Storm(Kind):
     title = "Storm movement"
     outcome_keys: ClassVar[dict[str, str]] = {
         "sectors_crossed": "the sectors the storm passes over and stops in, in order",
+        "losses_by_group": "the groups that lose forces to the Tanks, in the position's forces order: faction, "
+        "territory, sector (as the position gives it), tokens, and of them count (ordinary) and special; count and "
+        "special are null where the text leaves to the owner which tokens of a group of both kinds are lost",
         "first_player": "the new First Player",
         "returned_to_reserves": "Dreamrules: faction -> troops at a destroyed spice mine, back to reserves",
         "nexus": "Dreamrules: whether a Nexus follows the storm",
@@ -214,6 +220,8 @@ class Storm(Kind):
                 f"the position gives no 'storm': on turn 1 the storm starts at the Storm Start sector, {storm}"
             )
         merged: dict[tuple[str, str, int, bool], int] = {}
+        kinds: dict[tuple[str, str, int, bool], tuple[int, int]] = {}  # (ordinary, special) per group
+        given: dict[tuple[str, str, int, bool], set[int | None]] = {}
         unplaced = ""
         # Dreamrules' spice mines (dreamrules:292): read only there, so a gf9 answer never waits on a mine's sector
         mines = list(getattr(pos, "spice_mines", None) or []) if pos.ruleset == "dreamrules" else []
@@ -240,6 +248,9 @@ class Storm(Kind):
                 )
             key = (g.faction, g.territory, sector, bool(getattr(g, "surveyor", False)))
             merged[key] = merged.get(key, 0) + g.total
+            ordinary, special = kinds.get(key, (0, 0))
+            kinds[key] = (ordinary + g.count, special + g.special)
+            given.setdefault(key, set()).add(g.sector)
         forces_placed = not unplaced
         mine_sectors: list[int] = []
         mines_placed = True
@@ -325,6 +336,10 @@ class Storm(Kind):
             nexus_number=None if nexus is None else (0 if nexus == "blank" else int(nexus)),
             group_faction=tuple(f for (f, _, _, _), _ in groups),
             group_territory=tuple(t for (_, t, _, _), _ in groups),
+            group_ordinary=tuple(kinds[key][0] for key, _ in groups),
+            group_special=tuple(kinds[key][1] for key, _ in groups),
+            # one sector where every merged group gives it; else none (a group the position places nowhere)
+            group_given_sector=tuple(next(iter(given[key])) if len(given[key]) == 1 else None for key, _ in groups),
             seat_faction=tuple(f for f, _ in seated),
             dials_text=" and ".join(map(str, m.dials)),
             unplaced=unplaced,
@@ -364,12 +379,9 @@ class Storm(Kind):
         start = facts.storm_sector
         hits = [k for k in range(1, SECTORS + 1) if value(v.hit[k - 1])]
         out["sectors_crossed"] = sorted(hits, key=lambda k: (k - start - 1) % SECTORS)
-        losses: dict[str, int] = {}
-        for faction, lost in zip(facts.group_faction, v.group_lost, strict=True):
-            n = value(lost)
-            if n:
-                losses[faction] = losses.get(faction, 0) + n
-        out["losses"] = losses
+        lost = [value(n) for n in v.group_lost]
+        out["losses"] = per_faction(facts, lost)
+        out["losses_by_group"] = by_group(facts, lost)
         out["spice_lost"] = sum(value(g) for g in v.spice_gone)
         if facts.seats_known:
             out["first_player"] = facts.seat_faction[value(v.first_seat)]
@@ -395,21 +407,65 @@ def _fremen_storm_deck(pos: Position, players: set[str]) -> bool | None:
     return None if pos.players is not None and pos.players > len(players) else False
 
 
+# -- the two encodings of the losses: per faction and per group, from the tokens each group loses --------------
+def per_faction(s: StormFacts, lost: list[int]) -> dict[str, int]:
+    """Tokens lost per faction (a faction losing none left out)."""
+    out: dict[str, int] = {}
+    for faction, n in zip(s.group_faction, lost, strict=True):
+        if n:
+            out[faction] = out.get(faction, 0) + n
+    return out
+
+
+def by_group(s: StormFacts, lost: list[int]) -> list[dict[str, Any]]:
+    """Each group losing tokens, in the position's order: whole, or of its one kind of token; a part of a group
+    of both kinds (Advanced Fremen's half, gf9:411) leaves count and special open: the text does not say which."""
+    out: list[dict[str, Any]] = []
+    for i, n in enumerate(lost):
+        if not n:
+            continue
+        ordinary, special = s.group_ordinary[i], s.group_special[i]
+        if n == ordinary + special:
+            split: tuple[int | None, int | None] = (ordinary, special)
+        elif not special or not ordinary:
+            split = (0, n) if special else (n, 0)
+        else:
+            split = (None, None)
+        out.append(
+            {
+                "faction": s.group_faction[i],
+                "territory": s.group_territory[i],
+                "sector": s.group_given_sector[i],
+                "tokens": n,
+                "count": split[0],
+                "special": split[1],
+            }
+        )
+    return out
+
+
+def group_losses(s: StormFacts, lost: list[int]) -> dict[str, Any]:
+    """The rules' ``losses`` and ``losses_by_group``, from the tokens each group loses."""
+    return {"losses": per_faction(s, lost), "losses_by_group": by_group(s, lost)}
+
+
 # -- the checks' shared arithmetic (concrete values) -----------------------------
-def check_losses(s: StormFacts, half_for_fremen: bool) -> dict[str, int]:
-    """Forces lost per faction, walking the storm sector by sector."""
+def check_group_losses(s: StormFacts, half_for_fremen: bool) -> list[int]:
+    """Tokens each group loses, walking the storm sector by sector."""
     assert s.storm_sector is not None
     hit = hit_sectors(s.storm_sector, s.distance)
-    out: dict[str, int] = {}
-    for i, faction in enumerate(s.group_faction):
+    out: list[int] = []
+    for i in range(len(s.group_faction)):
         vulnerable = (s.group_sand[i] or s.group_sheltered[i]) and not (s.group_sheltered[i] and s.shield_wall_standing)
-        if not vulnerable or s.group_sector[i] not in hit:
-            continue
         n = s.group_count[i]
-        lost = -(-n // 2) if half_for_fremen and s.group_fremen[i] and s.fremen_advanced else n
-        if lost:
-            out[faction] = out.get(faction, 0) + lost
+        half = half_for_fremen and s.group_fremen[i] and s.fremen_advanced
+        out.append(0 if not vulnerable or s.group_sector[i] not in hit else -(-n // 2) if half else n)
     return out
+
+
+def check_losses(s: StormFacts, half_for_fremen: bool) -> dict[str, int]:
+    """Forces lost per faction, walking the storm sector by sector."""
+    return per_faction(s, check_group_losses(s, half_for_fremen))
 
 
 def check_spice_lost(s: StormFacts) -> int:
@@ -426,21 +482,24 @@ def exposed(s: StormFacts, i: int) -> bool:
     return (s.group_sand[i] or s.group_sheltered[i] or s.group_opened[i]) and not sheltered and not s.group_surveyor[i]
 
 
-def dreamrules_damage(s: StormFacts) -> tuple[dict[str, int], dict[str, int]]:
-    """Dreamrules: (troops sent to the Tanks, troops returned to reserves from a destroyed mine) per faction."""
+def dreamrules_group_damage(s: StormFacts) -> tuple[list[int], list[int]]:
+    """Dreamrules: (troops sent to the Tanks, troops returned to reserves from a destroyed mine) per group."""
     assert s.storm_sector is not None
     hit = hit_sectors(s.storm_sector, s.distance)
-    lost: dict[str, int] = {}
-    back: dict[str, int] = {}
-    for i, faction in enumerate(s.group_faction):
+    lost: list[int] = []
+    back: list[int] = []
+    for i in range(len(s.group_faction)):
         n = s.group_count[i]
-        if not n or s.group_sector[i] not in hit or not exposed(s, i):
-            continue
-        if s.group_fremen[i] and s.fremen_immune:
-            continue
-        into = back if s.group_at_mine[i] else lost
-        into[faction] = into.get(faction, 0) + n
+        struck = s.group_sector[i] in hit and exposed(s, i) and not (s.group_fremen[i] and s.fremen_immune)
+        lost.append(n if struck and not s.group_at_mine[i] else 0)
+        back.append(n if struck and s.group_at_mine[i] else 0)
     return lost, back
+
+
+def dreamrules_damage(s: StormFacts) -> tuple[dict[str, int], dict[str, int]]:
+    """Dreamrules: (troops sent to the Tanks, troops returned to reserves from a destroyed mine) per faction."""
+    lost, back = dreamrules_group_damage(s)
+    return per_faction(s, lost), per_faction(s, back)
 
 
 def z3_exposed(v: Any, i: int) -> Any:
