@@ -132,7 +132,9 @@ def all_passed(s: PhaseFacts) -> bool:
 
 @all_passed.z3
 def _(v: Any) -> z3.BoolRef:
-    pairs = list(zip(v.eligible, v.passed_card, strict=True))
+    if len(v.eligible) != len(v.passed_card):  # the hands or the history not given: the rule does not apply
+        return z3.BoolVal(False)
+    pairs = zip(v.eligible, v.passed_card, strict=True)
     return z3.And(any_of(v.eligible), all_of(z3.Implies(e, p) for e, p in pairs))
 
 

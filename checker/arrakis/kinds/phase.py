@@ -81,10 +81,10 @@ class PhaseFacts(Facts):
     cards_dealt: int | None = fact(None, key="cards_dealt", doc="the cards dealt for this Bidding phase's auction")
     sold: int | None = fact(None, key="this_phase", doc="cards of this auction won so far")
     eligible: list[bool] = fact(
-        [], doc="each listed faction (by name): its hand is not full, so it may bid ([]: a hand not given)"
+        [], doc="each listed faction: its hand is not full, so it may bid ([]: a hand not given)"
     )
     passed_card: list[bool] = fact(
-        [], doc="each listed faction (by name): it passed since the last card sold, or the phase began ([]: no history)"
+        [], doc="each listed faction: it passed since the last card sold, or the phase began ([]: no history)"
     )
     winner_due: bool | None = fact(None, key="WINNER", doc="the position names a winner (its own verdict)")
     faults: int | None = fact(None, key="AFTER", doc="rules the position after the move breaks, beyond the one before")
@@ -99,7 +99,9 @@ class PhaseFacts(Facts):
     bribes_waiting: str = label("", doc="dreamrules: a faction whose bribe pile holds spice ('' for none)")
     token_holder: str = label("", doc="dreamrules: a faction holding a tech token or the Carryall ('' for none)")
 
-    bidder_names: list[str] = label([], doc="the listed factions, in the order of eligible and passed_card")
+    bidder_names: list[str] = label(
+        [], doc="the listed factions, as the position lists them (the order of eligible and passed_card)"
+    )
 
     @property
     def passes_known(self) -> bool:
@@ -239,7 +241,7 @@ class NextPhase(Kind):
         f.hand_missing = next((name for name, held in hands.items() if held is None), "")
         if not f.hand_missing:
             f.bidders = sum(held < hand_limit(name) for name, held in hands.items() if held is not None)
-            f.bidder_names = sorted(hands)
+            f.bidder_names = list(hands)  # as the position lists them
             f.eligible = [(hands[name] or 0) < hand_limit(name) for name in f.bidder_names]
             if history is not None:
                 passed = passed_on_card(history)
