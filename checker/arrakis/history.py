@@ -1,6 +1,7 @@
 """The phase's history, as a game record writes it (``Position.this_phase``): what the phase has seen so far, read
 by the rules a lone position cannot answer (the storm moved, the blows resolved, a faction's Shipment and Movement
-turn). The transitions write it (checker/arrakis/transitions.py: ``happened``)."""
+turn, the players who passed on the card up for bid). The transitions write it (checker/arrakis/transitions.py:
+``happened``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from checker.arrakis.position import Position
 
 COLLECTED = "collected:"  # "collected: TERRITORY": a faction collected spice there
 SHIPPED, MOVED = "shipped:", "moved:"  # "shipped: FACTION", "moved: FACTION"
-NAMED = (COLLECTED, SHIPPED, MOVED)  # the entries that name a territory or a faction
+PASSED = "passed:"  # "passed: FACTION": a faction passed on the card up for bid (a GF9 or overview auction)
+SOLD = "card-sold"  # a card of the auction won
+NAMED = (COLLECTED, SHIPPED, MOVED, PASSED)  # the entries that name a territory or a faction
 
 
 @dataclass
@@ -32,3 +35,10 @@ def faction_turn(pos: Position, faction: str) -> FactionTurn | None:
     mine = [i for i, (_, who) in enumerate(acts) if who == faction]
     over = bool(mine) and any(who != faction for _, who in acts[mine[0] :])
     return FactionTurn(shipped=(SHIPPED, faction) in acts, moved=(MOVED, faction) in acts, over=over)
+
+
+def passed_on_card(history: list[str]) -> set[str]:
+    """The factions that passed since the last card was sold (or the phase began): those who passed on the card up
+    for bid, no card sold in between."""
+    sold = max((i for i, e in enumerate(history) if e == SOLD), default=-1)
+    return {e.removeprefix(PASSED).strip() for e in history[sold + 1 :] if e.startswith(PASSED)}

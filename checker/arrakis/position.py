@@ -53,7 +53,7 @@ Phase = Literal[
 
 # What a phase has seen, as a game record writes it (``Position.this_phase``; checker/arrakis/kinds/phase.py),
 # besides the entries naming a territory or a faction (checker/arrakis/history.py): "collected: TERRITORY",
-# "shipped: FACTION", "moved: FACTION"
+# "shipped: FACTION", "moved: FACTION", "passed: FACTION"
 PHASE_EVENTS = ("storm", "blow", "blow-a", "blow-b", "card-sold")
 
 # The territory names a position being loaded may use: None, the GF9 board's; a list, a conquest
@@ -907,7 +907,8 @@ class Position:
         doc="Mentat's extension, written by a game record: what the phase has seen so far: storm (the storm moved, "
         "or was placed on turn one), blow (a spice blow resolved on a territory card; blow-a, blow-b: on pile A or "
         "B in the Advanced game), card-sold (a card of the auction won), collected: TERRITORY (a faction collected "
-        "spice there), shipped: FACTION, moved: FACTION (its Shipment and Movement turn); not given: not known",
+        "spice there), shipped: FACTION, moved: FACTION (its Shipment and Movement turn), passed: FACTION (it passed "
+        "on the card up for bid); not given: not known",
     )
     cards_dealt: int | None = spec(
         None,
@@ -1339,7 +1340,7 @@ def load_position(data: Any, file: str | None = None) -> Position:
 
 def _check_history(pos: Position) -> None:
     """The phase's history (``this_phase``): each entry one of its words, or a named one ("shipped: atreides")."""
-    named = ("collected", "shipped", "moved")  # checker/arrakis/history.py
+    named = ("collected", "shipped", "moved", "passed")  # checker/arrakis/history.py
     for i, event in enumerate(pos.this_phase or ()):
         word, colon, name = event.partition(":")
         if event in PHASE_EVENTS or (colon and word in named and name.strip()):

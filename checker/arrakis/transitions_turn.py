@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from checker.arrakis.history import PASSED, SOLD
 from checker.arrakis.position import (
     AllyMove,
     BidMove,
@@ -41,11 +42,11 @@ SECTORS = 18
 
 
 def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
-    """A pass changes nothing the position records. A bid the move says wins the card (``wins: true``: every other
-    faction passed after it) is paid as the outcome says (the bidder, and its ally for the share it promised, pay
-    ``cost`` to ``paid_to``) and the ``cards_gained`` join the bidder's hand. A Dreamrules bid that does not win is
-    the auction's new high bid (``current_auction``); a GF9 or overview position records no auction, so such a bid
-    is not carried."""
+    """A pass changes nothing on the board: the phase's history records it (``passed: FACTION``). A bid the move
+    says wins the card (``wins: true``: every other faction passed after it) is paid as the outcome says (the
+    bidder, and its ally for the share it promised, pay ``cost`` to ``paid_to``) and the ``cards_gained`` join the
+    bidder's hand. A Dreamrules bid that does not win is the auction's new high bid (``current_auction``); a GF9 or
+    overview position records no auction, so such a bid is not carried."""
     m = pos.move
     assert isinstance(m, BidMove)
     if m.amount is None:
@@ -54,7 +55,9 @@ def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
                 "Mentat does not carry a Dreamrules pass yet: the last pass closes the auction for its high bidder, "
                 "which the outcome does not give"
             )
-        return {k: v for k, v in data.items() if k != "move"}, []
+        out = {k: v for k, v in data.items() if k != "move"}
+        happened(out, f"{PASSED} {m.faction}")  # all passing on a card ends the auction (overview:49)
+        return out, []
     if not m.wins:
         if pos.ruleset == "dreamrules":
             out = {k: v for k, v in data.items() if k != "move"}
@@ -91,7 +94,7 @@ def bid(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     out = _written(data, pos, list(pos.forces), factions)
     out.pop("current_auction", None)  # the auction is settled
     to = "the Bank" if payee == "bank" else payee
-    happened(out, "card-sold")
+    happened(out, SOLD)
     return out, [f"{m.faction} wins the card: {cost} spice to {to}, {gained} card(s) into its hand"]
 
 

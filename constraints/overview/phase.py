@@ -17,6 +17,8 @@ from checker.arrakis.kinds.phase import (
     phase_words,
     upper,
 )
+from checker.facts import all_of, any_of
+from checker.names import display
 from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -91,10 +93,75 @@ def _(v: Any) -> z3.BoolRef:
     return v.dealt == v.bidders
 
 
+def _names(factions: list[str]) -> str:
+    words = [display(f) for f in factions]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _unsold(s: PhaseFacts) -> str:
+    """The cards not sold, in words ("the remaining cards" when the count is not given)."""
+    if s.cards_dealt is None or s.sold is None:
+        return "the remaining cards"
+    left = s.cards_dealt - s.sold
+    return f"the {left} remaining card{'s' if left != 1 else ''}"
+
+
+@rule(
+    "overview.phase.all-passed",
+    on="next-phase",
+    cites="overview:49",
+    see_also="gf9:173,425",
+    title="The auction ends when all pass on a card",
+    permits=lambda s, _o: (
+        f"Every eligible bidder ({_names([n for n, e in zip(s.bidder_names, s.eligible, strict=True) if e])}) "
+        f"passed on the card up for bid (this_phase): {_unsold(s)} return to the top of the deck and the auction is "
+        "over."
+    ),
+    when=lambda s: s.phase_index == BIDDING and s.all_passed,
+    one_sided="it says when the auction ends early: where an eligible bidder has not passed, whether the Bidding "
+    "phase may end is the gap overview.phase.auction (a position need not record every pass)",
+)
+def all_passed(s: PhaseFacts) -> bool:
+    """If every faction that may bid (its hand not full: a full hand must pass, gf9:173, 425) passes on the card up
+    for bid, with no card sold since, the cards not sold return to the deck and the Bidding phase may end."""
+    return all(passed for eligible, passed in zip(s.eligible, s.passed_card, strict=True) if eligible)
+
+
+@all_passed.z3
+def _(v: Any) -> z3.BoolRef:
+    if len(v.eligible) != len(v.passed_card):  # the hands or the history not given: the rule does not apply
+        return z3.BoolVal(False)
+    pairs = zip(v.eligible, v.passed_card, strict=True)
+    return z3.And(any_of(v.eligible), all_of(z3.Implies(e, p) for e, p in pairs))
+
+
 def _auction_open(s: PhaseFacts) -> bool:
-    """Leaving the Bidding phase with cards dealt and not sold, or not known to be sold: every player may have
-    passed on one (the rest return to the deck), which no position records."""
-    return s.phase_index == BIDDING and (s.cards_dealt is None or s.sold is None or s.sold < s.cards_dealt)
+    """Leaving the Bidding phase with cards dealt and not sold, or not known to be sold, and not every eligible bidder
+    known to have passed on a card (the rest return to the deck): a position need not record every pass."""
+    unsold = s.cards_dealt is None or s.sold is None or s.sold < s.cards_dealt
+    return s.phase_index == BIDDING and unsold and not s.all_passed
+
+
+def _auction_words(s: PhaseFacts) -> str:
+    """Why the auction's end is open on this position, naming its facts."""
+    if s.cards_dealt is None or s.sold is None:
+        said = "the cards dealt for its auction (cards_dealt) or those sold (this_phase) are not given"
+    else:
+        left = s.cards_dealt - s.sold
+        said = f"{left} of its {s.cards_dealt} cards {'is' if left == 1 else 'are'} not sold"
+    if s.hand_missing:
+        passes = f"who may bid is not known (factions.{s.hand_missing}.hand is not given)"
+    elif not s.passes_known:
+        passes = "who passed on the card up for bid is not known (this_phase is not given)"
+    elif s.not_passed:
+        verb = "has" if len(s.not_passed) == 1 else "have"
+        passes = f"{_names(s.not_passed)} {verb} not passed on the card up for bid (this_phase)"
+    else:
+        passes = "no faction may bid"
+    return (
+        f"the Bidding phase ends: {said}, and {passes}: whether every card was sold or every player passed on one "
+        "(overview:49) is not a fact of the position"
+    )
 
 
 gap(
@@ -102,16 +169,10 @@ gap(
     on="next-phase",
     cites="overview:49",
     title="The Bidding phase ends when its cards are sold or passed",
-    reason="the Bidding phase ends with cards dealt and not sold: whether every player passed on one (overview:49) "
-    "is not a fact of the position",
-    explain=lambda s: (
-        "the Bidding phase ends: the cards dealt for its auction (cards_dealt) or those sold (this_phase) are not "
-        "given, and whether every card was sold or every player passed on one (overview:49) is not a fact of the "
-        "position"
-        if s.cards_dealt is None or s.sold is None
-        else f"the Bidding phase ends with {s.cards_dealt - s.sold} of its {s.cards_dealt} cards not sold: whether "
-        "every player passed on one (overview:49) is not a fact of the position"
-    ),
+    reason="the Bidding phase ends with cards dealt and not sold, and the phase's history (this_phase) does not show "
+    "every eligible bidder passing on one: whether every player passed on one (overview:49) is not a fact of the "
+    "position",
+    explain=_auction_words,
     when=_auction_open,
 )
 

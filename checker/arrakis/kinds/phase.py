@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
-from checker.arrakis.history import COLLECTED
+from checker.arrakis.history import COLLECTED, passed_on_card
 from checker.arrakis.position import NextPhaseMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
@@ -99,6 +99,12 @@ class PhaseFacts(Facts):
     bidders: int | None = fact(None, key="HAND", doc="factions whose hand is not full (eligible bidders)")
     cards_dealt: int | None = fact(None, key="cards_dealt", doc="the cards dealt for this Bidding phase's auction")
     sold: int | None = fact(None, key="this_phase", doc="cards of this auction won so far")
+    eligible: list[bool] = fact(
+        [], doc="each listed faction: its hand is not full, so it may bid ([]: a hand not given)"
+    )
+    passed_card: list[bool] = fact(
+        [], doc="each listed faction: it passed since the last card sold, or the phase began ([]: no history)"
+    )
     winner_due: bool | None = fact(None, key="WINNER", doc="the position names a winner (its own verdict)")
     faults: int | None = fact(None, key="AFTER", doc="rules the position after the move breaks, beyond the one before")
     fault_words: str = label("", doc="the first of those faults, as its rule says it")
@@ -111,6 +117,29 @@ class PhaseFacts(Facts):
     mines: int = fact(0, key="spice_mines", doc="dreamrules: spice mines on the board")
     bribes_waiting: str = label("", doc="dreamrules: a faction whose bribe pile holds spice ('' for none)")
     token_holder: str = label("", doc="dreamrules: a faction holding a tech token or the Carryall ('' for none)")
+
+    bidder_names: list[str] = label(
+        [], doc="the listed factions, as the position lists them (the order of eligible and passed_card)"
+    )
+
+    @property
+    def passes_known(self) -> bool:
+        """The hands and the phase's history are given: who may bid and who passed on the card up for bid."""
+        return bool(self.eligible) and len(self.passed_card) == len(self.eligible)
+
+    @property
+    def all_passed(self) -> bool:
+        """Every eligible bidder (one at least) passed on the card up for bid: the auction is over (overview:49)."""
+        if not self.passes_known:
+            return False
+        return any(self.eligible) and all(p for e, p in zip(self.eligible, self.passed_card, strict=True) if e)
+
+    @property
+    def not_passed(self) -> list[str]:
+        """The eligible bidders that have not passed on the card up for bid, by name."""
+        if not self.passes_known:
+            return []
+        return [n for n, e, p in zip(self.bidder_names, self.eligible, self.passed_card, strict=True) if e and not p]
 
     @property
     def leaving(self) -> str:
@@ -231,6 +260,11 @@ class NextPhase(Kind):
         f.hand_missing = next((name for name, held in hands.items() if held is None), "")
         if not f.hand_missing:
             f.bidders = sum(held < hand_limit(name) for name, held in hands.items() if held is not None)
+            f.bidder_names = list(hands)  # as the position lists them
+            f.eligible = [(hands[name] or 0) < hand_limit(name) for name in f.bidder_names]
+            if history is not None:
+                passed = passed_on_card(history)
+                f.passed_card = [name in passed for name in f.bidder_names]
         f.spice_by_forces = next(
             (g.territory for g in pos.forces if g.territory not in collected and _by_spice(pos, g)), ""
         )
