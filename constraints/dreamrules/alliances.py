@@ -14,9 +14,9 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word, whose
+from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word
 from checker.arrakis.kinds.deal import DealFacts, NoteFacts
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 
 MENTAT = PHASES.index("mentat-pause")

@@ -66,10 +66,6 @@ set_aside("dreamrules:362,364,366", "the order of the phase's decisions and who 
 restates("dreamrules:1064", "gf9.bidding.harkonnen-hand-full")
 
 
-def _whose(faction: str) -> str:
-    return f"{display(faction)}'" if faction.endswith("s") else f"{display(faction)}'s"
-
-
 def _means_words(s: BidFacts) -> str:
     parts = [f"{s.spice} spice"]
     if s.ally_support:

@@ -13,10 +13,10 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.blow import BLOW_PHASES, BlowFacts, whose
+from checker.arrakis.kinds.blow import BLOW_PHASES, BlowFacts
 from checker.arrakis.kinds.worm import SPICE_BLOW, WormFacts
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.blow import phase_title
 

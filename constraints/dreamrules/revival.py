@@ -31,7 +31,7 @@ from checker.arrakis.kinds.revival import (
     z3_dr_leader_cost,
     z3_dr_troop_cost,
 )
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.revival import face_down_wait as gf9_face_down_wait
 from constraints.gf9.revival import leader_own as gf9_leader_own
@@ -46,11 +46,6 @@ set_aside(
 
 RAISED = 5  # dreamrules:380, 1176: Bene Tleilax may raise a faction's limit from three to five
 SPECIAL_ONE = ("emperor", "fremen")  # dreamrules:378: one Sardaukar, one Fedaykin a turn
-
-
-def _whose(faction: str) -> str:
-    name = display(faction)
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _ordinary(s: RevivalFacts) -> bool:
@@ -92,7 +87,7 @@ def _tleilaxu_prices_leader(s: RevivalFacts) -> bool:
     see_also="dreamrules:1040,1058,1078,1096,1116,1144,1170,1212",
     title="The free revivals allowed by the faction",
     permits=lambda s, _o: (
-        f"{_whose(s.faction)} free revival is {dr_free(s)} troop{'s' if dr_free(s) != 1 else ''} "
+        f"{whose(s.faction)} free revival is {dr_free(s)} troop{'s' if dr_free(s) != 1 else ''} "
         f"(dreamrules:{DR_FREE_LINE[s.dr_no]})."
     ),
     defines=("free",),
@@ -645,14 +640,14 @@ def _revivable_open(s: RevivalFacts) -> bool:
     cites="dreamrules:388",
     title="A face-down leader waits for your other revivable leaders",
     forbids=lambda s, _o: (
-        f"{s.leader} lies face down in the Tanks: it cannot be revived again until {_whose(s.faction)} other "
+        f"{s.leader} lies face down in the Tanks: it cannot be revived again until {whose(s.faction)} other "
         f"revivable leaders have also been revived and killed again, and {s.face_up_names} "
         f"{'lies' if s.others_face_up == 1 else 'lie'} face up there, not yet revived."
     ),
     permits=lambda s, _o: (
         f"{s.leader} lies face up in the Tanks: it was not revived and killed before."
         if not s.leader_face_down
-        else f"{s.leader} lies face down, and {_whose(s.faction)} other leaders all lie face down in the Tanks too: "
+        else f"{s.leader} lies face down, and {whose(s.faction)} other leaders all lie face down in the Tanks too: "
         "revived and killed again."
     ),
     when=lambda s: _face_down_given(s) and not _down_elsewhere(s) and not _revivable_open(s),

@@ -16,7 +16,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.shipment import ShipmentFacts
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.shipment import price as gf9_price
 from constraints.gf9.shipment import z3_price as gf9_z3_price
@@ -38,15 +38,10 @@ chapter(
 # (dreamrules.movement.allies).
 
 
-def _whose(faction: str) -> str:
-    name = display(faction)
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def _ally_territory(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     who, ally = display(s.faction), display(s.ally)
     if not s.ally_in_to:
-        return f"{_whose(s.faction)} ally has no troops in {s.to}."
+        return f"{whose(s.faction)} ally has no troops in {s.to}."
     if not s.ally_apart_in_to:
         there = (
             "only advisors there, which coexist"

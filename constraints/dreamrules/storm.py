@@ -14,7 +14,6 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.blow import whose
 from checker.arrakis.kinds.storm import (
     StormFacts,
     dreamrules_damage,
@@ -28,7 +27,7 @@ from checker.arrakis.kinds.storm import (
     z3_hits,
 )
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, restates, rule, set_aside
 from constraints.overview.storm import OUTCOME_ONLY
 

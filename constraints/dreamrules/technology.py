@@ -18,7 +18,7 @@ import z3
 
 from checker.arrakis.kinds.tech_token import TOKENS_CAP, TechTokenFacts
 from checker.arrakis.kinds.technology import BIDDING, TechnologyFacts
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, rule
 
 # == Technology (the ``technology`` kind) ======================================================================
@@ -100,8 +100,8 @@ def _(v: Any) -> z3.BoolRef:
     on="technology",
     cites="dreamrules:352,1218",
     title="The replacement is a card from the Ixians' hand",
-    forbids=lambda s, _o: f"{s.card} is not in {_whose(s.faction)} hand ({s.hand_words}).",
-    permits=lambda s, _o: f"{s.card} is in {_whose(s.faction)} hand.",
+    forbids=lambda s, _o: f"{s.card} is not in {whose(s.faction)} hand ({s.hand_words}).",
+    permits=lambda s, _o: f"{s.card} is in {whose(s.faction)} hand.",
     needs=("card_in_hand",),
 )
 def technology_from_hand(s: TechnologyFacts) -> bool:
@@ -155,10 +155,6 @@ def technology_suppressed(s: TechnologyFacts) -> bool:
 @technology_suppressed.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Not(v.suppressed)
-
-
-def _whose(faction: str) -> str:
-    return f"{display(faction)}'" if faction.endswith("s") else f"{display(faction)}'s"
 
 
 def _phase(s: TechnologyFacts) -> str:

@@ -11,9 +11,9 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.blow import BlowFacts, forces_word, whose
+from checker.arrakis.kinds.blow import BlowFacts, forces_word
 from checker.facts import all_of, any_of
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.

@@ -61,10 +61,6 @@ def _advanced_fremen_landing(s: ShipmentFacts) -> bool:
     return s.is_fremen and s.advanced and s.fremen_placement and s.in_fremen_zone
 
 
-def _whose(faction: str) -> str:
-    return f"{display(faction)}'" if faction.endswith("s") else f"{display(faction)}'s"
-
-
 # gf9:201 "These examples use the Basic Game. In storm order, each faction may make one shipment,
 #          then one on-planet movement. Finish both before the next faction acts. ..."
 #          (in "Finish both actions", within the Shipment and Movement section)
@@ -344,7 +340,7 @@ def _aid_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
     aid = _aid(s)
     rest = price(s) - aid
     own = f"; {display(s.faction)} pays the other {rest} to the Guild" if rest else ""
-    return f"The Guild's own {aid} spice toward {_whose(s.faction)} shipment goes to the Bank{own}."
+    return f"The Guild's own {aid} spice toward {whose(s.faction)} shipment goes to the Bank{own}."
 
 
 @rule(
@@ -549,10 +545,10 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:147,157",
     title="An ally pays toward a shipment no more than its actual cost",
     forbids=lambda s, _o: (
-        f"{s.ally_support} spice toward {_whose(s.faction)} shipment is more than its actual cost, {price(s)}."
+        f"{s.ally_support} spice toward {whose(s.faction)} shipment is more than its actual cost, {price(s)}."
     ),
     permits=lambda s, o: (
-        f"{s.ally_support} spice toward {_whose(s.faction)} shipment is within its actual cost, "
+        f"{s.ally_support} spice toward {whose(s.faction)} shipment is within its actual cost, "
         f"{o.get('cost', price(s))}."
     ),
     when=_helped,

@@ -14,8 +14,9 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word, whose
+from checker.arrakis.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word
 from checker.facts import all_of
+from checker.names import whose
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.

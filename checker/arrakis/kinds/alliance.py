@@ -30,7 +30,7 @@ from checker.arrakis.board import POLAR_SINK
 from checker.arrakis.position import AllyMove, BribeMove, GiveMove, Phase, Position
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 NEXUS = PHASES.index("nexus")
@@ -49,11 +49,6 @@ def phase_title(index: int | None) -> str:
 def names(factions: list[str]) -> str:
     shown = [display(f) for f in factions]
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def whose(faction: str) -> str:
-    name = display(faction)
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def spice_word(n: int | None) -> str:

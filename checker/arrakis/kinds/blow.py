@@ -28,7 +28,6 @@ from typing import Any, ClassVar, get_args
 from checker.arrakis.board import gf9_board
 from checker.arrakis.position import BlowMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
 
 PHASES: tuple[str, ...] = get_args(Phase)
 BLOW_PHASES = (PHASES.index("spice-blow"), PHASES.index("nexus"))  # the one phase "Spice Blow and Nexus"
@@ -97,11 +96,6 @@ class BlowFacts(Facts):
 
 def forces_word(n: int) -> str:
     return f"{n} force{'s' if n != 1 else ''}"
-
-
-def whose(faction: str) -> str:
-    name = display(faction)
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _notes(pos: Position, f: BlowFacts) -> list[str]:

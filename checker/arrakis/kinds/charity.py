@@ -28,7 +28,7 @@ from typing import Any, ClassVar, get_args
 
 from checker.arrakis.position import CharityMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
+from checker.names import whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 CHOAM_CHARITY = PHASES.index("choam-charity")
@@ -94,11 +94,6 @@ def phase_title(s: CharityFacts) -> str:
     """The phase as a player names it ("the Shipment and Movement phase")."""
     words = s.phase_name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
     return f"the {words} phase"
-
-
-def whose(faction: str) -> str:
-    name = display(faction)
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _notes(pos: Position, f: CharityFacts) -> list[str]:

@@ -373,10 +373,9 @@ class Shipment(Kind):
         kept = value(v.revealed) or 0  # type: ignore[attr-defined]
         paid = {"spacing-guild": out["cost"] - aid - kept, "bank": aid}
         out["payments"] = {who: n for who, n in paid.items() if n > 0}
-        # a sector the move names, or the destination's only one; of several, the player's choice (none the solver's)
-        if facts.to_sectors and facts.to_sector_given:
+        if facts.to_sectors:
             out["sector"] = value(v.sector)
-        if facts.from_sectors and (facts.from_sector is not None or len(facts.from_sectors) == 1):
+        if facts.from_sectors:
             out["from_sector"] = value(v.from_sec)
         losses = value(v.storm_losses)
         out["losses"] = {facts.faction: losses} if losses else {}
