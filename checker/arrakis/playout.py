@@ -110,6 +110,8 @@ def _bids(data: dict[str, Any], rng: random.Random, factions: list[str]) -> list
         if spice <= 0 or (held is not None and held >= (8 if f == "harkonnen" else 4)):
             continue
         out.append({"action": "bid", "faction": f, "amount": rng.randint(1, min(spice, 6)), "wins": True})
+    if data.get("ruleset") != "dreamrules" and rng.random() < 0.3:  # now and then every bidder passes on a card
+        out += [{"action": "bid", "faction": f} for f in factions]
     return out
 
 
