@@ -478,7 +478,7 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
                 return _timeout(verdict)
             if result == z3.sat:
                 model = s.model()
-                size = kind.shortest(solver.v)
+                size = kind.shortest(solver.v, facts)
                 while size is not None and model.eval(size, model_completion=True).as_long() > 0:
                     # report the shortest answer (a legal path), not merely some answer
                     smaller = model.eval(size, model_completion=True).as_long() - 1

@@ -176,7 +176,7 @@ class Kind:
         """Constraints every answer obeys whatever the rules (the board's shape)."""
         return []
 
-    def shortest(self, v: Vars) -> Any:
+    def shortest(self, v: Vars, facts: Facts) -> Any:
         """A z3 Int the reported answer should keep small (a path's length), or None."""
         return None
 

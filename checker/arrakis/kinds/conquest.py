@@ -364,7 +364,7 @@ class ConquestMove(Kind):
 
         return [v.cost >= v.distance, z3.Implies(v.open_route, v.cost >= v.distance_open)]
 
-    def shortest(self, v: Vars) -> Any:
+    def shortest(self, v: Vars, facts: Facts) -> Any:
         return v.cost
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:

@@ -653,7 +653,7 @@ class Movement(Kind):
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         return list(_frame(v))
 
-    def shortest(self, v: Vars) -> Any:
+    def shortest(self, v: Vars, facts: Facts) -> Any:
         return v.L  # borders crossed: report the shortest legal path
 
     def shape(self, facts: Facts) -> tuple[Any, ...]:

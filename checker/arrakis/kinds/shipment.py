@@ -182,7 +182,7 @@ def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
     elif not f.to_reserves and m.sector is None and len(f.to_sectors) > 1:
         out.append(
             f"the move gives no sector of {m.to} ({', '.join(map(str, f.to_sectors))}): every one is asked about, "
-            "and a legal answer's sector is one the rules allow, chosen by Mentat (move.sector asks about one)"
+            "and a legal answer's sector is the lowest-numbered one the rules allow (move.sector asks about one)"
         )
     if m.from_ is not None and m.from_sector is None and f.from_sector is not None:
         out.append(f"the forces leave {m.from_} from sector {f.from_sector}, the only one they can be in")
@@ -353,6 +353,12 @@ class Shipment(Kind):
         v.bg_sends = z3.Bool("bg_sends")
         v.bg_advisor = z3.Bool("bg_advisor")
         v.bg_posture = z3.Int("bg_posture")  # dreamrules: the Bene Gesserit's shipped posture (POSTURES)
+
+    def shortest(self, v: Vars, facts: Facts) -> Any:
+        """Of several sectors the move does not name, report the lowest-numbered one the rules allow: the same answer
+        whatever the process checked before (the solver's own pick depends on it)."""
+        assert isinstance(facts, ShipmentFacts)
+        return v.sector if len(facts.to_sectors) > 1 and not facts.to_sector_given else None  # type: ignore[attr-defined]
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         import z3

@@ -117,7 +117,7 @@ class Surveyor(Kind):
         w: Any = v
         return [w.entered == z3.If(w.wall, w.steps, w.steps_open)]
 
-    def shortest(self, v: Vars) -> Any:
+    def shortest(self, v: Vars, facts: Facts) -> Any:
         return v.entered  # type: ignore[attr-defined]
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
