@@ -200,14 +200,7 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
         dead = _storm_factions(pos, forces, o.get("losses") or {}, crossed)
     factions = dict(pos.factions)
     for faction, (count, special) in dead.items():
-        if faction not in factions:
-            continue  # the position lists no Tanks of the faction: they stay unknown
-        me = factions[faction]
-        factions[faction] = dataclasses.replace(
-            me,
-            tanks=None if me.tanks is None else me.tanks + count,
-            tanks_special=None if me.tanks_special is None else me.tanks_special + special,
-        )
+        to_tanks(factions, faction, count, special)
     spice = list(pos.spice)
     lost_spice = o.get("spice_lost") or 0
     if lost_spice:
@@ -279,21 +272,44 @@ def _storm_factions(
         if any(hit is None for _, hit in hits):
             raise NotCarried(f"the position does not give the sector of each of {faction}'s groups the storm may reach")
         struck = [i for i, hit in hits if hit]
-        groups = [forces[i] for i in struck]
-        if sum(g.total for g in groups) == lost:  # every group of the faction the storm reached, lost whole
-            dead[faction] = (sum(g.count for g in groups), sum(g.special for g in groups))
-            for i in struck:
-                forces[i] = dataclasses.replace(forces[i], count=0, special=0)
-        elif len(groups) == 1 and not (groups[0].count and groups[0].special) and groups[0].total > lost:
-            g = groups[0]  # its one group there, of one kind of force: the losses are its own
-            count, special = dead[faction] = (lost, 0) if g.count else (0, lost)
-            forces[struck[0]] = dataclasses.replace(g, count=g.count - count, special=g.special - special)
-        else:
-            where = ", ".join(sorted({g.territory for g in groups})) or "no sector it crossed"
+        taken = lose(forces, struck, lost)
+        if taken is None:
+            where = ", ".join(sorted({forces[i].territory for i in struck})) or "no sector it crossed"
             raise NotCarried(
                 f"the verdict gives {faction}'s storm losses ({lost}) but not which of its forces in {where} they are"
             )
+        dead[faction] = taken
     return dead
+
+
+def lose(forces: list[ForceGroup], at: list[int], lost: int) -> tuple[int, int] | None:
+    """Take ``lost`` tokens from the groups ``forces[at]`` (in place) where they account for them exactly: every group
+    lost whole, or its one group there, of one kind of force; the (ordinary, special) tokens lost, or None where the
+    losses could be any of several forces (never shared out by a guess)."""
+    groups = [forces[i] for i in at]
+    if sum(g.total for g in groups) == lost:
+        for i in at:
+            forces[i] = dataclasses.replace(forces[i], count=0, special=0)
+        return sum(g.count for g in groups), sum(g.special for g in groups)
+    if len(groups) == 1 and not (groups[0].count and groups[0].special) and groups[0].total > lost:
+        g = groups[0]
+        count, special = (lost, 0) if g.count else (0, lost)
+        forces[at[0]] = dataclasses.replace(g, count=g.count - count, special=g.special - special)
+        return count, special
+    return None
+
+
+def to_tanks(factions: dict[str, FactionState], faction: str, count: int, special: int) -> None:
+    """Forces killed to the faction's Tanks (ordinary and special), where the position lists its Tanks; a faction it
+    does not list keeps Tanks it does not give."""
+    me = factions.get(faction)
+    if me is None:
+        return
+    factions[faction] = dataclasses.replace(
+        me,
+        tanks=None if me.tanks is None else me.tanks + count,
+        tanks_special=None if me.tanks_special is None else me.tanks_special + special,
+    )
 
 
 def revive(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:

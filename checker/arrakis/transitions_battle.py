@@ -24,7 +24,7 @@ from typing import Any
 
 from checker.arrakis.kinds.battle import KH_NAME, leaders_of, opponent
 from checker.arrakis.position import BattleMove, FactionState, ForceGroup, LastBattle, Position
-from checker.arrakis.transitions import _gain, _written
+from checker.arrakis.transitions import _gain, _written, to_tanks
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
@@ -115,7 +115,7 @@ def _losses(
             )
         dead = _take(pos, m, o, forces, faction, int(n), faction == o["winner"], explosion)
         lost_by[faction] = sum(c + s for c, s in dead)
-        _to_tanks(factions, faction, sum(c for c, _ in dead), sum(s for _, s in dead))
+        to_tanks(factions, faction, sum(c for c, _ in dead), sum(s for _, s in dead))
     for option in _ixian(o):
         lost_by["ixians"] = _ixian_losses(m, forces, factions, option)
     return lost_by
@@ -206,19 +206,8 @@ def _ixian_losses(
     if after.count < 0 or after.special < 0 or not 0 <= patched <= after.special:
         raise NotCarried("the verdict's Ixian losses are not in their group")
     forces[here[0]] = after
-    _to_tanks(factions, "ixians", option["suboids"], option["cyborgs"])
+    to_tanks(factions, "ixians", option["suboids"], option["cyborgs"])
     return option["suboids"] + option["cyborgs"]
-
-
-def _to_tanks(factions: dict[str, FactionState], faction: str, count: int, special: int) -> None:
-    if faction not in factions:
-        return  # the position lists no Tanks of the faction: they stay unknown
-    me = factions[faction]
-    factions[faction] = dataclasses.replace(
-        me,
-        tanks=None if me.tanks is None else me.tanks + count,
-        tanks_special=None if me.tanks_special is None else me.tanks_special + special,
-    )
 
 
 # -- leaders, spice, cards ------------------------------------------------------------------------------------

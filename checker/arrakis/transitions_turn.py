@@ -27,7 +27,7 @@ from checker.arrakis.position import (
     TechnologyMove,
     ThumperMove,
 )
-from checker.arrakis.transitions import _decided, _spice, _struck, _written, happened
+from checker.arrakis.transitions import _decided, _spice, _struck, _written, happened, lose, to_tanks
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
@@ -181,24 +181,10 @@ def _devour(data: dict[str, Any], pos: Position, territory: str, lost: dict[str,
     forces, factions = list(pos.forces), dict(pos.factions)
     for faction, count in lost.items():
         here = [i for i, g in enumerate(forces) if g.faction == faction and g.territory == territory]
-        groups = [forces[i] for i in here]
-        if sum(g.total for g in groups) == count:
-            dead = (sum(g.count for g in groups), sum(g.special for g in groups))
-            for i in here:
-                forces[i] = dataclasses.replace(forces[i], count=0, special=0)
-        elif len(groups) == 1 and not (groups[0].count and groups[0].special) and groups[0].total > count:
-            g = groups[0]
-            dead = (count, 0) if g.count else (0, count)
-            forces[here[0]] = dataclasses.replace(g, count=g.count - dead[0], special=g.special - dead[1])
-        else:
+        dead = lose(forces, here, count)
+        if dead is None:
             raise NotCarried(f"the verdict gives {faction}'s losses in {territory} ({count}) but not which forces")
-        if faction in factions:  # a faction the position does not list keeps Tanks it does not give
-            me = factions[faction]
-            factions[faction] = dataclasses.replace(
-                me,
-                tanks=None if me.tanks is None else me.tanks + dead[0],
-                tanks_special=None if me.tanks_special is None else me.tanks_special + dead[1],
-            )
+        to_tanks(factions, faction, *dead)
     spice = list(pos.spice)
     if spice_lost:
         there = [sp for sp in spice if sp.territory == territory]
