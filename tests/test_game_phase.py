@@ -161,3 +161,16 @@ def test_a_revived_leader_killed_again_lies_face_down_and_the_record_says_so() -
     del lone["leaders_face_down"], lone["leaders_revived"]
     verdict = check(load_position({**again, "factions": {**again["factions"], "atreides": lone}}))
     assert verdict.verdict == "unresolved" and "leaders_face_down" in verdict.reason
+
+
+def test_the_mentat_pause_moves_deferred_bribes_behind_the_shield() -> None:
+    """gf9:317: at the start of the Mentat Pause deferred bribe spice goes behind the shield; a pause that would end
+    with it still in front is left open (gf9.phase.bribes) rather than judged."""
+    case = ROOT / "cases" / "gf9" / "phase-mentat-bribes-behind.yaml"
+    from checker.yamlio import parse_yaml
+
+    data = parse_yaml(case.read_text(encoding="utf-8"))
+    after = _applied(data).data
+    harkonnen = after["factions"]["harkonnen"]
+    assert after["phase"] == "mentat-pause" and harkonnen["spice"] == 4 + 3 and "spice_in_front" not in harkonnen
+    assert _applied({**after, "move": {"action": "next-phase"}}).data["turn"] == 4

@@ -427,6 +427,12 @@ def next_phase(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[d
         out["turn"] = o["turn"]
     if "cards_dealt" in o:
         out["cards_dealt"] = o["cards_dealt"]
+    for faction, amount in (o.get("bribes_collected") or {}).items():  # gf9:317: behind the shield
+        state = out["factions"][faction]
+        if state.get("spice") is None:
+            raise NotCarried(f"the position does not give {faction}'s spice, to which its bribes are added")
+        state["spice"] += amount
+        state.pop("spice_in_front", None)
     begun = f"turn {o['turn']}, " if "turn" in o else ""
     notes = [f"{begun}{o['phase']} begins"]
     if cleared:

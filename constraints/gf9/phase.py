@@ -7,10 +7,11 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.phase import LAST_TURN, MENTAT_PAUSE, NEXUS, SPICE_BLOW, STORM, PhaseFacts, upper
+from checker.names import whose
 from checker.rules import chapter, gap, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
-chapter("next-phase", "gf9:71,83,89,109,327")
+chapter("next-phase", "gf9:71,83,89,109,317,327")
 
 
 def _in_blow(s: PhaseFacts) -> bool:
@@ -152,4 +153,44 @@ gap(
         f"(gf9:327), is open: the position's own verdict is unresolved ({s.winner_open})"
     ),
     when=lambda s: s.phase_index == MENTAT_PAUSE and bool(s.winner_open),
+)
+
+
+# gf9:317 "At the start of the Mentat Pause, move deferred bribe spice from in front of your shield to behind it. ..."
+@rule(
+    "gf9.phase.bribes-behind",
+    on="next-phase",
+    cites="gf9:317",
+    title="At the start of the Mentat Pause, deferred bribe spice goes behind the shield",
+    permits=lambda s, o: (
+        "The Mentat Pause begins: "
+        + ", ".join(f"{whose(f)} {n} spice of bribes" for f, n in (o.get("bribes_collected") or {}).items())
+        + " go behind the shield."
+    ),
+    defines=("bribes_collected",),
+    when=lambda s: s.next_index == MENTAT_PAUSE and any(s.in_front) and not s.nexus_first,
+    one_sided="an outcome rule: it moves the bribe spice and never forbids",
+)
+def bribes_behind(s: PhaseFacts) -> dict[str, Any]:
+    """Bribe spice deferred in front of a shield (not yet spendable) goes behind it as the Mentat Pause begins."""
+    return {"bribes_collected": {f: n for f, n in zip(s.faction_names, s.in_front, strict=True) if n}}
+
+
+@bribes_behind.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(*[c == n for c, n in zip(v.collected, v.in_front, strict=True)], z3.BoolVal(True))
+
+
+gap(
+    "gf9.phase.bribes",
+    on="next-phase",
+    cites="gf9:317",
+    title="Deferred bribe spice goes behind the shield at the Mentat Pause",
+    reason="the Mentat Pause ends with bribe spice still in front of a shield: whether it was moved behind it "
+    "(gf9:317) is not what the position says",
+    explain=lambda s: (
+        f"the Mentat Pause ends with bribe spice in front of {whose(s.bribes_waiting)} shield (spice_in_front): "
+        "gf9:317 moves it behind the shield at the start of the phase, which Mentat does not carry out yet"
+    ),
+    when=lambda s: s.phase_index == MENTAT_PAUSE and bool(s.bribes_waiting) and not s.nexus_first,
 )

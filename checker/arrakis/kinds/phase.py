@@ -115,7 +115,11 @@ class PhaseFacts(Facts):
     spice_by_forces: str = label("", doc="a territory where forces stand with spice on the board ('' for none)")
     hand_missing: str = label("", doc="a listed faction whose hand the position does not give")
     mines: int = fact(0, key="spice_mines", doc="dreamrules: spice mines on the board")
-    bribes_waiting: str = label("", doc="dreamrules: a faction whose bribe pile holds spice ('' for none)")
+    in_front: list[int] = fact([], doc="per faction listed: bribe spice in front of its shield (0: none or not given)")
+    faction_names: list[str] = label([], doc="the factions listed, in the order of in_front")
+    bribes_waiting: str = label(
+        "", doc="a faction with bribe spice in front of its shield (Dreamrules' bribe pile) ('' for none)"
+    )
     token_holder: str = label("", doc="dreamrules: a faction holding a tech token or the Carryall ('' for none)")
 
     bidder_names: list[str] = label(
@@ -223,12 +227,14 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
 class NextPhase(Kind):
     name = "next-phase"
     title = "The next phase"
-    ruled = ("phase", "turn", "cards_dealt")
+    ruled = ("phase", "turn", "cards_dealt", "bribes_collected")
     decisive = ("phase",)
     outcome_keys: ClassVar[dict[str, str]] = {
         "phase": "the phase begun",
         "turn": "the turn begun (after the Mentat Pause)",
         "cards_dealt": "the Treachery Cards dealt for the auction (the Bidding phase begun)",
+        "bribes_collected": "faction -> bribe spice moved from in front of its shield to behind it (the Mentat Pause "
+        "begun)",
     }
 
     def facts(self, pos: Position) -> PhaseFacts:
@@ -254,7 +260,9 @@ class NextPhase(Kind):
             cards_dealt=pos.cards_dealt,
             sold=None if history is None else history.count("card-sold"),
         )
-        f.bribes_waiting = next((n for n, st in pos.factions.items() if st.bribe_pile), "")
+        f.bribes_waiting = next((n for n, st in pos.factions.items() if st.bribes_waiting), "")
+        f.faction_names = list(pos.factions)
+        f.in_front = [st.bribes_waiting or 0 for st in pos.factions.values()]
         f.token_holder = next((n for n, st in pos.factions.items() if st.tech_tokens or st.carryall), "")
         hands = {name: _held(state.hand) for name, state in pos.factions.items()}
         f.hand_missing = next((name for name, held in hands.items() if held is None), "")
@@ -316,10 +324,15 @@ class NextPhase(Kind):
         v.next_phase = z3.Int("next_phase")  # the phase begun
         v.next_turn = z3.Int("next_turn")  # the turn begun
         v.dealt = z3.Int("dealt")  # the cards dealt for the auction
+        assert isinstance(facts, PhaseFacts)
+        v.collected = [z3.Int(f"collected_{i}") for i in range(len(facts.in_front))]  # bribes behind the shields
 
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         next_value = value(v.next_phase)  # type: ignore[attr-defined]
         out: dict[str, Any] = {"phase": PHASES[next_value] if 0 <= next_value < len(PHASES) else next_value}
         out["turn"] = value(v.next_turn)  # type: ignore[attr-defined]
         out["cards_dealt"] = value(v.dealt)  # type: ignore[attr-defined]
+        assert isinstance(facts, PhaseFacts)
+        collected = zip(facts.faction_names, (value(c) for c in v.collected), strict=True)  # type: ignore[attr-defined]
+        out["bribes_collected"] = {name: n for name, n in collected if n}
         return out
