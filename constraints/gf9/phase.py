@@ -25,7 +25,9 @@ def _in_blow(s: PhaseFacts) -> bool:
     cites="gf9:71",
     title="One phase is complete before the next begins",
     forbids=lambda s, _o: f"{upper(s.leaving)} is not complete: once it ends, {s.fault_words}",
-    permits=lambda s, _o: f"{upper(s.leaving)} leaves nothing on the board undone.",
+    permits=lambda s, _o: (
+        f"{upper(s.leaving)} ends with no rule of the position broken after it that was not broken before it."
+    ),
     needs=("phase_index", "faults"),
     when=lambda s: not s.game_over,  # the last Mentat Pause: gf9.phase.next-turn ends the game
 )
