@@ -118,7 +118,7 @@ def _carried(path: str | Path, own: str, ruleset: str, move: str | None) -> Verd
     return verdict
 
 
-def _same_game(own: str, ruleset: str, file: str) -> None:
+def _same_game(own: str, ruleset: str, file: str | None) -> None:
     """``--ruleset`` judges the position under another ruleset of its own game, never another game's."""
     from checker.family import family_of, family_rulesets
 
@@ -132,6 +132,24 @@ def _same_game(own: str, ruleset: str, file: str) -> None:
             list(same),
             file=file,
         )
+
+
+def check_data(data: dict[str, Any], ruleset: str | None = None, file: str | None = None) -> Verdict:
+    """Judge a position given as data (``mentat serve``): under ``ruleset``, another of its game's, carried over as
+    ``mentat check --ruleset`` carries a file's."""
+    pos = load_position(data, file)
+    if ruleset is None:
+        return check(pos)
+    ruleset = ruleset_name(ruleset, "ruleset", file)
+    _same_game(pos.ruleset, ruleset, file)
+    if ruleset == pos.ruleset:
+        return check(pos)
+    from checker.compare import translate
+
+    carried, notes = translate(data, ruleset)
+    verdict = check(load_position(carried, file))
+    verdict.notes += [f"carried over from {pos.ruleset}: {note}" for note in notes]
+    return verdict
 
 
 def check_text(text: str) -> Verdict:

@@ -96,7 +96,7 @@ def apply_move(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout (errors too).")] = False,
 ) -> None:
     """Play a legal move: the position after it, in the position format (the move's ruling when it is not applied)."""
-    from checker.game import Applied, apply
+    from checker.game import Applied, applied_json, apply, position_yaml
     from checker.positions import read_yaml
 
     try:
@@ -111,16 +111,15 @@ def apply_move(
         fail_internal(err, as_json)
     if not isinstance(result, Applied):  # not applied: the ruling, and its exit status, as `check` gives them
         if as_json:
-            typer.echo(json.dumps({"applied": False, **result.verdict.as_json()}, indent=2, ensure_ascii=False))
+            typer.echo(json.dumps(applied_json(result), indent=2, ensure_ascii=False))
         else:
             print_verdict(result.verdict)
         raise typer.Exit(result.verdict.exit_code)
-    text = "".join(f"# note: {note}\n" for note in result.notes) + _position_yaml(result.data)
+    text = "".join(f"# note: {note}\n" for note in result.notes) + position_yaml(result.data)
     if out is not None:
         out.write_text(text, encoding="utf-8")
     if as_json:
-        body = {"applied": True, "verdict": result.verdict.as_json(), "position": result.data, "notes": result.notes}
-        typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(applied_json(result), indent=2, ensure_ascii=False))
     elif out is None:
         typer.echo(text, nl=False)
     else:
@@ -138,7 +137,7 @@ def replay_record(
 ) -> None:
     """Replay a game record move by move; stop at the first move not applied, with its ruling and the position
     before it (written out, so `mentat check` reproduces it)."""
-    from checker.game import Applied, read_record, replay
+    from checker.game import Applied, position_yaml, read_record, replay
 
     try:
         game = read_record(record)
@@ -164,7 +163,7 @@ def replay_record(
         position = dict(game.start)
     target = out or (record.with_name(f"{record.stem}.stopped.yaml") if stopped else None)
     if target is not None:
-        target.write_text(_position_yaml(position), encoding="utf-8")
+        target.write_text(position_yaml(position), encoding="utf-8")
     verdict = last.result.verdict if last is not None else None
     if as_json:
         body: dict[str, Any] = {"moves": len(game.moves), "applied": len(steps) - int(stopped), "stopped": stopped}
@@ -187,12 +186,6 @@ def replay_record(
 
 
 LONG_RECORD = 50  # moves: a replay this long shows its progress on a terminal
-
-
-def _position_yaml(data: dict[str, Any]) -> str:
-    import yaml
-
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
 
 
 def _width() -> int:
@@ -854,6 +847,56 @@ def show_position(
         return
     svg.write_text(picture, encoding="utf-8")
     typer.echo(f"wrote {svg}")
+
+
+@app.command("serve")
+def serve(
+    port: Annotated[int, typer.Option(help="The port (0: any free one).", min=0, max=65535)] = 8765,
+    host: Annotated[
+        str, typer.Option(help="The address to bind: 127.0.0.1 (this machine only); 0.0.0.0 shares it on the network.")
+    ] = "127.0.0.1",
+    open_: Annotated[bool, typer.Option("--open", help="Open the page in a browser.")] = False,
+    book: Annotated[
+        Path | None, typer.Option(help="The built rulebook to serve at /book/ (default: where `mentat docs` builds).")
+    ] = None,
+    solver_ms: Annotated[
+        int, typer.Option("--solver-ms", help="The solver's time per question before it answers unresolved.", min=100)
+    ] = 2000,
+    max_body: Annotated[int, typer.Option("--max-body", help="The largest request accepted, in bytes.", min=1024)] = (
+        256 * 1024
+    ),
+    log: Annotated[bool, typer.Option("--log", help="Log each request on stderr.")] = False,
+) -> None:
+    """Serve the page for the table: the board, the move, the ruling as you edit (and the API it uses)."""
+    from checker import engine
+    from checker import serve as web
+
+    engine.SOLVER_TIMEOUT_MS = solver_ms
+    api = web.Api(book or web.BOOK, max_body, (lambda line: typer.echo(line, err=True)) if log else None)
+    try:
+        server = web.make_server(host, port, api)
+    except OSError as err:
+        fail(f"cannot serve on {host}:{port}: {err.strerror or err}")
+    web.warm()
+    bound_host, bound_port = str(server.server_address[0]), int(server.server_address[1])
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else bound_host}:{bound_port}/"
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        typer.secho(
+            f"warning: serving on {host}: anyone on this network can reach the page (and the API)",
+            fg="yellow",
+            err=True,
+        )
+    typer.echo(f"mentat: serving the page at {url} (Ctrl-C stops it)")
+    if open_:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 @app.command("battle")

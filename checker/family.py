@@ -109,6 +109,9 @@ class Family:
     # random games (checker/playout.py): "module:attribute" of the family's ``checker.playout.Playout``, which
     # proposes candidate moves for a position; None: the family plays no random games
     playout: str | None = None
+    # ``mentat serve``: ruleset -> the names its page offers for a key of a position or a move ("faction": the
+    # factions, "to": the territories, "leader": the leaders, "card": the cards), so a player picks rather than types
+    offered: Callable[[str], dict[str, list[str]]] | None = None
 
     def kind_name(self, pos: Any) -> str:
         """The kind of question a position of this family asks: ``kind_of``'s answer, or by default ``position``

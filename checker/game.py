@@ -103,6 +103,26 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
     return Applied(after, verdict, notes)
 
 
+def apply_json(data: dict[str, Any], source: str | None = None) -> dict[str, Any]:
+    """``mentat apply --json`` of a position with its move (``mentat serve``'s ``/api/apply``)."""
+    return applied_json(apply(data, source))
+
+
+def applied_json(result: Applied | Refused) -> dict[str, Any]:
+    """An application as ``mentat apply --json`` prints it: the verdict and the position after the move, or the
+    ruling that kept it from being applied (``applied: false``)."""
+    if not isinstance(result, Applied):
+        return {"applied": False, **result.verdict.as_json()}
+    return {"applied": True, "verdict": result.verdict.as_json(), "position": result.data, "notes": result.notes}
+
+
+def position_yaml(data: dict[str, Any]) -> str:
+    """A position as the published format's YAML, keys in the order given."""
+    import yaml
+
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+
+
 def _not_carried(verdict: Verdict, why: str) -> Verdict:
     """The legal verdict, answered ``unresolved`` for applying: the position after the move is not worked out."""
     return _unresolved(verdict, f"{why}: the move is legal, but the position after it would be a guess")

@@ -51,6 +51,7 @@ MACHINERY = (
     "architecture",
     "game",
     "playout",
+    "serve",
 )
 # What the machinery never imports at module level: a game family, or the rulesets.
 GAME = ("checker.arrakis", "checker.dice", "constraints")

@@ -123,6 +123,30 @@ def _describe(plan: dict[str, Any]) -> list[str]:
     return describe(plan)
 
 
+def _offered(ruleset: str) -> dict[str, list[str]]:
+    """The names ``mentat serve``'s page offers under a ruleset, by the keys that take them (a suggestion: any
+    spelling the position format reads is still read)."""
+    from checker.arrakis.board import gf9_board
+    from checker.arrakis.position import (
+        CONQUEST_FACTIONS,
+        DREAMRULES_FACTIONS,
+        OVERVIEW_FACTIONS,
+        card_names,
+        components,
+    )
+
+    factions = list({"conquest": CONQUEST_FACTIONS, "dreamrules": DREAMRULES_FACTIONS}.get(ruleset, OVERVIEW_FACTIONS))
+    territories = gf9_board().names
+    # conquest prints no leaders (a position names them in factions.X.leaders)
+    leaders = [] if ruleset == "conquest" else [n for group in components()["leaders"].values() for n in group]
+    cards = sorted(set(card_names().values()))
+    out = {key: factions for key in ("faction", "factions", "aggressor", "target", "with", "alliances")}
+    out |= {key: territories for key in ("to", "from", "territory", "via", "also_to", "previous_card_territories")}
+    out |= {key: leaders for key in ("leader", "traitors", "leaders_in_tanks", "leaders_face_down")}
+    out |= {key: cards for key in ("card", "weapon", "defense", "hand", "takes", "give", "take")}
+    return out
+
+
 SEARCH = ConflictSearch(
     top_level=("storm", "turn", "players", "advanced"),
     bounds={"storm": (1, 18), "turn": (1, 10), "players": (1, 6)},
@@ -167,4 +191,5 @@ FAMILY = Family(
     stretch=lambda data: (data.get("turn"), data.get("phase")),
     playout="checker.arrakis.playout:PLAYOUT",
     turn_and_phase=_turn_and_phase,
+    offered=_offered,
 )

@@ -33,6 +33,16 @@ def _round_and_step(data: dict[str, Any]) -> tuple[str, str]:
     return (f"Round {number}" if number is not None else "", step.replace("-", " ").capitalize())
 
 
+def _offered(ruleset: str) -> dict[str, list[str]]:
+    """The names ``mentat serve``'s page offers: the Factions and the Regions the text names (dice:55-61)."""
+    from checker.dice.board import text_board
+    from checker.dice.position import FACTIONS
+
+    factions, regions = list(FACTIONS), text_board().names
+    out = {key: factions for key in ("faction", "target", "with", "turn_order", "alliances")}
+    return out | {key: regions for key in ("to", "from", "region", "sandstorm")}
+
+
 # kind name -> module under checker/dice/kinds (the move actions of the spec behind the layer's "dice-")
 KIND_MODULES = {
     "dice-position": "position",
@@ -64,4 +74,5 @@ FAMILY = Family(
     turn_and_phase=_round_and_step,
     advance=_advance,
     playout="checker.dice.playout:PLAYOUT",
+    offered=_offered,
 )

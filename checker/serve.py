@@ -1,0 +1,407 @@
+"""``mentat serve``: the page for the table and the API it uses, on the standard library's threaded HTTP server.
+
+The API answers what the CLI answers, in its words: ``POST /api/check``, ``/api/compare`` and ``/api/apply`` take a
+position (JSON, or YAML with any other content type) and return exactly the JSON of ``mentat check --json``,
+``compare --json`` and ``apply --json``; bad input gets the CLI's ``{"error": ...}`` object (400: the body is not
+JSON or YAML; 422: a position ``check`` rejects; 413: over the size limit). ``GET /api/schema``, ``/api/new``,
+``/api/names`` and ``POST /api/render`` (the position's YAML and drawing) serve the page. Solver calls are
+serialised (z3's context is not thread-safe) and bounded by the solver time-out, so a slow question answers
+``unresolved``, never a hung request; an answer is kept for the same question asked again.
+
+This module knows no game: the families give the schema, the starting positions, the names offered and the board.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import mimetypes
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+from checker.errors import InputError, nearest
+
+WEB = Path(__file__).resolve().parent / "web"  # the page: plain HTML, CSS and JavaScript, no build step
+BOOK = Path(__file__).resolve().parent.parent / "docs" / "_build" / "html"  # `mentat docs` builds here
+MAX_BODY = 256 * 1024  # bytes a request may send: a position is a few KB, a long game record a few hundred
+SOLVER_MS = 2000  # the solver's time per call: a table waits a second or two, not the CLI's five
+KEEP = 4096  # answers kept for a question asked again (a page re-asks on every edit)
+
+
+@dataclass
+class Reply:
+    status: int
+    body: bytes
+    type: str = "application/json; charset=utf-8"
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def _json(status: int, value: Any) -> Reply:
+    return Reply(status, json.dumps(value, ensure_ascii=False).encode("utf-8"))
+
+
+def _error(status: int, err: InputError) -> Reply:
+    return _json(status, {"error": err.as_json()})
+
+
+class BadBody(Exception):
+    """The request body is not JSON or YAML (status 400)."""
+
+    def __init__(self, err: InputError) -> None:
+        super().__init__(err.message)
+        self.err = err
+
+
+def read_body(body: bytes, content_type: str) -> Any:
+    """The request's JSON or YAML (safe loader) as data; BadBody when it is neither."""
+    from checker.yamlio import parse_yaml
+
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadBody(InputError("", "a position as UTF-8 text (JSON or YAML)", f"bytes ({err.reason})")) from None
+    if "json" in content_type:
+        try:
+            return json.loads(text)
+        except ValueError as err:
+            raise BadBody(InputError("", "a position as JSON", str(err))) from None
+    try:
+        return parse_yaml(text)
+    except Exception as err:
+        raise BadBody(InputError("", "a position as YAML or JSON", str(err).splitlines()[0])) from None
+
+
+def _mapping(data: Any, what: str = "a position (a mapping of keys such as ruleset, factions, move)") -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InputError("", what, data)
+    return data
+
+
+def _one(query: dict[str, list[str]], key: str) -> str | None:
+    got = query.get(key)
+    return got[-1] if got else None
+
+
+# -- the endpoints: each (query, data) -> JSON-able value; InputError -> 422 --------------------------------------
+
+
+def check(query: dict[str, list[str]], data: Any) -> Any:
+    """``mentat check --json`` (``?ruleset=R``: ``--ruleset R``)."""
+    from checker.api import check_data
+
+    return check_data(_mapping(data), ruleset=_one(query, "ruleset")).as_json()
+
+
+def compare(query: dict[str, list[str]], data: Any) -> Any:
+    """``mentat compare --json`` (``?rulesets=a,b``: ``--rulesets a,b``)."""
+    from checker.compare import compare_data
+
+    chosen = _one(query, "rulesets")
+    rulesets = [r.strip().lower() for r in chosen.split(",") if r.strip()] if chosen else None
+    return [row.as_json() for row in compare_data(_mapping(data), rulesets)]
+
+
+def apply(query: dict[str, list[str]], data: Any) -> Any:
+    """``mentat apply --json``: the position after the move, or the ruling that kept it from being applied."""
+    from checker.game import apply_json
+
+    return apply_json(_mapping(data))
+
+
+def render(query: dict[str, list[str]], data: Any) -> Any:
+    """The page's view of a position: its data as JSON, as YAML (``mentat apply`` writes it so) and drawn."""
+    from checker.family import family_of
+    from checker.game import position_yaml
+    from checker.positions import load_position
+
+    data = _mapping(data)
+    pos = load_position(data)  # the page shows nothing `check` rejects
+    family = family_of(pos.ruleset)
+    svg = family.draw(pos) if family is not None and family.draw is not None else ""
+    return {"position": data, "yaml": position_yaml(data), "svg": svg}
+
+
+def _ruleset(query: dict[str, list[str]]) -> tuple[str, Any]:
+    from checker.family import family_of
+    from checker.positions import ruleset_name
+
+    name = ruleset_name(_one(query, "ruleset") or "", "ruleset")
+    family = family_of(name)
+    if family is None:
+        raise InputError("ruleset", "a ruleset whose positions are modelled", name)
+    return name, family
+
+
+def schema(query: dict[str, list[str]], data: Any) -> Any:
+    """``mentat schema [--ruleset R]``."""
+    if _one(query, "ruleset") is None:
+        from checker.cli import every_schema
+
+        return every_schema()
+    return _ruleset(query)[1].schema()
+
+
+def new(query: dict[str, list[str]], data: Any) -> Any:
+    """``mentat new R --factions a,b [--advanced]``, as data (``format=yaml``: the text the CLI writes)."""
+    from checker.yamlio import parse_yaml
+
+    name, family = _ruleset(query)
+    factions = [f for f in (_one(query, "factions") or "").split(",") if f.strip()]
+    advanced = (_one(query, "advanced") or "").lower() in ("1", "true", "yes", "on")
+    text = family.new(name, factions, advanced)
+    return (
+        Reply(200, text.encode("utf-8"), "text/yaml; charset=utf-8")
+        if _one(query, "format") == "yaml"
+        else (parse_yaml(text))
+    )
+
+
+def names(query: dict[str, list[str]], data: Any) -> Any:
+    """The names the page offers for a key (factions, territories, leaders, cards), as the family lists them."""
+    name, family = _ruleset(query)
+    return family.offered(name) if family.offered is not None else {}
+
+
+Endpoint = Callable[[dict[str, list[str]], Any], Any]
+POSTS: dict[str, Endpoint] = {"check": check, "compare": compare, "apply": apply, "render": render}
+GETS: dict[str, Endpoint] = {"schema": schema, "new": new, "names": names}
+SOLVED = ("check", "compare", "apply", "render")  # endpoints that load positions and call the solver
+
+
+# -- the server ---------------------------------------------------------------------------------------------------
+
+
+class Api:
+    """Requests to replies, without sockets (the tests call it directly too)."""
+
+    def __init__(
+        self, book: Path | None = BOOK, max_body: int = MAX_BODY, log: Callable[[str], None] | None = None
+    ) -> None:
+        self.book = book
+        self.max_body = max_body
+        self.log = log  # where each request is logged (None: nowhere)
+        self.solver = threading.Lock()  # one question at a time in z3's context
+        self.kept: OrderedDict[bytes, Reply] = OrderedDict()
+        self.kept_lock = threading.Lock()
+
+    def handle(self, method: str, target: str, body: bytes = b"", content_type: str = "") -> Reply:
+        parts = urlsplit(target)
+        path, query = unquote(parts.path), parse_qs(parts.query)
+        try:
+            if path.startswith("/api/"):
+                return self._api(method, path[5:], query, body, content_type)
+            if method not in ("GET", "HEAD"):
+                return _json(405, {"error": {"kind": "input", "message": f"{method} {path}: only GET here"}})
+            if path.startswith("/book"):
+                return self._book(path[5:])
+            return self._static(path)
+        except Exception as err:  # a bug in Mentat: one line, never a traceback, never a dropped connection
+            from checker.cli import internal_message
+
+            return _json(500, {"error": {"kind": "internal", "message": internal_message(err)}})
+
+    def _api(self, method: str, name: str, query: dict[str, list[str]], body: bytes, content_type: str) -> Reply:
+        table = POSTS if method == "POST" else GETS if method in ("GET", "HEAD") else {}
+        endpoint = table.get(name)
+        if endpoint is None:
+            other = GETS if table is POSTS else POSTS
+            if name in other:
+                return _json(405, {"error": {"kind": "input", "message": f"/api/{name} takes {_verb(other)}"}})
+            known = [*POSTS, *GETS]
+            err = InputError("path", "an endpoint among /api/" + ", /api/".join(known), name, nearest(name, known))
+            return _error(404, err)
+        if len(body) > self.max_body:
+            return self.too_large(len(body))
+        key = hashlib.blake2b(repr((name, sorted(query.items()), content_type, body)).encode("utf-8")).digest()
+        with self.kept_lock:
+            kept = self.kept.get(key)
+            if kept is not None:
+                self.kept.move_to_end(key)
+                return kept
+        try:
+            data = read_body(body, content_type) if method == "POST" else None
+            if name in SOLVED:
+                with self.solver:
+                    value = endpoint(query, data)
+            else:
+                value = endpoint(query, data)
+        except BadBody as bad:
+            bad.err.file = "the request"
+            return _error(400, bad.err)
+        except InputError as err:
+            err.file = err.file or "the request"
+            return _error(422, err)
+        reply = value if isinstance(value, Reply) else _json(200, value)
+        if not _timed_out(value):  # a timeout is this moment's answer, not the position's
+            with self.kept_lock:
+                self.kept[key] = reply
+                while len(self.kept) > KEEP:
+                    self.kept.popitem(last=False)
+        return reply
+
+    def too_large(self, size: int) -> Reply:
+        err = InputError("", f"a request of at most {self.max_body} bytes", f"{size} bytes")
+        return _error(413, err)
+
+    def _static(self, path: str) -> Reply:
+        name = "index.html" if path in ("", "/") else path.lstrip("/")
+        return _file(WEB, name) or _json(404, {"error": {"kind": "input", "message": f"no page {path}"}})
+
+    def _book(self, path: str) -> Reply:
+        """The built rulebook (``mentat docs``), and links from a ruling into it: ``/book/line/gf9/99`` (a source
+        line's anchor), ``/book/rule/<id>`` (a rule's entry)."""
+        book = self.book
+        if book is None or not (book / "index.html").is_file():
+            message = "the rulebook is not built here: run `mentat docs`, then reload"
+            return Reply(404, f"<p>{message}</p>".encode(), "text/html; charset=utf-8")
+        link = _book_link(path)
+        if link is not None:
+            return Reply(302, b"", "text/plain", {"Location": "/book/" + quote(link, safe="/#.-_")})
+        name = path.lstrip("/") or "index.html"
+        if name.endswith("/"):
+            name += "index.html"
+        return _file(book, name) or Reply(404, b"<p>no such page in the rulebook</p>", "text/html; charset=utf-8")
+
+
+def _verb(table: dict[str, Endpoint]) -> str:
+    return "POST" if table is POSTS else "GET"
+
+
+def _timed_out(value: Any) -> bool:
+    from checker import engine
+
+    rows = value if isinstance(value, list) else [value]
+    return any(isinstance(r, dict) and r.get("reason") == engine.TIMEOUT for r in rows) or any(
+        isinstance(r, dict) and isinstance(r.get("verdict"), dict) and r["verdict"].get("reason") == engine.TIMEOUT
+        for r in rows
+    )
+
+
+def _book_link(path: str) -> str | None:
+    """``/line/<doc>/<n>`` and ``/rule/<id>`` as the page and anchor of the built book, else None."""
+    from checker import docs
+
+    bits = path.strip("/").split("/")
+    if len(bits) == 3 and bits[0] == "line" and bits[2].isdigit():
+        doc, n = bits[1], int(bits[2])
+        try:
+            return f"{docs.chapter_of(doc, n).docname}.html#{docs.line_id(doc, n)}"
+        except (KeyError, ValueError):
+            return None
+    if len(bits) == 2 and bits[0] == "rule":
+        from checker.rules import load_all
+
+        if bits[1] in load_all():
+            return f"{docs.rule_docname(bits[1])}.html#rule-{bits[1]}"
+    return None
+
+
+def _file(root: Path, name: str) -> Reply | None:
+    """A file under ``root`` (never outside it), with its content type."""
+    try:
+        target = (root / name).resolve()
+        target.relative_to(root.resolve())
+    except (ValueError, OSError):
+        return None
+    if not target.is_file():
+        return None
+    kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
+        kind += "; charset=utf-8"
+    return Reply(200, target.read_bytes(), kind)
+
+
+HEADERS = {
+    # the page runs only its own script: nothing from elsewhere, nothing inline
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def handler(api: Api) -> type[http.server.BaseHTTPRequestHandler]:
+    class Handler(http.server.BaseHTTPRequestHandler):
+        server_version = "mentat"
+        protocol_version = "HTTP/1.1"  # keep-alive: a page asks on every edit
+        timeout = 30  # seconds a client may take to send its request
+
+        def _answer(self, method: str) -> None:
+            size = self.headers.get("Content-Length")
+            body = b""
+            if size is not None:
+                try:
+                    n = int(size)
+                except ValueError:
+                    n = -1
+                if n < 0:
+                    self._send(_json(400, {"error": {"kind": "input", "message": "a bad Content-Length"}}))
+                    return
+                if n > api.max_body:  # refused unread: the connection closes
+                    self.close_connection = True
+                    self._send(api.too_large(n))
+                    return
+                body = self.rfile.read(n)
+            elif method == "POST" and self.headers.get("Transfer-Encoding"):
+                self.close_connection = True
+                self._send(_json(411, {"error": {"kind": "input", "message": "send a Content-Length"}}))
+                return
+            self._send(api.handle(method, self.path, body, self.headers.get("Content-Type", "")), method == "HEAD")
+
+        def _send(self, reply: Reply, head: bool = False) -> None:
+            self.send_response(reply.status)
+            self.send_header("Content-Type", reply.type)
+            self.send_header("Content-Length", str(len(reply.body)))
+            self.send_header("Cache-Control", "no-store" if "json" in reply.type else "no-cache")
+            for k, v in {**HEADERS, **reply.headers}.items():
+                self.send_header(k, v)
+            self.end_headers()
+            if not head:
+                self.wfile.write(reply.body)
+
+        def do_GET(self) -> None:
+            self._answer("GET")
+
+        def do_HEAD(self) -> None:
+            self._answer("HEAD")
+
+        def do_POST(self) -> None:
+            self._answer("POST")
+
+        def do_PUT(self) -> None:
+            self._answer("PUT")
+
+        def do_DELETE(self) -> None:
+            self._answer("DELETE")
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+            if api.log is not None:
+                api.log(f"{self.address_string()} {format % args}")
+
+    return Handler
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128  # a table's phones and a load test's clients
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0, api: Api | None = None) -> Server:
+    """A server bound to ``host``:``port`` (0: a free port), not yet serving."""
+    api = api or Api()
+    return Server((host, port), handler(api))
+
+
+def warm() -> None:
+    """Import the kinds and load the rules before the first request, so the first edit is answered warm."""
+    from checker.family import load_kinds
+    from checker.rules import load_all
+
+    load_all()
+    load_kinds()
