@@ -137,7 +137,7 @@ def replay_record(
 ) -> None:
     """Replay a game record move by move; stop at the first move not applied, with its ruling and the position
     before it (written out, so `mentat check` reproduces it)."""
-    from checker.game import Applied, position_yaml, read_record, replay
+    from checker.game import Replayed, position_yaml, read_record, replay
 
     try:
         game = read_record(record)
@@ -152,37 +152,24 @@ def replay_record(
         fail_input(err, as_json)
     except Exception as err:  # a bug in Mentat, never a traceback
         fail_internal(err, as_json)
-    last = steps[-1] if steps else None
-    stopped = last is not None and not isinstance(last.result, Applied)
-    if stopped:
-        assert last is not None
-        position = {**last.before, "move": last.move}
-    elif last is not None and isinstance(last.result, Applied):
-        position = last.result.data
-    else:
-        position = dict(game.start)
-    target = out or (record.with_name(f"{record.stem}.stopped.yaml") if stopped else None)
+    done = Replayed(game, steps)
+    target = out or (record.with_name(f"{record.stem}.stopped.yaml") if done.stopped else None)
     if target is not None:
-        target.write_text(position_yaml(position), encoding="utf-8")
-    verdict = last.result.verdict if last is not None else None
+        target.write_text(position_yaml(done.position), encoding="utf-8")
     if as_json:
-        body: dict[str, Any] = {"moves": len(game.moves), "applied": len(steps) - int(stopped), "stopped": stopped}
-        if stopped and last is not None and verdict is not None:
-            body.update({"move_number": last.number, "move": last.move, "ruling": verdict.as_json()})
-        if target is not None:
-            body["written"] = str(target)
-        body["position"] = position
-        typer.echo(json.dumps(body, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(done.as_json(str(target) if target else None), indent=2, ensure_ascii=False))
     else:
-        done = len(steps) - int(stopped)
-        typer.echo(f"{done} of {len(game.moves)} moves applied" + (f" (to move {to})" if to is not None else ""))
-        if stopped and last is not None and verdict is not None:
+        typer.echo(
+            f"{done.applied} of {len(game.moves)} moves applied" + (f" (to move {to})" if to is not None else "")
+        )
+        last, verdict = done.last, done.verdict
+        if done.stopped and last is not None and verdict is not None:
             typer.echo(f"stopped at move {last.number}: {json.dumps(last.move, ensure_ascii=False)}")
             print_verdict(verdict)
         if target is not None:
-            what = "the position before it, with the move" if stopped else "the position"
+            what = "the position before it, with the move" if done.stopped else "the position"
             typer.echo(f"{what}: {target}")
-    raise typer.Exit(verdict.exit_code if stopped and verdict is not None else 0)
+    raise typer.Exit(done.exit_code)
 
 
 LONG_RECORD = 50  # moves: a replay this long shows its progress on a terminal

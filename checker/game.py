@@ -158,6 +158,57 @@ class Step:
     result: Applied | Refused
 
 
+@dataclass
+class Replayed:
+    """A replay's end: the moves applied, and where it stopped (the first move not applied) or the position after
+    the last."""
+
+    record: Record
+    steps: list[Step]
+
+    @property
+    def last(self) -> Step | None:
+        return self.steps[-1] if self.steps else None
+
+    @property
+    def stopped(self) -> bool:
+        return self.last is not None and not isinstance(self.last.result, Applied)
+
+    @property
+    def applied(self) -> int:
+        return len(self.steps) - int(self.stopped)
+
+    @property
+    def verdict(self) -> Verdict | None:
+        return self.last.result.verdict if self.last is not None else None
+
+    @property
+    def position(self) -> dict[str, Any]:
+        """Stopped: the position before the move, with it (``mentat check`` reproduces the ruling); else the
+        position after the last move applied."""
+        last = self.last
+        if last is None:
+            return dict(self.record.start)
+        if isinstance(last.result, Applied):
+            return last.result.data
+        return {**last.before, "move": last.move}
+
+    @property
+    def exit_code(self) -> int:
+        return self.verdict.exit_code if self.stopped and self.verdict is not None else 0
+
+    def as_json(self, written: str | None = None) -> dict[str, Any]:
+        """``mentat replay --json`` (``written``: the file the position went to)."""
+        body: dict[str, Any] = {"moves": len(self.record.moves), "applied": self.applied, "stopped": self.stopped}
+        last, verdict = self.last, self.verdict
+        if self.stopped and last is not None and verdict is not None:
+            body.update({"move_number": last.number, "move": last.move, "ruling": verdict.as_json()})
+        if written is not None:
+            body["written"] = written
+        body["position"] = self.position
+        return body
+
+
 def read_record(path: str | Path) -> Record:
     """A game record file (YAML, one document), its start worked out (``mentat new``'s parameters, a position
     file relative to the record, or an inline position)."""
@@ -171,6 +222,12 @@ def read_record(path: str | Path) -> Record:
             raise InputError("", "a readable game record in JSON Lines", str(err), file=where) from None
     else:
         raw = read_yaml(path)  # an unreadable file or bad YAML: one InputError naming the file
+    return record_from_data(raw, where, Path(path).parent)
+
+
+def record_from_data(raw: Any, where: str | None = None, base: Path | None = None) -> Record:
+    """A game record read from its data; a start ``position: FILE`` is read relative to ``base`` (None: refused,
+    as ``mentat serve`` refuses it: a request names no file of the server's)."""
     if not isinstance(raw, dict) or "moves" not in raw or "start" not in raw:
         raise InputError("", "a game record: a mapping with record, start and moves", raw, file=where)
     if raw.get("record", 1) != 1:
@@ -178,7 +235,7 @@ def read_record(path: str | Path) -> Record:
     moves = raw["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
         raise InputError("moves", "a list of moves, each a mapping as a position's move", moves, file=where)
-    return Record(_start(raw["start"], Path(path), where), moves, str(raw.get("title") or ""), where)
+    return Record(_start(raw["start"], base, where), moves, str(raw.get("title") or ""), where)
 
 
 def _read_lines(path: Path) -> Any:
@@ -191,7 +248,7 @@ def _read_lines(path: Path) -> Any:
     return {**rows[0], "moves": rows[1:]}
 
 
-def _start(start: Any, path: Path, where: str) -> dict[str, Any]:
+def _start(start: Any, base: Path | None, where: str | None) -> dict[str, Any]:
     from checker.family import family_of
     from checker.positions import read_yaml
     from checker.yamlio import parse_yaml
@@ -199,7 +256,9 @@ def _start(start: Any, path: Path, where: str) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise InputError("start", "a mapping: position: FILE, an inline position, or ruleset and factions", start)
     if "position" in start:
-        file = path.parent / str(start["position"])
+        if base is None:
+            raise InputError("start.position", "an inline position or mentat new's ruleset and factions", start)
+        file = base / str(start["position"])
         data = read_yaml(file)
         if not isinstance(data, dict):
             raise InputError("start.position", "a position file (a mapping)", data, file=str(file))

@@ -114,6 +114,19 @@ def apply(query: dict[str, list[str]], data: Any) -> Any:
     return apply_json(_mapping(data))
 
 
+def replay(query: dict[str, list[str]], data: Any) -> Any:
+    """``mentat replay --json [--to N]`` of a record whose start is inline or ``mentat new``'s parameters (a
+    request names no file of the server's)."""
+    from checker.game import Replayed, record_from_data
+    from checker.game import replay as replay_record
+
+    to = _one(query, "to")
+    if to is not None and not to.isdigit():
+        raise InputError("to", "a move number (0 or more)", to)
+    game = record_from_data(_mapping(data, "a game record: a mapping with record, start and moves"))
+    return Replayed(game, list(replay_record(game, int(to) if to is not None else None))).as_json()
+
+
 def render(query: dict[str, list[str]], data: Any) -> Any:
     """The page's view of a position: its data as JSON, as YAML (``mentat apply`` writes it so) and drawn."""
     from checker.family import family_of
@@ -169,9 +182,9 @@ def names(query: dict[str, list[str]], data: Any) -> Any:
 
 
 Endpoint = Callable[[dict[str, list[str]], Any], Any]
-POSTS: dict[str, Endpoint] = {"check": check, "compare": compare, "apply": apply, "render": render}
+POSTS: dict[str, Endpoint] = {"check": check, "compare": compare, "apply": apply, "replay": replay, "render": render}
 GETS: dict[str, Endpoint] = {"schema": schema, "new": new, "names": names}
-SOLVED = ("check", "compare", "apply", "render")  # endpoints that load positions and call the solver
+SOLVED = ("check", "compare", "apply", "replay", "render")  # endpoints that load positions and call the solver
 
 
 # -- the server ---------------------------------------------------------------------------------------------------
