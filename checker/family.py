@@ -112,6 +112,12 @@ class Family:
     # ``mentat serve``: ruleset -> the names its page offers for a key of a position or a move ("faction": the
     # factions, "to": the territories, "leader": the leaders, "card": the cards), so a player picks rather than types
     offered: Callable[[str], dict[str, list[str]]] | None = None
+    # ``mentat serve``: where the page's board clicks write in a position: ``pieces`` (the list of groups on the
+    # board), ``place`` (a group's key naming where it stands: what a drawn place's ``data-place`` names),
+    # ``sector`` (its sector key, if any), ``counts`` (its number keys), ``storm`` (the key a click sets: with
+    # ``storm_by`` "sector" a drawn ``data-sector``, "place" a place), ``tokens``/``token_amount`` (a list of
+    # amounts lying on places: spice)
+    board_keys: Mapping[str, Any] = field(default_factory=dict)
 
     def kind_name(self, pos: Any) -> str:
         """The kind of question a position of this family asks: ``kind_of``'s answer, or by default ``position``

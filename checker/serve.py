@@ -181,9 +181,32 @@ def names(query: dict[str, list[str]], data: Any) -> Any:
     return family.offered(name) if family.offered is not None else {}
 
 
+def game(query: dict[str, list[str]], data: Any) -> Any:
+    """What the page needs of a ruleset's game: its family, the rulesets it has, the names offered, where board clicks
+    write (``Family.board_keys``); without ``ruleset``, only the rulesets Mentat models."""
+    from checker.family import family_of, family_rulesets, rulesets
+    from checker.rules import load_all
+
+    known = [r for r in rulesets() if family_of(r) is not None]
+    if _one(query, "ruleset") is None:
+        return {"rulesets": known}
+    name, family = _ruleset(query)
+    return {
+        "ruleset": name,
+        "family": family.name,
+        "title": family.title,
+        "rulesets": known,
+        "same_game": list(family_rulesets(name)),
+        "board": dict(family.board_keys),
+        "names": family.offered(name) if family.offered is not None else {},
+        # rules that fix an outcome's value and never forbid: `mentat check` marks them "=" on a legal verdict
+        "fixing": sorted(r.id for r in load_all().values() if not r.forbids),
+    }
+
+
 Endpoint = Callable[[dict[str, list[str]], Any], Any]
 POSTS: dict[str, Endpoint] = {"check": check, "compare": compare, "apply": apply, "replay": replay, "render": render}
-GETS: dict[str, Endpoint] = {"schema": schema, "new": new, "names": names}
+GETS: dict[str, Endpoint] = {"schema": schema, "new": new, "names": names, "game": game}
 SOLVED = ("check", "compare", "apply", "replay", "render")  # endpoints that load positions and call the solver
 
 

@@ -192,4 +192,14 @@ FAMILY = Family(
     playout="checker.arrakis.playout:PLAYOUT",
     turn_and_phase=_turn_and_phase,
     offered=_offered,
+    board_keys={
+        "pieces": "forces",
+        "place": "territory",
+        "sector": "sector",
+        "counts": ("count", "special"),
+        "storm": "storm",
+        "storm_by": "sector",
+        "tokens": "spice",
+        "token_amount": "amount",
+    },
 )

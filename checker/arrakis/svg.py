@@ -132,7 +132,8 @@ def board_svg(
         r0, r1 = _radii(ring_of[t.name], width)
         for s in t.sectors:
             out.append(
-                f'<path d="{_wedge(s, r0, r1)}" fill="{FILL.get(t.kind, "#ddd")}" stroke="#6d5a40" stroke-width="0.6">'
+                f'<path d="{_wedge(s, r0, r1)}" fill="{FILL.get(t.kind, "#ddd")}" stroke="#6d5a40" stroke-width="0.6" '
+                f'data-place="{escape(t.name)}" data-sector="{s}">'
                 f"<title>{escape(t.name)} (sector {s}, {t.kind})</title></path>"
             )
         mid = t.sectors[len(t.sectors) // 2]
@@ -150,7 +151,7 @@ def board_svg(
                 f"<title>spice blow site: {escape(t.name)}, sector {bs}, {amount} spice</title></circle>"
             )
     out.append(
-        f'<circle cx="{C}" cy="{C}" r="{R_SINK}" fill="{FILL["polar-sink"]}" stroke="#6d5a40">'
+        f'<circle cx="{C}" cy="{C}" r="{R_SINK}" fill="{FILL["polar-sink"]}" stroke="#6d5a40" data-place="Polar Sink">'
         "<title>Polar Sink</title></circle>"
     )
     out.append(
@@ -161,7 +162,8 @@ def board_svg(
         label = f"{s}" + (" Storm Start" if s == SECTORS else "")
         weight = "bold" if s == storm else "normal"
         out.append(
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" font-weight="{weight}">'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" text-anchor="middle" font-weight="{weight}" '
+            f'data-sector="{s}">'
             f"{label}</text>"
         )
     if storm:

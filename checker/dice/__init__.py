@@ -75,4 +75,5 @@ FAMILY = Family(
     advance=_advance,
     playout="checker.dice.playout:PLAYOUT",
     offered=_offered,
+    board_keys={"pieces": "troops", "place": "region", "counts": ("count",), "storm": "sandstorm", "storm_by": "place"},
 )

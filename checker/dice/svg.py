@@ -65,7 +65,7 @@ def draw(pos: Any) -> str:
         strategic = bool(region and region.strategic)
         fill = "#ffe0b2" if name == getattr(pos, "sandstorm", None) else "#fff8e1"
         cls = "region unknown" if region is None else "region " + " ".join(region.kinds or ("desert",))
-        parts.append(f'<g class="{cls}" data-region="{escape(name)}">')
+        parts.append(f'<g class="{cls}" data-region="{escape(name)}" data-place="{escape(name)}">')
         parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="42" fill="{fill}" stroke="#5d4037" stroke-width="2"/>')
         if strategic:
             parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="47" fill="none" stroke="#b8860b" stroke-width="3"/>')

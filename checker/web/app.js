@@ -1,0 +1,654 @@
+// Mentat's page for the table: the board, the move, the ruling as you edit. Plain JavaScript, no build step.
+// Everything it shows comes from the API (/api/*): the forms from the JSON Schema, the names from the game, the
+// ruling from /api/check (the JSON of `mentat check --json`), the board from the server's drawing.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const DEBOUNCE_MS = 200;
+const STORE = "mentat.position";
+
+const state = {
+  position: null, // the position being edited (data in the published format)
+  game: null, // /api/game for its ruleset
+  schema: null, // /api/schema for its ruleset
+  seq: 0, // the latest edit: answers to older ones are dropped
+  timer: null,
+  valid: false, // the last /api/render accepted the position
+  record: null, // an uploaded game record: {data, at}
+};
+
+// -- the API ----------------------------------------------------------------------------------------------------
+
+async function call(method, path, body, type) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    init.headers["Content-Type"] = type || (typeof body === "string" ? "text/yaml" : "application/json");
+  }
+  const response = await fetch(path, init);
+  let json = null;
+  try {
+    json = await response.json();
+  } catch (err) {
+    json = { error: { message: `the server answered ${response.status} without JSON` } };
+  }
+  return { status: response.status, json };
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+// -- start --------------------------------------------------------------------------------------------------------
+
+async function start() {
+  const all = (await call("GET", "/api/game")).json;
+  for (const r of all.rulesets) $("ruleset").append(el("option", { value: r, text: r }));
+  let position = null;
+  try {
+    position = JSON.parse(localStorage.getItem(STORE) || "null");
+  } catch (err) {
+    position = null;
+  }
+  wire();
+  if (position && typeof position === "object" && position.ruleset) {
+    const shown = await render(position);
+    if (shown) return;
+  }
+  await newGame("gf9", ["atreides", "harkonnen"], false);
+}
+
+async function loadGame(ruleset) {
+  if (state.game && state.game.ruleset === ruleset) return;
+  const [game, schema] = await Promise.all([
+    call("GET", `/api/game?ruleset=${encodeURIComponent(ruleset)}`),
+    call("GET", `/api/schema?ruleset=${encodeURIComponent(ruleset)}`),
+  ]);
+  if (game.status !== 200) throw new Error(game.json.error.message);
+  state.game = game.json;
+  state.schema = schema.json;
+  $("ruleset").value = ruleset;
+  const b = state.game.board;
+  const dice = state.game.family === "dice";
+  $("tool-pieces").textContent = dice ? "Troops" : "Forces";
+  $("tool-storm").textContent = dice ? "Sandstorm" : "Storm";
+  $("tool-tokens-label").hidden = !b.tokens;
+  const box = $("new-factions");
+  box.replaceChildren(el("legend", { text: "Factions" }));
+  for (const f of state.game.names.faction || []) {
+    box.append(el("label", {}, el("input", { type: "checkbox", value: f, checked: box.children.length <= 2 }), ` ${f}`));
+  }
+  fillActions();
+}
+
+async function newGame(ruleset, factions, advanced) {
+  const q = `ruleset=${encodeURIComponent(ruleset)}&factions=${encodeURIComponent(factions.join(","))}`;
+  const got = await call("GET", `/api/new?${q}${advanced ? "&advanced=1" : ""}`);
+  if (got.status !== 200) return showError(got.json);
+  state.record = null;
+  $("record").hidden = true;
+  await render(got.json);
+}
+
+// -- edits: every change goes through here -------------------------------------------------------------------------
+
+// An edit from `source` ("form", "yaml", "board", ...): after a short pause, the server draws it and rules on it.
+function changed(source, text) {
+  const seq = ++state.seq;
+  clearTimeout(state.timer);
+  state.timer = setTimeout(() => refresh(seq, source, text), DEBOUNCE_MS);
+}
+
+async function refresh(seq, source, text) {
+  const body = source === "yaml" ? text : state.position;
+  const [view, ruling] = await Promise.all([call("POST", "/api/render", body), call("POST", "/api/check", body)]);
+  if (seq !== state.seq) return; // a later edit is on its way
+  show(view, ruling, source);
+}
+
+// A position from elsewhere (new game, upload, apply, a record): drawn and judged now.
+async function render(position) {
+  const seq = ++state.seq;
+  const body = typeof position === "string" ? position : position;
+  const [view, ruling] = await Promise.all([call("POST", "/api/render", body), call("POST", "/api/check", body)]);
+  if (seq !== state.seq) return false;
+  if (view.status !== 200) {
+    showError(view.json);
+    return false;
+  }
+  await loadGame(view.json.position.ruleset);
+  show(view, ruling, "load");
+  return true;
+}
+
+function show(view, ruling, source) {
+  if (view.status !== 200) {
+    state.valid = false;
+    showError(view.json, source === "yaml");
+    return;
+  }
+  state.valid = true;
+  $("yaml-error").hidden = true;
+  const ruleset = view.json.position.ruleset;
+  if (state.game && ruleset !== state.game.ruleset) {
+    loadGame(ruleset).then(() => show(view, ruling, "load"));
+    return;
+  }
+  if (source !== "form") state.position = view.json.position; // the form's editors hold the object they edit
+  localStorage.setItem(STORE, JSON.stringify(state.position));
+  drawBoard(view.json.svg);
+  if (source !== "yaml") $("yaml").value = view.json.yaml;
+  if (source !== "form") {
+    buildPositionForm();
+    buildMoveForm();
+  }
+  showRuling(ruling);
+  $("compared").replaceChildren();
+}
+
+function showError(json, inYaml) {
+  const message = (json && json.error && json.error.message) || "the server could not read this";
+  if (inYaml) {
+    $("yaml-error").textContent = `mentat: ${message}`;
+    $("yaml-error").hidden = false;
+  }
+  $("verdict").className = "verdict error";
+  $("verdict").textContent = "INPUT ERROR";
+  $("ruling").replaceChildren(el("p", { class: "error", text: `mentat: ${message}` }));
+  const hint = json && json.error && json.error.suggestions;
+  if (hint && hint.length) $("ruling").append(el("p", { text: `did you mean: ${hint.join(", ")}?` }));
+}
+
+// -- the ruling, in the words of `mentat check` ----------------------------------------------------------------
+
+const MARK = { forbids: "✗", permits: "✓", unresolved: "?" };
+
+function bookLink(href, text) {
+  return el("a", { href, target: "mentat-book", text });
+}
+
+function readable(value) {
+  if (Array.isArray(value)) return value.length ? value.map(readable).join(value.every((x) => typeof x === "string") ? " → " : ", ") : "nothing";
+  if (value && typeof value === "object") {
+    const e = Object.entries(value);
+    return e.length ? e.map(([k, v]) => `${k} ${readable(v)}`).join(", ") : "none";
+  }
+  return String(value);
+}
+
+function showRuling(ruling) {
+  const box = $("ruling");
+  if (ruling.status !== 200) {
+    showError(ruling.json);
+    return;
+  }
+  const v = ruling.json;
+  const move = state.position && state.position.move;
+  const word = v.verdict === "legal" && !move ? "VALID" : v.verdict.toUpperCase();
+  const question = move ? move.action : "position";
+  $("verdict").className = `verdict ${v.verdict}`;
+  $("verdict").textContent = `${word}  (${v.ruleset}, ${question})`;
+  const out = [];
+  if (v.reason) out.push(el("p", { class: "why", text: `why: ${v.reason}` }));
+  const decided = Object.entries(v.outcome || {}).filter(([k]) => k !== "unknown");
+  if (decided.length) {
+    out.push(el("p", { class: "outcome" }, el("b", { text: "outcome: " }), decided.map(([k, x]) => `${k.replaceAll("_", " ")} ${readable(x)}`).join(", ")));
+  }
+  const fixing = new Set((state.game && state.game.fixing) || []);
+  const short = v.verdict === "legal"; // as `mentat check`: a legal verdict cites each rule, its quotes one click away
+  const list = el("ul", { class: "findings" });
+  for (const f of v.findings) {
+    const mark = short && f.effect === "permits" && fixing.has(f.rule) ? "=" : MARK[f.effect] || "·";
+    const item = el("li", { class: `finding ${f.effect}` }, el("span", { class: "mark", text: mark }), " ", bookLink(`/book/rule/${encodeURIComponent(f.rule)}`, f.rule), " ", f.message);
+    const quotes = el("ul", { class: "quotes" });
+    const cites = [];
+    for (const c of f.sources) {
+      const span = c.lines[0] === c.lines[1] ? `${c.lines[0]}` : `${c.lines[0]}-${c.lines[1]}`;
+      const link = () => bookLink(`/book/line/${c.doc}/${c.lines[0]}`, `${c.doc}:L${span}`);
+      quotes.append(el("li", {}, link(), ": ", el("q", { text: c.text })));
+      cites.push(link());
+    }
+    if (short && f.effect === "permits") {
+      const summary = el("summary", {});
+      cites.forEach((c, i) => summary.append(i ? ", " : "", c));
+      item.append(" ", el("details", { class: "cites" }, summary, quotes));
+    } else item.append(quotes);
+    list.append(item);
+  }
+  out.push(list);
+  if (v.minimal_reason && v.minimal_reason.length) out.push(el("p", { text: `minimal reason: ${v.minimal_reason.join(", ")}` }));
+  const unknown = (v.outcome && v.outcome.unknown) || {};
+  for (const [k, why] of Object.entries(unknown)) out.push(el("p", { class: "note", text: `note: ${k.replaceAll("_", " ")} unknown: ${why}` }));
+  for (const n of v.notes || []) out.push(el("p", { class: "note", text: `note: ${n}` }));
+  box.replaceChildren(...out);
+}
+
+// -- the board ---------------------------------------------------------------------------------------------------
+
+function drawBoard(svg) {
+  const board = $("board");
+  board.innerHTML = svg; // the server's drawing: every name in it escaped
+  for (const node of board.querySelectorAll("[data-place], [data-sector]")) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    const name = node.getAttribute("data-place");
+    const sector = node.getAttribute("data-sector");
+    node.setAttribute("aria-label", [name, sector && `sector ${sector}`].filter(Boolean).join(", "));
+  }
+}
+
+function tool() {
+  return document.querySelector("input[name=tool]:checked").value;
+}
+
+function onBoard(event) {
+  const target = event.target.closest("[data-place], [data-sector]");
+  if (!target || !state.position) return;
+  const place = target.getAttribute("data-place");
+  const sector = target.getAttribute("data-sector");
+  const b = state.game.board;
+  if (tool() === "storm") {
+    if (b.storm_by === "sector" && sector) state.position[b.storm] = Number(sector);
+    else if (b.storm_by === "place" && place) state.position[b.storm] = place;
+    else return;
+    changed("board");
+    return;
+  }
+  if (!place) return;
+  const sectors = new Set([...$("board").querySelectorAll("[data-place]")].filter((n) => n.getAttribute("data-place") === place).map((n) => n.getAttribute("data-sector")));
+  const at = b.sector && sector && sectors.size > 1 ? Number(sector) : null; // a sector only where the place has several
+  openPlaceEditor(place, at, tool() === "tokens" ? "tokens" : "pieces");
+}
+
+function sameSpot(item, placeKey, place, sectorKey, sector) {
+  return item[placeKey] === place && (!sectorKey || (item[sectorKey] ?? null) === sector);
+}
+
+function openPlaceEditor(place, sector, what) {
+  const b = state.game.board;
+  const form = $("place-editor");
+  const fields = $("place-fields");
+  fields.replaceChildren();
+  $("place-title").textContent = place + (sector ? `, sector ${sector}` : "");
+  if (what === "tokens") {
+    const here = (state.position[b.tokens] || []).find((t) => sameSpot(t, b.place, place, b.sector, sector));
+    fields.append(el("label", {}, "spice ", el("input", { type: "number", min: 0, name: "amount", value: here ? here[b.token_amount] : 0 })));
+  } else {
+    const factions = Object.keys(state.position.factions || {});
+    for (const f of factions) {
+      const here = (state.position[b.pieces] || []).find((g) => g.faction === f && sameSpot(g, b.place, place, b.sector, sector));
+      const row = el("div", { class: "row" }, el("span", { class: "who", text: f }));
+      for (const c of b.counts) {
+        row.append(el("label", {}, ` ${c} `, el("input", { type: "number", min: 0, max: 99, name: `${f}.${c}`, value: here ? here[c] || 0 : 0, "aria-label": `${f} ${c} in ${place}` })));
+      }
+      fields.append(row);
+    }
+  }
+  form.dataset.place = place;
+  form.dataset.sector = sector ?? "";
+  form.dataset.what = what;
+  form.hidden = false;
+  const first = fields.querySelector("input");
+  if (first) first.focus();
+}
+
+function setPlace(event) {
+  event.preventDefault();
+  const b = state.game.board;
+  const form = $("place-editor");
+  const place = form.dataset.place;
+  const sector = form.dataset.sector ? Number(form.dataset.sector) : null;
+  const pos = state.position;
+  if (form.dataset.what === "tokens") {
+    const amount = Number(form.querySelector("input[name=amount]").value || 0);
+    const rest = (pos[b.tokens] || []).filter((t) => !sameSpot(t, b.place, place, b.sector, sector));
+    if (amount > 0) rest.push({ [b.place]: place, ...(sector ? { [b.sector]: sector } : {}), [b.token_amount]: amount });
+    pos[b.tokens] = rest;
+  } else {
+    for (const f of Object.keys(pos.factions || {})) {
+      const counts = {};
+      for (const c of b.counts) counts[c] = Number(form.querySelector(`input[name="${CSS.escape(`${f}.${c}`)}"]`).value || 0);
+      const groups = pos[b.pieces] || [];
+      const i = groups.findIndex((g) => g.faction === f && sameSpot(g, b.place, place, b.sector, sector));
+      const any = Object.values(counts).some((n) => n > 0);
+      if (i >= 0 && !any) groups.splice(i, 1);
+      else if (i >= 0) Object.assign(groups[i], counts);
+      else if (any) {
+        const g = { faction: f, [b.place]: place };
+        if (sector) g[b.sector] = sector;
+        for (const [c, n] of Object.entries(counts)) if (n > 0 || c === b.counts[0]) g[c] = n;
+        groups.push(g);
+      }
+      pos[b.pieces] = groups;
+    }
+  }
+  form.hidden = true;
+  changed("board");
+}
+
+// -- forms from the JSON Schema ------------------------------------------------------------------------------------
+
+// A schema node without its null alternative: {node, nullable}.
+function plain(s) {
+  if (s && s.anyOf) {
+    const alts = s.anyOf.filter((a) => a.type !== "null");
+    const nullable = alts.length < s.anyOf.length;
+    if (alts.length === 1) {
+      const inner = plain(alts[0]);
+      return { node: { ...inner.node, description: s.description || inner.node.description }, nullable: nullable || inner.nullable };
+    }
+    return { node: { anyOf: alts, description: s.description }, nullable };
+  }
+  return { node: s || {}, nullable: false };
+}
+
+let listCount = 0;
+function datalist(key) {
+  const names = state.game && state.game.names[key];
+  if (!names || !names.length) return null;
+  const id = `names-${key}-${++listCount}`;
+  const list = el("datalist", { id });
+  for (const n of names) list.append(el("option", { value: n }));
+  return list;
+}
+
+// The key whose names a map's keys take: "FACTION -> plan" names factions.
+function mapKeyNames(s, key) {
+  const m = /^([A-Za-z]+)\s*->/.exec(s.description || "");
+  if (m) return m[1].toLowerCase();
+  return key;
+}
+
+let showEvery = false; // while the move's form is built: every key of an object shown, set or not
+
+// An editor for one value; `set(v)` stores it (undefined: remove the key), `rebuild()` redraws the form.
+function editor(schema, value, key, set, rebuild) {
+  const { node } = plain(schema);
+  const title = node.description || "";
+  if (node.enum) {
+    const sel = el("select", { title, "aria-label": key });
+    sel.append(el("option", { value: "", text: "—" }));
+    for (const e of node.enum) sel.append(el("option", { value: JSON.stringify(e), text: String(e), selected: JSON.stringify(e) === JSON.stringify(value) }));
+    sel.addEventListener("change", () => set(sel.value === "" ? undefined : JSON.parse(sel.value)));
+    return sel;
+  }
+  if (node.type === "boolean") {
+    const sel = el("select", { title, "aria-label": key });
+    for (const [v, t] of [["", "—"], ["true", "yes"], ["false", "no"]]) sel.append(el("option", { value: v, text: t, selected: String(value ?? "") === v }));
+    sel.addEventListener("change", () => set(sel.value === "" ? undefined : sel.value === "true"));
+    return sel;
+  }
+  if (node.type === "integer" || node.type === "number") {
+    const input = el("input", { type: "number", title, "aria-label": key, value: value ?? "", min: node.minimum, max: node.maximum });
+    input.addEventListener("input", () => set(input.value === "" ? undefined : Number(input.value)));
+    return input;
+  }
+  if (node.type === "string") {
+    const list = datalist(key);
+    const input = el("input", { type: "text", title, "aria-label": key, value: value ?? "", list: list && list.id });
+    input.addEventListener("input", () => set(input.value === "" ? undefined : input.value));
+    return list ? el("span", {}, input, list) : input;
+  }
+  if (node.type === "array") {
+    const items = plain(node.items).node;
+    const arr = Array.isArray(value) ? value : [];
+    const box = el("div", { class: "list", title });
+    arr.forEach((item, i) => {
+      const row = el("div", { class: "item" });
+      row.append(editor(node.items || {}, item, key, (v) => { arr[i] = v; set(arr); }, rebuild));
+      row.append(el("button", { type: "button", class: "remove", title: "remove", "aria-label": `remove ${key} ${i + 1}`, text: "✕", onclick: () => { arr.splice(i, 1); set(arr); rebuild(); } }));
+      box.append(row);
+    });
+    box.append(el("button", { type: "button", class: "add", text: `+ ${key}`, onclick: () => { arr.push(items.type === "object" ? {} : items.type === "integer" ? 0 : ""); set(arr); rebuild(); } }));
+    return box;
+  }
+  if (node.type === "object" && node.properties) return objectEditor(node, value && typeof value === "object" ? value : {}, set, rebuild);
+  if (node.type === "object" && node.additionalProperties) return mapEditor(node, value && typeof value === "object" ? value : {}, key, set, rebuild);
+  // several shapes (a count or names): written as YAML would, JSON for lists and maps
+  const input = el("input", { type: "text", title: `${title} (a number, a name, or JSON)`, "aria-label": key, value: value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value) });
+  input.addEventListener("input", () => {
+    const t = input.value.trim();
+    if (t === "") return set(undefined);
+    try {
+      set(JSON.parse(t));
+    } catch (err) {
+      set(t);
+    }
+  });
+  return input;
+}
+
+const HIDDEN = new Set(["expect", "title", "notes"]);
+
+function objectEditor(schema, obj, set, rebuild, skip) {
+  const box = el("div", { class: "object" });
+  const props = schema.properties || {};
+  const required = new Set(schema.required || []);
+  for (const [k, s] of Object.entries(props)) {
+    if ((skip && skip.has(k)) || (!(k in obj) && !showEvery)) continue;
+    const row = el("div", { class: "field" }, el("label", { text: k, title: s.description || "" }));
+    row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
+    if (!required.has(k) && k in obj) row.append(el("button", { type: "button", class: "remove", title: `remove ${k}`, "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } }));
+    box.append(row);
+  }
+  const missing = showEvery ? [] : Object.keys(props).filter((k) => !(k in obj) && !(skip && skip.has(k)) && !HIDDEN.has(k));
+  if (missing.length) {
+    const add = el("select", { class: "add-key", "aria-label": "add a key" }, el("option", { value: "", text: "+ add a key…" }));
+    for (const k of missing) add.append(el("option", { value: k, text: k, title: props[k].description || "" }));
+    add.addEventListener("change", () => {
+      const k = add.value;
+      const { node } = plain(props[k]);
+      obj[k] = node.enum ? node.enum[0] : node.type === "integer" || node.type === "number" ? node.minimum || 0 : node.type === "boolean" ? true : node.type === "array" ? [] : node.type === "object" ? {} : "";
+      set(obj);
+      rebuild();
+    });
+    box.append(add);
+  }
+  return box;
+}
+
+function mapEditor(schema, obj, key, set, rebuild) {
+  const box = el("div", { class: "map" });
+  const names = mapKeyNames(schema, key);
+  for (const k of Object.keys(obj)) {
+    const part = el("fieldset", {}, el("legend", {}, k, " ", el("button", { type: "button", class: "remove", "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } })));
+    part.append(editor(schema.additionalProperties, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
+    box.append(part);
+  }
+  const list = datalist(names === "faction" || names === "factions" ? "faction" : names);
+  const input = el("input", { type: "text", placeholder: `+ add ${names}`, "aria-label": `add to ${key}`, list: list && list.id });
+  input.addEventListener("change", () => {
+    const k = input.value.trim();
+    if (!k || k in obj) return;
+    const { node } = plain(schema.additionalProperties);
+    obj[k] = node.type === "object" ? {} : node.type === "integer" ? 0 : node.type === "array" ? [] : "";
+    set(obj);
+    rebuild();
+  });
+  box.append(el("div", { class: "field" }, input, list));
+  return box;
+}
+
+function buildPositionForm() {
+  const pos = state.position;
+  const skip = new Set(["move", "ruleset"]);
+  const form = objectEditor(state.schema, pos, () => changed("form"), () => { buildPositionForm(); changed("form-structure"); }, skip);
+  $("position-form").replaceChildren(form);
+}
+
+function moveAlternatives() {
+  const move = state.schema && state.schema.properties && state.schema.properties.move;
+  return ((move && move.anyOf) || []).filter((a) => a.properties && a.properties.action);
+}
+
+function fillActions() {
+  const sel = $("action");
+  sel.replaceChildren(el("option", { value: "", text: "— none: judge the position —" }));
+  for (const alt of moveAlternatives()) {
+    const name = alt.properties.action.enum[0];
+    sel.append(el("option", { value: name, text: name, title: alt.properties.action.description || "" }));
+  }
+}
+
+function buildMoveForm() {
+  const move = state.position.move;
+  $("action").value = move ? move.action : "";
+  const box = $("move-form");
+  if (!move) return box.replaceChildren();
+  const alt = moveAlternatives().find((a) => a.properties.action.enum[0] === move.action);
+  if (!alt) return box.replaceChildren(el("p", { text: `no form for the action ${move.action}` }));
+  // every key of the action shown: a move has few, and a player should see what it may say
+  const shown = { ...alt, properties: { ...alt.properties } };
+  delete shown.properties.action;
+  const obj = move;
+  const form = el("div", { class: "object" });
+  const required = new Set(alt.required || []);
+  showEvery = true;
+  for (const [k, s] of Object.entries(shown.properties)) {
+    const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, el("label", { text: k, title: s.description || "" }));
+    row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; changed("form"); }, () => { buildMoveForm(); changed("form-structure"); }));
+    form.append(row);
+  }
+  showEvery = false;
+  box.replaceChildren(form);
+}
+
+function setAction() {
+  const action = $("action").value;
+  if (!action) delete state.position.move;
+  else {
+    const old = state.position.move || {};
+    const move = { action };
+    if (old.faction) move.faction = old.faction;
+    state.position.move = move;
+  }
+  buildMoveForm();
+  changed("form-structure");
+}
+
+// -- apply, compare, files, a record ---------------------------------------------------------------------------
+
+async function applyMove() {
+  if (!state.position || !state.position.move) return;
+  const got = await call("POST", "/api/apply", state.position);
+  if (got.status !== 200) return showError(got.json);
+  if (!got.json.applied) {
+    showRuling({ status: 200, json: got.json });
+    $("ruling").prepend(el("p", { class: "why", text: "not applied: the move is not legal (or its outcome is open)" }));
+    return;
+  }
+  await render(got.json.position);
+  for (const n of got.json.notes || []) $("ruling").append(el("p", { class: "note", text: `applied: ${n}` }));
+}
+
+async function compareRulesets() {
+  const got = await call("POST", "/api/compare", state.position);
+  if (got.status !== 200) return showError(got.json);
+  const table = el("table", { class: "compare" }, el("tr", {}, el("th", { text: "ruleset" }), el("th", { text: "verdict" }), el("th", { text: "outcome" }), el("th", { text: "deciding rules" })));
+  for (const row of got.json) {
+    const outcome = Object.entries(row.outcome || {}).filter(([k]) => k !== "unknown").map(([k, v]) => `${k} ${readable(v)}`).join(", ");
+    table.append(el("tr", { class: row.verdict || "cannot" }, el("td", { text: row.ruleset }), el("td", { text: row.verdict ? row.verdict.toUpperCase() : "cannot express" }), el("td", { text: row.verdict ? outcome : row.cannot_express }), el("td", { text: (row.deciding || []).join(", ") })));
+  }
+  $("compared").replaceChildren(el("h3", { text: "Under each ruleset" }), table);
+}
+
+function download() {
+  const blob = new Blob([$("yaml").value], { type: "text/yaml" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: "position.yaml" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+async function upload() {
+  const file = $("upload").files[0];
+  if (!file) return;
+  const text = await file.text();
+  $("upload").value = "";
+  let record = null;
+  if (file.name.endsWith(".jsonl")) {
+    const rows = text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    record = { ...rows[0], moves: rows.slice(1) };
+  } else if (/^moves\s*:/m.test(text) && /^start\s*:/m.test(text)) {
+    record = text;
+  }
+  if (record) return openRecord(record, file.name);
+  state.record = null;
+  $("record").hidden = true;
+  const shown = await render(text);
+  if (!shown) $("yaml").value = text;
+}
+
+async function openRecord(record, name) {
+  state.record = { data: record, at: 0, name };
+  $("record").hidden = false;
+  await stepRecord(0);
+}
+
+async function stepRecord(to) {
+  const r = state.record;
+  const q = to === null ? "" : `?to=${to}`;
+  const got = await call("POST", `/api/replay${q}`, r.data);
+  if (got.status !== 200) return showError(got.json);
+  const j = got.json;
+  r.total = j.moves;
+  r.at = j.stopped ? j.move_number - 1 : j.applied;
+  $("record-title").textContent = `Game record: ${r.name}`;
+  $("record-status").textContent = j.stopped
+    ? `stopped at move ${j.move_number} of ${j.moves}: ${j.ruling.verdict.toUpperCase()}`
+    : `${j.applied} of ${j.moves} moves applied`;
+  await render(j.position);
+  if (j.stopped) showRuling({ status: 200, json: j.ruling });
+}
+
+// -- wiring -----------------------------------------------------------------------------------------------------
+
+function wire() {
+  $("board").addEventListener("click", onBoard);
+  $("board").addEventListener("keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-place], [data-sector]")) {
+      e.preventDefault();
+      onBoard(e);
+    }
+  });
+  $("place-editor").addEventListener("submit", setPlace);
+  $("place-cancel").addEventListener("click", () => { $("place-editor").hidden = true; });
+  $("yaml").addEventListener("input", () => changed("yaml", $("yaml").value));
+  $("action").addEventListener("change", setAction);
+  $("apply").addEventListener("click", applyMove);
+  $("compare").addEventListener("click", compareRulesets);
+  $("download").addEventListener("click", download);
+  $("upload").addEventListener("change", upload);
+  $("ruleset").addEventListener("change", async () => {
+    const r = $("ruleset").value;
+    const same = state.game && state.game.same_game.includes(r);
+    if (same && state.position) {
+      // another ruleset of the same game: the position carried over as it stands (the server says what it lacks)
+      state.position.ruleset = r;
+      await render(state.position);
+    } else {
+      await loadGame(r);
+      await newGame(r, (state.game.names.faction || []).slice(0, 2), false);
+    }
+  });
+  $("new-start").addEventListener("click", async () => {
+    const factions = [...$("new-factions").querySelectorAll("input:checked")].map((i) => i.value);
+    $("newgame").open = false;
+    await newGame($("ruleset").value, factions, $("new-advanced").checked);
+  });
+  $("record-next").addEventListener("click", () => stepRecord(Math.min(state.record.at + 1, state.record.total)));
+  $("record-prev").addEventListener("click", () => stepRecord(Math.max(state.record.at - 1, 0)));
+  $("record-end").addEventListener("click", () => stepRecord(null));
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  start().catch((err) => showError({ error: { message: String(err) } }));
+});
