@@ -427,6 +427,20 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128  # a table's phones and a load test's clients
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client gone mid-answer is no error of the server's; anything else is one line on stderr, never a
+        traceback."""
+        import sys
+
+        err = sys.exc_info()[1]
+        if isinstance(err, (ConnectionError, TimeoutError)):
+            return
+        from checker.cli import internal_message
+
+        print(
+            f"mentat serve: {client_address[0]}: {internal_message(err) if err else 'unknown error'}", file=sys.stderr
+        )
+
 
 def make_server(host: str = "127.0.0.1", port: int = 0, api: Api | None = None) -> Server:
     """A server bound to ``host``:``port`` (0: a free port), not yet serving."""

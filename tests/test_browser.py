@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
 import struct
 import threading
 import time
@@ -86,62 +85,6 @@ def site(site_dir: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(5)
-
-
-# -- the browser -------------------------------------------------------------------------------
-
-
-def _find(name: str) -> str | None:
-    found = shutil.which(name)
-    return found or next((p for p in (f"/usr/bin/{name}", f"/usr/lib/chromium/{name}") if Path(p).exists()), None)
-
-
-@pytest.fixture(scope="session")
-def chromium() -> tuple[str, str]:
-    """The paths of chromium and chromedriver, or a skip saying how to get them (before any build)."""
-    browser, driver = _find("chromium"), _find("chromedriver")
-    if not browser or not driver:
-        pytest.skip(
-            "no chromium/chromedriver on this machine: `python3 dev.py test` installs Debian's "
-            "chromium and chromium-driver when run as root with apt-get (or: apt-get install chromium chromium-driver)"
-        )
-    pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e .[test])")
-    return browser, driver
-
-
-@pytest.fixture
-def browser(chromium: tuple[str, str], tmp_path: Path) -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    binary, driver = chromium
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        "--hide-scrollbars",
-        "--window-size=1400,1000",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ):
-        options.add_argument(flag)
-    start = time.perf_counter()
-    # both paths given: Selenium starts them as they are and never fetches a driver or a browser
-    drv = webdriver.Chrome(options=options, service=Service(executable_path=driver))
-    print(f"\nchromium started in {time.perf_counter() - start:.1f} s ({drv.capabilities.get('browserVersion')})")
-    drv.set_page_load_timeout(WAIT)
-    try:
-        yield drv
-    finally:
-        drv.quit()
 
 
 # -- what to look for -----------------------------------------------------------------------

@@ -101,7 +101,12 @@ async function newGame(ruleset, factions, advanced) {
 // -- edits: every change goes through here -------------------------------------------------------------------------
 
 // An edit from `source` ("form", "yaml", "board", ...): after a short pause, the server draws it and rules on it.
+function busy(on) {
+  document.body.dataset.state = on ? "busy" : "idle"; // tests (and a curious player) can see an answer pending
+}
+
 function changed(source, text) {
+  busy(true);
   const seq = ++state.seq;
   clearTimeout(state.timer);
   state.timer = setTimeout(() => refresh(seq, source, text), DEBOUNCE_MS);
@@ -112,20 +117,23 @@ async function refresh(seq, source, text) {
   const [view, ruling] = await Promise.all([call("POST", "/api/render", body), call("POST", "/api/check", body)]);
   if (seq !== state.seq) return; // a later edit is on its way
   show(view, ruling, source);
+  busy(false);
 }
 
 // A position from elsewhere (new game, upload, apply, a record): drawn and judged now.
 async function render(position) {
+  busy(true);
   const seq = ++state.seq;
-  const body = typeof position === "string" ? position : position;
-  const [view, ruling] = await Promise.all([call("POST", "/api/render", body), call("POST", "/api/check", body)]);
+  const [view, ruling] = await Promise.all([call("POST", "/api/render", position), call("POST", "/api/check", position)]);
   if (seq !== state.seq) return false;
   if (view.status !== 200) {
     showError(view.json);
+    busy(false);
     return false;
   }
   await loadGame(view.json.position.ruleset);
   show(view, ruling, "load");
+  busy(false);
   return true;
 }
 

@@ -1,0 +1,223 @@
+"""``mentat serve``'s page in a real browser (Debian's headless Chromium through Selenium), as a table uses it.
+
+Each test starts from a fresh page on a server of its own on 127.0.0.1 and asserts what a player reads: the
+verdict, the quoted line and its link, the outcome's numbers. Clicks go where a player's would: a sector of the
+board, a territory, a form's field.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.serve import Api, make_server
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 15  # seconds for any one step (a ruling comes in well under one)
+
+
+@pytest.fixture(scope="module")
+def page_url() -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, Api(book=None))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def _wait(drv: Any, what: str, cond: Callable[[Any], Any]) -> Any:
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(drv, WAIT).until(cond)
+    except TimeoutException:
+        verdict = drv.find_element("id", "verdict").text
+        ruling = drv.find_element("id", "ruling").text[:400]
+        pytest.fail(f"{what}: not within {WAIT} s (the page shows {verdict!r}: {ruling!r})")
+
+
+def _idle(drv: Any) -> None:
+    """Wait for the page's answer to the last edit (it redraws the board and forms with it)."""
+    _wait(
+        drv, "the answer to the last edit", lambda d: d.execute_script("return document.body.dataset.state") == "idle"
+    )
+
+
+def _verdict(drv: Any, word: str) -> str:
+    """Wait for the verdict to start with ``word``; the ruling's text."""
+    _wait(drv, f"the verdict {word}", lambda d: d.find_element("id", "verdict").text.startswith(word))
+    _idle(drv)
+    return str(drv.find_element("id", "ruling").text)
+
+
+def _fresh(drv: Any, url: str) -> None:
+    """The page as a new player opens it: a new GF9 game of Atreides and Harkonnen."""
+    drv.get(url)
+    drv.execute_script("localStorage.clear()")
+    drv.get(url)
+    _verdict(drv, "VALID")
+
+
+def _select(drv: Any, css: str, text: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(drv.find_element("css selector", css)).select_by_visible_text(text)
+    _idle(drv)
+
+
+def _type(drv: Any, css: str, text: str) -> None:
+    field = drv.find_element("css selector", css)
+    field.clear()
+    field.send_keys(text)
+
+
+def _tool(drv: Any, name: str) -> None:
+    _idle(drv)
+    drv.find_element("css selector", f"input[name=tool][value={name}]").click()
+
+
+def _storm_to(drv: Any, sector: int) -> None:
+    _tool(drv, "storm")
+    drv.find_element("css selector", f'#board text[data-sector="{sector}"]').click()
+    _wait(
+        drv,
+        f"the storm in sector {sector}",
+        lambda d: f"storm: {sector}\n" in d.find_element("id", "yaml").get_attribute("value"),
+    )
+
+
+def test_the_readme_dispute_settled_by_clicking(browser: Any, page_url: str) -> None:
+    """The storm over Carthag: set by a click on the board, the shipment from the move's form; ILLEGAL quoting
+    gf9:99 with its line linked into the rulebook; the storm moved on by a click, LEGAL with the cost and payee."""
+    _fresh(browser, page_url)
+    _select(browser, "#position-form select[aria-label=phase]", "shipment-and-movement")
+    _storm_to(browser, 10)
+    _select(browser, "#action", "ship")
+    _type(browser, "#move-form input[aria-label=faction]", "atreides")
+    _type(browser, "#move-form input[aria-label=to]", "Carthag")
+    _type(browser, "#move-form input[aria-label=count]", "3")
+    ruling = _verdict(browser, "ILLEGAL")
+    assert "✗ gf9.shipment.storm-blocks" in ruling
+    assert "Atreides cannot ship into Carthag: sector 10 is under the storm." in ruling
+    assert "gf9:L99" in ruling and "Forces cannot ship, move or battle into" in ruling
+    link = browser.find_element("link text", "gf9:L99")
+    assert link.get_attribute("href").endswith("/book/line/gf9/99")
+    _storm_to(browser, 5)
+    ruling = _verdict(browser, "LEGAL")
+    assert "cost 3" in ruling and "paid to bank" in ruling, ruling
+    assert "move:\n  action: ship\n  faction: atreides\n  to: Carthag\n  count: 3" in browser.find_element(
+        "id", "yaml"
+    ).get_attribute("value")
+
+
+def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
+    """Harkonnen forces placed in Arrakeen by a click, the battle and both plans from the move's form: the winner
+    and the losses read off the ruling."""
+    _fresh(browser, page_url)
+    _select(browser, "#position-form select[aria-label=phase]", "battle")
+    _storm_to(browser, 1)
+    _tool(browser, "pieces")
+    browser.find_element("css selector", '#board [data-place="Arrakeen"]').click()
+    _type(browser, '#place-editor input[name="harkonnen.count"]', "5")
+    browser.find_element("id", "place-ok").click()
+    _wait(
+        browser,
+        "Harkonnen's forces in Arrakeen",
+        lambda d: (
+            "{faction: harkonnen, territory: Arrakeen, count: 5}" in d.find_element("id", "yaml").get_attribute("value")
+            or "- faction: harkonnen\n  territory: Arrakeen\n  count: 5"
+            in d.find_element("id", "yaml").get_attribute("value")
+        ),
+    )
+    _select(browser, "#action", "battle")
+    _type(browser, "#move-form input[aria-label=territory]", "Arrakeen")
+    _type(browser, "#move-form input[aria-label=aggressor]", "harkonnen")
+    plans = "#move-form input[aria-label='add to plans']"
+    for faction, plan in (
+        ("harkonnen", {"leader": "Feyd-Rautha", "dial": "5", "weapon": "Crysknife"}),
+        ("atreides", {"leader": "Duncan Idaho", "dial": "7", "defense": "Snooper"}),
+    ):
+        _type(browser, plans, faction + "\n")
+        _wait(
+            browser,
+            f"{faction}'s plan",
+            lambda d, f=faction: d.find_elements("xpath", f"//legend[starts-with(., '{f}')]"),
+        )
+        box = browser.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
+        for key, value in plan.items():
+            field = box.find_element("css selector", f"input[aria-label={key}]")
+            field.clear()
+            field.send_keys(value)
+    ruling = _verdict(browser, "LEGAL")
+    # Feyd-Rautha 6 + dial 5 beats Duncan Idaho's side's dial 7 (the Crysknife kills him: no Shield)
+    assert "winner harkonnen" in ruling and "leaders killed Duncan Idaho" in ruling, ruling
+    assert "losses harkonnen 5, atreides 10" in ruling, ruling
+    assert "= gf9.battle.winner Harkonnen 11 (dial 5, Feyd-Rautha 6) against Atreides 7" in ruling, ruling
+
+
+def test_an_uploaded_case_is_ruled(browser: Any, page_url: str) -> None:
+    """A case file opened from disk: its position on the board and in the YAML, the ruling its file expects."""
+    _fresh(browser, page_url)
+    case = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+    browser.find_element("id", "upload").send_keys(str(case))
+    ruling = _verdict(browser, "ILLEGAL")
+    assert "gf9.shipment.storm-blocks" in ruling
+    assert "title: Atreides ships into Carthag while the storm is over it" in browser.find_element(
+        "id", "yaml"
+    ).get_attribute("value")
+
+
+def test_yaml_edits_rule_and_a_bad_key_is_named(browser: Any, page_url: str) -> None:
+    """The YAML is editable: a storm out of range is named as `check` names it, and nothing is drawn from it."""
+    _fresh(browser, page_url)
+    yaml = browser.find_element("id", "yaml")
+    text = yaml.get_attribute("value").replace("storm: 18", "storm: 40")
+    browser.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", yaml, text
+    )
+    _wait(browser, "the input error", lambda d: d.find_element("id", "verdict").text == "INPUT ERROR")
+    assert "key 'storm': expected a whole number from 1 to 18, got 40" in browser.find_element("id", "yaml-error").text
+
+
+def test_keyboard_sets_the_storm(browser: Any, page_url: str) -> None:
+    """Every place and sector of the board takes the focus; Enter acts as a click."""
+    from selenium.webdriver.common.keys import Keys
+
+    _fresh(browser, page_url)
+    _tool(browser, "storm")
+    label = browser.find_element("css selector", '#board text[data-sector="7"]')
+    assert label.get_attribute("tabindex") == "0"
+    browser.execute_script("arguments[0].focus()", label)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    _wait(
+        browser, "the storm in sector 7", lambda d: "storm: 7\n" in d.find_element("id", "yaml").get_attribute("value")
+    )
+
+
+def test_the_phone_layout(browser: Any, page_url: str, tmp_path: Path) -> None:
+    """On a phone's width: one column, the board first and as wide as the screen, the ruling under it, nothing wider
+    than the screen."""
+    browser.set_window_size(390, 844)
+    try:
+        _fresh(browser, page_url)
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        assert scroll <= width + 1, f"the page is {scroll} px wide on a {width} px screen"
+        board = browser.find_element("css selector", "#board svg").rect
+        ruling = browser.find_element("id", "ruling-pane").rect
+        assert board["width"] >= width * 0.85, board
+        assert ruling["y"] >= board["y"] + board["height"] - 1, (board, ruling)
+        browser.save_screenshot(str(tmp_path / "phone.png"))
+    finally:
+        browser.set_window_size(1400, 1000)
