@@ -221,3 +221,47 @@ def test_the_phone_layout(browser: Any, page_url: str, tmp_path: Path) -> None:
         browser.save_screenshot(str(tmp_path / "phone.png"))
     finally:
         browser.set_window_size(1400, 1000)
+
+
+def test_apply_plays_the_move_on_and_compare_shows_each_ruleset(browser: Any, page_url: str) -> None:
+    """A legal shipment applied: the forces on the board and the spice paid, the move gone; the same question
+    under each ruleset of the game in a table."""
+    _fresh(browser, page_url)
+    _select(browser, "#position-form select[aria-label=phase]", "shipment-and-movement")
+    _storm_to(browser, 5)
+    _select(browser, "#action", "ship")
+    _type(browser, "#move-form input[aria-label=faction]", "atreides")
+    _type(browser, "#move-form input[aria-label=to]", "Carthag")
+    _type(browser, "#move-form input[aria-label=count]", "3")
+    _verdict(browser, "LEGAL")
+    browser.find_element("id", "compare").click()
+    _wait(browser, "the comparison", lambda d: d.find_elements("css selector", "table.compare tr"))
+    rows = {r.text.split()[0]: r.text for r in browser.find_elements("css selector", "table.compare tr")[1:]}
+    assert set(rows) == {"gf9", "overview", "conquest", "dreamrules"}, rows
+    assert "LEGAL" in rows["gf9"] and "cost 3" in rows["gf9"]
+    browser.find_element("id", "apply").click()
+    _wait(
+        browser,
+        "the position after the move",
+        lambda d: "move:" not in d.find_element("id", "yaml").get_attribute("value"),
+    )
+    _verdict(browser, "VALID")
+    yaml = browser.find_element("id", "yaml").get_attribute("value")
+    assert "territory: Carthag\n  count: 3" in yaml, yaml
+    assert "atreides:\n    spice: 7" in yaml, yaml  # 3 forces to a stronghold: 1 spice each (overview:57)
+
+
+def test_a_game_record_steps_through(browser: Any, page_url: str) -> None:
+    """A game record opened from disk: its moves stepped through, to its end."""
+    _fresh(browser, page_url)
+    record = ROOT / "cases" / "games" / "gf9-all-pass" / "record.yaml"
+    browser.find_element("id", "upload").send_keys(str(record))
+    status = browser.find_element("id", "record-status")
+    _wait(browser, "the record's start", lambda d: status.text.startswith("0 of "))
+    total = int(status.text.split()[2])
+    browser.find_element("id", "record-next").click()
+    _wait(browser, "its first move", lambda d: status.text == f"1 of {total} moves applied")
+    assert "storm: 5\n" in browser.find_element("id", "yaml").get_attribute("value")  # the dials 2 and 3 (gf9:83)
+    _idle(browser)
+    browser.find_element("id", "record-end").click()
+    _wait(browser, "its end", lambda d: status.text == f"{total} of {total} moves applied")
