@@ -265,3 +265,22 @@ def test_a_game_record_steps_through(browser: Any, page_url: str) -> None:
     _idle(browser)
     browser.find_element("id", "record-end").click()
     _wait(browser, "its end", lambda d: status.text == f"{total} of {total} moves applied")
+
+
+def test_the_dice_game_on_its_map(browser: Any, page_url: str) -> None:
+    """The Dice Game: a new game from the ruleset menu, the Sandstorm moved and Troops placed by clicking Regions."""
+    _fresh(browser, page_url)
+    _select(browser, "#ruleset", "dice")  # a new Dice Game: `mentat new dice`'s position (its verdict is its own)
+    assert browser.find_element("id", "tool-storm").text == "Sandstorm"
+    yaml = lambda d: d.find_element("id", "yaml").get_attribute("value")  # noqa: E731 - read again each wait
+    assert "ruleset: dice" in yaml(browser)
+    _tool(browser, "storm")
+    browser.find_element("css selector", '#board [data-place="Carthag"]').click()
+    _wait(browser, "the Sandstorm in Carthag", lambda d: "sandstorm: Carthag\n" in yaml(d))
+    _tool(browser, "pieces")
+    browser.find_element("css selector", '#board [data-place="Arrakeen"]').click()
+    _type(browser, '#place-editor input[name="atreides.count"]', "2")
+    browser.find_element("id", "place-ok").click()
+    _wait(browser, "two Atreides Troops in Arrakeen", lambda d: "region: Arrakeen\n  count: 2" in yaml(d))
+    _idle(browser)
+    assert browser.find_element("id", "verdict").text.split()[0] in ("VALID", "INVALID-POSITION", "UNRESOLVED")

@@ -101,15 +101,36 @@ async function newGame(ruleset, factions, advanced) {
 // -- edits: every change goes through here -------------------------------------------------------------------------
 
 // An edit from `source` ("form", "yaml", "board", ...): after a short pause, the server draws it and rules on it.
-function busy(on) {
-  document.body.dataset.state = on ? "busy" : "idle"; // tests (and a curious player) can see an answer pending
+// Work under way (requests in flight, an edit waiting out its pause): the page says so on <body data-state>, so
+// tests (and a curious player) can tell an answer is pending.
+let working = 0;
+function work(delta) {
+  working += delta;
+  document.body.dataset.state = working > 0 || state.timer ? "busy" : "idle";
+}
+
+// An event handler that may take a while, counted as work.
+function task(fn) {
+  return async (...args) => {
+    work(+1);
+    try {
+      await fn(...args);
+    } catch (err) {
+      showError({ error: { message: String(err) } });
+    } finally {
+      work(-1);
+    }
+  };
 }
 
 function changed(source, text) {
-  busy(true);
   const seq = ++state.seq;
   clearTimeout(state.timer);
-  state.timer = setTimeout(() => refresh(seq, source, text), DEBOUNCE_MS);
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    task(() => refresh(seq, source, text))();
+  }, DEBOUNCE_MS);
+  work(0);
 }
 
 async function refresh(seq, source, text) {
@@ -117,23 +138,19 @@ async function refresh(seq, source, text) {
   const [view, ruling] = await Promise.all([call("POST", "/api/render", body), call("POST", "/api/check", body)]);
   if (seq !== state.seq) return; // a later edit is on its way
   show(view, ruling, source);
-  busy(false);
 }
 
 // A position from elsewhere (new game, upload, apply, a record): drawn and judged now.
 async function render(position) {
-  busy(true);
   const seq = ++state.seq;
   const [view, ruling] = await Promise.all([call("POST", "/api/render", position), call("POST", "/api/check", position)]);
   if (seq !== state.seq) return false;
   if (view.status !== 200) {
     showError(view.json);
-    busy(false);
     return false;
   }
   await loadGame(view.json.position.ruleset);
   show(view, ruling, "load");
-  busy(false);
   return true;
 }
 
@@ -631,11 +648,11 @@ function wire() {
   $("place-cancel").addEventListener("click", () => { $("place-editor").hidden = true; });
   $("yaml").addEventListener("input", () => changed("yaml", $("yaml").value));
   $("action").addEventListener("change", setAction);
-  $("apply").addEventListener("click", applyMove);
-  $("compare").addEventListener("click", compareRulesets);
+  $("apply").addEventListener("click", task(applyMove));
+  $("compare").addEventListener("click", task(compareRulesets));
   $("download").addEventListener("click", download);
-  $("upload").addEventListener("change", upload);
-  $("ruleset").addEventListener("change", async () => {
+  $("upload").addEventListener("change", task(upload));
+  $("ruleset").addEventListener("change", task(async () => {
     const r = $("ruleset").value;
     const same = state.game && state.game.same_game.includes(r);
     if (same && state.position) {
@@ -646,17 +663,15 @@ function wire() {
       await loadGame(r);
       await newGame(r, (state.game.names.faction || []).slice(0, 2), false);
     }
-  });
-  $("new-start").addEventListener("click", async () => {
+  }));
+  $("new-start").addEventListener("click", task(async () => {
     const factions = [...$("new-factions").querySelectorAll("input:checked")].map((i) => i.value);
     $("newgame").open = false;
     await newGame($("ruleset").value, factions, $("new-advanced").checked);
-  });
-  $("record-next").addEventListener("click", () => stepRecord(Math.min(state.record.at + 1, state.record.total)));
-  $("record-prev").addEventListener("click", () => stepRecord(Math.max(state.record.at - 1, 0)));
-  $("record-end").addEventListener("click", () => stepRecord(null));
+  }));
+  $("record-next").addEventListener("click", task(() => stepRecord(Math.min(state.record.at + 1, state.record.total))));
+  $("record-prev").addEventListener("click", task(() => stepRecord(Math.max(state.record.at - 1, 0))));
+  $("record-end").addEventListener("click", task(() => stepRecord(null)));
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  start().catch((err) => showError({ error: { message: String(err) } }));
-});
+document.addEventListener("DOMContentLoaded", task(start));
