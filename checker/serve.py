@@ -210,9 +210,9 @@ class Api:
         table = POSTS if method == "POST" else GETS if method in ("GET", "HEAD") else {}
         endpoint = table.get(name)
         if endpoint is None:
-            other = GETS if table is POSTS else POSTS
-            if name in other:
-                return _json(405, {"error": {"kind": "input", "message": f"/api/{name} takes {_verb(other)}"}})
+            for other in (POSTS, GETS):  # a PUT or DELETE too: the endpoint is there, the method is wrong
+                if other is not table and name in other:
+                    return _json(405, {"error": {"kind": "input", "message": f"/api/{name} takes {_verb(other)}"}})
             known = [*POSTS, *GETS]
             err = InputError("path", "an endpoint among /api/" + ", /api/".join(known), name, nearest(name, known))
             return _error(404, err)

@@ -265,6 +265,9 @@ def test_wrong_method_is_405(api: Api) -> None:
     status, got = post(api, "/api/names?ruleset=gf9", b"")
     assert status == 405 and "GET" in got["error"]["message"]
     assert api.handle("POST", "/").status == 405
+    for method, path, verb in (("PUT", "/api/check", "POST"), ("DELETE", "/api/names", "GET")):
+        reply = api.handle(method, path)
+        assert reply.status == 405 and verb in json.loads(reply.body)["error"]["message"], (method, path)
 
 
 # -- the page and the book: nothing outside them -------------------------------------------------------------------
