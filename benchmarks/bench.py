@@ -240,6 +240,180 @@ def game_figures(runs: int) -> dict[str, Any]:
     }
 
 
+# `mentat serve` under load: the API on the standard library's threaded server, in this process, its clients in
+# threads over loopback keep-alive connections (issue: the page for the table).
+SERVE_CLIENTS = 50
+SERVE_P95_TARGET_MS = 200
+SERVE_EDIT_TARGET_MS = 100
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def serve_figures(quick: bool) -> dict[str, Any]:
+    """``mentat serve``'s latency under load and from an edit to its ruling.
+
+    Load: a server on 127.0.0.1 (a free port) in a thread, its solvers warmed on every case (by another Api, so
+    its own kept answers start empty), then 50 clients for 30 s (10 s quick), each on one keep-alive connection,
+    POST /api/check with the cases in turn (each client from its own place in the list, so together they cycle
+    through all of them): every request's latency, errors (any other status than 200, or a dropped connection),
+    and how many were answered from the answers kept. Edit to ruling: a case's text the server has not seen
+    (a comment ``# edit N`` appended, so no kept answer serves it) posted to /api/check and then /api/render,
+    as the page asks on an edit: the time for both, on every case (200 of them evenly spread, quick)."""
+    import http.client
+    import threading
+
+    from checker import engine, serve
+
+    seconds = 10.0 if quick else 30.0
+    before = engine.SOLVER_TIMEOUT_MS
+    engine.SOLVER_TIMEOUT_MS = serve.SOLVER_MS  # as `mentat serve` sets it
+    warm_api = serve.Api(book=None)
+    bodies: list[bytes] = []
+    skipped = 0
+    start = time.perf_counter()
+    for p in sorted(ROOT.glob("cases/*/*.yaml")):  # the cases that load: a case of an input error is left out
+        body = p.read_bytes()
+        if warm_api.handle("POST", "/api/check", body, "application/yaml").status == 200:
+            bodies.append(body)
+        else:
+            skipped += 1
+    warmed = time.perf_counter() - start
+    if not bodies:
+        raise RuntimeError("no case loads")
+
+    api = serve.Api(book=None)
+    computed = [0]
+    check = serve.POSTS["check"]
+
+    def counted(query: dict[str, list[str]], data: Any) -> Any:
+        computed[0] += 1  # under the solver's lock: one at a time
+        return check(query, data)
+
+    serve.POSTS["check"] = counted
+    server = serve.make_server("127.0.0.1", 0, api)
+    host, port = str(server.server_address[0]), int(server.server_address[1])
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+    thread.start()
+    latencies: list[list[float]] = [[] for _ in range(SERVE_CLIENTS)]
+    errors = [0] * SERVE_CLIENTS
+    headers = {"Content-Type": "application/yaml"}
+    try:
+        ends = time.perf_counter() + seconds
+
+        def client(i: int) -> None:
+            conn = http.client.HTTPConnection(host, port, timeout=60)
+            n = i * len(bodies) // SERVE_CLIENTS
+            while time.perf_counter() < ends:
+                body = bodies[n % len(bodies)]
+                n += 1
+                began = time.perf_counter()
+                try:
+                    conn.request("POST", "/api/check", body, headers)
+                    reply = conn.getresponse()
+                    reply.read()
+                except (OSError, http.client.HTTPException):
+                    errors[i] += 1
+                    conn.close()
+                    conn = http.client.HTTPConnection(host, port, timeout=60)
+                    continue
+                latencies[i].append(time.perf_counter() - began)
+                if reply.status != 200:
+                    errors[i] += 1
+            conn.close()
+
+        clients = [threading.Thread(target=client, args=(i,)) for i in range(SERVE_CLIENTS)]
+        began = time.perf_counter()
+        for c in clients:
+            c.start()
+        for c in clients:
+            c.join()
+        took = time.perf_counter() - began
+        every = [t for one in latencies for t in one]
+
+        # edit to ruling: one client, the server's solvers warm, the text new to it
+        sample = bodies if not quick else [bodies[k * len(bodies) // 200] for k in range(min(200, len(bodies)))]
+        edits: list[float] = []
+        answered: dict[int, int] = {}
+        conn = http.client.HTTPConnection(host, port, timeout=60)
+        for k, body in enumerate(sample):
+            edited = body + f"\n# edit {k}\n".encode()
+            began = time.perf_counter()
+            for endpoint in ("/api/check", "/api/render"):
+                conn.request("POST", endpoint, edited, headers)
+                reply = conn.getresponse()
+                reply.read()
+                answered[reply.status] = answered.get(reply.status, 0) + 1
+            edits.append(time.perf_counter() - began)
+        conn.close()
+    finally:
+        serve.POSTS["check"] = check
+        engine.SOLVER_TIMEOUT_MS = before
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
+    return {
+        "clients": SERVE_CLIENTS,
+        "seconds": round(took, 2),
+        "cases": len(bodies),
+        "skipped": skipped,
+        "warm_pass_s": round(warmed, 2),
+        "requests": len(every),
+        "per_second": round(len(every) / took, 1),
+        "errors": sum(errors),
+        "from_kept": round(max(0.0, 1 - computed[0] / max(1, len(every))), 3),
+        "p50_ms": round(_percentile(every, 0.50) * 1000, 1),
+        "p95_ms": round(_percentile(every, 0.95) * 1000, 1),
+        "max_ms": round(max(every) * 1000, 1),
+        "target_p95_ms": SERVE_P95_TARGET_MS,
+        "edits": len(edits),
+        "edit_statuses": {str(k): v for k, v in sorted(answered.items())},
+        "edit_median_ms": round(statistics.median(edits) * 1000, 1),
+        "edit_p95_ms": round(_percentile(edits, 0.95) * 1000, 1),
+        "edit_max_ms": round(max(edits) * 1000, 1),
+        "target_edit_ms": SERVE_EDIT_TARGET_MS,
+    }
+
+
+def serve_rows(report: dict[str, Any], rows: list[tuple[str, str, str]], quick: bool) -> None:
+    """The serve figures into the report and the table (an error is reported, not raised)."""
+    try:
+        got = serve_figures(quick)
+    except Exception as err:
+        report["serve"] = {"error": f"{type(err).__name__}: {err}"}
+        rows.append(("serve p95 (50 clients)", "error", type(err).__name__))
+        return
+    report["serve"] = got
+    p95_ok = "ok" if got["p95_ms"] <= SERVE_P95_TARGET_MS else "SLOW"
+    rows.append(
+        (
+            f"serve p95 (50 clients, {got['seconds']:.0f} s, POST /api/check over {got['cases']} cases; "
+            f"p50 {got['p50_ms']:.0f} ms, max {got['max_ms']:.0f} ms)",
+            f"{got['p95_ms']:.0f} ms",
+            f"{p95_ok} <{SERVE_P95_TARGET_MS}",
+        )
+    )
+    rows.append(
+        (
+            f"serve requests per second (50 clients: {got['errors']} errors, {got['from_kept']:.0%} answered from "
+            "kept answers)",
+            f"{got['per_second']:.0f}/s",
+            "",
+        )
+    )
+    edit_ok = "ok" if got["edit_median_ms"] <= SERVE_EDIT_TARGET_MS else "SLOW"
+    rows.append(
+        (
+            f"serve edit to ruling (warm: check + render of {got['edits']} edited cases, median; "
+            f"p95 {got['edit_p95_ms']:.0f} ms)",
+            f"{got['edit_median_ms']:.0f} ms",
+            f"{edit_ok} <{SERVE_EDIT_TARGET_MS}",
+        )
+    )
+
+
 def rulebook_build() -> dict[str, Any] | None:
     """Full build from scratch, then an incremental rebuild after one rule's docstring changes."""
     conf = ROOT / "docs" / "conf.py"
@@ -290,6 +464,9 @@ WANTED = (
     ("replay warm", "<= 2 s (500 moves)"),
     ("replay cold", "<= 3 s (500 moves)"),
     ("random games", ">= 100/s"),
+    # mentat serve
+    ("serve p95 (50 clients", "<= 200 ms"),
+    ("serve edit to ruling (warm", "<= 100 ms"),
 )
 
 
@@ -404,6 +581,8 @@ def main(argv: list[str]) -> int:
                 "",
             )
         )
+
+    serve_rows(report, rows, args.quick)  # mentat serve under 50 clients, and an edit's ruling
 
     # one position under every ruleset, and the solver's search for source conflicts (issue 9)
     took, code = median_run([*mentat_cmd(), "compare", str(README_CASE)], n)
