@@ -853,16 +853,23 @@ def serve(
         256 * 1024
     ),
     log: Annotated[bool, typer.Option("--log", help="Log each request on stderr.")] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="Processes answering questions at once (default: one a core, up to 4; 0: this process)."),
+    ] = None,
 ) -> None:
     """Serve the page for the table: the board, the move, the ruling as you edit (and the API it uses)."""
     from checker import engine
     from checker import serve as web
 
     engine.SOLVER_TIMEOUT_MS = solver_ms
-    api = web.Api(book or web.BOOK, max_body, (lambda line: typer.echo(line, err=True)) if log else None)
+    if workers is None:
+        workers = min(4, os.cpu_count() or 1)
+    api = web.Api(book or web.BOOK, max_body, (lambda line: typer.echo(line, err=True)) if log else None, workers)
     try:
         server = web.make_server(host, port, api)
     except OSError as err:
+        api.close()
         fail(f"cannot serve on {host}:{port}: {err.strerror or err}")
     web.warm()
     bound_host, bound_port = str(server.server_address[0]), int(server.server_address[1])
@@ -878,12 +885,19 @@ def serve(
         import webbrowser
 
         webbrowser.open(url)
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:  # `kill` stops it as Ctrl-C does: the workers shut down too
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        api.close()
 
 
 @app.command("battle")

@@ -1,12 +1,14 @@
 """``mentat serve``: the page for the table and the API it uses, on the standard library's threaded HTTP server.
 
-The API answers what the CLI answers, in its words: ``POST /api/check``, ``/api/compare`` and ``/api/apply`` take a
-position (JSON, or YAML with any other content type) and return exactly the JSON of ``mentat check --json``,
-``compare --json`` and ``apply --json``; bad input gets the CLI's ``{"error": ...}`` object (400: the body is not
-JSON or YAML; 422: a position ``check`` rejects; 413: over the size limit). ``GET /api/schema``, ``/api/new``,
-``/api/names`` and ``POST /api/render`` (the position's YAML and drawing) serve the page. Solver calls are
-serialised (z3's context is not thread-safe) and bounded by the solver time-out, so a slow question answers
-``unresolved``, never a hung request; an answer is kept for the same question asked again.
+The API answers what the CLI answers, in its words: ``POST /api/check``, ``/api/compare``, ``/api/apply`` and
+``/api/replay`` take a position or a record (JSON, or YAML with any other content type) and return exactly the JSON
+of ``mentat check --json``, ``compare --json``, ``apply --json`` and ``replay --json``; bad input gets the CLI's
+``{"error": ...}`` object (400: the body is not JSON or YAML; 422: a position ``check`` rejects; 413: over the size
+limit). ``GET /api/schema``, ``/api/new``, ``/api/names``, ``/api/game`` and ``POST /api/render`` (the position's
+YAML and drawing) serve the page. Questions are answered by worker processes, each with its own z3 context (z3's
+is not thread-safe; ``workers=0``: this process, one question at a time), each solver call bounded by the solver
+time-out, so a slow question answers ``unresolved``, never a hung request; an answer is kept for the same question
+asked again.
 
 This module knows no game: the families give the schema, the starting positions, the names offered and the board.
 """
@@ -217,12 +219,19 @@ class Api:
     """Requests to replies, without sockets (the tests call it directly too)."""
 
     def __init__(
-        self, book: Path | None = BOOK, max_body: int = MAX_BODY, log: Callable[[str], None] | None = None
+        self,
+        book: Path | None = BOOK,
+        max_body: int = MAX_BODY,
+        log: Callable[[str], None] | None = None,
+        workers: int = 0,
     ) -> None:
         self.book = book
         self.max_body = max_body
         self.log = log  # where each request is logged (None: nowhere)
-        self.solver = threading.Lock()  # one question at a time in z3's context
+        self.solver = threading.Lock()  # in this process, one question at a time in z3's context
+        # ``workers`` > 0: the questions go to that many processes, each with its own z3 context (a table's phones
+        # ask at once, and every core answers); 0: in this process, one at a time
+        self.pool = Workers(workers) if workers > 0 else None
         self.kept: OrderedDict[bytes, Reply] = OrderedDict()
         self.kept_lock = threading.Lock()
 
@@ -262,7 +271,9 @@ class Api:
                 return kept
         try:
             data = read_body(body, content_type) if method == "POST" else None
-            if name in SOLVED:
+            if name in SOLVED and self.pool is not None:
+                value = self.pool.ask(name, query, data)
+            elif name in SOLVED:
                 with self.solver:
                     value = endpoint(query, data)
             else:
@@ -280,6 +291,10 @@ class Api:
                 while len(self.kept) > KEEP:
                     self.kept.popitem(last=False)
         return reply
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
 
     def too_large(self, size: int) -> Reply:
         err = InputError("", f"a request of at most {self.max_body} bytes", f"{size} bytes")
@@ -303,6 +318,68 @@ class Api:
         if name.endswith("/"):
             name += "index.html"
         return _file(book, name) or Reply(404, b"<p>no such page in the rulebook</p>", "text/html; charset=utf-8")
+
+
+class Workers:
+    """Processes answering the solver's questions, each with its own z3 context, started and warmed at once (a
+    process started from a threaded server by ``fork`` could inherit a lock held by another thread: they are
+    spawned)."""
+
+    def __init__(self, n: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from checker import engine
+
+        context = multiprocessing.get_context("spawn")
+        self.executor = ProcessPoolExecutor(n, context, initializer=_worker_start, initargs=(engine.SOLVER_TIMEOUT_MS,))
+        for done in [self.executor.submit(_worker_ready) for _ in range(n)]:
+            done.result()
+        # a question's whole time, the solver's limit on each of its calls aside: a worker that never answers
+        # (a bug) costs its request an error, never a hung page
+        self.limit = max(30.0, 10 * engine.SOLVER_TIMEOUT_MS / 1000)
+
+    def ask(self, name: str, query: dict[str, list[str]], data: Any) -> Any:
+        from concurrent.futures import TimeoutError as Late
+
+        from checker.engine import InternalError
+
+        try:
+            kind, *rest = self.executor.submit(_worker_answer, name, query, data).result(self.limit)
+        except Late:
+            raise InternalError(f"no answer from a worker within {self.limit:.0f} s") from None
+        if kind == "input":
+            key, expected, got, suggestions, file = rest
+            raise InputError(key, expected, got, suggestions, file)
+        if kind == "internal":
+            raise InternalError(rest[0])
+        return rest[0]
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start(solver_ms: int) -> None:
+    from checker import engine
+
+    engine.SOLVER_TIMEOUT_MS = solver_ms
+    warm()
+
+
+def _worker_ready() -> bool:
+    return True
+
+
+def _worker_answer(name: str, query: dict[str, list[str]], data: Any) -> tuple[Any, ...]:
+    """One question answered in a worker: ("ok", value), ("input", the InputError's fields) or ("internal", line)."""
+    try:
+        return ("ok", POSTS[name](query, data))
+    except InputError as err:
+        return ("input", err.key, err.expected, err.got, err.suggestions, err.file)
+    except Exception as err:
+        from checker.cli import internal_message
+
+        return ("internal", internal_message(err))
 
 
 def _verb(table: dict[str, Endpoint]) -> str:

@@ -49,10 +49,12 @@ def api() -> Api:
     return Api(book=None)
 
 
-@pytest.fixture
-def server() -> Iterator[tuple[str, int, Api]]:
-    """A real server on 127.0.0.1 (a free port) in a thread: host, port, and its Api."""
-    api = Api(book=None, max_body=4096)
+@pytest.fixture(params=[0, 2], ids=["in-process", "2-workers"])
+def server(request: pytest.FixtureRequest) -> Iterator[tuple[str, int, Api]]:
+    """A real server on 127.0.0.1 (a free port) in a thread: host, port, and its Api; its questions answered in
+    this process, or by two worker processes as `mentat serve` answers them."""
+    api = Api(book=None, max_body=4096, workers=request.param)
+    request.addfinalizer(api.close)
     srv = make_server("127.0.0.1", 0, api)
     thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
@@ -468,6 +470,25 @@ def _outward_address() -> str | None:
     except OSError:
         return None
     return None if addr.startswith("127.") or addr == "0.0.0.0" else addr
+
+
+def test_workers_answer_as_this_process_does() -> None:
+    """Worker processes give the same answers, the same input errors (422, naming the key) and the same refusals."""
+    alone, pooled = Api(book=None), Api(book=None, workers=1)
+    try:
+        bad = b"ruleset: gf9\nstorm: 40\n"
+        for path, body in (
+            ("/api/check", EXAMPLE.read_bytes()),
+            ("/api/apply", LEGAL_SHIP.read_bytes()),
+            ("/api/compare", EXAMPLE.read_bytes()),
+            ("/api/check", bad),
+            ("/api/render", bad),
+        ):
+            want, got = alone.handle("POST", path, body, "application/yaml"), pooled.handle("POST", path, body, "")
+            assert (got.status, json.loads(got.body)) == (want.status, json.loads(want.body)), path
+        assert json.loads(pooled.handle("POST", "/api/check", bad).body)["error"]["key"] == "storm"
+    finally:
+        pooled.close()
 
 
 def test_serve_binds_loopback_by_default() -> None:
