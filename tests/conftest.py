@@ -193,6 +193,17 @@ def chromium() -> tuple[str, str]:
 
 @pytest.fixture
 def browser(chromium: tuple[str, str], tmp_path: Path) -> Iterator[Any]:
+    """A browser of the test's own."""
+    yield from _chrome(chromium, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def module_browser(chromium: tuple[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One browser for a module's tests (each starts from a page of its own: a second apiece saved)."""
+    yield from _chrome(chromium, tmp_path_factory.mktemp("browser"))
+
+
+def _chrome(chromium: tuple[str, str], tmp_path: Path) -> Iterator[Any]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 

@@ -22,6 +22,13 @@ ROOT = Path(__file__).resolve().parent.parent
 WAIT = 15  # seconds for any one step (a ruling comes in well under one)
 
 
+@pytest.fixture
+def browser(module_browser: Any) -> Any:
+    """The module's browser, at its desktop size (the phone test narrows it)."""
+    module_browser.set_window_size(1400, 1000)
+    return module_browser
+
+
 @pytest.fixture(scope="module")
 def page_url() -> Iterator[str]:
     server = make_server("127.0.0.1", 0, Api(book=None))
@@ -64,6 +71,7 @@ def _verdict(drv: Any, word: str) -> str:
 def _fresh(drv: Any, url: str) -> None:
     """The page as a new player opens it: a new GF9 game of Atreides and Harkonnen."""
     drv.get(url)
+    _idle(drv)  # the page has saved what it opened with: nothing of it is written after the clear
     drv.execute_script("localStorage.clear()")
     drv.get(url)
     _verdict(drv, "VALID")
