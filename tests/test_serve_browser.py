@@ -162,6 +162,7 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
             f"{faction}'s plan",
             lambda d, f=faction: d.find_elements("xpath", f"//legend[starts-with(., '{f}')]"),
         )
+        _idle(browser)
         box = browser.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
         for key, value in plan.items():
             field = box.find_element("css selector", f"input[aria-label={key}]")

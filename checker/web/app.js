@@ -167,11 +167,14 @@ function show(view, ruling, source) {
     loadGame(ruleset).then(() => show(view, ruling, "load"));
     return;
   }
-  if (source !== "form") state.position = view.json.position; // the form's editors hold the object they edit
+  // an edit made here (a form, the board) is already in the forms, whose editors hold the objects they edit: they are
+  // rebuilt only for a position from elsewhere (a file, the YAML, a new game), never under a player's typing
+  const here = source === "form" || source === "form-structure";
+  if (!here) state.position = view.json.position;
   localStorage.setItem(STORE, JSON.stringify(state.position));
   drawBoard(view.json.svg);
   if (source !== "yaml") $("yaml").value = view.json.yaml;
-  if (source !== "form") {
+  if (!here) {
     buildPositionForm();
     buildMoveForm();
   }
@@ -284,7 +287,8 @@ function onBoard(event) {
     if (b.storm_by === "sector" && sector) state.position[b.storm] = Number(sector);
     else if (b.storm_by === "place" && place) state.position[b.storm] = place;
     else return;
-    changed("board");
+    buildPositionForm();
+    changed("form-structure");
     return;
   }
   if (!place) return;
@@ -356,7 +360,8 @@ function setPlace(event) {
     }
   }
   form.hidden = true;
-  changed("board");
+  buildPositionForm();
+  changed("form-structure");
 }
 
 // -- forms from the JSON Schema ------------------------------------------------------------------------------------
