@@ -232,7 +232,9 @@ def test_the_phone_layout(browser: Any, page_url: str, tmp_path: Path) -> None:
         browser.set_window_size(1400, 1000)
 
 
-def test_apply_plays_the_move_on_and_compare_shows_each_ruleset(browser: Any, page_url: str) -> None:
+def test_apply_plays_the_move_on_and_compare_shows_each_ruleset(
+    browser: Any, page_url: str, tmp_path: Path, cli: Any
+) -> None:
     """A legal shipment applied: the forces on the board and the spice paid, the move gone; the same question
     under each ruleset of the game in a table."""
     _fresh(browser, page_url)
@@ -258,6 +260,18 @@ def test_apply_plays_the_move_on_and_compare_shows_each_ruleset(browser: Any, pa
     yaml = browser.find_element("id", "yaml").get_attribute("value")
     assert "territory: Carthag\n  count: 3" in yaml, yaml
     assert "atreides:\n    spice: 7" in yaml, yaml  # 3 forces to a stronghold: 1 spice each (overview:57)
+    # the move played, as a game record that `mentat replay` plays again to the same position
+    assert browser.find_element("id", "download-record").text == "Download record (1 move)"
+    text = browser.execute_async_script(
+        "const done = arguments[0]; save = (blob, name) => blob.text().then(done); downloadRecord();"
+    )
+    record = tmp_path / "record.jsonl"
+    record.write_text(text, encoding="utf-8")
+    replayed = cli("replay", record, "--json")
+    assert replayed.code == 0 and replayed.json()["applied"] == 1, replayed.stdout
+    after = replayed.json()["position"]
+    assert {"faction": "atreides", "territory": "Carthag", "count": 3} in after["forces"], after["forces"]
+    assert after["factions"]["atreides"]["spice"] == 7
 
 
 def test_a_game_record_steps_through(browser: Any, page_url: str) -> None:

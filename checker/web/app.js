@@ -95,7 +95,13 @@ async function newGame(ruleset, factions, advanced) {
   if (got.status !== 200) return showError(got.json);
   state.record = null;
   $("record").hidden = true;
+  resetLog();
   await render(got.json);
+}
+
+function resetLog() {
+  state.log = null;
+  $("download-record").hidden = true;
 }
 
 // -- edits: every change goes through here -------------------------------------------------------------------------
@@ -566,8 +572,24 @@ function setAction() {
 
 // -- apply, compare, files, a record ---------------------------------------------------------------------------
 
+// Keys sorted: two positions compare equal whatever order their keys were written in.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function withoutMove(position) {
+  const { move, ...rest } = position;
+  return rest;
+}
+
 async function applyMove() {
   if (!state.position || !state.position.move) return;
+  const before = withoutMove(state.position);
+  const move = state.position.move;
   const got = await call("POST", "/api/apply", state.position);
   if (got.status !== 200) return showError(got.json);
   if (!got.json.applied) {
@@ -575,8 +597,26 @@ async function applyMove() {
     $("ruling").prepend(el("p", { class: "why", text: "not applied: the move is not legal (or its outcome is open)" }));
     return;
   }
+  // the moves played here, as a game record: carried on while each move starts where the last one left the game,
+  // begun anew from the position before this move when the position was edited in between
+  const log = state.log;
+  if (!log || canonical(before) !== log.last) state.log = { start: before, moves: [] };
+  state.log.moves.push(move);
+  state.log.last = canonical(got.json.position);
+  $("download-record").hidden = false;
+  $("download-record").textContent = `Download record (${state.log.moves.length} move${state.log.moves.length > 1 ? "s" : ""})`;
   await render(got.json.position);
   for (const n of got.json.notes || []) $("ruling").append(el("p", { class: "note", text: `applied: ${n}` }));
+}
+
+// The moves applied on the page as a game record in JSON Lines (the record format's long form: a header with the
+// start, then a move a line), which `mentat replay` reads.
+function downloadRecord() {
+  const log = state.log;
+  if (!log) return;
+  const header = { record: 1, title: `played on Mentat's page, ${new Date().toISOString().slice(0, 10)}`, start: log.start };
+  const text = [header, ...log.moves].map((x) => JSON.stringify(x)).join("\n") + "\n";
+  save(new Blob([text], { type: "application/jsonl" }), "record.jsonl");
 }
 
 async function compareRulesets() {
@@ -590,12 +630,15 @@ async function compareRulesets() {
   $("compared").replaceChildren(el("h3", { text: "Under each ruleset" }), table);
 }
 
-function download() {
-  const blob = new Blob([$("yaml").value], { type: "text/yaml" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: "position.yaml" });
+function save(blob, name) {
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(a);
   a.click();
   a.remove();
+}
+
+function download() {
+  save(new Blob([$("yaml").value], { type: "text/yaml" }), "position.yaml");
 }
 
 async function upload() {
@@ -610,6 +653,7 @@ async function upload() {
   } else if (/^moves\s*:/m.test(text) && /^start\s*:/m.test(text)) {
     record = text;
   }
+  resetLog();
   if (record) return openRecord(record, file.name);
   state.record = null;
   $("record").hidden = true;
@@ -656,6 +700,7 @@ function wire() {
   $("apply").addEventListener("click", task(applyMove));
   $("compare").addEventListener("click", task(compareRulesets));
   $("download").addEventListener("click", download);
+  $("download-record").addEventListener("click", downloadRecord);
   $("upload").addEventListener("change", task(upload));
   $("ruleset").addEventListener("change", task(async () => {
     const r = $("ruleset").value;
