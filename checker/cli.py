@@ -228,7 +228,7 @@ def _kind(v: Verdict) -> Any:
         return None
 
 
-def _outcome_text(v: Verdict) -> str:
+def outcome_text(v: Verdict) -> str:
     """The outcome as a player reads it: ``cost 4; paid to bank``, each key under its kind's label."""
     kind = _kind(v)
     labels: dict[str, str] = getattr(kind, "labels", {}) or {}
@@ -276,7 +276,7 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
     short = v.verdict == "legal" and not every
     if short:
         if v.outcome:
-            typer.echo(_line(f"outcome: {_outcome_text(v)}", width, 2))
+            typer.echo(_line(f"outcome: {outcome_text(v)}", width, 2))
         fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
         doubted = [f for f in v.findings if f not in fixing]
         for f in fixing:

@@ -1510,10 +1510,10 @@ def _ruling_html(here: str, verdict: Any, full: bool) -> list[str]:
 
 def _headline(verdict: Any) -> str:
     """``LEGAL · cost 6; paid to bank``: the verdict's word and its outcome, as ``mentat check`` prints them."""
-    from checker.cli import _outcome_text, verdict_word
+    from checker.cli import outcome_text, verdict_word
 
     word = verdict_word(verdict)
-    outcome = _outcome_text(verdict)
+    outcome = outcome_text(verdict)
     return f'<strong class="game-{_html(verdict.verdict)}">{_html(word)}</strong>' + (
         f" · {_html(outcome)}" if outcome else ""
     )

@@ -116,7 +116,7 @@ class Family:
     # board), ``place`` (a group's key naming where it stands: what a drawn place's ``data-place`` names),
     # ``sector`` (its sector key, if any), ``counts`` (its number keys), ``storm`` (the key a click sets: with
     # ``storm_by`` "sector" a drawn ``data-sector``, "place" a place), ``tokens``/``token_amount`` (a list of
-    # amounts lying on places: spice)
+    # amounts lying on places: spice), ``reserves`` (count key -> the faction's key its pieces come from and return to)
     board_keys: Mapping[str, Any] = field(default_factory=dict)
 
     def kind_name(self, pos: Any) -> str:

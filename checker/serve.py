@@ -94,10 +94,27 @@ def _one(query: dict[str, list[str]], key: str) -> str | None:
 
 
 def check(query: dict[str, list[str]], data: Any) -> Any:
-    """``mentat check --json`` (``?ruleset=R``: ``--ruleset R``)."""
+    """``mentat check --json`` (``?ruleset=R``: ``--ruleset R``); ``?words=1`` adds ``words``: what ``mentat check``
+    prints of it (the verdict's word, the question, the outcome as a player reads it, the rules marked ``=``)."""
     from checker.api import check_data
 
-    return check_data(_mapping(data), ruleset=_one(query, "ruleset")).as_json()
+    verdict = check_data(_mapping(data), ruleset=_one(query, "ruleset"))
+    out = verdict.as_json()
+    if _one(query, "words") in ("1", "true", "yes"):
+        out["words"] = words(verdict)
+    return out
+
+
+def words(verdict: Any) -> dict[str, Any]:
+    """The CLI's words for a verdict, for the page to print as ``mentat check`` does."""
+    from checker.cli import outcome_text, verdict_word
+
+    return {
+        "verdict": verdict_word(verdict),
+        "question": verdict.question,
+        "outcome": outcome_text(verdict),
+        "fixing": [f.rule.id for f in verdict.findings if f.effect == "permits" and not f.rule.forbids],
+    }
 
 
 def compare(query: dict[str, list[str]], data: Any) -> Any:
@@ -118,7 +135,7 @@ def apply(query: dict[str, list[str]], data: Any) -> Any:
 
 def replay(query: dict[str, list[str]], data: Any) -> Any:
     """``mentat replay --json [--to N]`` of a record whose start is inline or ``mentat new``'s parameters (a
-    request names no file of the server's)."""
+    request names no file of the server's); ``?moves=1`` adds ``record_moves``, the record's moves as read."""
     from checker.game import Replayed, record_from_data
     from checker.game import replay as replay_record
 
@@ -126,7 +143,10 @@ def replay(query: dict[str, list[str]], data: Any) -> Any:
     if to is not None and not to.isdigit():
         raise InputError("to", "a move number (0 or more)", to)
     game = record_from_data(_mapping(data, "a game record: a mapping with record, start and moves"))
-    return Replayed(game, list(replay_record(game, int(to) if to is not None else None))).as_json()
+    out = Replayed(game, list(replay_record(game, int(to) if to is not None else None))).as_json()
+    if _one(query, "moves") in ("1", "true", "yes"):  # the page lists the record's moves as read
+        out["record_moves"] = game.moves
+    return out
 
 
 def render(query: dict[str, list[str]], data: Any) -> Any:

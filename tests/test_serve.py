@@ -531,3 +531,25 @@ def test_serve_binds_loopback_by_default() -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(WAIT)
+
+
+def test_words_are_what_check_prints(api: Api, cli: Any) -> None:
+    """``?words=1``: the verdict's word, the question and the outcome as `mentat check` prints them; the JSON of
+    ``--json`` otherwise unchanged."""
+    status, got = post(api, "/api/check?words=1", LEGAL_SHIP.read_bytes())
+    assert status == 200
+    words = got.pop("words")
+    assert got == cli("check", LEGAL_SHIP, "--json").json()
+    printed = cli("check", LEGAL_SHIP).stdout
+    assert printed.startswith(f"{words['verdict']}  ({got['ruleset']}, {words['question']})")
+    outcome = " ".join(printed.split("outcome: ", 1)[1].split("\n=", 1)[0].split())  # unwrapped
+    assert words["outcome"] == outcome
+    assert words["fixing"] and all(f"= {rid}" in printed for rid in words["fixing"])
+
+
+def test_replay_lists_the_records_moves_when_asked(api: Api) -> None:
+    record = CASES / "games" / "gf9-all-pass" / "record.yaml"
+    status, got = post(api, "/api/replay?to=1&moves=1", record.read_bytes())
+    assert status == 200 and got["applied"] == 1
+    assert got["record_moves"][0] == {"action": "storm", "dials": [2, 3]}
+    assert "record_moves" not in post(api, "/api/replay?to=1", record.read_bytes())[1]

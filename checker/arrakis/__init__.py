@@ -144,6 +144,8 @@ def _offered(ruleset: str) -> dict[str, list[str]]:
     out |= {key: territories for key in ("to", "from", "territory", "via", "also_to", "previous_card_territories")}
     out |= {key: leaders for key in ("leader", "traitors", "leaders_in_tanks", "leaders_face_down")}
     out |= {key: cards for key in ("card", "weapon", "defense", "hand", "takes", "give", "take")}
+    if ruleset != "conquest":  # "leader/F": the leaders a key of faction F's (its battle plan) offers
+        out |= {f"leader/{f}": list(group) for f, group in components()["leaders"].items()}
     return out
 
 
@@ -201,5 +203,6 @@ FAMILY = Family(
         "storm_by": "sector",
         "tokens": "spice",
         "token_amount": "amount",
+        "reserves": {"count": "reserves", "special": "reserves_special"},  # where a faction's forces come from
     },
 )

@@ -139,17 +139,48 @@ function changed(source, text) {
   work(0);
 }
 
+const CHECK = "/api/check?words=1"; // the JSON of `mentat check --json`, with the words `mentat check` prints
+
+// The keys the move's action requires and the move lacks: asked for before the move is judged.
+function needs(position) {
+  const move = position && position.move;
+  if (!move || !move.action) return [];
+  const alt = moveAlternatives().find((a) => a.properties.action.enum[0] === move.action);
+  return ((alt && alt.required) || []).filter((k) => move[k] === undefined || move[k] === "");
+}
+
+async function judge(body) {
+  const position = typeof body === "string" ? null : body;
+  const lacking = needs(position);
+  if (lacking.length) return { status: 0, lacking };
+  return call("POST", CHECK, body);
+}
+
 async function refresh(seq, source, text) {
   const body = source === "yaml" ? text : state.position;
-  const [view, ruling] = await Promise.all([call("POST", "/api/render", body), call("POST", "/api/check", body)]);
+  const [view, ruling] = await Promise.all([call("POST", "/api/render", body), judge(body)]);
   if (seq !== state.seq) return; // a later edit is on its way
   show(view, ruling, source);
+  await judgeAlone(seq);
+}
+
+// With a move, the position itself is judged too: a move's rules do not judge the whole position, and a player
+// should not read LEGAL over a position the rules call invalid without being told.
+async function judgeAlone(seq) {
+  const box = $("alone");
+  if (!state.valid || !state.position || !state.position.move) return box.replaceChildren();
+  const alone = await call("POST", CHECK, withoutMove(state.position));
+  if (seq !== state.seq) return;
+  if (alone.status !== 200 || alone.json.verdict !== "invalid-position") return box.replaceChildren();
+  const list = el("ul", {});
+  for (const f of alone.json.findings.filter((x) => x.effect === "forbids")) list.append(el("li", {}, `✗ ${f.rule}  ${f.message}`));
+  box.replaceChildren(el("p", {}, el("b", { text: "The position itself is INVALID-POSITION" }), " (without the move):"), list);
 }
 
 // A position from elsewhere (new game, upload, apply, a record): drawn and judged now.
 async function render(position) {
   const seq = ++state.seq;
-  const [view, ruling] = await Promise.all([call("POST", "/api/render", position), call("POST", "/api/check", position)]);
+  const [view, ruling] = await Promise.all([call("POST", "/api/render", position), call("POST", CHECK, position)]);
   if (seq !== state.seq) return false;
   if (view.status !== 200) {
     showError(view.json);
@@ -157,6 +188,7 @@ async function render(position) {
   }
   await loadGame(view.json.position.ruleset);
   show(view, ruling, "load");
+  await judgeAlone(seq);
   return true;
 }
 
@@ -194,6 +226,7 @@ function showError(json, inYaml) {
     $("yaml-error").textContent = `mentat: ${message}`;
     $("yaml-error").hidden = false;
   }
+  $("alone").replaceChildren();
   $("verdict").className = "verdict error";
   $("verdict").textContent = "INPUT ERROR";
   $("ruling").replaceChildren(el("p", { class: "error", text: `mentat: ${message}` }));
@@ -220,27 +253,39 @@ function readable(value) {
 
 function showRuling(ruling) {
   const box = $("ruling");
+  if (ruling.status === 0) {
+    // the move lacks a key its action requires: asked for, not judged
+    $("verdict").className = "verdict needs";
+    $("verdict").textContent = `The move needs: ${ruling.lacking.join(", ")}`;
+    box.replaceChildren(el("p", { class: "note", text: "Fill these keys of the move (below the board) to see the ruling." }));
+    return;
+  }
   if (ruling.status !== 200) {
     showError(ruling.json);
     return;
   }
   const v = ruling.json;
+  const w = v.words || {};
   const move = state.position && state.position.move;
-  const word = v.verdict === "legal" && !move ? "VALID" : v.verdict.toUpperCase();
-  const question = move ? move.action : "position";
+  const word = w.verdict || (v.verdict === "legal" && !move ? "VALID" : v.verdict.toUpperCase());
+  const question = w.question || (move ? move.action : "position");
+  const where = [state.position && state.position.turn && `turn ${state.position.turn}`, state.position && state.position.phase, state.position && state.position.round && `round ${state.position.round}`, state.position && state.position.step].filter(Boolean).join(", ");
   $("verdict").className = `verdict ${v.verdict}`;
-  $("verdict").textContent = `${word}  (${v.ruleset}, ${question})`;
+  $("verdict").replaceChildren(`${word}  (${[v.ruleset, question].filter(Boolean).join(", ")})`, where ? el("small", { text: `  ${where}` }) : "");
   const out = [];
   if (v.reason) out.push(el("p", { class: "why", text: `why: ${v.reason}` }));
-  const decided = Object.entries(v.outcome || {}).filter(([k]) => k !== "unknown");
-  if (decided.length) {
-    out.push(el("p", { class: "outcome" }, el("b", { text: "outcome: " }), decided.map(([k, x]) => `${k.replaceAll("_", " ")} ${readable(x)}`).join(", ")));
-  }
-  const fixing = new Set((state.game && state.game.fixing) || []);
   const short = v.verdict === "legal"; // as `mentat check`: a legal verdict cites each rule, its quotes one click away
+  if (short && w.outcome) out.push(el("p", { class: "outcome" }, el("b", { text: "outcome: " }), w.outcome));
+  else {
+    const decided = Object.entries(v.outcome || {}).filter(([k]) => k !== "unknown");
+    if (decided.length) out.push(el("p", { class: "outcome" }, el("b", { text: "outcome: " }), decided.map(([k, x]) => `${k.replaceAll("_", " ")} ${readable(x)}`).join("; ")));
+  }
+  const fixing = new Set(w.fixing || []);
+  // the rules that fix the outcome first, then the rest, as `mentat check` lists them
+  const findings = short ? [...v.findings.filter((f) => fixing.has(f.rule)), ...v.findings.filter((f) => !fixing.has(f.rule))] : v.findings;
   const list = el("ul", { class: "findings" });
-  for (const f of v.findings) {
-    const mark = short && f.effect === "permits" && fixing.has(f.rule) ? "=" : MARK[f.effect] || "·";
+  for (const f of findings) {
+    const mark = short && fixing.has(f.rule) ? "=" : MARK[f.effect] || "·";
     const item = el("li", { class: `finding ${f.effect}` }, el("span", { class: "mark", text: mark }), " ", bookLink(`/book/rule/${encodeURIComponent(f.rule)}`, f.rule), " ", f.message);
     const quotes = el("ul", { class: "quotes" });
     const cites = [];
@@ -267,8 +312,13 @@ function showRuling(ruling) {
 
 // -- the board ---------------------------------------------------------------------------------------------------
 
+function spot(node) {
+  return node && node.getAttribute ? [node.getAttribute("data-place"), node.getAttribute("data-sector")] : null;
+}
+
 function drawBoard(svg) {
   const board = $("board");
+  const focused = board.contains(document.activeElement) ? spot(document.activeElement) : null;
   board.innerHTML = svg; // the server's drawing: every name in it escaped
   for (const node of board.querySelectorAll("[data-place], [data-sector]")) {
     node.setAttribute("tabindex", "0");
@@ -276,7 +326,16 @@ function drawBoard(svg) {
     const name = node.getAttribute("data-place");
     const sector = node.getAttribute("data-sector");
     node.setAttribute("aria-label", [name, sector && `sector ${sector}`].filter(Boolean).join(", "));
+    // the place that had the focus before the board was redrawn has it again (the keyboard goes on from there)
+    if (focused && focused[0] === name && focused[1] === sector) node.focus();
   }
+}
+
+// The full name of the place under the pointer or the focus (the board's labels are short).
+function caption(event) {
+  const target = event.target.closest && event.target.closest("[data-place], [data-sector]");
+  const s = spot(target);
+  $("board-caption").textContent = s ? [s[0], s[1] && `sector ${s[1]}`].filter(Boolean).join(", ") : "";
 }
 
 function tool() {
@@ -318,6 +377,9 @@ function openPlaceEditor(place, sector, what) {
     fields.append(el("label", {}, "spice ", el("input", { type: "number", min: 0, name: "amount", value: here ? here[b.token_amount] : 0 })));
   } else {
     const factions = Object.keys(state.position.factions || {});
+    if (b.reserves) {
+      fields.append(el("label", { class: "row" }, el("input", { type: "checkbox", name: "from-reserves", checked: true }), " take them from the faction's reserves (and return them there)"));
+    }
     for (const f of factions) {
       const here = (state.position[b.pieces] || []).find((g) => g.faction === f && sameSpot(g, b.place, place, b.sector, sector));
       const row = el("div", { class: "row" }, el("span", { class: "who", text: f }));
@@ -348,11 +410,20 @@ function setPlace(event) {
     if (amount > 0) rest.push({ [b.place]: place, ...(sector ? { [b.sector]: sector } : {}), [b.token_amount]: amount });
     pos[b.tokens] = rest;
   } else {
+    const fromReserves = b.reserves && form.querySelector("input[name=from-reserves]").checked;
     for (const f of Object.keys(pos.factions || {})) {
       const counts = {};
       for (const c of b.counts) counts[c] = Number(form.querySelector(`input[name="${CSS.escape(`${f}.${c}`)}"]`).value || 0);
       const groups = pos[b.pieces] || [];
       const i = groups.findIndex((g) => g.faction === f && sameSpot(g, b.place, place, b.sector, sector));
+      if (fromReserves) {
+        const state_ = pos.factions[f] || {};
+        for (const c of b.counts) {
+          const key = b.reserves[c];
+          const more = counts[c] - (i >= 0 ? groups[i][c] || 0 : 0);
+          if (key && more !== 0 && typeof state_[key] === "number") state_[key] = Math.max(0, state_[key] - more);
+        }
+      }
       const any = Object.values(counts).some((n) => n > 0);
       if (i >= 0 && !any) groups.splice(i, 1);
       else if (i >= 0) Object.assign(groups[i], counts);
@@ -387,8 +458,11 @@ function plain(s) {
 }
 
 let listCount = 0;
+let factionContext = null; // while a faction's entry of a map is built (a battle plan): its faction
+
 function datalist(key) {
-  const names = state.game && state.game.names[key];
+  const all = state.game ? state.game.names : {};
+  const names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
   if (!names || !names.length) return null;
   const id = `names-${key}-${++listCount}`;
   const list = el("datalist", { id });
@@ -464,21 +538,43 @@ function editor(schema, value, key, set, rebuild) {
 
 const HIDDEN = new Set(["expect", "title", "notes"]);
 
+// A key another ruleset of the game reads ("dreamrules: ..." in its description), under the position's ruleset.
+function othersKey(s) {
+  const m = /^([a-z0-9]+):/.exec((s && s.description) || "");
+  const ruleset = state.position && state.position.ruleset;
+  return Boolean(m && ruleset && m[1] !== ruleset && state.game && state.game.same_game.includes(m[1]));
+}
+
 function objectEditor(schema, obj, set, rebuild, skip) {
   const box = el("div", { class: "object" });
   const props = schema.properties || {};
   const required = new Set(schema.required || []);
+  const folded = el("details", { class: "others" });
   for (const [k, s] of Object.entries(props)) {
     if ((skip && skip.has(k)) || (!(k in obj) && !showEvery)) continue;
-    const row = el("div", { class: "field" }, el("label", { text: k, title: s.description || "" }));
-    row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
-    if (!required.has(k) && k in obj) row.append(el("button", { type: "button", class: "remove", title: `remove ${k}`, "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } }));
-    box.append(row);
+    if (!(k in obj) && othersKey(s)) {
+      folded.append(field(k, s, obj, required, set, rebuild));
+      continue;
+    }
+    box.append(field(k, s, obj, required, set, rebuild));
   }
+  if (folded.children.length) box.append(folded), folded.prepend(el("summary", { text: `keys of other rulesets (${folded.children.length})` }));
+  return finishObject(box, props, obj, skip, set, rebuild);
+}
+
+function field(k, s, obj, required, set, rebuild) {
+  const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, el("label", { text: k + (required.has(k) ? " *" : ""), title: s.description || "" }));
+  row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
+  if (!required.has(k) && k in obj) row.append(el("button", { type: "button", class: "remove", title: `remove ${k}`, "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } }));
+  return row;
+}
+
+function finishObject(box, props, obj, skip, set, rebuild) {
   const missing = showEvery ? [] : Object.keys(props).filter((k) => !(k in obj) && !(skip && skip.has(k)) && !HIDDEN.has(k));
+  missing.sort((a, b) => Number(othersKey(props[a])) - Number(othersKey(props[b]))); // this ruleset's keys first
   if (missing.length) {
     const add = el("select", { class: "add-key", "aria-label": "add a key" }, el("option", { value: "", text: "+ add a key…" }));
-    for (const k of missing) add.append(el("option", { value: k, text: k, title: props[k].description || "" }));
+    for (const k of missing) add.append(el("option", { value: k, text: k + (othersKey(props[k]) ? " (another ruleset's)" : ""), title: props[k].description || "" }));
     add.addEventListener("change", () => {
       const k = add.value;
       const { node } = plain(props[k]);
@@ -494,29 +590,50 @@ function objectEditor(schema, obj, set, rebuild, skip) {
 function mapEditor(schema, obj, key, set, rebuild) {
   const box = el("div", { class: "map" });
   const names = mapKeyNames(schema, key);
+  const byFaction = names === "faction" || names === "factions";
   for (const k of Object.keys(obj)) {
     const part = el("fieldset", {}, el("legend", {}, k, " ", el("button", { type: "button", class: "remove", "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } })));
+    const outer = factionContext;
+    if (byFaction) factionContext = k;
     part.append(editor(schema.additionalProperties, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
+    factionContext = outer;
     box.append(part);
   }
-  const list = datalist(names === "faction" || names === "factions" ? "faction" : names);
-  const input = el("input", { type: "text", placeholder: `+ add ${names}`, "aria-label": `add to ${key}`, list: list && list.id });
-  input.addEventListener("change", () => {
-    const k = input.value.trim();
+  const add = (k) => {
     if (!k || k in obj) return;
     const { node } = plain(schema.additionalProperties);
     obj[k] = node.type === "object" ? {} : node.type === "integer" ? 0 : node.type === "array" ? [] : "";
     set(obj);
     rebuild();
+  };
+  const row = el("div", { class: "adds" });
+  if (byFaction && state.position && key !== "factions") {
+    // the position's own factions, one button each (a battle's two sides, a faction's entry)
+    for (const f of Object.keys(state.position.factions || {}).filter((f) => !(f in obj))) {
+      row.append(el("button", { type: "button", class: "add", text: `+ ${f}`, "aria-label": `add ${f} to ${key}`, onclick: () => add(f) }));
+    }
+  }
+  const list = datalist(byFaction ? "faction" : names);
+  const input = el("input", { type: "text", placeholder: `+ add ${names}`, "aria-label": `add to ${key}`, list: list && list.id });
+  input.addEventListener("change", () => {
+    const k = input.value.trim();
+    input.value = "";
+    add(k);
   });
-  box.append(el("div", { class: "field" }, input, list));
+  row.append(input);
+  if (list) row.append(list);
+  box.append(row);
   return box;
 }
 
 function buildPositionForm() {
   const pos = state.position;
   const skip = new Set(["move", "ruleset"]);
-  const form = objectEditor(state.schema, pos, () => changed("form"), () => { buildPositionForm(); changed("form-structure"); }, skip);
+  const edited = () => {
+    if (!$("move-phase").contains(document.activeElement)) buildPhase(); // the turn and phase beside the move too
+    changed("form");
+  };
+  const form = objectEditor(state.schema, pos, edited, () => { buildPositionForm(); buildPhase(); changed("form-structure"); }, skip);
   $("position-form").replaceChildren(form);
 }
 
@@ -537,24 +654,29 @@ function fillActions() {
 function buildMoveForm() {
   const move = state.position.move;
   $("action").value = move ? move.action : "";
+  buildPhase();
   const box = $("move-form");
   if (!move) return box.replaceChildren();
   const alt = moveAlternatives().find((a) => a.properties.action.enum[0] === move.action);
   if (!alt) return box.replaceChildren(el("p", { text: `no form for the action ${move.action}` }));
-  // every key of the action shown: a move has few, and a player should see what it may say
-  const shown = { ...alt, properties: { ...alt.properties } };
-  delete shown.properties.action;
-  const obj = move;
-  const form = el("div", { class: "object" });
-  const required = new Set(alt.required || []);
+  // every key of the action shown (a move has few, and a player should see what it may say), required ones marked,
+  // those only other rulesets read folded away
   showEvery = true;
-  for (const [k, s] of Object.entries(shown.properties)) {
-    const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, el("label", { text: k, title: s.description || "" }));
-    row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; changed("form"); }, () => { buildMoveForm(); changed("form-structure"); }));
-    form.append(row);
-  }
+  const form = objectEditor(alt, move, () => changed("form"), () => { buildMoveForm(); changed("form-structure"); }, new Set(["action"]));
   showEvery = false;
   box.replaceChildren(form);
+}
+
+// The turn and phase (the Dice Game: round and step) beside the move: a move's legality often turns on them.
+function buildPhase() {
+  const box = $("move-phase");
+  const pos = state.position;
+  const props = (state.schema && state.schema.properties) || {};
+  const keys = ["turn", "phase", "round", "step"].filter((k) => k in props);
+  box.replaceChildren();
+  for (const k of keys) {
+    box.append(el("label", {}, `${k} `, editor(props[k], pos[k], k, (v) => { if (v === undefined) delete pos[k]; else pos[k] = v; buildPositionForm(); changed("form-structure"); }, () => {})));
+  }
 }
 
 function setAction() {
@@ -625,7 +747,7 @@ async function compareRulesets() {
   const table = el("table", { class: "compare" }, el("tr", {}, el("th", { text: "ruleset" }), el("th", { text: "verdict" }), el("th", { text: "outcome" }), el("th", { text: "deciding rules" })));
   for (const row of got.json) {
     const outcome = Object.entries(row.outcome || {}).filter(([k]) => k !== "unknown").map(([k, v]) => `${k} ${readable(v)}`).join(", ");
-    table.append(el("tr", { class: row.verdict || "cannot" }, el("td", { text: row.ruleset }), el("td", { text: row.verdict ? row.verdict.toUpperCase() : "cannot express" }), el("td", { text: row.verdict ? outcome : row.cannot_express }), el("td", { text: (row.deciding || []).join(", ") })));
+    table.append(el("tr", { class: row.verdict || "cannot" }, el("td", { text: row.ruleset }), el("td", { text: row.verdict ? row.verdict.toUpperCase() : "cannot express" }), el("td", { text: row.verdict ? [outcome, row.reason && `why: ${row.reason}`].filter(Boolean).join("; ") : row.cannot_express }), el("td", { text: (row.deciding || []).join(", ") })));
   }
   $("compared").replaceChildren(el("h3", { text: "Under each ruleset" }), table);
 }
@@ -662,15 +784,15 @@ async function upload() {
 }
 
 async function openRecord(record, name) {
-  state.record = { data: record, at: 0, name };
+  state.record = { data: record, at: 0, name, moves: [] };
   $("record").hidden = false;
   await stepRecord(0);
 }
 
 async function stepRecord(to) {
   const r = state.record;
-  const q = to === null ? "" : `?to=${to}`;
-  const got = await call("POST", `/api/replay${q}`, r.data);
+  const q = to === null ? "" : `&to=${to}`;
+  const got = await call("POST", `/api/replay?moves=1${q}`, r.data); // moves=1: the record's moves as read
   if (got.status !== 200) return showError(got.json);
   const j = got.json;
   r.total = j.moves;
@@ -679,8 +801,31 @@ async function stepRecord(to) {
   $("record-status").textContent = j.stopped
     ? `stopped at move ${j.move_number} of ${j.moves}: ${j.ruling.verdict.toUpperCase()}`
     : `${j.applied} of ${j.moves} moves applied`;
+  listMoves(r, j);
   await render(j.position);
-  if (j.stopped) showRuling({ status: 200, json: j.ruling });
+  if (j.stopped) showRuling({ status: 200, json: { ...j.ruling, words: undefined } });
+  else if (r.at > 0) $("ruling").prepend(el("p", { class: "note", text: `after move ${r.at}: ${summary(r.moves[r.at - 1])}` }));
+}
+
+// A move in a line: its action, then its keys.
+function summary(move) {
+  if (!move) return "";
+  const { action, ...rest } = move;
+  const keys = Object.entries(rest).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return [action, ...keys].join(", ");
+}
+
+function listMoves(r, j) {
+  const list = $("record-moves");
+  list.replaceChildren();
+  r.moves = j.record_moves || r.moves || [];
+  r.moves.forEach((m, i) => {
+    const n = i + 1;
+    const cls = n <= r.at ? "done" : j.stopped && n === j.move_number ? "stopped" : "";
+    const item = el("li", { class: cls }, el("button", { type: "button", class: "step", text: summary(m), title: `replay to move ${n}`, onclick: task(() => stepRecord(n)) }));
+    if (n === r.at) item.setAttribute("aria-current", "step");
+    list.append(item);
+  });
 }
 
 // -- wiring -----------------------------------------------------------------------------------------------------
@@ -722,6 +867,7 @@ function wire() {
   $("record-next").addEventListener("click", task(() => stepRecord(Math.min(state.record.at + 1, state.record.total))));
   $("record-prev").addEventListener("click", task(() => stepRecord(Math.max(state.record.at - 1, 0))));
   $("record-end").addEventListener("click", task(() => stepRecord(null)));
+  for (const kind of ["mouseover", "focusin"]) $("board").addEventListener(kind, caption);
 }
 
 document.addEventListener("DOMContentLoaded", task(start));
