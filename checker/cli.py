@@ -881,6 +881,10 @@ def serve(
             err=True,
         )
     typer.echo(f"mentat: serving the page at {url} (Ctrl-C stops it)")
+    if host in ("0.0.0.0", "::", ""):
+        lan = web.network_address()
+        if lan is not None:
+            typer.echo(f"mentat: on this network: http://{lan}:{bound_port}/")
     if open_:
         import webbrowser
 

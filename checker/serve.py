@@ -542,6 +542,20 @@ class Server(http.server.ThreadingHTTPServer):
         )
 
 
+def network_address() -> str | None:
+    """This machine's address on its network, where the table's phones reach a server bound to every address (a
+    UDP socket's local end: nothing is sent); None when only the loopback is known."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
 def make_server(host: str = "127.0.0.1", port: int = 0, api: Api | None = None) -> Server:
     """A server bound to ``host``:``port`` (0: a free port), not yet serving."""
     api = api or Api()
