@@ -22,7 +22,7 @@ import pytest
 
 import checker.api
 from checker import engine, serve
-from checker.serve import Api, make_server
+from checker.serve import Api, make_server, network_address
 from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -461,17 +461,6 @@ def test_security_headers_over_a_socket(server: tuple[str, int, Api]) -> None:
     conn.close()
 
 
-def _outward_address() -> str | None:
-    """This machine's address on its network (a UDP socket's local end: nothing is sent), if not loopback."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            addr = str(s.getsockname()[0])
-    except OSError:
-        return None
-    return None if addr.startswith("127.") or addr == "0.0.0.0" else addr
-
-
 def test_workers_answer_as_this_process_does() -> None:
     """Worker processes give the same answers, the same input errors (422, naming the key) and the same refusals."""
     alone, pooled = Api(book=None), Api(book=None, workers=1)
@@ -520,7 +509,7 @@ def test_serve_binds_loopback_by_default() -> None:
         r = conn.getresponse()
         assert r.status == 200 and "Carthag" in json.loads(r.read())["to"]
         conn.close()
-        other = _outward_address()
+        other = network_address()
         if other is not None:  # this machine's address on the network: nothing answers there
             with pytest.raises(OSError), socket.create_connection((other, int(port)), timeout=2):
                 pass
