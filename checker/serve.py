@@ -135,7 +135,8 @@ def apply(query: dict[str, list[str]], data: Any) -> Any:
 
 def replay(query: dict[str, list[str]], data: Any) -> Any:
     """``mentat replay --json [--to N]`` of a record whose start is inline or ``mentat new``'s parameters (a
-    request names no file of the server's); ``?moves=1`` adds ``record_moves``, the record's moves as read."""
+    request names no file of the server's); ``?moves=1`` adds ``record_moves``, the record's moves as read, and
+    ``last_ruling``, the ruling on the last move applied."""
     from checker.game import Replayed, record_from_data
     from checker.game import replay as replay_record
 
@@ -143,9 +144,13 @@ def replay(query: dict[str, list[str]], data: Any) -> Any:
     if to is not None and not to.isdigit():
         raise InputError("to", "a move number (0 or more)", to)
     game = record_from_data(_mapping(data, "a game record: a mapping with record, start and moves"))
-    out = Replayed(game, list(replay_record(game, int(to) if to is not None else None))).as_json()
-    if _one(query, "moves") in ("1", "true", "yes"):  # the page lists the record's moves as read
+    steps = list(replay_record(game, int(to) if to is not None else None))
+    out = Replayed(game, steps).as_json()
+    if _one(query, "moves") in ("1", "true", "yes"):  # the page lists the record's moves, and rules on the last
         out["record_moves"] = game.moves
+        if steps and not out["stopped"]:
+            verdict = steps[-1].result.verdict
+            out["last_ruling"] = {**verdict.as_json(), "words": words(verdict)}
     return out
 
 
@@ -156,10 +161,19 @@ def render(query: dict[str, list[str]], data: Any) -> Any:
     from checker.positions import load_position
 
     data = _mapping(data)
-    pos = load_position(data)  # the page shows nothing `check` rejects
+    out: dict[str, Any] = {}
+    try:
+        pos = load_position(data)  # the page shows nothing `check` rejects
+    except InputError as err:
+        if not err.key.startswith("move") or "move" not in data:
+            raise
+        # a move being filled in (a key still missing or mistyped): the position is drawn without it, and the
+        # move's error said (the ruling, from /api/check, is that error)
+        pos = load_position({k: v for k, v in data.items() if k != "move"})
+        out["move_error"] = err.as_json()
     family = family_of(pos.ruleset)
     svg = family.draw(pos) if family is not None and family.draw is not None else ""
-    return {"position": data, "yaml": position_yaml(data), "svg": svg}
+    return {"position": data, "yaml": position_yaml(data), "svg": svg, **out}
 
 
 def _ruleset(query: dict[str, list[str]]) -> tuple[str, Any]:

@@ -30,8 +30,10 @@ def browser(module_browser: Any) -> Any:
 
 
 @pytest.fixture(scope="module")
-def page_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, Api(book=None))
+def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    book = tmp_path_factory.mktemp("book")  # a book's front page: the ruling's lines link into it
+    (book / "index.html").write_text("<p>the rulebook</p>", encoding="utf-8")
+    server = make_server("127.0.0.1", 0, Api(book=book))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -307,3 +309,20 @@ def test_the_dice_game_on_its_map(browser: Any, page_url: str) -> None:
     _wait(browser, "two Atreides Troops in Arrakeen", lambda d: "region: Arrakeen\n  count: 2" in yaml(d))
     _idle(browser)
     assert browser.find_element("id", "verdict").text.split()[0] in ("VALID", "INVALID-POSITION", "UNRESOLVED")
+
+
+def test_a_move_being_filled_in_asks_for_its_keys_and_the_board_still_answers(browser: Any, page_url: str) -> None:
+    """An action chosen, its keys not yet given: the page asks for them (not an input error), and a click on the
+    board still moves the storm, drawn and in the YAML."""
+    _fresh(browser, page_url)
+    _select(browser, "#action", "ship")
+    _wait(browser, "the keys asked for", lambda d: d.find_element("id", "verdict").text.startswith("The move needs: "))
+    assert "faction" in browser.find_element("id", "verdict").text
+    _storm_to(browser, 10)
+    assert browser.find_elements("css selector", "#board path[stroke='#c62828']"), "the storm is not drawn"
+    _type(browser, "#move-form input[aria-label=faction]", "atreidez")
+    _type(browser, "#move-form input[aria-label=to]", "Carthag")
+    _wait(
+        browser, "the misspelt faction named", lambda d: "did you mean: atreides" in d.find_element("id", "ruling").text
+    )
+    assert browser.find_element("id", "verdict").text == "The move is not complete"

@@ -50,6 +50,12 @@ function el(tag, attrs, ...children) {
 // -- start --------------------------------------------------------------------------------------------------------
 
 async function start() {
+  // the rulebook's links only where it is built (`mentat docs`): otherwise its lines are plain text, and it says so
+  const book = await fetch("/book/", { method: "HEAD" });
+  state.book = book.status === 200;
+  if (!state.book) {
+    $("book-link").replaceWith(el("span", { class: "note", title: "run `mentat docs`, then reload: each rule and line links into it", text: "Rulebook: not built here" }));
+  }
   const all = (await call("GET", "/api/game")).json;
   for (const r of all.rulesets) $("ruleset").append(el("option", { value: r, text: r }));
   let position = null;
@@ -198,7 +204,7 @@ function show(view, ruling, source) {
     showError(view.json, source === "yaml");
     return;
   }
-  state.valid = true;
+  state.valid = !view.json.move_error;
   $("yaml-error").hidden = true;
   const ruleset = view.json.position.ruleset;
   if (state.game && ruleset !== state.game.ruleset) {
@@ -216,8 +222,17 @@ function show(view, ruling, source) {
     buildPositionForm();
     buildMoveForm();
   }
-  showRuling(ruling);
+  if (view.json.move_error && ruling.status !== 0) showMoveError(view.json.move_error);
+  else showRuling(ruling);
   $("compared").replaceChildren();
+}
+
+// A move being filled in that does not load yet: what it lacks or mistypes, said as a step to take, not as a failure.
+function showMoveError(error) {
+  $("alone").replaceChildren();
+  $("verdict").className = "verdict needs";
+  $("verdict").textContent = "The move is not complete";
+  $("ruling").replaceChildren(el("p", { text: `mentat: ${error.message}` }));
 }
 
 function showError(json, inYaml) {
@@ -230,8 +245,6 @@ function showError(json, inYaml) {
   $("verdict").className = "verdict error";
   $("verdict").textContent = "INPUT ERROR";
   $("ruling").replaceChildren(el("p", { class: "error", text: `mentat: ${message}` }));
-  const hint = json && json.error && json.error.suggestions;
-  if (hint && hint.length) $("ruling").append(el("p", { text: `did you mean: ${hint.join(", ")}?` }));
 }
 
 // -- the ruling, in the words of `mentat check` ----------------------------------------------------------------
@@ -239,7 +252,7 @@ function showError(json, inYaml) {
 const MARK = { forbids: "✗", permits: "✓", unresolved: "?" };
 
 function bookLink(href, text) {
-  return el("a", { href, target: "mentat-book", text });
+  return state.book ? el("a", { href, target: "mentat-book", text }) : el("span", { class: "cite", text });
 }
 
 function readable(value) {
@@ -563,7 +576,10 @@ function objectEditor(schema, obj, set, rebuild, skip) {
 }
 
 function field(k, s, obj, required, set, rebuild) {
-  const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, el("label", { text: k + (required.has(k) ? " *" : ""), title: s.description || "" }));
+  const label = el("label", { text: k + (required.has(k) ? " *" : ""), title: s.description || "" });
+  // in the move's form every key is shown, set or not: what each means is said under it
+  if (showEvery && s.description) label.append(el("small", { class: "hint", text: s.description }));
+  const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, label);
   row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
   if (!required.has(k) && k in obj) row.append(el("button", { type: "button", class: "remove", title: `remove ${k}`, "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } }));
   return row;
@@ -803,15 +819,20 @@ async function stepRecord(to) {
     : `${j.applied} of ${j.moves} moves applied`;
   listMoves(r, j);
   await render(j.position);
-  if (j.stopped) showRuling({ status: 200, json: { ...j.ruling, words: undefined } });
-  else if (r.at > 0) $("ruling").prepend(el("p", { class: "note", text: `after move ${r.at}: ${summary(r.moves[r.at - 1])}` }));
+  if (j.stopped) showRuling({ status: 200, json: j.ruling });
+  else if (r.at > 0 && j.last_ruling) {
+    // the ruling on the move just played (its outcome: who won, what was lost), over the position it left
+    showRuling({ status: 200, json: j.last_ruling });
+    $("verdict").textContent = `Move ${r.at}: ${$("verdict").textContent}`;
+    $("ruling").prepend(el("p", { class: "note", text: `move ${r.at}: ${summary(r.moves[r.at - 1])} (the board shows the position after it)` }));
+  }
 }
 
 // A move in a line: its action, then its keys.
 function summary(move) {
   if (!move) return "";
   const { action, ...rest } = move;
-  const keys = Object.entries(rest).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  const keys = Object.entries(rest).map(([k, v]) => `${k} ${readable(v)}`);
   return [action, ...keys].join(", ");
 }
 
