@@ -143,7 +143,12 @@ def _offered(ruleset: str) -> dict[str, list[str]]:
     out = {key: factions for key in ("faction", "factions", "aggressor", "target", "with", "alliances")}
     out |= {key: territories for key in ("to", "from", "territory", "via", "also_to", "previous_card_territories")}
     out |= {key: leaders for key in ("leader", "traitors", "leaders_in_tanks", "leaders_face_down")}
-    out |= {key: cards for key in ("card", "weapon", "defense", "hand", "takes", "give", "take")}
+    out |= {key: cards for key in ("card", "hand", "takes", "give", "take")}
+    # a plan's weapon place holds weapons or worthless cards, its defense place defenses or worthless cards (gf9:455)
+    deck = components()["treachery_deck"]
+    worthless = list(dict.fromkeys(deck["worthless"]))
+    out["weapon"] = [*dict.fromkeys(n for group in deck["weapons"].values() for n in group), *worthless]
+    out["defense"] = [*dict.fromkeys(n for group in deck["defenses"].values() for n in group), *worthless]
     if ruleset != "conquest":  # "leader/F": the leaders a key of faction F's (its battle plan) offers
         out |= {f"leader/{f}": list(group) for f, group in components()["leaders"].items()}
     return out

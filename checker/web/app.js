@@ -563,14 +563,20 @@ function objectEditor(schema, obj, set, rebuild, skip) {
   const props = schema.properties || {};
   const required = new Set(schema.required || []);
   const folded = el("details", { class: "others" });
+  const more = el("details", { class: "others" }); // in the move's form: the unset keys that hold a whole object
   for (const [k, s] of Object.entries(props)) {
     if ((skip && skip.has(k)) || (!(k in obj) && !showEvery)) continue;
     if (!(k in obj) && othersKey(s)) {
       folded.append(field(k, s, obj, required, set, rebuild));
       continue;
     }
+    if (!(k in obj) && !required.has(k) && plain(s).node.type === "object" && plain(s).node.properties) {
+      more.append(field(k, s, obj, required, set, rebuild));
+      continue;
+    }
     box.append(field(k, s, obj, required, set, rebuild));
   }
+  if (more.children.length) box.append(more), more.prepend(el("summary", { text: `more: ${[...more.querySelectorAll(":scope > .field > label")].map((l) => l.firstChild.textContent).join(", ")}` }));
   if (folded.children.length) box.append(folded), folded.prepend(el("summary", { text: `keys of other rulesets (${folded.children.length})` }));
   return finishObject(box, props, obj, skip, set, rebuild);
 }
