@@ -17,7 +17,6 @@ import functools
 import http.server
 import re
 import struct
-import threading
 import time
 import zlib
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import serving
 
 from checker.docs import ROOT, all_cases, case_docname, case_label, chapter_of, home
 from checker.rules import load_all
@@ -77,14 +77,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def site(site_dir: Path) -> Iterator[str]:
     """The book's base URL on 127.0.0.1 (a port of its own)."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site_dir)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+    yield from serving(server)
 
 
 # -- what to look for -----------------------------------------------------------------------

@@ -7,12 +7,12 @@ board, a territory, a form's field.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import serving
 
 from checker.serve import Api, make_server
 
@@ -33,15 +33,7 @@ def browser(module_browser: Any) -> Any:
 def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     book = tmp_path_factory.mktemp("book")  # a book's front page: the ruling's lines link into it
     (book / "index.html").write_text("<p>the rulebook</p>", encoding="utf-8")
-    server = make_server("127.0.0.1", 0, Api(book=book))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
+    yield from serving(make_server("127.0.0.1", 0, Api(book=book)))
 
 
 def _wait(drv: Any, what: str, cond: Callable[[Any], Any]) -> Any:
@@ -107,16 +99,22 @@ def _storm_to(drv: Any, sector: int) -> None:
     )
 
 
-def test_the_readme_dispute_settled_by_clicking(browser: Any, page_url: str) -> None:
-    """The storm over Carthag: set by a click on the board, the shipment from the move's form; ILLEGAL quoting
-    gf9:99 with its line linked into the rulebook; the storm moved on by a click, LEGAL with the cost and payee."""
-    _fresh(browser, page_url)
+def _atreides_ship_three_to_carthag(browser: Any, url: str, storm: int) -> None:
+    """From a new game: the Shipment and Movement phase, the storm over ``storm`` by a click, the shipment from the
+    move's form."""
+    _fresh(browser, url)
     _select(browser, "#position-form select[aria-label=phase]", "shipment-and-movement")
-    _storm_to(browser, 10)
+    _storm_to(browser, storm)
     _select(browser, "#action", "ship")
     _type(browser, "#move-form input[aria-label=faction]", "atreides")
     _type(browser, "#move-form input[aria-label=to]", "Carthag")
     _type(browser, "#move-form input[aria-label=count]", "3")
+
+
+def test_the_readme_dispute_settled_by_clicking(browser: Any, page_url: str) -> None:
+    """The storm over Carthag: set by a click on the board, the shipment from the move's form; ILLEGAL quoting
+    gf9:99 with its line linked into the rulebook; the storm moved on by a click, LEGAL with the cost and payee."""
+    _atreides_ship_three_to_carthag(browser, page_url, storm=10)
     ruling = _verdict(browser, "ILLEGAL")
     assert "✗ gf9.shipment.storm-blocks" in ruling
     assert "Atreides cannot ship into Carthag: sector 10 is under the storm." in ruling
@@ -239,13 +237,7 @@ def test_apply_plays_the_move_on_and_compare_shows_each_ruleset(
 ) -> None:
     """A legal shipment applied: the forces on the board and the spice paid, the move gone; the same question
     under each ruleset of the game in a table."""
-    _fresh(browser, page_url)
-    _select(browser, "#position-form select[aria-label=phase]", "shipment-and-movement")
-    _storm_to(browser, 5)
-    _select(browser, "#action", "ship")
-    _type(browser, "#move-form input[aria-label=faction]", "atreides")
-    _type(browser, "#move-form input[aria-label=to]", "Carthag")
-    _type(browser, "#move-form input[aria-label=count]", "3")
+    _atreides_ship_three_to_carthag(browser, page_url, storm=5)
     _verdict(browser, "LEGAL")
     browser.find_element("id", "compare").click()
     _wait(browser, "the comparison", lambda d: d.find_elements("css selector", "table.compare tr"))
