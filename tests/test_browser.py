@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import serving
+from serving import serving
 
 from checker.docs import ROOT, all_cases, case_docname, case_label, chapter_of, home
 from checker.rules import load_all

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import serving
+from serving import serving
 
 from checker.serve import Api, make_server
 
