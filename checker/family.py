@@ -116,7 +116,8 @@ class Family:
     # board), ``place`` (a group's key naming where it stands: what a drawn place's ``data-place`` names),
     # ``sector`` (its sector key, if any), ``counts`` (its number keys), ``storm`` (the key a click sets: with
     # ``storm_by`` "sector" a drawn ``data-sector``, "place" a place), ``tokens``/``token_amount`` (a list of
-    # amounts lying on places: spice), ``reserves`` (count key -> the faction's key its pieces come from and return to)
+    # amounts lying on places: spice), ``reserves`` (count key -> the faction's key its pieces come from and return to),
+    # ``phase_key`` and ``phase_of`` (a move's action -> the phase, or step, it is made in: the page offers to set it)
     board_keys: Mapping[str, Any] = field(default_factory=dict)
 
     def kind_name(self, pos: Any) -> str:

@@ -130,33 +130,42 @@ def test_the_readme_dispute_settled_by_clicking(browser: Any, page_url: str) -> 
 
 
 def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
-    """Harkonnen forces placed in Arrakeen by a click, the battle and both plans from the move's form: the winner
-    and the losses read off the ruling."""
+    """The battle chosen, its phase set by the page's offer, Harkonnen forces placed in Arrakeen by a click (which
+    also names the battle's territory), both plans from the move's form: the winner and the losses read off the
+    ruling."""
     _fresh(browser, page_url)
-    _select(browser, "#position-form select[aria-label=phase]", "battle")
     _storm_to(browser, 1)
+    _select(browser, "#action", "battle")
+    offer = browser.find_element("css selector", "#move-phase button.set-phase")
+    assert offer.text == "battle is played in the battle phase: set it"
+    offer.click()
+    _wait(
+        browser, "the Battle phase", lambda d: "phase: battle\n" in d.find_element("id", "yaml").get_attribute("value")
+    )
     _tool(browser, "pieces")
     browser.find_element("css selector", '#board [data-place="Arrakeen"]').click()
+    browser.find_element("css selector", "#place-editor button.use-place").click()
     _type(browser, '#place-editor input[name="harkonnen.count"]', "5")
     browser.find_element("id", "place-ok").click()
     _wait(
         browser,
         "Harkonnen's forces in Arrakeen",
         lambda d: (
-            "{faction: harkonnen, territory: Arrakeen, count: 5}" in d.find_element("id", "yaml").get_attribute("value")
-            or "- faction: harkonnen\n  territory: Arrakeen\n  count: 5"
+            "- faction: harkonnen\n  territory: Arrakeen\n  count: 5"
             in d.find_element("id", "yaml").get_attribute("value")
         ),
     )
-    _select(browser, "#action", "battle")
-    _type(browser, "#move-form input[aria-label=territory]", "Arrakeen")
+    assert (
+        browser.find_element("css selector", "#move-form input[aria-label=territory]").get_attribute("value")
+        == "Arrakeen"
+    )
     _type(browser, "#move-form input[aria-label=aggressor]", "harkonnen")
-    plans = "#move-form input[aria-label='add to plans']"
     for faction, plan in (
         ("harkonnen", {"leader": "Feyd-Rautha", "dial": "5", "weapon": "Crysknife"}),
         ("atreides", {"leader": "Duncan Idaho", "dial": "7", "defense": "Snooper"}),
     ):
-        _type(browser, plans, faction + "\n")
+        _idle(browser)
+        browser.find_element("css selector", f"#move-form button[aria-label='add {faction} to plans']").click()
         _wait(
             browser,
             f"{faction}'s plan",

@@ -209,5 +209,18 @@ FAMILY = Family(
         "tokens": "spice",
         "token_amount": "amount",
         "reserves": {"count": "reserves", "special": "reserves_special"},  # where a faction's forces come from
+        # the phase each move is played in (overview:33-67), which the page offers to set when it differs
+        "phase_key": "phase",
+        "phase_of": {
+            "storm": "storm",
+            "blow": "spice-blow",
+            "charity": "choam-charity",
+            "bid": "bidding",
+            "revive": "revival",
+            "ship": "shipment-and-movement",
+            "move": "shipment-and-movement",
+            "battle": "battle",
+            "collect": "spice-collection",
+        },
     },
 )

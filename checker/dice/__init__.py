@@ -75,5 +75,23 @@ FAMILY = Family(
     advance=_advance,
     playout="checker.dice.playout:PLAYOUT",
     offered=_offered,
-    board_keys={"pieces": "troops", "place": "region", "counts": ("count",), "storm": "sandstorm", "storm_by": "place"},
+    board_keys={
+        "pieces": "troops",
+        "place": "region",
+        "counts": ("count",),
+        "storm": "sandstorm",
+        "storm_by": "place",
+        # the step of the round each move is made in (dice:67-77), which the page offers to set when it differs
+        "phase_key": "step",
+        "phase_of": {
+            "propose-alliance": "alliance",
+            "kanly": "kanly",
+            "recruit": "recruit",
+            "ship": "ship",
+            "move": "move",
+            "combat": "combat",
+            "fortify": "fortify",
+            "sandstorm": "sandstorm",
+        },
+    },
 )

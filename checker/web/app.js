@@ -406,7 +406,16 @@ function openPlaceEditor(place, sector, what) {
   form.dataset.sector = sector ?? "";
   form.dataset.what = what;
   form.hidden = false;
-  const first = fields.querySelector("input");
+  // the move's territory (or destination) from the board: one click rather than the name typed
+  const move = state.position.move;
+  for (const k of ["to", "territory", "region"]) {
+    if (move && move[k] === undefined && moveKeys().includes(k)) {
+      const use = el("button", { type: "button", class: "use-place", text: `the move's ${k}: ${place}`, onclick: () => { move[k] = place; use.remove(); buildMoveForm(); changed("form-structure"); } });
+      fields.append(use);
+      break;
+    }
+  }
+  const first = fields.querySelector("input[type=number]") || fields.querySelector("input");
   if (first) first.focus();
 }
 
@@ -475,7 +484,9 @@ let factionContext = null; // while a faction's entry of a map is built (a battl
 
 function datalist(key) {
   const all = state.game ? state.game.names : {};
-  const names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
+  let names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
+  const playing = Object.keys((state.position && state.position.factions) || {});
+  if (names && names === all.faction && playing.length) names = playing; // the factions of this game, not every one
   if (!names || !names.length) return null;
   const id = `names-${key}-${++listCount}`;
   const list = el("datalist", { id });
@@ -570,7 +581,8 @@ function objectEditor(schema, obj, set, rebuild, skip) {
       folded.append(field(k, s, obj, required, set, rebuild));
       continue;
     }
-    if (!(k in obj) && !required.has(k) && plain(s).node.type === "object" && plain(s).node.properties) {
+    const basic = state.position && state.position.advanced === false && /^Advanced[:,]/.test(s.description || "");
+    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic)) {
       more.append(field(k, s, obj, required, set, rebuild));
       continue;
     }
@@ -659,6 +671,13 @@ function buildPositionForm() {
   $("position-form").replaceChildren(form);
 }
 
+// The keys the current move's action takes.
+function moveKeys() {
+  const move = state.position && state.position.move;
+  const alt = move && moveAlternatives().find((a) => a.properties.action.enum[0] === move.action);
+  return alt ? Object.keys(alt.properties) : [];
+}
+
 function moveAlternatives() {
   const move = state.schema && state.schema.properties && state.schema.properties.move;
   return ((move && move.anyOf) || []).filter((a) => a.properties && a.properties.action);
@@ -697,7 +716,16 @@ function buildPhase() {
   const keys = ["turn", "phase", "round", "step"].filter((k) => k in props);
   box.replaceChildren();
   for (const k of keys) {
-    box.append(el("label", {}, `${k} `, editor(props[k], pos[k], k, (v) => { if (v === undefined) delete pos[k]; else pos[k] = v; buildPositionForm(); changed("form-structure"); }, () => {})));
+    box.append(el("label", {}, `${k} `, editor(props[k], pos[k], k, (v) => { if (v === undefined) delete pos[k]; else pos[k] = v; buildPhase(); buildPositionForm(); changed("form-structure"); }, () => {})));
+  }
+  // the move's action is made in a phase (step) of its own: where the position is elsewhere, one click sets it
+  const b = (state.game && state.game.board) || {};
+  const action = pos.move && pos.move.action;
+  const wanted = action && b.phase_of && b.phase_of[action];
+  const key = b.phase_key;
+  const allowed = key && props[key] ? plain(props[key]).node.enum || [] : [];
+  if (wanted && pos[key] !== wanted && allowed.includes(wanted)) {
+    box.append(el("button", { type: "button", class: "set-phase", text: `${action} is played in the ${wanted} ${key}: set it`, onclick: () => { pos[key] = wanted; buildPhase(); buildPositionForm(); changed("form-structure"); } }));
   }
 }
 
@@ -772,6 +800,7 @@ async function compareRulesets() {
     table.append(el("tr", { class: row.verdict || "cannot" }, el("td", { text: row.ruleset }), el("td", { text: row.verdict ? row.verdict.toUpperCase() : "cannot express" }), el("td", { text: row.verdict ? [outcome, row.reason && `why: ${row.reason}`].filter(Boolean).join("; ") : row.cannot_express }), el("td", { text: (row.deciding || []).join(", ") })));
   }
   $("compared").replaceChildren(el("h3", { text: "Under each ruleset" }), table);
+  $("compared").scrollIntoView({ block: "nearest" });
 }
 
 function save(blob, name) {
