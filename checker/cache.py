@@ -55,7 +55,20 @@ def cache_file(kind: str, key: str, stamp: str | None = None) -> Path | None:
         return None
     base = Path(where) if where else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mentat"
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
-    return base / (stamp or fingerprint()) / kind / name
+    stamp_dir = base / (stamp or fingerprint())
+    _used(stamp_dir)
+    return stamp_dir / kind / name
+
+
+@cache
+def _used(stamp_dir: Path) -> None:
+    """Mark a stamp's caches as used (once a process): :func:`_prune` keeps the most recently used stamps. Without
+    it a stamp that is only read (the rulebook's, which a rule's edit does not change) looked as old as its first
+    write, and a dozen rule edits later its caches went, and the next build paid for all of them again."""
+    try:
+        os.utime(stamp_dir)
+    except OSError:  # not made yet, or not ours to touch: only slower
+        pass
 
 
 def read_text(path: Path) -> str | None:

@@ -335,3 +335,16 @@ def test_the_disk_cache_keeps_only_the_latest_code_versions(tmp_path: Path, monk
     kept = sorted(p.name for p in tmp_path.iterdir())
     assert "new" in kept and len(kept) == cache.KEPT_STAMPS + 1  # the new stamp, and the most recent before it
     assert "stamp00" not in kept and f"stamp{cache.KEPT_STAMPS + 2:02d}" in kept
+
+
+def test_a_stamp_only_read_is_kept_as_recently_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stamp whose caches are read and never written again (the rulebook's, which a rule's edit leaves alone) is
+    marked used, so that a dozen rule edits later the pruning does not take it."""
+    from checker import cache
+
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    (tmp_path / "read-only" / "docs").mkdir(parents=True)
+    os.utime(tmp_path / "read-only", (1000, 1000))
+    cache._used.cache_clear()
+    assert cache.cache_file("docs", "pages", stamp="read-only") is not None
+    assert (tmp_path / "read-only").stat().st_mtime > 1000
