@@ -348,3 +348,25 @@ def test_a_stamp_only_read_is_kept_as_recently_used(tmp_path: Path, monkeypatch:
     cache._used.cache_clear()
     assert cache.cache_file("docs", "pages", stamp="read-only") is not None
     assert (tmp_path / "read-only").stat().st_mtime > 1000
+
+
+def test_the_bytecode_cache_is_used_only_where_python_writes_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Told not to write bytecode beside the sources, imports in the block keep it in the cache instead; the flags
+    are as they were after it. Where Python writes bytecode itself, or caching is off, nothing changes."""
+    from checker import cache
+
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    monkeypatch.setattr(sys, "pycache_prefix", None)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    with cache.bytecode_cache():
+        assert sys.pycache_prefix == str(tmp_path / "bytecode") and not sys.dont_write_bytecode
+    assert sys.pycache_prefix is None and sys.dont_write_bytecode
+    monkeypatch.setenv("MENTAT_CACHE", "off")
+    with cache.bytecode_cache():
+        assert sys.pycache_prefix is None and sys.dont_write_bytecode
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    with cache.bytecode_cache():
+        assert sys.pycache_prefix is None
