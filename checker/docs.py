@@ -1357,7 +1357,26 @@ class GameRun:
 def game_files() -> list[Path]:
     """Every game record of cases/games (a file with ``start`` and ``moves``, YAML or JSON Lines): games and
     mutants. A file ``mentat replay`` wrote beside a stopped record is a position, not a record."""
-    return [p for p in sorted(GAMES.glob("*/*")) if p.suffix in (".yaml", ".jsonl") and _record_head(p) is not None]
+    return [p for p in sorted(GAMES.glob("*/*")) if p.suffix in (".yaml", ".jsonl") and _record_ruleset(p) is not None]
+
+
+_RULESETS: dict[str, tuple[str, str | None]] = {}  # the disk cache: a file -> (its stamp, its ruleset; None: no record)
+
+
+def _record_ruleset(path: Path) -> str | None:
+    """A record's ruleset ("" where its start names none); None for a file that is not a record. Kept on disk per
+    file until it changes: which files are records, and of which rulesets, is all a build that replays no game
+    needs of them, and parsing every record's YAML for it was a tenth of a second on every build."""
+    st = path.stat()
+    stamp = f"{st.st_mtime_ns}:{st.st_size}"
+    if not _RULESETS:
+        _RULESETS.update(_disk_cache("record-rulesets") or {}, **{"#loaded": ("", None)})
+    was = _RULESETS.get(str(path))
+    if was is None or was[0] != stamp:
+        head = _record_head(path)
+        was = _RULESETS[str(path)] = (stamp, None if head is None else str(head.get("start", {}).get("ruleset", "")))
+        _RULESETS["#changed"] = ("", None)
+    return was[1]
 
 
 def _record_head(path: Path) -> dict[str, Any] | None:
@@ -1736,7 +1755,7 @@ def _game_pages(homes: str) -> dict[str, str]:
     code: dict[str, tuple[str, str]] = {}  # a rule file -> (its stamp, the digest of its code)
     for folder, paths in by_folder.items():
         stamps = [f"{p}:{p.stat().st_mtime_ns}:{p.stat().st_size}" for p in sorted(paths[0].parent.iterdir())]
-        rulesets = sorted({str((_record_head(p) or {}).get("start", {}).get("ruleset", "")) for p in paths})
+        rulesets = sorted({_record_ruleset(p) or "" for p in paths})
         layers = sorted({lay for rs in rulesets if rs for lay in _stack(rs)})
         files = [p for lay in layers for p in sorted((ROOT / "constraints" / lay).rglob("*.py"))]
         rules = [f"{p}:{_code_digest(p, known.get('code', {}), code)}" for p in files]
@@ -1796,6 +1815,8 @@ def pages() -> dict[str, str]:
         _REVERSE.clear()
         if _SOURCES.pop("#changed", None) is not None:
             _disk_cache("sources", dict(_SOURCES))
+        if _RULESETS.pop("#changed", None) is not None:
+            _disk_cache("record-rulesets", {k: v for k, v in _RULESETS.items() if not k.startswith("#")})
         if _HIGHLIGHTED.pop("#changed", None) is not None:  # what this generation showed, no more
             _disk_cache("highlights", dict(_HIGHLIGHTS))
         _HIGHLIGHTS.clear()

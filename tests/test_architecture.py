@@ -335,3 +335,38 @@ def test_the_disk_cache_keeps_only_the_latest_code_versions(tmp_path: Path, monk
     kept = sorted(p.name for p in tmp_path.iterdir())
     assert "new" in kept and len(kept) == cache.KEPT_STAMPS + 1  # the new stamp, and the most recent before it
     assert "stamp00" not in kept and f"stamp{cache.KEPT_STAMPS + 2:02d}" in kept
+
+
+def test_a_stamp_only_read_is_kept_as_recently_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stamp whose caches are read and never written again (the rulebook's, which a rule's edit leaves alone) is
+    marked used, so that a dozen rule edits later the pruning does not take it."""
+    from checker import cache
+
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    (tmp_path / "read-only" / "docs").mkdir(parents=True)
+    os.utime(tmp_path / "read-only", (1000, 1000))
+    cache._used.cache_clear()
+    assert cache.cache_file("docs", "pages", stamp="read-only") is not None
+    assert (tmp_path / "read-only").stat().st_mtime > 1000
+
+
+def test_the_bytecode_cache_is_used_only_where_python_writes_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Told not to write bytecode beside the sources, imports in the block keep it in the cache instead; the flags
+    are as they were after it. Where Python writes bytecode itself, or caching is off, nothing changes."""
+    from checker import cache
+
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    monkeypatch.setattr(sys, "pycache_prefix", None)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    with cache.bytecode_cache():
+        assert sys.pycache_prefix == str(tmp_path / "bytecode") and not sys.dont_write_bytecode
+    assert sys.pycache_prefix is None and sys.dont_write_bytecode
+    monkeypatch.setenv("MENTAT_CACHE", "off")
+    with cache.bytecode_cache():
+        assert sys.pycache_prefix is None and sys.dont_write_bytecode
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setenv("MENTAT_CACHE", str(tmp_path))
+    with cache.bytecode_cache():
+        assert sys.pycache_prefix is None

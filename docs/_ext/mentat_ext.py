@@ -30,9 +30,12 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from checker.coverage import cited_lines, is_heading
-from checker.docs import line_id
-from checker.sources import DOCS, SOURCES, lines, parse_cites
+from checker.cache import bytecode_cache
+
+with bytecode_cache():
+    from checker.coverage import cited_lines, is_heading
+    from checker.docs import line_id
+    from checker.sources import DOCS, SOURCES, lines, parse_cites
 
 logger = logging.getLogger(__name__)
 
@@ -194,7 +197,8 @@ def _generate(app: Sphinx) -> None:
 
     start = time.perf_counter()
     logger.info("mentat: generating pages from the rules, sources and cases... ", nonl=True)
-    written = generate(Path(app.srcdir) / "_generated")
+    with bytecode_cache():  # the rules and the machinery: compiled once, not on every build
+        written = generate(Path(app.srcdir) / "_generated")
     logger.info("%d files changed (%.1f s)", len(written), time.perf_counter() - start)
 
 
