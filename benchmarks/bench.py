@@ -462,9 +462,12 @@ def rulebook_build() -> dict[str, Any] | None:
         size = sum(f.stat().st_size for f in Path(out).rglob("*") if f.is_file() and ".doctrees" not in f.parts)
         again: float | None = None
         original = chapter.read_text(encoding="utf-8") if chapter.exists() else None
-        if proc.returncode == 0 and original and '    """' in original:
+        # the docstring of the chapter's first rule (what its entry in the book shows), not a helper's
+        first_rule = original.find('    """', original.find("@rule(")) if original else -1
+        if proc.returncode == 0 and original and first_rule >= 0:
             try:  # one rule's text changes, as when a contributor edits it
-                chapter.write_text(original.replace('    """', '    """(edited) ', 1), encoding="utf-8")
+                edited = original[:first_rule] + '    """(edited) ' + original[first_rule + len('    """') :]
+                chapter.write_text(edited, encoding="utf-8")
                 again, _ = build()
             finally:
                 chapter.write_text(original, encoding="utf-8")
