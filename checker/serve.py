@@ -303,23 +303,14 @@ class Api:
             if kept is not None:
                 self.kept.move_to_end(key)
                 return kept
-        try:
-            data = read_body(body, content_type) if method == "POST" else None
-            if name in SOLVED and self.pool is not None:
-                value = self.pool.ask(name, query, data)
-            elif name in SOLVED:
-                with self.solver:
-                    value = endpoint(query, data)
-            else:
-                value = endpoint(query, data)
-        except BadBody as bad:
-            bad.err.file = "the request"
-            return _error(400, bad.err)
-        except InputError as err:
-            err.file = err.file or "the request"
-            return _error(422, err)
-        reply = value if isinstance(value, Reply) else _json(200, value)
-        if not _timed_out(value):  # a timeout is this moment's answer, not the position's
+        if name in SOLVED and self.pool is not None:
+            reply, keep = self.pool.ask(name, query, body, content_type)
+        elif name in SOLVED:
+            with self.solver:
+                reply, keep = answer(name, method, query, body, content_type)
+        else:
+            reply, keep = answer(name, method, query, body, content_type)
+        if keep:  # a timeout is this moment's answer, not the position's
             with self.kept_lock:
                 self.kept[key] = reply
                 while len(self.kept) > KEEP:
@@ -354,6 +345,21 @@ class Api:
         return _file(book, name) or Reply(404, b"<p>no such page in the rulebook</p>", "text/html; charset=utf-8")
 
 
+def answer(name: str, method: str, query: dict[str, list[str]], body: bytes, content_type: str) -> tuple[Reply, bool]:
+    """An endpoint's reply to a request's body, and whether it may be kept for the same request (not a solver
+    timeout). Where the question is answered (this process or a worker), the body is read and the reply encoded."""
+    endpoint = (POSTS if method == "POST" else GETS)[name]
+    try:
+        value = endpoint(query, read_body(body, content_type) if method == "POST" else None)
+    except BadBody as bad:
+        bad.err.file = "the request"
+        return _error(400, bad.err), True
+    except InputError as err:
+        err.file = err.file or "the request"
+        return _error(422, err), True
+    return (value if isinstance(value, Reply) else _json(200, value)), not _timed_out(value)
+
+
 class Workers:
     """Processes answering the solver's questions, each with its own z3 context, started and warmed at once (a
     process started from a threaded server by ``fork`` could inherit a lock held by another thread: they are
@@ -373,21 +379,15 @@ class Workers:
         # (a bug) costs its request an error, never a hung page
         self.limit = max(30.0, 10 * engine.SOLVER_TIMEOUT_MS / 1000)
 
-    def ask(self, name: str, query: dict[str, list[str]], data: Any) -> Any:
+    def ask(self, name: str, query: dict[str, list[str]], body: bytes, content_type: str) -> tuple[Reply, bool]:
         from concurrent.futures import TimeoutError as Late
 
         from checker.engine import InternalError
 
         try:
-            kind, *rest = self.executor.submit(_worker_answer, name, query, data).result(self.limit)
+            return self.executor.submit(_worker_answer, name, query, body, content_type).result(self.limit)
         except Late:
             raise InternalError(f"no answer from a worker within {self.limit:.0f} s") from None
-        if kind == "input":
-            key, expected, got, suggestions, file = rest
-            raise InputError(key, expected, got, suggestions, file)
-        if kind == "internal":
-            raise InternalError(rest[0])
-        return rest[0]
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
@@ -404,16 +404,14 @@ def _worker_ready() -> bool:
     return True
 
 
-def _worker_answer(name: str, query: dict[str, list[str]], data: Any) -> tuple[Any, ...]:
-    """One question answered in a worker: ("ok", value), ("input", the InputError's fields) or ("internal", line)."""
+def _worker_answer(name: str, query: dict[str, list[str]], body: bytes, content_type: str) -> tuple[Reply, bool]:
+    """One question answered in a worker, as :func:`answer` answers it; a bug in Mentat is its 500 reply."""
     try:
-        return ("ok", POSTS[name](query, data))
-    except InputError as err:
-        return ("input", err.key, err.expected, err.got, err.suggestions, err.file)
+        return answer(name, "POST", query, body, content_type)
     except Exception as err:
         from checker.cli import internal_message
 
-        return ("internal", internal_message(err))
+        return _json(500, {"error": {"kind": "internal", "message": internal_message(err)}}), False
 
 
 def _verb(table: dict[str, Endpoint]) -> str:
