@@ -101,19 +101,25 @@ def _moved(pos: Any, move: str, file: str) -> Any:
 
 def _carried(path: str | Path, own: str, ruleset: str, move: str | None) -> Verdict:
     """The verdict under another ruleset of the file's game on the position carried there (its notes say how)."""
-    from checker.compare import translate
     from checker.positions import read_yaml
 
     data = read_yaml(path)
     if move is not None:  # a move of the file's own game first, as if written in the file
         _moved(load_position(data, str(path)), move, str(path))
         data = {**data, "move": _parse_move(move)}
-    carried, notes = translate(data, ruleset)
     try:
-        verdict = check(load_position(carried, str(path)))
+        return _translated(data, own, ruleset, str(path))
     except InputError as err:
         err.file = err.file or str(path)
         raise
+
+
+def _translated(data: dict[str, Any], own: str, ruleset: str, file: str | None) -> Verdict:
+    """The verdict under ``ruleset`` on a position of ``own`` carried there; its notes say how it was carried."""
+    from checker.compare import translate
+
+    carried, notes = translate(data, ruleset)
+    verdict = check(load_position(carried, file))
     verdict.notes += [f"carried over from {own}: {note}" for note in notes]
     return verdict
 
@@ -144,12 +150,7 @@ def check_data(data: dict[str, Any], ruleset: str | None = None, file: str | Non
     _same_game(pos.ruleset, ruleset, file)
     if ruleset == pos.ruleset:
         return check(pos)
-    from checker.compare import translate
-
-    carried, notes = translate(data, ruleset)
-    verdict = check(load_position(carried, file))
-    verdict.notes += [f"carried over from {pos.ruleset}: {note}" for note in notes]
-    return verdict
+    return _translated(data, pos.ruleset, ruleset, file)
 
 
 def check_text(text: str) -> Verdict:
