@@ -228,6 +228,11 @@ def _kind(v: Verdict) -> Any:
         return None
 
 
+def fixing_findings(v: Verdict) -> list[Any]:
+    """The findings of rules that fix an outcome's value and never forbid (marked ``=`` on a legal verdict)."""
+    return [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
+
+
 def outcome_text(v: Verdict) -> str:
     """The outcome as a player reads it: ``cost 4; paid to bank``, each key under its kind's label."""
     kind = _kind(v)
@@ -277,7 +282,7 @@ def print_verdict(v: Verdict, every: bool = False) -> None:
     if short:
         if v.outcome:
             typer.echo(_line(f"outcome: {outcome_text(v)}", width, 2))
-        fixing = [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
+        fixing = fixing_findings(v)
         doubted = [f for f in v.findings if f not in fixing]
         for f in fixing:
             _item("=", None, f.rule.id, f.message, width, _cites(f.sources))

@@ -107,13 +107,13 @@ def check(query: dict[str, list[str]], data: Any) -> Any:
 
 def words(verdict: Any) -> dict[str, Any]:
     """The CLI's words for a verdict, for the page to print as ``mentat check`` does."""
-    from checker.cli import outcome_text, verdict_word
+    from checker.cli import fixing_findings, outcome_text, verdict_word
 
     return {
         "verdict": verdict_word(verdict),
         "question": verdict.question,
         "outcome": outcome_text(verdict),
-        "fixing": [f.rule.id for f in verdict.findings if f.effect == "permits" and not f.rule.forbids],
+        "fixing": [f.rule.id for f in fixing_findings(verdict)],
     }
 
 
