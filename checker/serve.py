@@ -221,7 +221,6 @@ def game(query: dict[str, list[str]], data: Any) -> Any:
     """What the page needs of a ruleset's game: its family, the rulesets it has, the names offered, where board clicks
     write (``Family.board_keys``); without ``ruleset``, only the rulesets Mentat models."""
     from checker.family import family_of, family_rulesets, rulesets
-    from checker.rules import load_all
 
     known = [r for r in rulesets() if family_of(r) is not None]
     if _one(query, "ruleset") is None:
@@ -235,8 +234,6 @@ def game(query: dict[str, list[str]], data: Any) -> Any:
         "same_game": list(family_rulesets(name)),
         "board": dict(family.board_keys),
         "names": family.offered(name) if family.offered is not None else {},
-        # rules that fix an outcome's value and never forbid: `mentat check` marks them "=" on a legal verdict
-        "fixing": sorted(r.id for r in load_all().values() if not r.forbids),
     }
 
 
