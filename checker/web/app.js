@@ -112,7 +112,6 @@ function resetLog() {
 
 // -- edits: every change goes through here -------------------------------------------------------------------------
 
-// An edit from `source` ("form", "yaml", "board", ...): after a short pause, the server draws it and rules on it.
 // Work under way (requests in flight, an edit waiting out its pause): the page says so on <body data-state>, so
 // tests (and a curious player) can tell an answer is pending.
 let working = 0;
@@ -135,6 +134,8 @@ function task(fn) {
   };
 }
 
+// An edit from `source` ("form": a field typed in; "form-structure": a key added or removed, the board clicked;
+// "yaml"): after a short pause, the server draws it and rules on it.
 function changed(source, text) {
   const seq = ++state.seq;
   clearTimeout(state.timer);
