@@ -160,12 +160,14 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
         == "Arrakeen"
     )
     _type(browser, "#move-form input[aria-label=aggressor]", "harkonnen")
+    _idle(browser)
+    both = browser.find_element("css selector", "#move-form button[aria-label='add every faction to plans']")
+    assert both.text == "+ atreides and harkonnen"
+    both.click()
     for faction, plan in (
         ("harkonnen", {"leader": "Feyd-Rautha", "dial": "5", "weapon": "Crysknife"}),
         ("atreides", {"leader": "Duncan Idaho", "dial": "7", "defense": "Snooper"}),
     ):
-        _idle(browser)
-        browser.find_element("css selector", f"#move-form button[aria-label='add {faction} to plans']").click()
         _wait(
             browser,
             f"{faction}'s plan",

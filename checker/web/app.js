@@ -321,6 +321,7 @@ function showRuling(ruling) {
   const unknown = (v.outcome && v.outcome.unknown) || {};
   for (const [k, why] of Object.entries(unknown)) out.push(el("p", { class: "note", text: `note: ${k.replaceAll("_", " ")} unknown: ${why}` }));
   for (const n of v.notes || []) out.push(el("p", { class: "note", text: `note: ${n}` }));
+  if (!move) out.unshift(el("p", { class: "hint-move", text: "To ask about a move, pick its Action under the board (The move)." }));
   box.replaceChildren(...out);
 }
 
@@ -643,9 +644,19 @@ function mapEditor(schema, obj, key, set, rebuild) {
   };
   const row = el("div", { class: "adds" });
   if (byFaction && state.position && key !== "factions") {
-    // the position's own factions, one button each (a battle's two sides, a faction's entry)
-    for (const f of Object.keys(state.position.factions || {}).filter((f) => !(f in obj))) {
+    // the position's own factions, one button each (a battle's two sides, a faction's entry), and all at once
+    const missing = Object.keys(state.position.factions || {}).filter((f) => !(f in obj));
+    for (const f of missing) {
       row.append(el("button", { type: "button", class: "add", text: `+ ${f}`, "aria-label": `add ${f} to ${key}`, onclick: () => add(f) }));
+    }
+    if (missing.length >= 2 && Object.keys(obj).length === 0) {
+      const every = () => {
+        const { node } = plain(schema.additionalProperties);
+        for (const f of missing) obj[f] = node.type === "object" ? {} : node.type === "integer" ? 0 : "";
+        set(obj);
+        rebuild();
+      };
+      row.append(el("button", { type: "button", class: "add", text: `+ ${missing.join(" and ")}`, "aria-label": `add every faction to ${key}`, onclick: every }));
     }
   }
   const list = datalist(byFaction ? "faction" : names);
