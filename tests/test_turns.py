@@ -16,26 +16,17 @@ from typing import Any, get_args
 
 import pytest
 
+from checker.arrakis import FAMILY as ARRAKIS
 from checker.arrakis.position import Phase
 from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES: tuple[str, ...] = get_args(Phase)
 NAME = re.compile(r"turn-(?P<sequence>[a-z]+)-(?P<number>\d\d)-(?P<step>[a-z-]+)\.yaml")
-# The file's step name: its phase, or for the Shipment and Movement phase which of the two actions.
-STEP_PHASE = {
-    "storm": "storm",
-    "blow": "spice-blow",
-    "nexus": "nexus",
-    "charity": "choam-charity",
-    "bid": "bidding",
-    "revive": "revival",
-    "ship": "shipment-and-movement",
-    "move": "shipment-and-movement",
-    "battle": "battle",
-    "collect": "spice-collection",
-    "mentat-pause": "mentat-pause",
-}
+# The file's step name: its phase, or for the Shipment and Movement phase which of the two actions (a move's
+# phase as the family tells the page).
+PHASE_OF: dict[str, str] = dict(ARRAKIS.board_keys["phase_of"])
+STEP_PHASE = {**PHASE_OF, "nexus": "nexus", "mentat-pause": "mentat-pause"}
 STEP_ACTION = {"blow": "blow", "nexus": "ally", "mentat-pause": None}
 Case = tuple[str, dict[str, Any], dict[str, Any]]  # file name, position, the tool's verdict (JSON)
 
