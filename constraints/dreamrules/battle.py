@@ -50,6 +50,7 @@ from constraints.gf9.battle import (
     _card_ok,
     _card_refused,
     _card_said,
+    _fights,
     _get,
     _leads,
     _loss_value,
@@ -365,7 +366,7 @@ def _in_storm(s: BattleFacts) -> bool:
     forbids="The storm (sector {storm_sector}) separates {A}'s and {D}'s troops in {territory}: they cannot fight.",
     permits="{A}'s and {D}'s troops in {territory} are not separated by the storm (sector {storm_sector}).",
     needs=("sectors_known",),
-    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _fights),
     replaces="gf9.battle.storm-separates",
 )
 def storm_separates(s: BattleFacts) -> bool:

@@ -177,6 +177,8 @@ def _(v: Any) -> Any:
 
 
 def _fights(s: BattleFacts, x: str) -> bool:
+    """The side has fighting forces in the territory (whatever their sectors, known or not): without them, neither
+    the storm nor anything else but gf9.battle.both-sides keeps it from battle."""
     return _get(s, x, "forces") + _get(s, x, "special") > 0
 
 
@@ -253,7 +255,7 @@ def _zclear(v: Any, x: str) -> Any:
     ),
     permits="{A} and {D} both have forces in {territory} clear of the storm (sector {storm_sector}).",
     needs=("sectors_known",),
-    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink,
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _fights),
 )
 def storm_covers(s: BattleFacts) -> bool:
     """Forces in the sector under the storm cannot battle: each side needs some forces outside it."""
@@ -289,7 +291,7 @@ def _reach(s: BattleFacts) -> set[int]:
     forbids="The storm (sector {storm_sector}) separates {A}'s and {D}'s forces in {territory}: they cannot battle.",
     permits="{A}'s and {D}'s forces in {territory} meet clear of the storm (sector {storm_sector}).",
     needs=("sectors_known",),
-    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _clear),
+    when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _fights) and both(s, _clear),
     replaces="overview.battle.storm-separates",
 )
 def storm_separates(s: BattleFacts) -> bool:
