@@ -144,9 +144,10 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
     )
     _tool(browser, "pieces")
     browser.find_element("css selector", '#board [data-place="Arrakeen"]').click()
-    browser.find_element("css selector", "#place-editor button.use-place").click()
     _type(browser, '#place-editor input[name="harkonnen.count"]', "5")
-    browser.find_element("id", "place-ok").click()
+    use = browser.find_element("css selector", "#place-editor button.use-place")
+    assert use.text == "set, and make Arrakeen the move's territory"
+    use.click()
     _wait(
         browser,
         "Harkonnen's forces in Arrakeen",

@@ -412,7 +412,8 @@ function openPlaceEditor(place, sector, what) {
   const move = state.position.move;
   for (const k of ["to", "territory", "region"]) {
     if (move && move[k] === undefined && moveKeys().includes(k)) {
-      const use = el("button", { type: "button", class: "use-place", text: `the move's ${k}: ${place}`, onclick: () => { move[k] = place; use.remove(); buildMoveForm(); changed("form-structure"); } });
+      // names the place in the move and sets the counts as they stand (as "Set" does), closing the editor
+      const use = el("button", { type: "button", class: "use-place", text: `set, and make ${place} the move's ${k}`, onclick: () => { move[k] = place; buildMoveForm(); form.requestSubmit(); } });
       fields.append(use);
       break;
     }
