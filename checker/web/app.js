@@ -585,7 +585,12 @@ function objectEditor(schema, obj, set, rebuild, skip) {
       continue;
     }
     const basic = state.position && state.position.advanced === false && /^Advanced[:,]/.test(s.description || "");
-    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic)) {
+    // in a faction's entry (its battle plan), a key another faction's power reads ("Atreides: ...") is folded
+    const owner = /^([A-Z][A-Za-z -]+):/.exec(s.description || "");
+    const slug = owner ? owner[1].toLowerCase().replaceAll(" ", "-") : "";
+    const factionNames = (state.game && state.game.names.faction) || [];
+    const anothers = Boolean(factionContext && factionNames.includes(slug) && slug !== factionContext);
+    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic || anothers)) {
       more.append(field(k, s, obj, required, set, rebuild));
       continue;
     }
