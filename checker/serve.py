@@ -204,11 +204,9 @@ def new(query: dict[str, list[str]], data: Any) -> Any:
     factions = [f for f in (_one(query, "factions") or "").split(",") if f.strip()]
     advanced = (_one(query, "advanced") or "").lower() in ("1", "true", "yes", "on")
     text = family.new(name, factions, advanced)
-    return (
-        Reply(200, text.encode("utf-8"), "text/yaml; charset=utf-8")
-        if _one(query, "format") == "yaml"
-        else (parse_yaml(text))
-    )
+    if _one(query, "format") == "yaml":
+        return Reply(200, text.encode("utf-8"), "text/yaml; charset=utf-8")
+    return parse_yaml(text)
 
 
 def names(query: dict[str, list[str]], data: Any) -> Any:
@@ -416,13 +414,14 @@ def _verb(table: dict[str, Endpoint]) -> str:
 
 
 def _timed_out(value: Any) -> bool:
+    """An answer holding a verdict the solver ran out of time on: a check's, each compared ruleset's, an apply's
+    ``verdict``, a replay's ``ruling`` or ``last_ruling``."""
     from checker import engine
 
     rows = value if isinstance(value, list) else [value]
-    return any(isinstance(r, dict) and r.get("reason") == engine.TIMEOUT for r in rows) or any(
-        isinstance(r, dict) and isinstance(r.get("verdict"), dict) and r["verdict"].get("reason") == engine.TIMEOUT
-        for r in rows
-    )
+    verdicts = [r for r in rows if isinstance(r, dict)]
+    verdicts += [v for r in verdicts for v in r.values() if isinstance(v, dict)]
+    return any(v.get("reason") == engine.TIMEOUT for v in verdicts)
 
 
 def _book_link(path: str) -> str | None:

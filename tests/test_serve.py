@@ -361,6 +361,9 @@ def test_a_timed_out_check_answers_unresolved_and_is_not_kept(api: Api, monkeypa
     assert status == 200 and applied["applied"] is False and applied["reason"] == engine.TIMEOUT
     status, rows = post(api, "/api/compare", EXAMPLE.read_bytes())
     assert status == 200 and any(row.get("reason") == engine.TIMEOUT for row in rows)
+    record = CASES / "games" / "gf9-all-pass" / "record.yaml"
+    status, replayed = post(api, "/api/replay?to=1", record.read_bytes())
+    assert status == 200 and replayed["stopped"] and replayed["ruling"]["reason"] == engine.TIMEOUT
     assert not api.kept  # this moment's answer: asked again, the position is judged again
     monkeypatch.undo()
     status, got = post(api, "/api/check", EXAMPLE.read_bytes())
