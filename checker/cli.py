@@ -876,7 +876,8 @@ def serve(
     except OSError as err:
         api.close()
         fail(f"cannot serve on {host}:{port}: {err.strerror or err}")
-    web.warm()
+    if workers == 0:  # the questions answered here: the rules loaded now (workers warm themselves)
+        web.warm()
     bound_host, bound_port = str(server.server_address[0]), int(server.server_address[1])
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else bound_host}:{bound_port}/"
     if host not in ("127.0.0.1", "localhost", "::1"):
