@@ -184,17 +184,18 @@ async function judgeAlone(seq) {
   box.replaceChildren(el("p", {}, el("b", { text: "The position itself is INVALID-POSITION" }), " (without the move):"), list);
 }
 
-// A position from elsewhere (new game, upload, apply, a record): drawn and judged now.
-async function render(position) {
+// A position from elsewhere (new game, upload, apply, a record): drawn and judged now (``ruling``: already judged,
+// a record's step ruled on the move that led to it).
+async function render(position, ruling) {
   const seq = ++state.seq;
-  const [view, ruling] = await Promise.all([call("POST", "/api/render", position), call("POST", CHECK, position)]);
+  const [view, judged] = await Promise.all([call("POST", "/api/render", position), ruling || call("POST", CHECK, position)]);
   if (seq !== state.seq) return false;
   if (view.status !== 200) {
     showError(view.json);
     return false;
   }
   await loadGame(view.json.position.ruleset);
-  show(view, ruling, "load");
+  show(view, judged, "load");
   await judgeAlone(seq);
   return true;
 }
@@ -871,11 +872,11 @@ async function stepRecord(to) {
     ? `stopped at move ${j.move_number} of ${j.moves}: ${j.ruling.verdict.toUpperCase()}`
     : `${j.applied} of ${j.moves} moves applied`;
   listMoves(r, j);
-  await render(j.position);
-  if (j.stopped) showRuling({ status: 200, json: j.ruling });
-  else if (r.at > 0 && j.last_ruling) {
-    // the ruling on the move just played (its outcome: who won, what was lost), over the position it left
-    showRuling({ status: 200, json: j.last_ruling });
+  // stopped: the ruling on the move it stopped at; else the ruling on the move just played (its outcome: who won,
+  // what was lost), over the position it left; at the start, the start judged
+  const played = j.stopped ? j.ruling : r.at > 0 ? j.last_ruling : null;
+  await render(j.position, played && { status: 200, json: played });
+  if (!j.stopped && played) {
     $("verdict").textContent = `Move ${r.at}: ${$("verdict").textContent}`;
     $("ruling").prepend(el("p", { class: "note", text: `move ${r.at}: ${summary(r.moves[r.at - 1])} (the board shows the position after it)` }));
   }
