@@ -618,3 +618,53 @@ def test_a_record_that_skips_the_sandstorm_move_is_unresolved(tmp_path: Path) ->
     last = list(replay(read_record(path)))[-1]
     assert isinstance(last.result, Refused) and last.result.verdict.verdict == "unresolved"
     assert "must move the Sandstorm in the Sandstorm step (dice:168)" in last.result.verdict.reason
+
+
+def test_a_roll_puts_every_die_on_its_slot_and_tops_up_from_the_common_supply() -> None:
+    """dice:91-93: the Fremen's two dice topped up to three from the common supply, all three on their slots."""
+    data = _case("roll-top-up")
+    after = _applied(data)
+    fremen = after["factions"]["fremen"]
+    assert fremen["dice"] == {"ship": 2, "move": 5, "combat": 6} and fremen["personal_dice"] == 0
+    assert after["common_dice"] == data["common_dice"] - 1
+    assert after["factions"]["harkonnen"] == data["factions"]["harkonnen"]  # the others roll in moves of their own
+
+
+@pytest.mark.parametrize(
+    ("case", "verdict", "rule"),
+    [
+        ("roll-face-not-allowed", "illegal", "dice.roll.placed"),
+        ("roll-too-few", "illegal", "dice.roll.all-dice"),
+        ("roll-reroll", "illegal", "dice.roll.no-reroll"),
+        ("roll-supply-unknown", "unresolved", "dice.roll.all-dice"),
+    ],
+)
+def test_a_roll_that_is_not_legal_is_not_applied(case: str, verdict: str, rule: str) -> None:
+    result = apply(_case(case), str(CASES / f"{case}.yaml"))
+    assert isinstance(result, Refused) and result.verdict.verdict == verdict
+    assert rule in result.verdict.forbidding() or rule in (result.verdict.reason or "")
+
+
+def test_a_record_crosses_into_the_next_round_with_its_rolls() -> None:
+    """Round 3 ends with no winner; round 4's three rolls place the topped-up dice; the Alliance step follows."""
+    steps = list(replay(read_record(GAME / "into-round-four.yaml")))
+    assert all(isinstance(s.result, Applied) for s in steps) and len(steps) == 13
+    rolled = steps[11].result
+    assert isinstance(rolled, Applied) and rolled.verdict.outcome == {"dice_rolled": 5}  # the Guild's five dice
+    after = steps[-1].result.data  # type: ignore[union-attr]
+    assert (after["round"], after["step"], after["alliances"]) == (4, "alliance", [["harkonnen", "fremen"]])
+    assert after["factions"]["spacing-guild"]["dice"] == {"harkonnen": 1, "ship": 5, "move": 6, "combat": [2, 3]}
+
+
+def test_a_record_that_skips_a_roll_is_unresolved(tmp_path: Path) -> None:
+    """dice:92-93: every player rolls; a record whose next round plays on without the Guild's roll stops there."""
+    import yaml
+
+    raw = parse_yaml((GAME / "into-round-four.yaml").read_text(encoding="utf-8"))
+    assert isinstance(raw, dict)
+    del raw["moves"][11]  # the Guild's roll
+    path = tmp_path / "skip.yaml"
+    path.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    last = list(replay(read_record(path)))[-1]
+    assert last.number == 12 and isinstance(last.result, Refused) and last.result.verdict.verdict == "unresolved"
+    assert "the record has no roll of Spacing Guild there" in (last.result.verdict.reason or "")

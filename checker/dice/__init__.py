@@ -54,6 +54,7 @@ KIND_MODULES = {
     "dice-combat": "combat",
     "dice-fortify": "fortify",
     "dice-sandstorm": "sandstorm",
+    "dice-roll": "roll",
 }
 _HERE = Path(__file__).resolve().parent / "kinds"
 
@@ -68,7 +69,7 @@ FAMILY = Family(
     draw=draw,
     transitions={
         f"dice-{kind}": f"checker.dice.transitions:{kind.replace('-', '_')}"
-        for kind in ("ship", "move", "recruit", "fortify", "sandstorm", "kanly", "propose-alliance", "combat")
+        for kind in ("ship", "move", "recruit", "fortify", "sandstorm", "kanly", "propose-alliance", "combat", "roll")
     },
     stretch=lambda data: data.get("round"),
     turn_and_phase=_round_and_step,
@@ -92,6 +93,7 @@ FAMILY = Family(
             "combat": "combat",
             "fortify": "fortify",
             "sandstorm": "sandstorm",
+            "roll": "roll",
         },
     },
 )

@@ -79,6 +79,12 @@ def _leave(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
             "after the Alliance step the Atreides draw a Loyalty token (Honour, dice:191): no Dice Game "
             "move records that draw yet"
         )
+    unrolled = [n for n, f in factions.items() if not (f or {}).get("dice") and (f or {}).get("personal_dice")]
+    if step == "roll" and unrolled:
+        raise NotCarried(
+            f"every player rolls and places its dice in the Roll the Dice step (dice:92-93), and the record has no "
+            f"roll of {', '.join(display(n) for n in unrolled)} there"
+        )
     if step == "sandstorm" and any("sandstorm" in (f or {}).get("cards", []) for f in factions.values()):
         raise NotCarried(
             "the Sandstorm card's holder must move the Sandstorm in the Sandstorm step (dice:168), and "

@@ -1,15 +1,15 @@
-"""Random moves for Dune: The Dice Game (``checker.playout``): a new game's placeholders filled in, the round's dice
-rolled and placed, and candidate moves drawn from the position's own Factions, Troops and Regions.
+"""Random moves for Dune: The Dice Game (``checker.playout``): a new game's placeholders filled in, and candidate
+moves drawn from the position's own Factions, dice, Troops and Regions, round after round.
 
 ``mentat new dice`` leaves the players' setup choices as commented placeholders (``REGION``): ``prepare`` fills each
-with a Region drawn at random and uncomments it, as a player does. No Dice Game move records the Roll the Dice step
-(dice:92-93), so ``prepare`` also rolls each Faction's dice and places them on slots drawn at random (the rules judge
-the placement: a slot a face may not take makes the position invalid, which the player avoids by re-rolling). A game
-is that first round: a record cannot cross into the next round's play (see docs/guides/games.md).
+with a Region drawn at random and uncomments it, as a player does. Each round begins with every Faction's ``roll``
+(dice:92-93): its dice rolled at random and placed on slots drawn at random (a slot a face may not take makes the
+roll illegal, so another candidate is tried: a random player, not a re-roll of the game's).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from typing import Any
@@ -38,11 +38,11 @@ PLACEHOLDER = re.compile(r"^# ((?:\s*- \{.*region: REGION.*\}|troops:|fortificat
 
 
 def prepare(text: str, rng: random.Random) -> dict[str, Any]:
-    """The new game's placeholders filled in and uncommented, then the first round's dice rolled and placed. A setup
-    or a placement the rules refuse is drawn again (the player's choice, not a rule's fault)."""
+    """The new game's placeholders filled in and uncommented. A setup the rules refuse is drawn again (the player's
+    choice, not a rule's fault)."""
     data: dict[str, Any] = {}
     for _ in range(50):
-        data = _roll(_setup(text, rng), rng)
+        data = _setup(text, rng)
         if fault_of(data) is None:
             break
     return data
@@ -70,29 +70,53 @@ def _setup(text: str, rng: random.Random) -> dict[str, Any]:
         lines.append(line)
     data = parse_yaml("\n".join(lines) + "\n")
     assert isinstance(data, dict)
+    for st in (data.get("factions") or {}).values():
+        # MADE UP, as a player reads it off a Faction board the text does not print (dice:80): every slot takes any
+        # number, so that a random roll can be placed and judged
+        if isinstance(st, dict):
+            st.setdefault("slot_faces", {slot: "?" for slot in SLOTS[:5]})
     return data
 
 
-def _roll(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The Roll the Dice step played: each Faction rolls its personal dice and places each on a slot (an action
-    slot or another Faction's slot)."""
-    out = {**data, "factions": {f: dict(st or {}) for f, st in (data.get("factions") or {}).items()}}
-    names = list(out["factions"])
-    for name, st in out["factions"].items():
-        dice: dict[str, Any] = {}
-        for _ in range(int(st.get("personal_dice") or 0)):
-            slot = rng.choice([*SLOTS[:5], *(n for n in names if n != name)])
-            face = rng.randint(1, 6)
-            if slot == "combat":
-                dice.setdefault(slot, []).append(face)
-            elif slot not in dice:
-                dice[slot] = face
-        if dice:
-            st["dice"] = dice
-            st["personal_dice"] = int(st.get("personal_dice") or 0) - sum(
-                len(v) if isinstance(v, list) else 1 for v in dice.values()
-            )
+ROLLS = 4  # candidate rolls per Faction: the first whose placement the rules allow is played
+
+
+def _rolls(data: dict[str, Any], rng: random.Random) -> list[Move]:
+    """Candidate ``roll`` moves of the Factions yet to roll: every die of the personal supply (topped up to 3 or cut
+    to 6, dice:91) rolled and placed on a slot drawn at random (an action slot or another Faction's slot)."""
+    factions = data.get("factions") or {}
+    names = list(factions)
+    out: list[Move] = []
+    for name, st in factions.items():
+        st = st or {}
+        if st.get("dice") or st.get("personal_dice") is None:
+            continue  # rolled already, or its dice unknown
+        count = min(max(int(st["personal_dice"]), 3), 6)
+        for _ in range(ROLLS):
+            placed: dict[str, Any] = {}
+            slots = [*SLOTS[:5], *(n for n in names if n != name)]
+            for _die in range(count):
+                slot = rng.choice([x for x in slots if x == "combat" or x not in placed] or ["combat"])
+                face = rng.randint(1, 6)
+                if slot == "combat":
+                    placed.setdefault(slot, []).append(face)
+                else:
+                    placed[slot] = face
+            out.append({"action": "roll", "faction": name, "placed": placed})
     return out
+
+
+def _next_round(data: dict[str, Any]) -> dict[str, Any]:
+    """The position once the round has ended and the next one's Roll the Dice step begun (dice:174-179, 91); {} where
+    the game does not go on."""
+    from checker.dice.advance import advance
+    from checker.game import NotCarried
+
+    try:
+        ahead, _ = advance(copy.deepcopy(data), None, {"action": "roll"})
+    except NotCarried:
+        return {}
+    return ahead
 
 
 def _troops(data: dict[str, Any], faction: str) -> dict[str, int]:
@@ -107,7 +131,7 @@ def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
     """Candidate moves of every step from the position's step on (a record's later step says the steps between are
     over), in the order to try them."""
     factions = list(data.get("factions") or {})
-    out: list[Move] = []
+    out: list[Move] = _rolls(_next_round(data) if data.get("step") == "end" else data, rng)
     for f in factions:
         mine = _troops(data, f)
         others = [g for g in factions if g != f]

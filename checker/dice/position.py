@@ -434,8 +434,36 @@ class CombatMove:
     )
 
 
+@dataclass
+class RollMove:
+    """One Faction's Roll the Dice step (dice:89-95), an event chance decides: the dice it rolled, on the slots it
+    placed them on."""
+
+    action: Literal["roll"] = spec(doc="roll")
+    faction: str = spec(names="dice-faction", doc="who rolls")
+    placed: dict[str, Any] = spec(  # int | list[int], checked by _check_faces as a Faction's ``dice`` are
+        {},
+        key_names="dice-slot",
+        doc="slot -> the face of the die it placed there (1..6), or a list of faces where the board has several "
+        "slots of that name: every die it rolled (dice:92-93)",
+    )
+
+    @property
+    def count(self) -> int:
+        """The dice rolled and placed."""
+        return sum(len(v) if isinstance(v, list) else 1 for v in self.placed.values())
+
+
 DiceMove = (
-    ShipMove | MoveMove | KanlyMove | FortifyMove | SandstormMove | ProposeAllianceMove | RecruitMove | CombatMove
+    ShipMove
+    | MoveMove
+    | KanlyMove
+    | FortifyMove
+    | SandstormMove
+    | ProposeAllianceMove
+    | RecruitMove
+    | CombatMove
+    | RollMove
 )
 MOVES: dict[str, type] = {
     "ship": ShipMove,
@@ -446,6 +474,7 @@ MOVES: dict[str, type] = {
     "propose-alliance": ProposeAllianceMove,
     "recruit": RecruitMove,
     "combat": CombatMove,
+    "roll": RollMove,
 }
 ACTIONS = tuple(MOVES)
 ACTION_ALIASES = {"alliance": "propose-alliance", "ally": "propose-alliance", "storm": "sandstorm"}
@@ -632,6 +661,7 @@ MOVE_STEP = {
     "propose-alliance": "alliance",
     "recruit": "recruit",
     "combat": "combat",
+    "roll": "roll",
 }
 FIRST_SANDSTORM = "Jacurutu"  # dice:50
 
@@ -668,6 +698,9 @@ def _check(pos: DicePosition) -> None:
     for fname, st in pos.factions.items():
         for slot, value in st.dice.items():
             st.dice[slot] = _check_faces(value, f"factions.{fname}.dice.{slot}")
+    if isinstance(pos.move, RollMove):
+        for slot, value in pos.move.placed.items():
+            pos.move.placed[slot] = _check_faces(value, f"move.placed.{slot}")
     for i, pair in enumerate(pos.alliances):
         if len(pair) != 2 or pair[0] == pair[1]:
             raise InputError(f"alliances[{i}]", "a pair of two different Factions", pair)
@@ -776,6 +809,8 @@ def schema() -> dict[str, Any]:
     out["title"] = "Mentat Dice Game position file"
     moves = [model.json_schema(cls) for cls in MOVES.values()]
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
-    dice = out["properties"]["factions"]["additionalProperties"]["properties"]["dice"]
-    dice["additionalProperties"] = {"anyOf": [FACE, {"type": "array", "items": FACE, "minItems": 1}]}
+    faces = {"anyOf": [FACE, {"type": "array", "items": FACE, "minItems": 1}]}
+    out["properties"]["factions"]["additionalProperties"]["properties"]["dice"]["additionalProperties"] = faces
+    roll = moves[list(MOVES).index("roll")]
+    roll["properties"]["placed"]["additionalProperties"] = faces
     return out

@@ -29,6 +29,7 @@ from checker.dice.position import (
     MoveMove,
     ProposeAllianceMove,
     RecruitMove,
+    RollMove,
     SandstormMove,
     ShipMove,
     Troops,
@@ -318,6 +319,22 @@ def combat(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
         out["fortifications"] = copy.deepcopy(data.get("fortifications") or [])
         out["fortifications"][i] = {**out["fortifications"][i], "controller": who}
     return out, dice.notes
+
+
+def roll(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
+    """dice:91-93: every die of the personal supply (topped up) rolled and on its slot; the top-up's dice come from,
+    or go to, the common supply (dice:88)."""
+    m = pos.move
+    assert isinstance(m, RollMove)
+    rolled = verdict.outcome.get("dice_rolled")
+    if not isinstance(rolled, int):
+        raise NotCarried("the roll's outcome does not give the dice rolled")
+    dice = _Dice(data, pos)
+    st = dice.state(m.faction)
+    if st.personal_dice is not None and dice.common is not None:
+        dice.common -= rolled - st.personal_dice
+    dice.replace(m.faction, dice=dict(m.placed), personal_dice=None if st.personal_dice is None else 0)
+    return dice.written(data, pos, list(pos.troops)), dice.notes
 
 
 def _invalid(after: dict[str, Any]) -> str:

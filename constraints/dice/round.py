@@ -34,11 +34,6 @@ set_aside(
     "the steps of a round, in order: the values a position's `step` takes (checker/dice/position.py STEPS, in "
     "this order); each rule that depends on a step names it (dice:91 roll, dice:98 alliance, dice:175 end)",
 )
-set_aside(
-    "dice:92",
-    "how the dice are rolled (in secrecy, no re-rolls, faces never changed): a position records the faces placed "
-    "(judged by dice.round.slot-faces), no key records a roll",
-)
 set_aside("dice:78", "a heading: Dice Slots (the line before it is a list item, so it is not seen as one)")
 set_aside("dice:94", "advice and flavour: seek allies; promises do not bind")
 set_aside("dice:95", "screens come down and the placements are revealed: no position key records a screen")

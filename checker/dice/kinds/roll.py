@@ -1,0 +1,112 @@
+"""``dice-roll``: one Faction's Roll the Dice step (dice:89-95), an event chance decides, recorded as a move so that a
+game record can cross from one round into the next: the Faction rolls every die of its personal supply (topped up to
+three or cut to six at the round's beginning, dice:91) and places each on a slot of its Faction board (dice:92-93).
+
+Where the dice go is judged by the position's own rules (the slots' numbers, one die a slot, Faction slots of
+Factions in play, the Landsraad card's slot: constraints/dice/round.py): the position after the roll may break none
+that the position before it did not already break. The outcome: ``dice_rolled``, how many dice the Faction rolled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from checker.dice.kinds import noting_inferred
+from checker.dice.kinds.move import DiceStepFacts, step_index
+from checker.dice.position import DicePosition, RollMove
+from checker.facts import Facts, Kind, fact, kind, label
+
+
+def dice_rolled(personal: int) -> int:
+    """The dice a player rolls: those of its personal supply, topped up to 3 or cut to 6 (dice:91)."""
+    return min(max(personal, 3), 6)
+
+
+@dataclass
+class DiceRollFacts(DiceStepFacts):
+    placed: int = fact(0, key="move.placed", doc="the dice it placed")
+    rolls: int | None = fact(
+        None, key="factions.FACTION.personal_dice", doc="the dice it rolls: its personal supply's, topped up (dice:91)"
+    )
+    personal: int | None = label(None, doc="the dice in its personal supply, as the position gives them")
+    on_slots: int = fact(0, key="factions.FACTION.dice", doc="its dice on slots before the roll")
+    faults: int | None = fact(None, doc="rules the position after the roll breaks that the one before did not")
+    fault_rule: str = label("", doc="the first of them, for its message and citation")
+    fault_words: str = label("", doc="what it says of the position after the roll")
+    after_missing: str = label("", doc="the key the position after the roll lacks to be judged, where it does")
+
+    def position_key(self, key: str) -> str:
+        if key == "faults":
+            return self.after_missing or "move.placed"
+        return super().position_key(key)
+
+
+def _after(pos: DicePosition, m: RollMove, rolls: int | None) -> DicePosition:
+    """The position once the roll's dice are on their slots and out of the personal supply (the top-up's dice come
+    from, or go to, the common supply: dice:88, 91)."""
+    st = pos.state(m.faction)
+    personal = None if st.personal_dice is None else 0
+    common = pos.common_dice
+    if common is not None and st.personal_dice is not None and rolls is not None:
+        common -= rolls - st.personal_dice
+    factions = dict(pos.factions)
+    factions[m.faction] = dataclasses.replace(st, dice=dict(m.placed), personal_dice=personal)
+    return dataclasses.replace(pos, move=None, factions=factions, common_dice=common, inferred=[])
+
+
+def _open_rules(verdict: Any) -> set[str]:
+    return {f.rule.id for f in verdict.findings if f.effect == "unresolved"}
+
+
+@kind
+class DiceRollKind(Kind):
+    name = "dice-roll"
+    title = "Dice Game roll"
+    ruled = ("dice_rolled",)
+    outcome_keys: ClassVar[dict[str, str]] = {"dice_rolled": "the dice the Faction rolled and placed"}
+
+    @noting_inferred
+    def facts(self, pos: Any) -> DiceRollFacts:
+        from checker.engine import evaluate
+
+        assert isinstance(pos, DicePosition) and isinstance(pos.move, RollMove)
+        m = pos.move
+        st = pos.state(m.faction)
+        rolls = None if st.personal_dice is None else dice_rolled(st.personal_dice)
+        f = DiceRollFacts(
+            faction=m.faction,
+            step_index=step_index(pos),
+            step=pos.step or "",
+            placed=m.count,
+            rolls=rolls,
+            personal=st.personal_dice,
+            on_slots=st.dice_on_board,
+        )
+        if pos.step is None:
+            f.notes.append("the position does not give 'step': it is taken to be the Roll the Dice step")
+        if f.on_slots:
+            return f  # it has rolled already (dice.roll.no-reroll): where these dice would go is no question
+        before = evaluate(dataclasses.replace(pos, move=None, inferred=[]))
+        after = evaluate(_after(pos, m, rolls))
+        if after.verdict == "invalid-position":
+            was = set(before.forbidding())
+            new = [x for x in after.findings if x.effect == "forbids" and x.rule.id not in was]
+            f.faults = len(new)
+            if new:
+                f.fault_rule, f.fault_words = new[0].rule.id, new[0].message
+        elif after.verdict == "unresolved" and not _open_rules(after) <= _open_rules(before):
+            f.after_missing = (after.missing or ["move.placed"])[0]
+            f.fault_rule = min(_open_rules(after) - _open_rules(before))
+        else:
+            f.faults = 0
+        return f
+
+    def choices(self, v: Any, facts: Facts) -> None:
+        import z3
+
+        v.dice_rolled = z3.Int("dice_rolled")
+
+    def outcome(self, value: Any, v: Any, facts: Facts) -> dict[str, Any]:
+        return {"dice_rolled": value(v.dice_rolled)}
