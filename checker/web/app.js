@@ -169,6 +169,7 @@ async function refresh(seq, source, text) {
   if (seq !== state.seq) return; // a later edit is on its way
   show(view, ruling, source);
   await judgeAlone(seq);
+  await offerPhases(seq, ruling);
 }
 
 // With a move, the position itself is judged too: a move's rules do not judge the whole position, and a player
@@ -197,6 +198,7 @@ async function render(position, ruling) {
   await loadGame(view.json.position.ruleset);
   show(view, judged, "load");
   await judgeAlone(seq);
+  await offerPhases(seq, judged);
   return true;
 }
 
@@ -226,6 +228,7 @@ function show(view, ruling, source) {
   }
   if (view.json.move_error && ruling.status !== 0) showMoveError(view.json.move_error);
   else showRuling(ruling);
+  showOffer();
   $("compared").replaceChildren();
 }
 
@@ -737,15 +740,70 @@ function buildPhase() {
   for (const k of keys) {
     box.append(el("label", {}, `${k} `, editor(props[k], pos[k], k, (v) => { if (v === undefined) delete pos[k]; else pos[k] = v; buildPhase(); buildPositionForm(); changed("form-structure"); }, () => {})));
   }
-  // the move's action is made in a phase (step) of its own: where the position is elsewhere, one click sets it
+  // the move's action is made in a phase (step) of its own: where the position is elsewhere, one click sets it, here
+  // and over the ruling (where a player looks when the verdict turns on it)
+  const offer = movePhase(pos);
+  if (offer) box.append(phaseButton(offer, "set-phase"));
+  showOffer();
+}
+
+// Over the ruling: the move's phase where the position is in another (offerPhases may add to it).
+function showOffer() {
+  const offer = movePhase(state.position);
+  $("offer").replaceChildren(...(offer ? [phaseButton(offer, "set-phase big")] : []));
+}
+
+// The phase key (the Dice Game: step), the phases the schema allows, and the phase each action is played in.
+function phases() {
   const b = (state.game && state.game.board) || {};
-  const action = pos.move && pos.move.action;
-  const wanted = action && b.phase_of && b.phase_of[action];
+  const props = (state.schema && state.schema.properties) || {};
   const key = b.phase_key;
   const allowed = key && props[key] ? plain(props[key]).node.enum || [] : [];
-  if (wanted && pos[key] !== wanted && allowed.includes(wanted)) {
-    box.append(el("button", { type: "button", class: "set-phase", text: `${action} is played in the ${wanted} ${key}: set it`, onclick: () => { pos[key] = wanted; buildPhase(); buildPositionForm(); changed("form-structure"); } }));
-  }
+  return { key, allowed, of: b.phase_of || {} };
+}
+
+// The move's phase where the position is in another: {key, wanted, action, now}; null otherwise.
+function movePhase(pos) {
+  const { key, allowed, of } = phases();
+  const action = pos && pos.move && pos.move.action;
+  const wanted = action && of[action];
+  if (!wanted || pos[key] === wanted || !allowed.includes(wanted)) return null;
+  return { key, wanted, action, now: pos[key] };
+}
+
+function phaseButton(offer, cls) {
+  const now = offer.now ? ` (the position is in the ${offer.now} ${offer.key})` : "";
+  return el("button", { type: "button", class: cls, text: `${offer.action} is played in the ${offer.wanted} ${offer.key}${now}: set it`, onclick: () => setPosition({ [offer.key]: offer.wanted }) });
+}
+
+// Keys of the position set from an offer (a phase, a move): the forms redrawn, the position judged again.
+function setPosition(keys) {
+  Object.assign(state.position, keys);
+  buildMoveForm();
+  buildPositionForm();
+  changed("form-structure");
+}
+
+// A position without a move that the rules call invalid in its phase, but valid with only the phase changed (a new
+// game's turn 1 Storm phase is judged as the starting set-up: forces placed for a battle break it): each move whose
+// phase makes it valid offered in one click, its phase and action set together. The verdict shown stays the
+// position's as it stands; each offer is checked by the server first, so none says what `check` would not.
+async function offerPhases(seq, ruling) {
+  const pos = state.position;
+  if (!pos || pos.move || !state.valid || !ruling || ruling.status !== 200 || ruling.json.verdict !== "invalid-position") return;
+  const { key, allowed, of } = phases();
+  const tried = [...new Set(Object.values(of))].filter((p) => allowed.includes(p) && p !== pos[key]);
+  if (!key || !tried.length) return;
+  const answers = await Promise.all(tried.map((p) => call("POST", CHECK, { ...pos, [key]: p })));
+  if (seq !== state.seq) return;
+  const valid = tried.filter((p, i) => answers[i].status === 200 && answers[i].json.verdict === "legal");
+  const moves = Object.entries(of).filter(([, p]) => valid.includes(p));
+  if (!moves.length) return;
+  const buttons = moves.map(([action, p]) => el("button", { type: "button", class: "set-phase", title: `the ${p} ${key}, and the action ${action}`, "data-action": action, text: action === p ? action : `${action} (${p})`, onclick: () => setPosition({ [key]: p, move: { action } }) }));
+  $("offer").replaceChildren(
+    el("p", {}, el("b", { text: `Valid in another ${key}` }), `: with only its ${key} changed (${pos[key] === undefined ? "it gives none" : `now ${pos[key]}`}), the rules find this position valid in each move's ${key} below. Setting up one? A click sets its ${key} and action:`),
+    el("div", { class: "adds" }, ...buttons),
+  );
 }
 
 function setAction() {
