@@ -489,16 +489,44 @@ function plain(s) {
 let listCount = 0;
 let factionContext = null; // while a faction's entry of a map is built (a battle plan): its faction
 
-function datalist(key) {
+// The names offered for a key: the family's (a faction's own under "key/faction" while its plan is built), and for a
+// key offered the factions, the factions of this position.
+function offered(key) {
   const all = state.game ? state.game.names : {};
-  let names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
-  const playing = Object.keys((state.position && state.position.factions) || {});
-  if (names && names === all.faction && playing.length) names = playing; // the factions of this game, not every one
+  const names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
+  return names && isFactions(names) ? playing() || names : names;
+}
+
+function playing() {
+  const factions = Object.keys((state.position && state.position.factions) || {});
+  return factions.length ? factions : null;
+}
+
+// Whether a key's names are the game's factions (each key's list is an array of its own in the JSON).
+function isFactions(names) {
+  const all = (state.game && state.game.names.faction) || [];
+  return names.length === all.length && names.every((n, i) => n === all[i]);
+}
+
+function datalist(key) {
+  const names = offered(key);
   if (!names || !names.length) return null;
   const id = `names-${key}-${++listCount}`;
   const list = el("datalist", { id });
   for (const n of names) list.append(el("option", { value: n }));
   return list;
+}
+
+// One of a few names, a click each (a value not among them, from a file, is kept and shown).
+function picker(key, names, value, set, title) {
+  const box = el("span", { class: "picks", role: "radiogroup", "aria-label": key, title });
+  const group = `pick-${key}-${++listCount}`;
+  for (const n of value && !names.includes(value) ? [...names, value] : names) {
+    const input = el("input", { type: "radio", name: group, value: n, checked: n === value, "aria-label": `${key} ${n}` });
+    input.addEventListener("change", () => set(n));
+    box.append(el("label", {}, input, ` ${n}`));
+  }
+  return box;
 }
 
 // The key whose names a map's keys take: "FACTION -> plan" names factions.
@@ -531,6 +559,13 @@ function editor(schema, value, key, set, rebuild) {
     const input = el("input", { type: "number", title, "aria-label": key, value: value ?? "", min: node.minimum, max: node.maximum });
     input.addEventListener("input", () => set(input.value === "" ? undefined : Number(input.value)));
     return input;
+  }
+  if (node.type === "string" && showEvery) {
+    // in the move's form, a key naming one of the position's factions (the aggressor, the faction moving) is picked
+    // from them in one click
+    const all = state.game ? state.game.names : {};
+    const own = (factionContext && all[`${key}/${factionContext}`]) || all[key];
+    if (own && isFactions(own) && playing()) return picker(key, playing(), value, set, title);
   }
   if (node.type === "string") {
     const list = datalist(key);
