@@ -381,6 +381,9 @@ function onBoard(event) {
   openPlaceEditor(place, at, tool() === "tokens" ? "tokens" : "pieces");
 }
 
+// The move's keys naming a place of the board, which a click on it (or the place last set) fills.
+const PLACE_KEYS = ["to", "territory", "region"];
+
 function sameSpot(item, placeKey, place, sectorKey, sector) {
   return item[placeKey] === place && (!sectorKey || (item[sectorKey] ?? null) === sector);
 }
@@ -414,7 +417,7 @@ function openPlaceEditor(place, sector, what) {
   form.hidden = false;
   // the move's territory (or destination) from the board: one click rather than the name typed
   const move = state.position.move;
-  for (const k of ["to", "territory", "region"]) {
+  for (const k of PLACE_KEYS) {
     if (move && move[k] === undefined && moveKeys().includes(k)) {
       // names the place in the move and sets the counts as they stand (as "Set" does), closing the editor
       const use = el("button", { type: "button", class: "use-place", text: `set, and make ${place} the move's ${k}`, onclick: () => { move[k] = place; buildMoveForm(); form.requestSubmit(); } });
@@ -466,7 +469,9 @@ function setPlace(event) {
     }
   }
   form.hidden = true;
+  if (form.dataset.what !== "tokens") state.lastPlace = place;
   buildPositionForm();
+  if (state.position.move) buildMoveForm(); // its place keys offer this place
   changed("form-structure");
 }
 
@@ -629,7 +634,8 @@ function objectEditor(schema, obj, set, rebuild, skip) {
     const slug = owner ? owner[1].toLowerCase().replaceAll(" ", "-") : "";
     const factionNames = (state.game && state.game.names.faction) || [];
     const anothers = Boolean(factionContext && factionNames.includes(slug) && slug !== factionContext);
-    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic || anothers)) {
+    const rare = showEvery && rarelySet().has(k); // a part of a move a question rarely needs (a traitor, a Cheap Hero)
+    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic || anothers || rare)) {
       more.append(field(k, s, obj, required, set, rebuild));
       continue;
     }
@@ -640,12 +646,20 @@ function objectEditor(schema, obj, set, rebuild, skip) {
   return finishObject(box, props, obj, skip, set, rebuild);
 }
 
+function rarelySet() {
+  return new Set((state.game && state.game.board.rarely_set) || []);
+}
+
 function field(k, s, obj, required, set, rebuild) {
   const label = el("label", { text: k + (required.has(k) ? " *" : ""), title: s.description || "" });
   // in the move's form every key is shown, set or not: what each means is said under it
   if (showEvery && s.description) label.append(el("small", { class: "hint", text: s.description }));
   const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, label);
   row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
+  const last = state.lastPlace;
+  if (showEvery && PLACE_KEYS.includes(k) && obj[k] === undefined && last && (offered(k) || []).includes(last)) {
+    row.append(el("button", { type: "button", class: "use-place", text: `${last} (last set on the board)`, "aria-label": `${k}: ${last}`, onclick: () => { obj[k] = last; set(obj); rebuild(); } }));
+  }
   if (!required.has(k) && k in obj) row.append(el("button", { type: "button", class: "remove", title: `remove ${k}`, "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } }));
   return row;
 }
@@ -689,19 +703,26 @@ function mapEditor(schema, obj, key, set, rebuild) {
   };
   const row = el("div", { class: "adds" });
   if (byFaction && state.position && key !== "factions") {
-    // the position's own factions, one button each (a battle's two sides, a faction's entry), and all at once
+    // the position's own factions, one button each (a battle's two sides, a faction's entry), and several at once
     const missing = Object.keys(state.position.factions || {}).filter((f) => !(f in obj));
     for (const f of missing) {
       row.append(el("button", { type: "button", class: "add", text: `+ ${f}`, "aria-label": `add ${f} to ${key}`, onclick: () => add(f) }));
     }
-    if (missing.length >= 2 && Object.keys(obj).length === 0) {
-      const every = () => {
-        const { node } = plain(schema.additionalProperties);
-        for (const f of missing) obj[f] = node.type === "object" ? {} : node.type === "integer" ? 0 : "";
-        set(obj);
-        rebuild();
-      };
-      row.append(el("button", { type: "button", class: "add", text: `+ ${missing.join(" and ")}`, "aria-label": `add every faction to ${key}`, onclick: every }));
+    const several = (factions) => () => {
+      const { node } = plain(schema.additionalProperties);
+      for (const f of factions) obj[f] = node.type === "object" ? {} : node.type === "integer" ? 0 : "";
+      set(obj);
+      rebuild();
+    };
+    // in a move fought in a place (a battle): the factions with pieces there; every faction would be too many
+    const b = state.game.board;
+    const move = state.position.move;
+    const placed = showEvery && move && moveKeys().includes(b.place);
+    const there = placed && move[b.place] ? [...new Set((state.position[b.pieces] || []).filter((g) => g[b.place] === move[b.place]).map((g) => g.faction))] : [];
+    if (there.length >= 2 && there.every((f) => missing.includes(f)) && Object.keys(obj).length === 0) {
+      row.append(el("button", { type: "button", class: "add", text: `+ ${there.join(" and ")} (in ${move[b.place]})`, "aria-label": `add the factions in ${move[b.place]} to ${key}`, onclick: several(there) }));
+    } else if (!placed && missing.length >= 2 && Object.keys(obj).length === 0) {
+      row.append(el("button", { type: "button", class: "add", text: `+ ${missing.join(" and ")}`, "aria-label": `add every faction to ${key}`, onclick: several(missing) }));
     }
   }
   const list = datalist(byFaction ? "faction" : names);
