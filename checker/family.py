@@ -117,7 +117,8 @@ class Family:
     # ``sector`` (its sector key, if any), ``counts`` (its number keys), ``storm`` (the key a click sets: with
     # ``storm_by`` "sector" a drawn ``data-sector``, "place" a place), ``tokens``/``token_amount`` (a list of
     # amounts lying on places: spice), ``reserves`` (count key -> the faction's key its pieces come from and return to),
-    # ``phase_key`` and ``phase_of`` (a move's action -> the phase, or step, it is made in: the page offers to set it)
+    # ``phase_key`` and ``phase_of`` (a move's action -> the phase, or step, it is made in: the page offers to set it),
+    # ``rarely_set`` (keys of a move the page folds away until set)
     board_keys: Mapping[str, Any] = field(default_factory=dict)
 
     def kind_name(self, pos: Any) -> str:

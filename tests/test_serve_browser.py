@@ -84,6 +84,11 @@ def _type(drv: Any, css: str, text: str) -> None:
     field.send_keys(text)
 
 
+def _pick(drv: Any, key: str, name: str) -> None:
+    """One of the position's factions picked for a key of the move (a click, as a player's)."""
+    drv.find_element("css selector", f"#move-form input[aria-label='{key} {name}']").click()
+
+
 def _tool(drv: Any, name: str) -> None:
     _idle(drv)
     drv.find_element("css selector", f"input[name=tool][value={name}]").click()
@@ -106,7 +111,7 @@ def _atreides_ship_three_to_carthag(browser: Any, url: str, storm: int) -> None:
     _select(browser, "#position-form select[aria-label=phase]", "shipment-and-movement")
     _storm_to(browser, storm)
     _select(browser, "#action", "ship")
-    _type(browser, "#move-form input[aria-label=faction]", "atreides")
+    _pick(browser, "faction", "atreides")
     _type(browser, "#move-form input[aria-label=to]", "Carthag")
     _type(browser, "#move-form input[aria-label=count]", "3")
 
@@ -136,8 +141,10 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
     _fresh(browser, page_url)
     _storm_to(browser, 1)
     _select(browser, "#action", "battle")
-    offer = browser.find_element("css selector", "#move-phase button.set-phase")
-    assert offer.text == "battle is played in the battle phase: set it"
+    said = "battle is played in the battle phase (the position is in the storm phase): set it"
+    assert browser.find_element("css selector", "#move-phase button.set-phase").text == said
+    offer = browser.find_element("css selector", "#offer button.set-phase")  # over the ruling too, where one looks
+    assert offer.text == said
     offer.click()
     _wait(
         browser, "the Battle phase", lambda d: "phase: battle\n" in d.find_element("id", "yaml").get_attribute("value")
@@ -160,10 +167,10 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
         browser.find_element("css selector", "#move-form input[aria-label=territory]").get_attribute("value")
         == "Arrakeen"
     )
-    _type(browser, "#move-form input[aria-label=aggressor]", "harkonnen")
+    _pick(browser, "aggressor", "harkonnen")
     _idle(browser)
-    both = browser.find_element("css selector", "#move-form button[aria-label='add every faction to plans']")
-    assert both.text == "+ atreides and harkonnen"
+    both = browser.find_element("css selector", "#move-form button[aria-label='add the factions in Arrakeen to plans']")
+    assert both.text == "+ atreides and harkonnen (in Arrakeen)"
     both.click()
     for faction, plan in (
         ("harkonnen", {"leader": "Feyd-Rautha", "dial": "5", "weapon": "Crysknife"}),
@@ -185,6 +192,75 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
     assert "outcome: winner Harkonnen; explosion no; leaders killed Duncan Idaho" in ruling, ruling
     assert "losses Harkonnen 5, Atreides 10" in ruling, ruling
     assert "= gf9.battle.winner Harkonnen 11 (dial 5, Feyd-Rautha 6) against Atreides 7" in ruling, ruling
+
+
+def test_a_battle_dispute_board_first(browser: Any, page_url: str) -> None:
+    """The order a player goes: a new four-faction game, the forces set in Arrakeen (the turn 1 Storm phase judges
+    that INVALID-POSITION, as the game's start), the battle offered with its phase in one click, the territory
+    from the place just set, the aggressor and the sides picked, leaders and dials typed: the winner and losses."""
+    _fresh(browser, page_url)
+    browser.find_element("css selector", "#newgame summary").click()
+    for faction in ("emperor", "fremen"):
+        browser.find_element("css selector", f"#new-factions input[value={faction}]").click()
+    browser.find_element("id", "new-start").click()
+    _wait(browser, "four factions", lambda d: "players: 4\n" in d.find_element("id", "yaml").get_attribute("value"))
+    _verdict(browser, "VALID")
+    _tool(browser, "pieces")
+    browser.find_element("css selector", '#board [data-place="Arrakeen"]').click()
+    _type(browser, '#place-editor input[name="atreides.count"]', "5")
+    _type(browser, '#place-editor input[name="harkonnen.count"]', "6")
+    browser.find_element("id", "place-ok").click()
+    ruling = _verdict(browser, "INVALID-POSITION")  # the page does not soften `check`'s ruling
+    assert "Atreides starts with 5 forces in Arrakeen; gf9:343 gives ten" in ruling, ruling
+    offer = browser.find_element("id", "offer")
+    _wait(browser, "the offer of a move's phase", lambda d: offer.find_elements("css selector", "button"))
+    assert offer.text.startswith("Valid in another phase: with only its phase changed (now storm)"), offer.text
+    battle = offer.find_element("css selector", "button[data-action=battle]")
+    assert battle.text == "battle"
+    battle.click()
+    _wait(
+        browser, "the Battle phase", lambda d: "phase: battle\n" in d.find_element("id", "yaml").get_attribute("value")
+    )
+    _idle(browser)
+    assert browser.find_element("id", "action").get_attribute("value") == "battle"
+    last = browser.find_element("css selector", "#move-form button[aria-label='territory: Arrakeen']")
+    assert last.text == "Arrakeen (last set on the board)"
+    last.click()
+    _idle(browser)
+    _pick(browser, "aggressor", "harkonnen")
+    _idle(browser)
+    # only the factions in Arrakeen: a battle has two sides, not the game's four
+    assert not browser.find_elements("css selector", "#move-form button[aria-label='add every faction to plans']")
+    browser.find_element(
+        "css selector", "#move-form button[aria-label='add the factions in Arrakeen to plans']"
+    ).click()
+    for faction, plan in (
+        ("atreides", {"leader": "Duncan Idaho", "dial": "3"}),
+        ("harkonnen", {"leader": "Feyd-Rautha", "dial": "4"}),
+    ):
+        _wait(
+            browser,
+            f"{faction}'s plan",
+            lambda d, f=faction: d.find_elements("xpath", f"//legend[starts-with(., '{f}')]"),
+        )
+        _idle(browser)
+        box = browser.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
+        shown = [
+            x.get_attribute("aria-label")
+            for x in box.find_elements("css selector", "input, select")
+            if x.is_displayed()
+        ]
+        assert shown == ["leader", "dial", "weapon", "defense"], shown  # the traitor, the Cheap Hero: under "more"
+        for key, value in plan.items():
+            field = box.find_element("css selector", f"input[aria-label={key}]")
+            field.clear()
+            field.send_keys(value)
+    ruling = _verdict(browser, "LEGAL")
+    assert "outcome: winner Harkonnen; explosion no; leaders killed none; losses Harkonnen 4, Atreides 5" in ruling, (
+        ruling
+    )
+    assert "= gf9.battle.winner Harkonnen 10 (dial 4, Feyd-Rautha 6) against Atreides 5" in ruling, ruling
+    assert not browser.find_element("id", "offer").text  # the phase is the battle's: nothing left to offer
 
 
 def test_an_uploaded_case_is_ruled(browser: Any, page_url: str) -> None:
@@ -324,9 +400,11 @@ def test_a_move_being_filled_in_asks_for_its_keys_and_the_board_still_answers(br
     assert "faction" in browser.find_element("id", "verdict").text
     _storm_to(browser, 10)
     assert browser.find_elements("css selector", "#board path[stroke='#c62828']"), "the storm is not drawn"
-    _type(browser, "#move-form input[aria-label=faction]", "atreidez")
-    _type(browser, "#move-form input[aria-label=to]", "Carthag")
+    _pick(browser, "faction", "atreides")
+    _type(browser, "#move-form input[aria-label=to]", "Carthagg")
     _wait(
-        browser, "the misspelt faction named", lambda d: "did you mean: atreides" in d.find_element("id", "ruling").text
+        browser,
+        "the misspelt territory named",
+        lambda d: "did you mean: Carthag" in d.find_element("id", "ruling").text,
     )
     assert browser.find_element("id", "verdict").text == "The move is not complete"

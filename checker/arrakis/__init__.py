@@ -209,6 +209,9 @@ FAMILY = Family(
         "tokens": "spice",
         "token_amount": "amount",
         "reserves": {"count": "reserves", "special": "reserves_special"},  # where a faction's forces come from
+        # the parts of a move a question rarely needs, folded on the page until set (a plan's leader, dial, weapon and
+        # defense settle most battles)
+        "rarely_set": ("cheap_hero", "traitor", "kwisatz_haderach", "karama"),
         # the phase each move is played in (overview:33-67), which the page offers to set when it differs
         "phase_key": "phase",
         "phase_of": {

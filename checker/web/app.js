@@ -169,6 +169,7 @@ async function refresh(seq, source, text) {
   if (seq !== state.seq) return; // a later edit is on its way
   show(view, ruling, source);
   await judgeAlone(seq);
+  await offerPhases(seq, ruling);
 }
 
 // With a move, the position itself is judged too: a move's rules do not judge the whole position, and a player
@@ -197,6 +198,7 @@ async function render(position, ruling) {
   await loadGame(view.json.position.ruleset);
   show(view, judged, "load");
   await judgeAlone(seq);
+  await offerPhases(seq, judged);
   return true;
 }
 
@@ -226,6 +228,7 @@ function show(view, ruling, source) {
   }
   if (view.json.move_error && ruling.status !== 0) showMoveError(view.json.move_error);
   else showRuling(ruling);
+  showOffer();
   $("compared").replaceChildren();
 }
 
@@ -378,6 +381,9 @@ function onBoard(event) {
   openPlaceEditor(place, at, tool() === "tokens" ? "tokens" : "pieces");
 }
 
+// The move's keys naming a place of the board, which a click on it (or the place last set) fills.
+const PLACE_KEYS = ["to", "territory", "region"];
+
 function sameSpot(item, placeKey, place, sectorKey, sector) {
   return item[placeKey] === place && (!sectorKey || (item[sectorKey] ?? null) === sector);
 }
@@ -411,7 +417,7 @@ function openPlaceEditor(place, sector, what) {
   form.hidden = false;
   // the move's territory (or destination) from the board: one click rather than the name typed
   const move = state.position.move;
-  for (const k of ["to", "territory", "region"]) {
+  for (const k of PLACE_KEYS) {
     if (move && move[k] === undefined && moveKeys().includes(k)) {
       // names the place in the move and sets the counts as they stand (as "Set" does), closing the editor
       const use = el("button", { type: "button", class: "use-place", text: `set, and make ${place} the move's ${k}`, onclick: () => { move[k] = place; buildMoveForm(); form.requestSubmit(); } });
@@ -463,7 +469,9 @@ function setPlace(event) {
     }
   }
   form.hidden = true;
+  if (form.dataset.what !== "tokens") state.lastPlace = place;
   buildPositionForm();
+  if (state.position.move) buildMoveForm(); // its place keys offer this place
   changed("form-structure");
 }
 
@@ -486,16 +494,44 @@ function plain(s) {
 let listCount = 0;
 let factionContext = null; // while a faction's entry of a map is built (a battle plan): its faction
 
-function datalist(key) {
+// The names offered for a key: the family's (a faction's own under "key/faction" while its plan is built), and for a
+// key offered the factions, the factions of this position.
+function offered(key) {
   const all = state.game ? state.game.names : {};
-  let names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
-  const playing = Object.keys((state.position && state.position.factions) || {});
-  if (names && names === all.faction && playing.length) names = playing; // the factions of this game, not every one
+  const names = (factionContext && all[`${key}/${factionContext}`]) || all[key];
+  return names && isFactions(names) ? playing() || names : names;
+}
+
+function playing() {
+  const factions = Object.keys((state.position && state.position.factions) || {});
+  return factions.length ? factions : null;
+}
+
+// Whether a key's names are the game's factions (each key's list is an array of its own in the JSON).
+function isFactions(names) {
+  const all = (state.game && state.game.names.faction) || [];
+  return names.length === all.length && names.every((n, i) => n === all[i]);
+}
+
+function datalist(key) {
+  const names = offered(key);
   if (!names || !names.length) return null;
   const id = `names-${key}-${++listCount}`;
   const list = el("datalist", { id });
   for (const n of names) list.append(el("option", { value: n }));
   return list;
+}
+
+// One of a few names, a click each (a value not among them, from a file, is kept and shown).
+function picker(key, names, value, set, title) {
+  const box = el("span", { class: "picks", role: "radiogroup", "aria-label": key, title });
+  const group = `pick-${key}-${++listCount}`;
+  for (const n of value && !names.includes(value) ? [...names, value] : names) {
+    const input = el("input", { type: "radio", name: group, value: n, checked: n === value, "aria-label": `${key} ${n}` });
+    input.addEventListener("change", () => set(n));
+    box.append(el("label", {}, input, ` ${n}`));
+  }
+  return box;
 }
 
 // The key whose names a map's keys take: "FACTION -> plan" names factions.
@@ -528,6 +564,13 @@ function editor(schema, value, key, set, rebuild) {
     const input = el("input", { type: "number", title, "aria-label": key, value: value ?? "", min: node.minimum, max: node.maximum });
     input.addEventListener("input", () => set(input.value === "" ? undefined : Number(input.value)));
     return input;
+  }
+  if (node.type === "string" && showEvery) {
+    // in the move's form, a key naming one of the position's factions (the aggressor, the faction moving) is picked
+    // from them in one click
+    const all = state.game ? state.game.names : {};
+    const own = (factionContext && all[`${key}/${factionContext}`]) || all[key];
+    if (own && isFactions(own) && playing()) return picker(key, playing(), value, set, title);
   }
   if (node.type === "string") {
     const list = datalist(key);
@@ -591,7 +634,8 @@ function objectEditor(schema, obj, set, rebuild, skip) {
     const slug = owner ? owner[1].toLowerCase().replaceAll(" ", "-") : "";
     const factionNames = (state.game && state.game.names.faction) || [];
     const anothers = Boolean(factionContext && factionNames.includes(slug) && slug !== factionContext);
-    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic || anothers)) {
+    const rare = showEvery && rarelySet().has(k); // a part of a move a question rarely needs (a traitor, a Cheap Hero)
+    if (!(k in obj) && !required.has(k) && ((plain(s).node.type === "object" && plain(s).node.properties) || basic || anothers || rare)) {
       more.append(field(k, s, obj, required, set, rebuild));
       continue;
     }
@@ -602,12 +646,20 @@ function objectEditor(schema, obj, set, rebuild, skip) {
   return finishObject(box, props, obj, skip, set, rebuild);
 }
 
+function rarelySet() {
+  return new Set((state.game && state.game.board.rarely_set) || []);
+}
+
 function field(k, s, obj, required, set, rebuild) {
   const label = el("label", { text: k + (required.has(k) ? " *" : ""), title: s.description || "" });
   // in the move's form every key is shown, set or not: what each means is said under it
   if (showEvery && s.description) label.append(el("small", { class: "hint", text: s.description }));
   const row = el("div", { class: "field" + (required.has(k) ? " required" : "") }, label);
   row.append(editor(s, obj[k], k, (v) => { if (v === undefined) delete obj[k]; else obj[k] = v; set(obj); }, rebuild));
+  const last = state.lastPlace;
+  if (showEvery && PLACE_KEYS.includes(k) && obj[k] === undefined && last && (offered(k) || []).includes(last)) {
+    row.append(el("button", { type: "button", class: "use-place", text: `${last} (last set on the board)`, "aria-label": `${k}: ${last}`, onclick: () => { obj[k] = last; set(obj); rebuild(); } }));
+  }
   if (!required.has(k) && k in obj) row.append(el("button", { type: "button", class: "remove", title: `remove ${k}`, "aria-label": `remove ${k}`, text: "✕", onclick: () => { delete obj[k]; set(obj); rebuild(); } }));
   return row;
 }
@@ -651,19 +703,26 @@ function mapEditor(schema, obj, key, set, rebuild) {
   };
   const row = el("div", { class: "adds" });
   if (byFaction && state.position && key !== "factions") {
-    // the position's own factions, one button each (a battle's two sides, a faction's entry), and all at once
+    // the position's own factions, one button each (a battle's two sides, a faction's entry), and several at once
     const missing = Object.keys(state.position.factions || {}).filter((f) => !(f in obj));
     for (const f of missing) {
       row.append(el("button", { type: "button", class: "add", text: `+ ${f}`, "aria-label": `add ${f} to ${key}`, onclick: () => add(f) }));
     }
-    if (missing.length >= 2 && Object.keys(obj).length === 0) {
-      const every = () => {
-        const { node } = plain(schema.additionalProperties);
-        for (const f of missing) obj[f] = node.type === "object" ? {} : node.type === "integer" ? 0 : "";
-        set(obj);
-        rebuild();
-      };
-      row.append(el("button", { type: "button", class: "add", text: `+ ${missing.join(" and ")}`, "aria-label": `add every faction to ${key}`, onclick: every }));
+    const several = (factions) => () => {
+      const { node } = plain(schema.additionalProperties);
+      for (const f of factions) obj[f] = node.type === "object" ? {} : node.type === "integer" ? 0 : "";
+      set(obj);
+      rebuild();
+    };
+    // in a move fought in a place (a battle): the factions with pieces there; every faction would be too many
+    const b = state.game.board;
+    const move = state.position.move;
+    const placed = showEvery && move && moveKeys().includes(b.place);
+    const there = placed && move[b.place] ? [...new Set((state.position[b.pieces] || []).filter((g) => g[b.place] === move[b.place]).map((g) => g.faction))] : [];
+    if (there.length >= 2 && there.every((f) => missing.includes(f)) && Object.keys(obj).length === 0) {
+      row.append(el("button", { type: "button", class: "add", text: `+ ${there.join(" and ")} (in ${move[b.place]})`, "aria-label": `add the factions in ${move[b.place]} to ${key}`, onclick: several(there) }));
+    } else if (!placed && missing.length >= 2 && Object.keys(obj).length === 0) {
+      row.append(el("button", { type: "button", class: "add", text: `+ ${missing.join(" and ")}`, "aria-label": `add every faction to ${key}`, onclick: several(missing) }));
     }
   }
   const list = datalist(byFaction ? "faction" : names);
@@ -737,15 +796,70 @@ function buildPhase() {
   for (const k of keys) {
     box.append(el("label", {}, `${k} `, editor(props[k], pos[k], k, (v) => { if (v === undefined) delete pos[k]; else pos[k] = v; buildPhase(); buildPositionForm(); changed("form-structure"); }, () => {})));
   }
-  // the move's action is made in a phase (step) of its own: where the position is elsewhere, one click sets it
+  // the move's action is made in a phase (step) of its own: where the position is elsewhere, one click sets it, here
+  // and over the ruling (where a player looks when the verdict turns on it)
+  const offer = movePhase(pos);
+  if (offer) box.append(phaseButton(offer, "set-phase"));
+  showOffer();
+}
+
+// Over the ruling: the move's phase where the position is in another (offerPhases may add to it).
+function showOffer() {
+  const offer = movePhase(state.position);
+  $("offer").replaceChildren(...(offer ? [phaseButton(offer, "set-phase big")] : []));
+}
+
+// The phase key (the Dice Game: step), the phases the schema allows, and the phase each action is played in.
+function phases() {
   const b = (state.game && state.game.board) || {};
-  const action = pos.move && pos.move.action;
-  const wanted = action && b.phase_of && b.phase_of[action];
+  const props = (state.schema && state.schema.properties) || {};
   const key = b.phase_key;
   const allowed = key && props[key] ? plain(props[key]).node.enum || [] : [];
-  if (wanted && pos[key] !== wanted && allowed.includes(wanted)) {
-    box.append(el("button", { type: "button", class: "set-phase", text: `${action} is played in the ${wanted} ${key}: set it`, onclick: () => { pos[key] = wanted; buildPhase(); buildPositionForm(); changed("form-structure"); } }));
-  }
+  return { key, allowed, of: b.phase_of || {} };
+}
+
+// The move's phase where the position is in another: {key, wanted, action, now}; null otherwise.
+function movePhase(pos) {
+  const { key, allowed, of } = phases();
+  const action = pos && pos.move && pos.move.action;
+  const wanted = action && of[action];
+  if (!wanted || pos[key] === wanted || !allowed.includes(wanted)) return null;
+  return { key, wanted, action, now: pos[key] };
+}
+
+function phaseButton(offer, cls) {
+  const now = offer.now ? ` (the position is in the ${offer.now} ${offer.key})` : "";
+  return el("button", { type: "button", class: cls, text: `${offer.action} is played in the ${offer.wanted} ${offer.key}${now}: set it`, onclick: () => setPosition({ [offer.key]: offer.wanted }) });
+}
+
+// Keys of the position set from an offer (a phase, a move): the forms redrawn, the position judged again.
+function setPosition(keys) {
+  Object.assign(state.position, keys);
+  buildMoveForm();
+  buildPositionForm();
+  changed("form-structure");
+}
+
+// A position without a move that the rules call invalid in its phase, but valid with only the phase changed (a new
+// game's turn 1 Storm phase is judged as the starting set-up: forces placed for a battle break it): each move whose
+// phase makes it valid offered in one click, its phase and action set together. The verdict shown stays the
+// position's as it stands; each offer is checked by the server first, so none says what `check` would not.
+async function offerPhases(seq, ruling) {
+  const pos = state.position;
+  if (!pos || pos.move || !state.valid || !ruling || ruling.status !== 200 || ruling.json.verdict !== "invalid-position") return;
+  const { key, allowed, of } = phases();
+  const tried = [...new Set(Object.values(of))].filter((p) => allowed.includes(p) && p !== pos[key]);
+  if (!key || !tried.length) return;
+  const answers = await Promise.all(tried.map((p) => call("POST", CHECK, { ...pos, [key]: p })));
+  if (seq !== state.seq) return;
+  const valid = tried.filter((p, i) => answers[i].status === 200 && answers[i].json.verdict === "legal");
+  const moves = Object.entries(of).filter(([, p]) => valid.includes(p));
+  if (!moves.length) return;
+  const buttons = moves.map(([action, p]) => el("button", { type: "button", class: "set-phase", title: `the ${p} ${key}, and the action ${action}`, "data-action": action, text: action === p ? action : `${action} (${p})`, onclick: () => setPosition({ [key]: p, move: { action } }) }));
+  $("offer").replaceChildren(
+    el("p", {}, el("b", { text: `Valid in another ${key}` }), `: with only its ${key} changed (${pos[key] === undefined ? "it gives none" : `now ${pos[key]}`}), the rules find this position valid in each move's ${key} below. Setting up one? A click sets its ${key} and action:`),
+    el("div", { class: "adds" }, ...buttons),
+  );
 }
 
 function setAction() {
