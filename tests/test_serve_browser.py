@@ -89,6 +89,23 @@ def _pick(drv: Any, key: str, name: str) -> None:
     drv.find_element("css selector", f"#move-form input[aria-label='{key} {name}']").click()
 
 
+LEADERS = {
+    "atreides": ["Thufir Hawat", "Lady Jessica", "Gurney Halleck", "Duncan Idaho", "Dr. Wellington Yueh"],
+    "harkonnen": ["Feyd-Rautha", "Beast Rabban", "Piter de Vries", "Captain Iakin Nefud", "Umman Kudu"],
+}
+
+
+def _plan(box: Any, plan: dict[str, str]) -> None:
+    """A battle plan filled in: its leader picked among the faction's (a click), the other keys typed."""
+    for key, value in plan.items():
+        if key == "leader":
+            box.find_element("css selector", f"input[aria-label='leader {value}']").click()
+            continue
+        field = box.find_element("css selector", f"input[aria-label={key}]")
+        field.clear()
+        field.send_keys(value)
+
+
 def _tool(drv: Any, name: str) -> None:
     _idle(drv)
     drv.find_element("css selector", f"input[name=tool][value={name}]").click()
@@ -183,10 +200,7 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
         )
         _idle(browser)
         box = browser.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
-        for key, value in plan.items():
-            field = box.find_element("css selector", f"input[aria-label={key}]")
-            field.clear()
-            field.send_keys(value)
+        _plan(box, plan)
     ruling = _verdict(browser, "LEGAL")
     # Feyd-Rautha 6 + dial 5 beats Duncan Idaho's side's dial 7 (the Crysknife kills him: no Shield)
     assert "outcome: winner Harkonnen; explosion no; leaders killed Duncan Idaho" in ruling, ruling
@@ -250,11 +264,10 @@ def test_a_battle_dispute_board_first(browser: Any, page_url: str) -> None:
             for x in box.find_elements("css selector", "input, select")
             if x.is_displayed()
         ]
-        assert shown == ["leader", "dial", "weapon", "defense"], shown  # the traitor, the Cheap Hero: under "more"
-        for key, value in plan.items():
-            field = box.find_element("css selector", f"input[aria-label={key}]")
-            field.clear()
-            field.send_keys(value)
+        # the faction's five leaders to pick (or another typed), the dial, weapon and defense; the traitor and the
+        # Cheap Hero under "more"
+        assert shown == [*(f"leader {n}" for n in LEADERS[faction]), "leader: another", "dial", "weapon", "defense"]
+        _plan(box, plan)
     ruling = _verdict(browser, "LEGAL")
     assert "outcome: winner Harkonnen; explosion no; leaders killed none; losses Harkonnen 4, Atreides 5" in ruling, (
         ruling

@@ -571,6 +571,22 @@ function editor(schema, value, key, set, rebuild) {
     const all = state.game ? state.game.names : {};
     const own = (factionContext && all[`${key}/${factionContext}`]) || all[key];
     if (own && isFactions(own) && playing()) return picker(key, playing(), value, set, title);
+    // a name of the faction's own few (a plan's leader: its five) is picked in one click; another (a captured
+    // leader) is typed beside them
+    const mine = factionContext && all[`${key}/${factionContext}`];
+    if (mine && mine.length <= 8) {
+      const other = el("input", { type: "text", class: "other", title, placeholder: "other", "aria-label": `${key}: another`, value: value && !mine.includes(value) ? value : "" });
+      const box = picker(key, mine, value && mine.includes(value) ? value : undefined, (v) => { other.value = ""; set(v); }, title);
+      other.addEventListener("input", () => {
+        for (const r of box.querySelectorAll("input")) r.checked = false;
+        set(other.value === "" ? undefined : other.value);
+      });
+      const list = datalist(key);
+      if (list) other.setAttribute("list", list.id);
+      box.append(other);
+      if (list) box.append(list);
+      return box;
+    }
   }
   if (node.type === "string") {
     const list = datalist(key);
