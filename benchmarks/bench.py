@@ -192,10 +192,11 @@ def battle_what_if(runs: int) -> dict[str, Any]:
     }
 
 
-# A random game (checker/playout.py) that plays ten whole GF9 Basic turns, four factions: the long record the game
-# figures replay (issue 18 asks for a ten-turn record of about 500 moves; the figure is also given per 500 moves).
-GAME_FACTIONS = ["atreides", "harkonnen", "fremen", "emperor"]
-LONG_SEED, OTHER_SEED = 0, 2  # the moves/s figure: another game, on warm solvers
+# A random game (checker/playout.py) that plays all ten GF9 Basic turns with six factions: the record the game figures
+# replay (issue 18 asks for a ten-turn six-faction record "of about 500 moves"; random players make fewer, so each
+# figure is also given per 500 moves). The moves/s figure plays another game, on warm solvers.
+GAME_FACTIONS = ["atreides", "harkonnen", "fremen", "emperor", "spacing-guild", "bene-gesserit"]
+LONG_SEED, OTHER_SEED = 2, 3
 
 
 def game_figures(runs: int) -> dict[str, Any]:
@@ -232,8 +233,10 @@ def game_figures(runs: int) -> dict[str, Any]:
         "replay_warm_s": round(warm, 3),
         "replay_cold_s": round(cold, 3),
         "replay_exit": code,
+        "turns": game.position.get("turn"),
+        # warm: per move, so in proportion; cold: the process's start is paid once, then the moves as warm
         "per_500_warm_s": round(warm * 500 / max(1, moves), 3),
-        "per_500_cold_s": round(cold * 500 / max(1, moves), 3),
+        "per_500_cold_s": round(max(0.0, cold - warm) + warm * 500 / max(1, moves), 3),
         "random_moves_per_s": round(len(other.moves) / other.seconds, 1),
         "random_judged_per_s": round(other.judged / other.seconds, 1),
         "random_game": f"seed {OTHER_SEED}: {len(other.moves)} moves applied of {other.judged} judged",
@@ -598,9 +601,9 @@ def main(argv: list[str]) -> int:
         for how in ("warm", "cold"):
             rows.append(
                 (
-                    f"mentat replay {how} of a {games['moves']}-move ten-turn record (per 500 moves: "
-                    f"{games[f'per_500_{how}_s']:.2f} s)",
-                    f"{games[f'replay_{how}_s']:.2f} s",
+                    f"replay {how}, per 500 moves (a {len(GAME_FACTIONS)}-faction record of {games['turns']} turns, "
+                    f"{games['moves']} moves: {games[f'replay_{how}_s']:.2f} s)",
+                    f"{games[f'per_500_{how}_s']:.2f} s",
                     "",
                 )
             )
