@@ -33,7 +33,7 @@ QUICK: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("overview advanced", "overview", FOUR, True, [(3, 40)]),
     ("dreamrules", "dreamrules", FOUR, True, [(0, 20)]),
     ("conquest", "conquest", ["atreides", "harkonnen", "fremen", "imperium"], False, [(0, 20)]),
-    ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(0, 20)]),
+    ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(1, 70)]),
 ]
 LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("gf9 basic", "gf9", FOUR, False, [(s, 300) for s in range(4)]),
@@ -44,7 +44,7 @@ LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("overview advanced", "overview", SIX, True, [(s, 300) for s in range(2)]),
     ("dreamrules", "dreamrules", [*SIX, "ixians", "bene-tleilax"], True, [(s, 60) for s in range(3)]),
     ("conquest", "conquest", ["atreides", "harkonnen", "fremen", "imperium"], False, [(s, 40) for s in range(3)]),
-    ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(s, 40) for s in range(6)]),
+    ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(s, 90) for s in range(6)]),
 ]
 CAMPAIGN = LONG_GAMES if LONG else QUICK
 # The rulesets whose next phase Mentat decides (gf9, overview: constraints/*/phase.py): their games go through the turn.
@@ -102,6 +102,24 @@ def test_dreamrules_games_stop_at_the_spice_blow_the_council_leaves_open() -> No
     games = _games("dreamrules")
     assert all(g.stages == ["storm", "nexus", "spice-blow"] for g in games), [g.stages for g in games]
     assert all("dreamrules.phase.spice-draws" in g.ended for g in games)
+
+
+def test_dice_games_play_every_kind_of_move_round_after_round_to_the_end() -> None:
+    """A Dice Game from `mentat new` (its printed boards' numbers and borders MADE UP, checker/dice/playout.py) rolls
+    each round's dice by moves, plays every kind of move, and goes round after round to the end of the sixth, where
+    the position's own verdict names the winner and no move is carried further."""
+    from checker.api import check
+    from checker.dice.position import ACTIONS
+    from checker.positions import load_position
+
+    games = _games("dice")
+    assert set(ACTIONS) <= {k for g in games for k in g.kinds}, [dict(g.kinds) for g in games]
+    ended = [g for g in games if g.position.get("round") == 6 and g.position.get("step") == "end"]
+    assert ended, [(g.position.get("round"), g.ended) for g in games]
+    for g in ended:
+        assert g.kinds["roll"] == 6 * len(g.factions)  # every Faction's roll, every round
+        v = check(load_position(copy.deepcopy(g.position)))
+        assert v.verdict == "legal" and v.outcome.get("winner") in g.factions, (v.verdict, v.outcome)
 
 
 def test_a_random_game_replays_as_its_record(tmp_path: Path) -> None:

@@ -2,9 +2,10 @@
 moves drawn from the position's own Factions, dice, Troops and Regions, round after round.
 
 ``mentat new dice`` leaves the players' setup choices as commented placeholders (``REGION``): ``prepare`` fills each
-with a Region drawn at random and uncomments it, as a player does. Each round begins with every Faction's ``roll``
-(dice:92-93): its dice rolled at random and placed on slots drawn at random (a slot a face may not take makes the
-roll illegal, so another candidate is tried: a random player, not a re-roll of the game's).
+with a Region drawn at random and uncomments it, as a player does, and adds the map's borders and the Faction boards'
+numbers the text does not print, MADE UP (below). Each round begins with every Faction's ``roll`` (dice:92-93): its
+dice rolled at random and placed on slots drawn at random (a slot a face may not take makes the roll illegal, so
+another candidate is tried: a random player, not a re-roll of the game's). A game goes round after round to its end.
 """
 
 from __future__ import annotations
@@ -33,7 +34,47 @@ REGIONS = (
     "Minor Erg",
     "Great Flat",
 )
+UNSTORMED = ("Polar Sink", "Broken Land", "Outer Plain")  # dice:61, 169: the Sandstorm never moves there
 STRATEGIC = ("Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch", "Jacurutu")
+# MADE UP for random games, as a player reads them off the printed map and Faction boards the text does not print: the
+# borders (dice:60, 170: Carthag's as the text gives them; the rest invented, each listed both ways) and each Faction
+# board's numbers (dice:80, 108, 124, 127, 147, 164). They let random games play every step; no rule reads them as
+# the text's.
+MADE_UP_BOARD = {
+    "Polar Sink": {
+        "adjacent": [
+            "Carthag",
+            "Sietch Tabr",
+            "Habbanya Sietch",
+            "Tuek's Sietch",
+            "Jacurutu",
+            "Minor Erg",
+            "Great Flat",
+            "Arrakeen",
+        ]
+    },
+    "Carthag": {"adjacent": ["Sietch Tabr", "Arrakeen", "Minor Erg", "Great Flat", "Polar Sink"]},
+    "Sietch Tabr": {"adjacent": ["Carthag", "Arrakeen", "Broken Land", "Polar Sink"]},
+    "Arrakeen": {"adjacent": ["Carthag", "Sietch Tabr", "Broken Land", "Polar Sink"]},
+    "Minor Erg": {"adjacent": ["Carthag", "Great Flat", "Habbanya Sietch", "Polar Sink"]},
+    "Great Flat": {"adjacent": ["Carthag", "Minor Erg", "Tuek's Sietch", "Polar Sink"]},
+    "Habbanya Sietch": {"adjacent": ["Minor Erg", "Jacurutu", "Outer Plain", "Polar Sink"]},
+    "Tuek's Sietch": {"adjacent": ["Great Flat", "Jacurutu", "Polar Sink"]},
+    "Jacurutu": {"adjacent": ["Habbanya Sietch", "Tuek's Sietch", "Outer Plain", "Polar Sink"]},
+    "Broken Land": {"adjacent": ["Sietch Tabr", "Arrakeen"]},
+    "Outer Plain": {"adjacent": ["Habbanya Sietch", "Jacurutu"]},
+}
+MADE_UP_FACTION_BOARD: dict[str, Any] = {
+    "slot_faces": {"ship": "?", "move": "?", "recruit": "?", "fortify": "?", "combat": "?"},
+    "bonus_slots": [],
+    "recruit_base": 1,
+    "recruit_per_die": 2,
+    "ship_per_die": 2,
+    "fortify_base": 0,
+    "fortify_per_die": 1,
+    "kanly_chart": {"plot": [1, 2], "assassinate": [3, 4], "steal-sandstorm": [5], "steal-turn-order": [5]},
+    "combat_chart": {1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 2},
+}
 PLACEHOLDER = re.compile(r"^# ((?:\s*- \{.*region: REGION.*\}|troops:|fortifications:|sandstorm: REGION).*)$")
 
 
@@ -70,11 +111,13 @@ def _setup(text: str, rng: random.Random) -> dict[str, Any]:
         lines.append(line)
     data = parse_yaml("\n".join(lines) + "\n")
     assert isinstance(data, dict)
-    for st in (data.get("factions") or {}).values():
-        # MADE UP, as a player reads it off a Faction board the text does not print (dice:80): every slot takes any
-        # number, so that a random roll can be placed and judged
+    data.setdefault("board", copy.deepcopy(MADE_UP_BOARD))
+    for name, st in (data.get("factions") or {}).items():
         if isinstance(st, dict):
-            st.setdefault("slot_faces", {slot: "?" for slot in SLOTS[:5]})
+            for key, value in MADE_UP_FACTION_BOARD.items():
+                st.setdefault(key, copy.deepcopy(value))
+            if name == "spacing-guild":
+                st["ship_per_die"] = 3  # dice:127: two or three; the Guild ships more
     return data
 
 
@@ -136,17 +179,21 @@ def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
         mine = _troops(data, f)
         others = [g for g in factions if g != f]
         out.append({"action": "recruit", "faction": f, "troops": rng.randint(1, 3)})
-        out.append({"action": "ship", "faction": f, "count": rng.randint(1, 3), "to": rng.choice(REGIONS)})
+        # to the Polar Sink or a Region it holds (dice:128)
+        out.append(
+            {"action": "ship", "faction": f, "count": rng.randint(1, 3), "to": rng.choice(["Polar Sink", *mine])}
+        )
         if mine:
             here = rng.choice(sorted(mine))
-            out.append(
-                {"action": "move", "faction": f, "to": rng.choice(REGIONS), "from": {here: rng.randint(1, mine[here])}}
-            )
+            to = rng.choice(_neighbours(data, here) or REGIONS)
+            out.append({"action": "move", "faction": f, "to": to, "from": {here: rng.randint(1, mine[here])}})
             out.append({"action": "fortify", "faction": f, "region": here})
         if others:
             target = rng.choice(others)
             out.append({"action": "kanly", "faction": f, "kanly_action": "assassinate", "target": target})
-            out.append({"action": "propose-alliance", "faction": f, "with": target})
+            # accepted, each re-assigns the die on the other's Faction slot (dice:101): to an empty slot, a face drawn
+            placed = [{"faction": x, "slot": _empty_slot(data, x, rng), "face": rng.randint(1, 6)} for x in (f, target)]
+            out.append({"action": "propose-alliance", "faction": f, "with": target, "placed": placed})
             theirs = _troops(data, target)
             shared = sorted(set(mine) & set(theirs))
             if shared:
@@ -160,12 +207,27 @@ def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
                     }
                 )
         if "sandstorm" in ((data.get("factions") or {}).get(f) or {}).get("cards", []):
-            out.append({"action": "sandstorm", "faction": f, "to": rng.choice(REGIONS)})
+            # into a bordering Region, neither outer nor the Polar Sink (dice:168-169)
+            near = [r for r in _neighbours(data, data.get("sandstorm")) if r not in UNSTORMED]
+            out.append({"action": "sandstorm", "faction": f, "to": rng.choice(near or REGIONS)})
     rng.shuffle(out)
     # in the order of the round's steps (a later step's move ends the steps before it, dice:67-77), the Sandstorm
     # (which ends the round) last
     out.sort(key=lambda m: STEPS.index(_step_of(m)) if _step_of(m) in STEPS else len(STEPS))
     return out
+
+
+def _empty_slot(data: dict[str, Any], faction: str, rng: random.Random) -> str:
+    """An action slot of the Faction's board with no die on it (the Combat slots where every other has one)."""
+    dice = ((data.get("factions") or {}).get(faction) or {}).get("dice") or {}
+    return rng.choice([x for x in SLOTS[:4] if x not in dice] or ["combat"])
+
+
+def _neighbours(data: dict[str, Any], region: Any) -> list[str]:
+    """The Regions a position's ``board`` lists as bordering a Region ([] where it lists none)."""
+    board = data.get("board")
+    entry = board.get(region) if isinstance(board, dict) and isinstance(region, str) else None
+    return list(entry.get("adjacent") or []) if isinstance(entry, dict) else []
 
 
 def _step_of(move: Move) -> str:
