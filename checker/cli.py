@@ -841,8 +841,35 @@ def show_position(
     typer.echo(f"wrote {svg}")
 
 
+def _start_file(file: Path, max_body: int) -> dict[str, str]:
+    """The file ``mentat serve FILE`` opens the page on, read as ``check`` or ``replay`` reads it (what they reject is
+    refused here, exit 2), with a token new at each start of the server."""
+    import time
+
+    from checker.game import read_record
+    from checker.positions import read_position
+
+    try:
+        text = file.read_text(encoding="utf-8")
+        if len(text.encode("utf-8")) > max_body:
+            raise InputError("", f"a file of at most {max_body} bytes (--max-body)", f"{file.stat().st_size} bytes")
+        if file.suffix == ".jsonl" or ("\nmoves:" in f"\n{text}" and "\nstart:" in f"\n{text}"):
+            read_record(file)
+        else:
+            read_position(file)
+    except (OSError, UnicodeDecodeError) as err:
+        fail(f"{file}: cannot read it ({err})")
+    except InputError as err:
+        err.file = err.file or str(file)
+        fail_input(err)
+    return {"name": file.name, "text": text, "token": f"{time.time_ns()}"}
+
+
 @app.command("serve")
 def serve(
+    file: Annotated[
+        Path | None, typer.Argument(help="A position file or game record to open the page on.", show_default=False)
+    ] = None,
     port: Annotated[int, typer.Option(help="The port (0: any free one).", min=0, max=65535)] = 8765,
     host: Annotated[
         str, typer.Option(help="The address to bind: 127.0.0.1 (this machine only); 0.0.0.0 shares it on the network.")
@@ -870,7 +897,9 @@ def serve(
     engine.SOLVER_TIMEOUT_MS = solver_ms
     if workers is None:
         workers = min(4, os.cpu_count() or 1)
-    api = web.Api(book or web.BOOK, max_body, (lambda line: typer.echo(line, err=True)) if log else None, workers)
+    start = _start_file(file, max_body) if file is not None else None
+    logger = (lambda line: typer.echo(line, err=True)) if log else None
+    api = web.Api(book or web.BOOK, max_body, logger, workers, start)
     try:
         server = web.make_server(host, port, api)
     except OSError as err:

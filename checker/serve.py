@@ -253,8 +253,10 @@ class Api:
         max_body: int = MAX_BODY,
         log: Callable[[str], None] | None = None,
         workers: int = 0,
+        start: dict[str, str] | None = None,
     ) -> None:
         self.book = book
+        self.start = start or {}  # the file the page opens on (``mentat serve FILE``): its name, text and a token
         self.max_body = max_body
         self.log = log  # where each request is logged (None: nowhere)
         self.solver = threading.Lock()  # in this process, one question at a time in z3's context
@@ -281,13 +283,15 @@ class Api:
             return _json(500, {"error": {"kind": "internal", "message": internal_message(err)}})
 
     def _api(self, method: str, name: str, query: dict[str, list[str]], body: bytes, content_type: str) -> Reply:
+        if name == "start" and method in ("GET", "HEAD"):
+            return _json(200, self.start)
         table = POSTS if method == "POST" else GETS if method in ("GET", "HEAD") else {}
         endpoint = table.get(name)
         if endpoint is None:
             for other in (POSTS, GETS):  # a PUT or DELETE too: the endpoint is there, the method is wrong
                 if other is not table and name in other:
                     return _json(405, {"error": {"kind": "input", "message": f"/api/{name} takes {_verb(other)}"}})
-            known = [*POSTS, *GETS]
+            known = [*POSTS, *GETS, "start"]
             err = InputError("path", "an endpoint among /api/" + ", /api/".join(known), name, nearest(name, known))
             return _error(404, err)
         if len(body) > self.max_body:

@@ -545,3 +545,23 @@ def test_replay_lists_the_records_moves_when_asked(api: Api) -> None:
     assert status == 200 and got["applied"] == 1
     assert got["record_moves"][0] == {"action": "storm", "dials": [2, 3]}
     assert "record_moves" not in post(api, "/api/replay?to=1", record.read_bytes())[1]
+
+
+def test_the_file_serve_was_started_with_is_given_to_the_page(tmp_path: Path) -> None:
+    """`mentat serve FILE`: GET /api/start gives the page its name, text and a token; none without a file; a file
+    `check` rejects is refused at the start, exit 2, with the key at fault."""
+    import subprocess
+    import sys
+
+    from checker.cli import _start_file
+
+    case = ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml"
+    start = _start_file(case, 256 * 1024)
+    got = json.loads(Api(book=None, start=start).handle("GET", "/api/start").body)
+    assert got["name"] == "ship-storm-carthag.yaml" and got["text"] == case.read_text(encoding="utf-8") and got["token"]
+    assert json.loads(Api(book=None).handle("GET", "/api/start").body) == {}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: gf9\nfactons: {}\n", encoding="utf-8")
+    cmd = [sys.executable, "-c", "from checker.cli import main; main()", "serve", str(bad), "--port", "0"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "key 'factons'" in proc.stderr and "did you mean: factions?" in proc.stderr

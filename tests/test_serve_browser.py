@@ -133,6 +133,24 @@ def _atreides_ship_three_to_carthag(browser: Any, url: str, storm: int) -> None:
     _type(browser, "#move-form input[aria-label=count]", "3")
 
 
+def test_the_page_opens_on_the_file_serve_was_started_with(browser: Any) -> None:
+    """`mentat serve cases/gf9/ship-storm-carthag.yaml`: the page opens on that position and its ruling, once per start
+    of the server (a reload keeps what was edited since)."""
+    from checker.cli import _start_file
+
+    start = _start_file(ROOT / "cases" / "gf9" / "ship-storm-carthag.yaml", 256 * 1024)
+    for url in serving(make_server("127.0.0.1", 0, Api(book=None, start=start))):
+        browser.get(url)
+        browser.execute_script("localStorage.clear()")
+        browser.get(url)
+        ruling = _verdict(browser, "ILLEGAL")
+        assert "Atreides cannot ship into Carthag: sector 10 is under the storm." in ruling, ruling
+        _storm_to(browser, 5)
+        _verdict(browser, "LEGAL")
+        browser.get(url)  # the same server's file is not opened again over the edit
+        assert "outcome: cost 3; paid to bank" in _verdict(browser, "LEGAL")
+
+
 def test_the_readme_dispute_settled_by_clicking(browser: Any, page_url: str) -> None:
     """The storm over Carthag: set by a click on the board, the shipment from the move's form; ILLEGAL quoting
     gf9:99 with its line linked into the rulebook; the storm moved on by a click, LEGAL with the cost and payee."""
@@ -221,10 +239,19 @@ def test_a_battle_dispute_board_first(browser: Any, page_url: str) -> None:
     _verdict(browser, "VALID")
     _tool(browser, "pieces")
     browser.find_element("css selector", '#board [data-place="Arrakeen"]').click()
-    _type(browser, '#place-editor input[name="atreides.count"]', "5")
+    # the first count is focused: what is typed replaces the 10 shown; more than the reserves hold is refused
+    browser.switch_to.active_element.send_keys("25")
     _type(browser, '#place-editor input[name="harkonnen.count"]', "6")
     browser.find_element("id", "place-ok").click()
+    error = browser.find_element("id", "place-error")
+    assert error.is_displayed() and error.text.startswith("atreides has 10 in reserves, not the 15 more"), error.text
+    counts = browser.find_element("css selector", '#place-editor input[name="atreides.count"]')
+    counts.click()
+    counts.send_keys("5")
+    browser.find_element("id", "place-ok").click()
     ruling = _verdict(browser, "INVALID-POSITION")  # the page does not soften `check`'s ruling
+    yaml_text = browser.find_element("id", "yaml").get_attribute("value")
+    assert "count: 5\n" in yaml_text and "reserves: 15\n" in yaml_text, yaml_text  # 5 of Arrakeen's 10 went back
     assert "Atreides starts with 5 forces in Arrakeen; gf9:343 gives ten" in ruling, ruling
     offer = browser.find_element("id", "offer")
     _wait(browser, "the offer of a move's phase", lambda d: offer.find_elements("css selector", "button"))

@@ -6,6 +6,7 @@
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 200;
 const STORE = "mentat.position";
+const STARTED = "mentat.started"; // the token of the file the server was started with, once opened
 
 const state = {
   position: null, // the position being edited (data in the published format)
@@ -65,6 +66,12 @@ async function start() {
     position = null;
   }
   wire();
+  // the file `mentat serve FILE` was started with, once per start of the server (a reload then keeps the edits)
+  const given = (await call("GET", "/api/start")).json;
+  if (given && given.text && localStorage.getItem(STARTED) !== given.token) {
+    localStorage.setItem(STARTED, given.token);
+    return openText(given.text, given.name);
+  }
   if (position && typeof position === "object" && position.ruleset) {
     const shown = await render(position);
     if (shown) return;
@@ -425,8 +432,30 @@ function openPlaceEditor(place, sector, what) {
       break;
     }
   }
+  // a number typed replaces the one shown (the caret before a 10 made a typed 5 read 510)
+  for (const input of fields.querySelectorAll("input[type=number]")) {
+    for (const on of ["focus", "click"]) input.addEventListener(on, () => input.select());
+  }
+  $("place-error").hidden = true;
   const first = fields.querySelector("input[type=number]") || fields.querySelector("input");
   if (first) first.focus();
+}
+
+// What the editor's counts would take from reserves that do not hold them ("" when they do).
+function reservesShort(form, place, sector) {
+  const b = state.game.board;
+  const pos = state.position;
+  const out = [];
+  for (const f of Object.keys(pos.factions || {})) {
+    const here = (pos[b.pieces] || []).find((g) => g.faction === f && sameSpot(g, b.place, place, b.sector, sector));
+    for (const c of b.counts) {
+      const key = b.reserves[c];
+      const held = key && (pos.factions[f] || {})[key];
+      const more = Number(form.querySelector(`input[name="${CSS.escape(`${f}.${c}`)}"]`).value || 0) - (here ? here[c] || 0 : 0);
+      if (typeof held === "number" && more > held) out.push(`${f} has ${held} in ${key}, not the ${more} more this ${c} asks`);
+    }
+  }
+  return out.length ? `${out.join("; ")}: set fewer, or untick "take them from the faction's reserves".` : "";
 }
 
 function setPlace(event) {
@@ -443,6 +472,12 @@ function setPlace(event) {
     pos[b.tokens] = rest;
   } else {
     const fromReserves = b.reserves && form.querySelector("input[name=from-reserves]").checked;
+    // forces taken from the reserves come out of what they hold: more is refused here, not silently made up (a
+    // correction would then return to the reserves forces they never gave)
+    const short = fromReserves ? reservesShort(form, place, sector) : "";
+    $("place-error").textContent = short;
+    $("place-error").hidden = !short;
+    if (short) return;
     for (const f of Object.keys(pos.factions || {})) {
       const counts = {};
       for (const c of b.counts) counts[c] = Number(form.querySelector(`input[name="${CSS.escape(`${f}.${c}`)}"]`).value || 0);
@@ -453,7 +488,7 @@ function setPlace(event) {
         for (const c of b.counts) {
           const key = b.reserves[c];
           const more = counts[c] - (i >= 0 ? groups[i][c] || 0 : 0);
-          if (key && more !== 0 && typeof state_[key] === "number") state_[key] = Math.max(0, state_[key] - more);
+          if (key && more !== 0 && typeof state_[key] === "number") state_[key] -= more;
         }
       }
       const any = Object.values(counts).some((n) => n > 0);
@@ -968,15 +1003,20 @@ async function upload() {
   if (!file) return;
   const text = await file.text();
   $("upload").value = "";
+  await openText(text, file.name);
+}
+
+// A position file or a game record (YAML, or JSON Lines), opened as an upload is.
+async function openText(text, name) {
   let record = null;
-  if (file.name.endsWith(".jsonl")) {
+  if (name.endsWith(".jsonl")) {
     const rows = text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
     record = { ...rows[0], moves: rows.slice(1) };
   } else if (/^moves\s*:/m.test(text) && /^start\s*:/m.test(text)) {
     record = text;
   }
   resetLog();
-  if (record) return openRecord(record, file.name);
+  if (record) return openRecord(record, name);
   state.record = null;
   $("record").hidden = true;
   const shown = await render(text);
