@@ -374,7 +374,8 @@ function onBoard(event) {
   const place = target.getAttribute("data-place");
   const sector = target.getAttribute("data-sector");
   const b = state.game.board;
-  if (tool() === "storm") {
+  // a sector's number on the storm track means nothing but the storm: it sets it whatever the tool
+  if (tool() === "storm" || (!place && sector && b.storm_by === "sector")) {
     if (b.storm_by === "sector" && sector) state.position[b.storm] = Number(sector);
     else if (b.storm_by === "place" && place) state.position[b.storm] = place;
     else return;
