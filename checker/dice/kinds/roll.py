@@ -88,8 +88,11 @@ class DiceRollKind(Kind):
             f.notes.append("the position does not give 'step': it is taken to be the Roll the Dice step")
         if f.on_slots:
             return f  # it has rolled already (dice.roll.no-reroll): where these dice would go is no question
-        before = evaluate(dataclasses.replace(pos, move=None, inferred=[]))
         after = evaluate(_after(pos, m, rolls))
+        if after.verdict == "legal":
+            f.faults = 0
+            return f
+        before = evaluate(dataclasses.replace(pos, move=None, inferred=[]))  # what was broken already is no fault
         if after.verdict == "invalid-position":
             was = set(before.forbidding())
             new = [x for x in after.findings if x.effect == "forbids" and x.rule.id not in was]
