@@ -95,6 +95,13 @@ LEADERS = {
 }
 
 
+def _plan_box(drv: Any, faction: str) -> Any:
+    """A faction's battle plan in the move's form, once the page has drawn it."""
+    _wait(drv, f"{faction}'s plan", lambda d: d.find_elements("xpath", f"//legend[starts-with(., '{faction}')]"))
+    _idle(drv)
+    return drv.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
+
+
 def _plan(box: Any, plan: dict[str, str]) -> None:
     """A battle plan filled in: its leader picked among the faction's (a click), the other keys typed."""
     for key, value in plan.items():
@@ -214,14 +221,7 @@ def test_a_battle_set_up_from_the_forms(browser: Any, page_url: str) -> None:
         ("harkonnen", {"leader": "Feyd-Rautha", "dial": "5", "weapon": "Crysknife"}),
         ("atreides", {"leader": "Duncan Idaho", "dial": "7", "defense": "Snooper"}),
     ):
-        _wait(
-            browser,
-            f"{faction}'s plan",
-            lambda d, f=faction: d.find_elements("xpath", f"//legend[starts-with(., '{f}')]"),
-        )
-        _idle(browser)
-        box = browser.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
-        _plan(box, plan)
+        _plan(_plan_box(browser, faction), plan)
     ruling = _verdict(browser, "LEGAL")
     # Feyd-Rautha 6 + dial 5 beats Duncan Idaho's side's dial 7 (the Crysknife kills him: no Shield)
     assert "outcome: winner Harkonnen; explosion no; leaders killed Duncan Idaho" in ruling, ruling
@@ -282,13 +282,7 @@ def test_a_battle_dispute_board_first(browser: Any, page_url: str) -> None:
         ("atreides", {"leader": "Duncan Idaho", "dial": "3"}),
         ("harkonnen", {"leader": "Feyd-Rautha", "dial": "4"}),
     ):
-        _wait(
-            browser,
-            f"{faction}'s plan",
-            lambda d, f=faction: d.find_elements("xpath", f"//legend[starts-with(., '{f}')]"),
-        )
-        _idle(browser)
-        box = browser.find_element("xpath", f"//fieldset[legend[starts-with(., '{faction}')]]")
+        box = _plan_box(browser, faction)
         shown = [
             x.get_attribute("aria-label")
             for x in box.find_elements("css selector", "input, select")
