@@ -104,6 +104,10 @@ class Verdict:
     def forbidding(self) -> list[str]:
         return [f.rule.id for f in self.findings if f.effect == "forbids"]
 
+    def open_rules(self) -> set[str]:
+        """The rules that could not answer (an ``unresolved`` verdict's)."""
+        return {f.rule.id for f in self.findings if f.effect == "unresolved"}
+
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "ruleset": self.ruleset,

@@ -190,10 +190,6 @@ def _by_spice(pos: Position, group: Any) -> bool:
     )
 
 
-def _open_rules(verdict: Any) -> set[str]:
-    return {f.rule.id for f in verdict.findings if f.effect == "unresolved"}
-
-
 def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, Any], list[str]]:
     """The position's data once the next phase begins: the phase (and after the Mentat Pause the turn) moved on,
     and what a position says of the phase (or turn) just ended cleared, since it no longer holds."""
@@ -307,7 +303,7 @@ class NextPhase(Kind):
             new = [x for x in judged.findings if x.effect == "forbids" and x.rule.id not in was]
             f.faults = len(new)
             f.fault_words = new[0].message if new else ""
-        elif judged.verdict == "unresolved" and not _open_rules(judged) <= _open_rules(before()):
+        elif judged.verdict == "unresolved" and not judged.open_rules() <= before().open_rules():
             f.after_missing = (judged.missing or ["phase"])[0]
         else:
             f.faults = 0

@@ -56,10 +56,6 @@ def _after(pos: DicePosition, m: RollMove, rolls: int | None) -> DicePosition:
     return dataclasses.replace(pos, move=None, factions=factions, common_dice=common, inferred=[])
 
 
-def _open_rules(verdict: Any) -> set[str]:
-    return {f.rule.id for f in verdict.findings if f.effect == "unresolved"}
-
-
 @kind
 class DiceRollKind(Kind):
     name = "dice-roll"
@@ -99,9 +95,9 @@ class DiceRollKind(Kind):
             f.faults = len(new)
             if new:
                 f.fault_rule, f.fault_words = new[0].rule.id, new[0].message
-        elif after.verdict == "unresolved" and not _open_rules(after) <= _open_rules(before):
+        elif after.verdict == "unresolved" and not after.open_rules() <= before.open_rules():
             f.after_missing = (after.missing or ["move.placed"])[0]
-            f.fault_rule = min(_open_rules(after) - _open_rules(before))
+            f.fault_rule = min(after.open_rules() - before.open_rules())
         else:
             f.faults = 0
         return f
