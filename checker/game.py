@@ -56,14 +56,14 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
     from checker.family import family_of
     from checker.positions import load_position
 
-    pos = load_position(copy.deepcopy(data), source)
+    pos = load_position(data, source)  # the loader reads the data and never changes it (tests/test_game.py)
     if getattr(pos, "move", None) is None:
         raise InputError("move", "a move to apply (the position has none)", None)
     verdict = evaluate(pos)
     if verdict.verdict != "legal":
         return Refused(verdict)
     if played is None or not played:  # a game is carried on from a valid position (a replay checks its start once)
-        alone = evaluate(load_position({k: v for k, v in copy.deepcopy(data).items() if k != "move"}, source))
+        alone = evaluate(load_position({k: v for k, v in data.items() if k != "move"}, source))
         if alone.verdict == "invalid-position":
             return Refused(alone)
     family = family_of(pos.ruleset)

@@ -95,7 +95,7 @@ def fault_of(data: Data) -> str | None:
     from checker.positions import load_position
 
     try:
-        verdict = evaluate(load_position(copy.deepcopy(data)))
+        verdict = evaluate(load_position(data))
     except InputError as err:
         return f"the position does not load: {err}"
     except InternalError as err:

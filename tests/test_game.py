@@ -11,6 +11,7 @@ import pytest
 
 from checker.api import check
 from checker.cases import all_cases
+from checker.errors import InputError
 from checker.game import Applied, Refused, apply, read_record, replay
 from checker.positions import load_position
 from checker.yamlio import parse_yaml
@@ -463,3 +464,20 @@ def test_apply_on_bad_yaml_is_unusable_input(cli, tmp_path: Path) -> None:  # ty
     bad.write_text("ruleset: gf9\nmove: {action: ship\n", encoding="utf-8")
     run = cli("apply", bad)
     assert run.code == 2 and "valid YAML at line" in run.stderr and "bad.yaml" in run.stderr
+
+
+def test_loading_a_position_never_changes_its_data() -> None:
+    """`apply` and the random games hand the loader a game's own data, uncopied: reading a position must leave it as
+    it was, for every case of every ruleset."""
+    from checker.positions import load_position
+
+    for path in sorted((ROOT / "cases").glob("*/*.yaml")):
+        data = _data(path)
+        if "record" in data:
+            continue
+        before = copy.deepcopy(data)
+        try:
+            load_position(data, str(path))
+        except InputError:
+            pass
+        assert data == before, path.name
