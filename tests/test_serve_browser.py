@@ -108,7 +108,12 @@ def _plan(box: Any, plan: dict[str, str]) -> None:
         if key == "leader":
             box.find_element("css selector", f"input[aria-label='leader {value}']").click()
             continue
-        field = box.find_element("css selector", f"input[aria-label={key}]")
+        field = box.find_element("css selector", f"[aria-label={key}]")
+        if field.tag_name == "select":  # a name among a few: picked
+            from selenium.webdriver.support.ui import Select
+
+            Select(field).select_by_visible_text(value)
+            continue
         field.clear()
         field.send_keys(value)
 
@@ -157,6 +162,10 @@ def test_the_page_opens_on_the_file_serve_was_started_with(browser: Any) -> None
         assert browser.find_element("css selector", "input[name=tool][value=pieces]").is_selected()
         browser.find_element("css selector", '#board text[data-sector="5"]').click()
         _verdict(browser, "LEGAL")
+        assert "Basic, turn 2, shipment-and-movement" in browser.find_element("id", "verdict").text
+        # the file's title and expected verdict spoke of the storm over Carthag: an edit leaves them out of a download
+        text = browser.find_element("id", "yaml").get_attribute("value")
+        assert "expect:" not in text and "title:" not in text and "storm: 5\n" in text, text
         browser.get(url)  # the same server's file is not opened again over the edit
         assert "outcome: cost 3; paid to bank" in _verdict(browser, "LEGAL")
 

@@ -144,6 +144,9 @@ function task(fn) {
 // An edit from `source` ("form": a field typed in; "form-structure": a key added or removed, the board clicked;
 // "yaml"): after a short pause, the server draws it and rules on it.
 function changed(source, text) {
+  // a file's title, notes and expected verdict speak of the position as the file gave it, not as edited here: they
+  // would go out with a download, stale (the YAML shows them and keeps what is typed there)
+  if (source !== "yaml" && state.position) for (const k of HIDDEN) delete state.position[k];
   const seq = ++state.seq;
   clearTimeout(state.timer);
   state.timer = setTimeout(() => {
@@ -294,7 +297,10 @@ function showRuling(ruling) {
   const move = state.position && state.position.move;
   const word = w.verdict || (v.verdict === "legal" && !move ? "VALID" : v.verdict.toUpperCase());
   const question = w.question || (move ? move.action : "position");
-  const where = [state.position && state.position.turn && `turn ${state.position.turn}`, state.position && state.position.phase, state.position && state.position.round && `round ${state.position.round}`, state.position && state.position.step].filter(Boolean).join(", ");
+  const p = state.position || {};
+  // the game's rules as the position chooses them (Basic or Advanced), where its format has the choice
+  const level = state.schema && state.schema.properties && state.schema.properties.advanced ? (p.advanced ? "Advanced" : "Basic") : "";
+  const where = [level, p.turn && `turn ${p.turn}`, p.phase, p.round && `round ${p.round}`, p.step].filter(Boolean).join(", ");
   $("verdict").className = `verdict ${v.verdict}`;
   $("verdict").replaceChildren(`${word}  (${[v.ruleset, question].filter(Boolean).join(", ")})`, where ? el("small", { text: `  ${where}` }) : "");
   const out = [];
@@ -623,6 +629,15 @@ function editor(schema, value, key, set, rebuild) {
       if (list) box.append(list);
       return box;
     }
+  }
+  const few = node.type === "string" && showEvery && offered(key);
+  if (few && few.length <= 16) {
+    // a name among a few (a plan's weapon or defense): picked from the list, not typed
+    const sel = el("select", { title, "aria-label": key });
+    sel.append(el("option", { value: "", text: "—" }));
+    for (const n of value && !few.includes(value) ? [...few, value] : few) sel.append(el("option", { value: n, text: n, selected: n === value }));
+    sel.addEventListener("change", () => set(sel.value === "" ? undefined : sel.value));
+    return sel;
   }
   if (node.type === "string") {
     const list = datalist(key);
