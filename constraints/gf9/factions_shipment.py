@@ -18,12 +18,15 @@ from checker.rules import rule
 #          again. A one-force shipment to a stronghold costs one spice."
 # gf9:439 "Your ally may ship reserves to Arrakis or cross-ship forces on Arrakis at Guild
 #          rates, but cannot use your return-to-reserve option."
+# overview:57 "... ship reserves to any territory (1 spice per force to strongholds, 2 spice elsewhere) ..." (the normal
+#          cost gf9:437 halves: GF9's text does not print it)
 
 
 @rule(
     "gf9.shipment.guild-rates",
     on="ship",
-    cites="gf9:437,439",
+    cites="gf9:437,439; overview:57",
+    cite_when={"overview:57": lambda s: not s.to_reserves, "gf9:439": lambda s: not s.is_guild},
     see_also="gf9:207",
     title="The Guild and its ally ship at half price; the Guild retrieves at one per two forces",
     permits=lambda s, o: (
