@@ -351,7 +351,7 @@ def test_plot_takes_a_protection_card() -> None:
     )
     assert after["factions"]["atreides"]["cards"] == ["protection"]
     assert after["factions"]["fremen"]["cards"] == ["protection"]
-    assert "dice" not in after["factions"]["atreides"]
+    assert after["factions"]["atreides"]["dice"] == {}  # its one die used: none on its slots, and that is known
 
 
 def test_shipping_authority_destroys_the_ship_die_into_the_common_supply() -> None:

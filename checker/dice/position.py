@@ -221,6 +221,13 @@ class DiceFaction:
     )
     # whether the file gave ``bonus_slots`` (``[]``: no slot carries the symbol; absent: unknown)
     bonus_given: bool = dataclasses.field(default=False, metadata={"internal": True})
+    # whether the file gave ``dice`` (``{}``: no die on any slot; absent: unknown)
+    dice_given: bool = dataclasses.field(default=False, metadata={"internal": True})
+
+    @property
+    def dice_listed(self) -> bool:
+        """Its dice on slots are known: listed, or ``dice: {}`` given (none); absent, they are unknown."""
+        return bool(self.dice) or self.dice_given
 
     def faces(self, slot: str) -> list[int]:
         """The faces of the dice on a slot name (every slot of that name), [] when none."""
@@ -742,6 +749,8 @@ def _mark_bonus_given(pos: DicePosition, raw: Any) -> None:
     for name, entry in raw.items():
         if isinstance(entry, dict) and "bonus_slots" in entry:
             pos.factions[faction_name(name, f"factions.{name}")].bonus_given = True
+        if isinstance(entry, dict) and "dice" in entry:
+            pos.factions[faction_name(name, f"factions.{name}")].dice_given = True
 
 
 def load_position(data: Any, file: str | None = None) -> DicePosition:

@@ -477,6 +477,8 @@ def _faction(state: DiceFaction) -> dict[str, Any]:
         out["dice"] = {s: f[0] if isinstance(f, list) and len(f) == 1 else f for s, f in out["dice"].items()}
     if state.bonus_given and not state.bonus_slots:
         out["bonus_slots"] = []
+    if state.dice_given and not state.dice:
+        out["dice"] = {}  # none on its slots, as the file said (left out, they would be unknown)
     return out
 
 

@@ -73,6 +73,7 @@ def _(v: Any) -> z3.BoolRef:
     return v.on_slots == 0
 
 
+# dice:88 "... take one from the common supply and place it into your personal supply."
 # dice:91 "If, at the beginning of a round, you have less than 3 dice in total, gain dice until you have three. If
 #          you have more than 6 dice, destroy the excess."
 # dice:92 "... pick up all dice from their personal supply, and roll them ..."
@@ -80,7 +81,14 @@ def _(v: Any) -> z3.BoolRef:
 #          board."
 
 
+def _short(s: DiceRollFacts) -> bool:
+    """The common supply holds fewer dice than the top-up would gain."""
+    return s.personal is not None and s.rolls is not None and s.personal < 3 and s.rolls < 3
+
+
 def _topped(s: DiceRollFacts) -> str:
+    if _short(s):
+        return f" ({s.personal} in its supply; the common supply holds {s.common} to gain, not {3 - (s.personal or 0)})"
     if s.rolls == s.personal:
         return ""
     return f" ({s.personal} in its supply, {'topped up' if (s.personal or 0) < 3 else 'cut'} to {s.rolls})"
@@ -96,18 +104,19 @@ def _all_forbids(s: DiceRollFacts, _o: dict[str, Any]) -> str:
 @rule(
     "dice.roll.all-dice",
     on="dice-roll",
-    cites="dice:91,92,93",
+    cites="dice:88,91,92,93",
     title="Every die of the personal supply is rolled and placed",
     forbids=_all_forbids,
     permits=lambda s, o: f"{who(s.faction)} rolls and places {o.get('dice_rolled', s.rolls)} dice{_topped(s)}.",
     needs=("rolls",),
     defines=("dice_rolled",),
     when=lambda s: s.on_slots == 0,  # dice already placed: dice.roll.no-reroll
-    cite_when={"dice:91": lambda s: s.rolls != s.personal},
+    cite_when={"dice:91": lambda s: s.rolls != s.personal or _short(s), "dice:88": _short},
 )
 def all_dice(s: DiceRollFacts) -> dict[str, Any] | bool:
-    """The Faction rolls all the dice of its personal supply, after the round's top-up (fewer than 3 gain up to 3,
-    more than 6 lose the excess), and places each one it rolled on a slot."""
+    """The Faction rolls all the dice of its personal supply, after the round's top-up (fewer than 3 gain up to 3, as
+    far as the common supply holds dice to gain; more than 6 lose the excess), and places each one it rolled on a
+    slot."""
     if s.placed != s.rolls:
         return False
     return {"dice_rolled": s.rolls}

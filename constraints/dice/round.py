@@ -20,7 +20,7 @@ import z3
 from checker.dice.kinds.position import ROLL, DicePositionFacts, topped_up
 from checker.dice.position import display
 from checker.facts import all_of, any_of
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, gap, rule, set_aside
 
 chapter("dice-position", "dice:62-95,120-121,174-189,191-192,243-257")
 
@@ -216,8 +216,13 @@ def _placed(s: DicePositionFacts) -> list[tuple[str, int]]:
     return [(f, on + mine) for f, on, mine in zip(s.factions, s.f_slot_dice, s.f_personal, strict=True) if on > 0]
 
 
+def _roll_ok(total: int, common: int) -> bool:
+    """3 to 6 dice; fewer only where the common supply holds no die to gain (dice:88)."""
+    return 3 <= total <= 6 or (total < 3 and common == 0)
+
+
 def _roll_message(s: DicePositionFacts, _o: dict[str, Any]) -> str:
-    bad = [f"{display(f)} has {total} dice" for f, total in _placed(s) if not 3 <= total <= 6]
+    bad = [f"{display(f)} has {total} dice" for f, total in _placed(s) if not _roll_ok(total, s.common_dice)]
     return (
         "; ".join(bad) + " in the Roll the Dice step, its dice placed: a round begins by gaining dice up to 3 "
         "and destroying those above 6 (dice:91)."
@@ -226,14 +231,20 @@ def _roll_message(s: DicePositionFacts, _o: dict[str, Any]) -> str:
 
 def _roll_permit(s: DicePositionFacts, _o: dict[str, Any]) -> str:
     shown = ", ".join(f"{display(f)} {total}" for f, total in _placed(s))
+    if any(total < 3 for _, total in _placed(s)):
+        return (
+            "Between 3 and 6 dice each in the Roll the Dice step, fewer where the common supply has none to give "
+            f"({shown})."
+        )
     return f"Between 3 and 6 dice each in the Roll the Dice step ({shown})."
 
 
 @rule(
     "dice.round.dice-at-roll",
     on="dice-position",
-    cites="dice:91",
-    see_also="dice:53,88,90",
+    cites="dice:88,91",
+    see_also="dice:53,90",
+    cite_when={"dice:88": lambda s: any(total < 3 for _, total in _placed(s))},
     title="Three to six dice once a round begins",
     forbids=_roll_message,
     permits=_roll_permit,
@@ -245,19 +256,20 @@ def dice_at_roll(s: DicePositionFacts) -> bool:
     destroys the excess: in the Roll the Dice step, once a player has placed dice (so the round has begun),
     its dice on slots and in its personal supply number 3 to 6. A player that has placed none may not yet
     have gained or destroyed: dice.round.top-up says what it will roll."""
-    return all(3 <= total <= 6 for _, total in _placed(s))
+    return all(_roll_ok(total, s.common_dice) for _, total in _placed(s))
 
 
 @dice_at_roll.z3
 def _(v: Any) -> z3.BoolRef:
     return all_of(
-        z3.Or(on == 0, z3.And(on + mine >= 3, on + mine <= 6))
+        z3.Or(on == 0, z3.And(on + mine >= 3, on + mine <= 6), z3.And(on + mine < 3, v.common_dice == 0))
         for on, mine in zip(v.f_slot_dice, v.f_personal, strict=True)
     )
 
 
-def _start(n: int) -> int:
-    return min(max(n, 3), 6)
+def _start(n: int, common: int) -> int:
+    """The dice a Faction rolls: topped up to 3 (none gained from an empty common supply, dice:88) or cut to 6."""
+    return n if n < 3 and common == 0 else min(max(n, 3), 6)
 
 
 def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
@@ -265,7 +277,9 @@ def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
     for f, n, ok in zip(s.factions, s.f_personal, topped_up(s), strict=True):
         if not ok:
             continue
-        if n < 3:
+        if n < 3 and s.common_dice == 0:
+            parts.append(f"{display(f)} has {n} dice: the common supply holds none for it to gain")
+        elif n < 3:
             parts.append(f"{display(f)} has {n} dice: it gains {3 - n}, to 3")
         elif n > 6:
             parts.append(f"{display(f)} has {n} dice: it destroys {n - 6}, to 6")
@@ -277,8 +291,9 @@ def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
 @rule(
     "dice.round.top-up",
     on="dice-position",
-    cites="dice:91",
-    see_also="dice:88,92",
+    cites="dice:88,91",
+    see_also="dice:92",
+    cite_when={"dice:88": lambda s: s.common_dice == 0 and any(n < 3 for n in s.f_personal)},
     title="At a round's beginning: fewer than 3 dice gain up to 3, more than 6 destroy the excess",
     permits=_top_up_said,
     defines=("dice_at_start",),
@@ -287,10 +302,10 @@ def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
 )
 def top_up(s: DicePositionFacts) -> dict[str, Any]:
     """In the Roll the Dice step, a player that has placed no die yet rolls the dice it has once the round has
-    begun: with fewer than 3 it gains dice up to 3, with more than 6 it destroys the excess (its dice are those of
-    its personal supply, ``personal_dice``)."""
+    begun: with fewer than 3 it gains dice up to 3 (none where the common supply is empty), with more than 6 it
+    destroys the excess (its dice are those of its personal supply, ``personal_dice``)."""
     start = zip(s.factions, s.f_personal, topped_up(s), strict=True)
-    return {"dice_at_start": {f: _start(n) for f, n, ok in start if ok}}
+    return {"dice_at_start": {f: _start(n, s.common_dice) for f, n, ok in start if ok}}
 
 
 @top_up.z3
@@ -298,10 +313,29 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(
         z3.Implies(
             z3.And(on == 0, given),
-            start == z3.If(mine < 3, 3, z3.If(mine > 6, 6, mine)),
+            start == z3.If(mine < 3, z3.If(v.common_dice == 0, mine, 3), z3.If(mine > 6, 6, mine)),
         )
         for on, given, mine, start in zip(v.f_slot_dice, v.f_personal_given, v.f_personal, v.start, strict=True)
     )
+
+
+def _short_for_all(s: DicePositionFacts) -> bool:
+    """The common supply holds dice, but fewer than the top-ups still to make ask for together."""
+    need = sum(3 - n for n, ok in zip(s.f_personal, topped_up(s), strict=True) if ok and n < 3)
+    return 0 < s.common_dice < need
+
+
+gap(
+    "dice.round.top-up-short",
+    on="dice-position",
+    cites="dice:88,90,91",
+    title="Fewer dice in the common supply than the top-ups ask for",
+    reason="the common supply holds fewer dice than the players who have fewer than 3 would gain together, and the "
+    "Roll the Dice step is taken simultaneously (dice:90): which of them gains the dice there are, the text does not "
+    "say",
+    when=lambda s: s.step_index == ROLL and _short_for_all(s),
+    leaves_open=("dice_at_start",),
+)
 
 
 # dice:102 "... When the round ends, the Alliance ends as well, though you may try to refresh the Alliance in the

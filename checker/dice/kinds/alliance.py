@@ -71,7 +71,7 @@ class ProposeAllianceKind(Kind):
             st = pos.state(owner)
             if slot in st.dice:
                 return True
-            if st.dice:  # it lists its dice: none on that slot
+            if st.dice_listed:  # it lists its dice: none on that slot
                 return False
             if owner == them and them not in names and not in_game:
                 return False  # not a player: no dice at all (dice:81)

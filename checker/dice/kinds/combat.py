@@ -194,7 +194,7 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         st = pos.state(f)
         faces = m.rolls.get(f)
         rolled.append(len(faces or []))
-        if st.dice:
+        if st.dice_listed:
             combat_dice.append(len(st.faces("combat")))
         else:  # the position gives none of its dice: its rolls say how many it had
             combat_dice.append(len(faces or []))

@@ -138,7 +138,7 @@ class KanlyFacts(Facts):
 def _slot_dice(pos: DicePosition, faction: str, slot: str) -> int | None:
     """Dice on a Faction's slot: None when the position lists none of its dice at all."""
     st = pos.state(faction)
-    if not st.dice:
+    if not st.dice_listed:
         return None
     return len(st.faces(slot))
 
@@ -172,7 +172,7 @@ class KanlyKind(Kind):
         faces_on = st.faces(target)
         if m.face is not None and faces_on and m.face not in faces_on:
             raise InputError("move.face", f"the face of the die on its {target} slot: {faces_on}", m.face)
-        die_on_slot: int | None = len(faces_on) if st.dice else None
+        die_on_slot: int | None = len(faces_on) if st.dice_listed else None
         if die_on_slot is None and m.face is not None:
             die_on_slot = 1
             notes.append(f"the position lists no dice of {display(me)}: the move's face {m.face} is its die on the "
@@ -201,7 +201,7 @@ class KanlyKind(Kind):
                 notes.append(f"the move does not give 'destroy': {display(me)} destroys the {destroy} the steal "
                              "requires (dice:190)")  # fmt: skip
         spare = None
-        if st.dice:
+        if st.dice_listed:
             spare = max(st.dice_on_board - 1, 0)
         if action in ("imperial-decree",):
             for key, value in (("from_slot", m.from_slot), ("to_slot", m.to_slot)):
@@ -247,7 +247,7 @@ class KanlyKind(Kind):
             from_slot=m.from_slot or "",
             to_slot=to_slot,
             from_faces=target_st.faces(m.from_slot) if m.from_slot else [],
-            target_dice_known=True if target_st.dice else None,
+            target_dice_known=True if target_st.dice_listed else None,
             same_slot=m.from_slot is not None and m.from_slot == m.to_slot,
             to_slot_dice=len(target_st.faces(to_slot)) if to_slot else 0,
             to_grouped=to_slot in GROUPED,

@@ -229,7 +229,7 @@ def setup_facts(pos: DicePosition, names: tuple[str, ...]) -> dict[str, Any]:
 
     def dice(f: str) -> int:
         st = pos.state(f)
-        return -1 if st.personal_dice is None and not st.dice else (st.personal_dice or 0) + st.dice_on_board
+        return -1 if st.personal_dice is None and not st.dice_listed else (st.personal_dice or 0) + st.dice_on_board
 
     shown = [x for f in names if isinstance(pos.state(f).loyalty, list) for x in pos.state(f).loyalty]  # type: ignore[union-attr]
     shown += [p.faction for f in names if (p := pos.state(f).prediction) is not None]

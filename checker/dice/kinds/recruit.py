@@ -83,7 +83,7 @@ class RecruitKind(Kind):
         me = m.faction
         st = pos.state(me)
         names = list(m.from_map)
-        dice: int | None = len(st.faces("recruit")) if st.dice else None  # no dice listed: unknown
+        dice: int | None = len(st.faces("recruit")) if st.dice_listed else None  # no dice listed: unknown
         per_die = st.recruit_per_die
         notes: list[str] = []
         within_base = st.recruit_base is not None and m.troops + m.leader <= st.recruit_base

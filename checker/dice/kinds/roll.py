@@ -19,8 +19,12 @@ from checker.dice.position import DicePosition, RollMove
 from checker.facts import Facts, Kind, fact, kind, label
 
 
-def dice_rolled(personal: int) -> int:
-    """The dice a player rolls: those of its personal supply, topped up to 3 or cut to 6 (dice:91)."""
+def dice_rolled(personal: int, common: int | None) -> int:
+    """The dice a player rolls: those of its personal supply, topped up to 3 or cut to 6 (dice:91); the dice it gains
+    come from the common supply (dice:88), as far as it holds them (``common``: None where the position does not
+    say)."""
+    if personal < 3 and common is not None:
+        return personal + min(3 - personal, common)
     return min(max(personal, 3), 6)
 
 
@@ -31,6 +35,7 @@ class DiceRollFacts(DiceStepFacts):
         None, key="factions.FACTION.personal_dice", doc="the dice it rolls: its personal supply's, topped up (dice:91)"
     )
     personal: int | None = label(None, doc="the dice in its personal supply, as the position gives them")
+    common: int | None = label(None, doc="the dice in the common supply, where the position gives them")
     on_slots: int = fact(0, key="factions.FACTION.dice", doc="its dice on slots before the roll")
     faults: int | None = fact(None, doc="rules the position after the roll breaks that the one before did not")
     fault_rule: str = label("", doc="the first of them, for its message and citation")
@@ -70,7 +75,7 @@ class DiceRollKind(Kind):
         assert isinstance(pos, DicePosition) and isinstance(pos.move, RollMove)
         m = pos.move
         st = pos.state(m.faction)
-        rolls = None if st.personal_dice is None else dice_rolled(st.personal_dice)
+        rolls = None if st.personal_dice is None else dice_rolled(st.personal_dice, pos.common_dice)
         f = DiceRollFacts(
             faction=m.faction,
             step_index=step_index(pos),
@@ -78,6 +83,7 @@ class DiceRollKind(Kind):
             placed=m.count,
             rolls=rolls,
             personal=st.personal_dice,
+            common=pos.common_dice,
             on_slots=st.dice_on_board,
         )
         if pos.step is None:
