@@ -78,6 +78,36 @@ def _(v: Any) -> z3.BoolRef:
     return v.die_on_slot >= 1
 
 
+# dice:108 "... It allows to attack that Faction with the action set by the number shown on the die. ..."
+# dice:109 says the stealing actions take cards from other players.
+
+
+def _self_target(s: KanlyFacts, _o: dict[str, Any]) -> str:
+    if s.action in STEALS:
+        return f"{s.fmt()['Faction']} cannot steal from itself: the stealing actions take cards from other players."
+    return f"{s.fmt()['Faction']} cannot aim {s.action} at itself: a die on a Faction slot attacks that Faction."
+
+
+@rule(
+    "dice.kanly.other-faction",
+    on="dice-kanly",
+    cites="dice:108,109",
+    title="A Kanly action targets another Faction",
+    forbids=_self_target,
+    permits="{Faction} targets {Target}, another Faction.",
+    cite_when={"dice:108": lambda s: s.action not in STEALS, "dice:109": lambda s: s.action in STEALS},
+)
+def other_faction(s: KanlyFacts) -> bool:
+    """A Kanly action attacks the Faction whose slot the die is on, and a steal takes from another player: the
+    acting Faction is never its own target."""
+    return s.actor != s.target_code
+
+
+@other_faction.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.actor != v.target_code
+
+
 # dice:108 "Each die on a Faction slots is "targeted" at that Faction. It allows to attack that Faction with the
 #           action set by the number shown on the die. The chart in the Kanly area on your Faction board lists
 #           which number denotes which action. Actions listed with a question mark may be used with any number."

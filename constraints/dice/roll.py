@@ -14,7 +14,7 @@ import z3
 from checker.dice.kinds.move import who
 from checker.dice.kinds.roll import DiceRollFacts
 from checker.dice.position import STEPS
-from checker.rules import chapter, rule
+from checker.rules import chapter, gap, rule
 
 chapter("dice-roll", "dice:89-95")
 
@@ -155,7 +155,7 @@ def _breaks(ids: tuple[str, ...]) -> Callable[[DiceRollFacts], bool]:
     forbids=lambda s, _o: f"Once {who(s.faction)}'s dice are placed: {s.fault_words}",
     permits=lambda s, _o: f"{who(s.faction)}'s dice go on slots that allow them.",
     needs=("faults",),
-    when=lambda s: s.on_slots == 0,  # dice already placed: dice.roll.no-reroll
+    when=lambda s: s.on_slots == 0 and not s.after_open,  # dice already placed: dice.roll.no-reroll
     cite_when={ref: _breaks(ids) for ref, ids in SLOT_CLAUSES.items()},
 )
 def placed(s: DiceRollFacts) -> bool:
@@ -167,3 +167,14 @@ def placed(s: DiceRollFacts) -> bool:
 @placed.z3
 def _(v: Any) -> z3.BoolRef:
     return v.faults == 0
+
+
+gap(
+    "dice.roll.placed-open",
+    on="dice-roll",
+    cites="dice:79,80,93",
+    title="Where the dice rolled may go, where the text leaves it open",
+    reason="the position after the roll asks a question the text leaves open",
+    explain=lambda s: f"once {who(s.faction)}'s dice are placed: {s.after_open}",
+    when=lambda s: bool(s.after_open),
+)

@@ -95,6 +95,26 @@ def _(v: Any) -> z3.BoolRef:
 #          slots; you do not have to place dice on these in any particular order."
 
 
+def _crowded(s: DicePositionFacts) -> str:
+    return "; ".join(f"{display(f)} has {n} dice on its {slot} slots" for f, slot, n in s.crowded)
+
+
+gap(
+    "dice.round.slots-of-a-name",
+    on="dice-position",
+    cites="dice:79,80",
+    title="How many slots of one name a Faction board has",
+    reason="a position puts more than three dice on slots of one name: one die goes on each slot (dice:79) and "
+    "grouped slots come in two or three (dice:80); how many slots of that name a Faction board has is printed on "
+    "the board, not in the text",
+    explain=lambda s: (
+        f"{_crowded(s)}: one die goes on each slot (dice:79) and grouped slots come in two or three (dice:80); how "
+        "many slots of that name a Faction board has is printed on the board, not in the text"
+    ),
+    when=lambda s: bool(s.crowded),
+)
+
+
 def _allowed(face: int, allowed_mask: int) -> bool:
     return bool(allowed_mask >> face & 1)
 

@@ -75,6 +75,7 @@ class DicePositionFacts(Facts):
     alliance_pairs: tuple[tuple[str, str], ...] = label(())
     die_labels: tuple[tuple[str, str, int, tuple[int, ...]], ...] = label((), doc="per judged die")
     fs_labels: tuple[tuple[str, str], ...] = label((), doc="per Faction slot with dice: (owner, slot)")
+    crowded: tuple[tuple[str, str, int], ...] = label((), doc="(owner, slot, dice) of slot names with over 3 dice")
     turn_order: tuple[str, ...] = label(())
     prediction: str = label("", doc="the Faction the Bene Gesserit picked")
     keys: dict[str, str] = field(default_factory=dict, metadata={"z3": False, "doc": "key -> as this position says"})
@@ -340,6 +341,8 @@ def round_facts(pos: DicePosition, s: DicePositionFacts) -> None:
                 s.fs_in_play.append(slot in names)
                 s.fs_labels += ((f, slot),)
                 continue
+            if len(faces) > 3:  # more than a group of slots holds (dice:80): a board the text does not describe
+                s.crowded += ((f, slot, len(faces)),)
             if slot == "combat" and step is not None and step >= COMBAT:
                 continue  # rolled in Combat and returned to their slots as they fell (dice:147, 256)
             allowed = st.slot_faces.get(slot)

@@ -41,6 +41,7 @@ class DiceRollFacts(DiceStepFacts):
     fault_rule: str = label("", doc="the first of them, for its message and citation")
     fault_words: str = label("", doc="what it says of the position after the roll")
     after_missing: str = label("", doc="the key the position after the roll lacks to be judged, where it does")
+    after_open: str = label("", doc="what the text leaves open about the position after the roll, where it does")
 
     def position_key(self, key: str) -> str:
         if key == "faults":
@@ -102,8 +103,11 @@ class DiceRollKind(Kind):
             if new:
                 f.fault_rule, f.fault_words = new[0].rule.id, new[0].message
         elif after.verdict == "unresolved" and not after.open_rules() <= before.open_rules():
-            f.after_missing = (after.missing or ["move.placed"])[0]
             f.fault_rule = min(after.open_rules() - before.open_rules())
+            if after.missing:  # a fact the position lacks (a slot's printed numbers)
+                f.after_missing = after.missing[0]
+            else:  # a question the text leaves open (dice.roll.placed-open)
+                f.after_open = next(x.message for x in after.findings if x.rule.id == f.fault_rule)
         else:
             f.faults = 0
         return f
