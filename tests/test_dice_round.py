@@ -178,8 +178,9 @@ def test_combat_dice_fall_as_rolled_from_the_combat_step_on() -> None:
 
 def test_three_to_six_dice_once_placed_in_the_roll_step() -> None:
     def at_roll(on: int, personal: int | None) -> Verdict:
-        dice = {"combat": [1] * on}
-        st: dict[str, Any] = {"dice": dice, "slot_faces": {"combat": "?"}}
+        # at most three on slots of one name (a board's groups: dice:80)
+        dice = {name: [1] * n for name, n in zip(("combat", "ship"), (min(on, 3), max(on - 3, 0)), strict=True) if n}
+        st: dict[str, Any] = {"dice": dice, "slot_faces": {"combat": "?", "ship": "?"}}
         if personal is not None:
             st["personal_dice"] = personal
         return check(round=4, step="roll", factions={"fremen": st})

@@ -139,7 +139,11 @@ def _rolls(data: dict[str, Any], rng: random.Random) -> list[Move]:
             placed: dict[str, Any] = {}
             slots = [*SLOTS[:5], *(n for n in names if n != name)]
             for _die in range(count):
-                slot = rng.choice([x for x in slots if x == "combat" or x not in placed] or ["combat"])
+                # one die a slot; the Combat slots as a group of three (dice:79-80)
+                free = [x for x in slots if x not in placed or (x == "combat" and len(placed[x]) < 3)]
+                if not free:
+                    break
+                slot = rng.choice(free)
                 face = rng.randint(1, 6)
                 if slot == "combat":
                     placed.setdefault(slot, []).append(face)
