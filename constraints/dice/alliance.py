@@ -19,7 +19,7 @@ from checker.dice.kinds.alliance import ProposeAllianceFacts
 from checker.dice.kinds.position import DicePositionFacts
 from checker.dice.position import STEPS, display
 from checker.facts import all_of
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, gap, rule, set_aside
 
 chapter("dice-propose-alliance", "dice:96-105")
 
@@ -216,36 +216,66 @@ def _(v: Any) -> z3.BoolRef:
 
 # dice:85 "Whenever a die is removed from a slot marked with this symbol, for whichever reason, gain 1 die."
 # dice:253 "When you remove a die from a spot with the bonus-die symbol, immediately gain a die."
+# dice:88 "... take one from the common supply and place it into your personal supply."
+
+
+def _bonuses(s: ProposeAllianceFacts) -> int:
+    return int(bool(s.my_bonus)) + int(bool(s.their_bonus))
+
+
+def _bonus_short(s: ProposeAllianceFacts) -> bool:
+    """The common supply holds a die, but fewer than the two bonus dice gained at once."""
+    return 0 < s.common_dice < _bonuses(s)
+
+
+def _bonus_said(s: ProposeAllianceFacts, _o: dict[str, Any]) -> str:
+    empty = " gains none: the common supply is empty (dice:88)" if s.common_dice == 0 else " gains 1 die"
+    return (
+        "; ".join(
+            f"{display(f)}'s {display(slot)} slot is a bonus-die slot: re-assigning its die{empty}"
+            for f, slot, bonus in ((s.faction, s.other, s.my_bonus), (s.other, s.faction, s.their_bonus))
+            if bonus
+        )
+        + " (dice:85)."
+    )
 
 
 @rule(
     "dice.alliance.bonus-die",
     on="dice-propose-alliance",
-    cites="dice:85,253",
+    cites="dice:85,88,253",
     see_also="dice:101",
     title="A re-assigned die leaving a bonus-die slot gains a die",
-    permits=lambda s, _o: (
-        "; ".join(
-            f"{display(f)}'s {display(slot)} slot is a bonus-die slot: re-assigning its die gains 1 die"
-            for f, slot, bonus in ((s.faction, s.other, s.my_bonus), (s.other, s.faction, s.their_bonus))
-            if bonus
-        )
-        + " (dice:85)."
-    ),
+    permits=_bonus_said,
     defines=("gained",),
-    when=lambda s: not s.self_proposal and (s.my_bonus or s.their_bonus),
+    when=lambda s: not s.self_proposal and bool(s.my_bonus or s.their_bonus) and not _bonus_short(s),
+    cite_when={"dice:88": lambda s: s.common_dice == 0},
     one_sided="an outcome rule: it counts the dice gained and never forbids",
 )
 def bonus_die(s: ProposeAllianceFacts) -> dict[str, Any]:
     """A die removed from a slot marked with the bonus-die symbol, for whichever reason, gains its owner a die:
     the re-assigned die on a Faction slot the position's ``bonus_slots`` mark."""
     pairs = ((s.faction, s.my_bonus), (s.other, s.their_bonus))
-    return {"gained": {f: int(bonus) for f, bonus in pairs if bonus is not None}}  # unknown: left out
+    some = 0 if s.common_dice == 0 else 1  # an empty common supply has no die to give (dice:88)
+    return {"gained": {f: some * int(bonus) for f, bonus in pairs if bonus is not None}}  # unknown: left out
 
 
 @bonus_die.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.gained_me == z3.If(v.my_bonus, 1, 0), v.gained_them == z3.If(v.their_bonus, 1, 0))
+    some = z3.If(v.common_dice == 0, 0, 1)
+    return z3.And(v.gained_me == z3.If(v.my_bonus, some, 0), v.gained_them == z3.If(v.their_bonus, some, 0))
+
+
+gap(
+    "dice.alliance.bonus-short",
+    on="dice-propose-alliance",
+    cites="dice:85,88",
+    title="One die in the common supply for two bonus dice",
+    reason="both re-assigned dice leave bonus-die slots, each gaining a die, and the common supply holds one: which "
+    "of the two gains it the text does not say",
+    when=lambda s: not s.self_proposal and _bonus_short(s),
+    leaves_open=("gained",),
+)
 
 
 # dice:102 (above) "Each round, you may only be allied with one single other player. ..."

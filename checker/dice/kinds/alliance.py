@@ -37,6 +37,7 @@ class ProposeAllianceFacts(Facts):
     their_bonus: bool | None = fact(
         None, key="bonus_slots", doc="the proposer's slot is a bonus-die slot of the other (None: unknown)"
     )
+    common_dice: int = fact(-1, key="common_dice", doc="dice in the common supply, -1 unknown")
     # labels
     other: str = label("", doc="the Faction proposed to")
     in_game: bool = label(True, doc="the other Faction takes part in the game")
@@ -109,6 +110,7 @@ class ProposeAllianceKind(Kind):
             allied_together=them in pos.allies_of(me),
             my_bonus=my_bonus,
             their_bonus=their_bonus,
+            common_dice=-1 if pos.common_dice is None else pos.common_dice,
             other=them,
             in_game=in_game,
             my_ally=ally_other(me),
