@@ -345,8 +345,8 @@ def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] =
     items, mapping values, and of a union of records (a move) the one whose ``action`` the data names. A key found
     foreign is not walked further (a foreign move's own keys are its own)."""
     out: list[Foreign] = []
-    if not isinstance(data, (list, dict)):
-        return out  # a plain value has no keys
+    if not isinstance(data, (list, dict)) or not _holds_limited(tp):
+        return out  # a plain value has no keys; a record with no ruleset's own key anywhere in it has none foreign
     _, tp, origin, args = _shape(tp)
     if origin is list and isinstance(data, list):
         for i, item in enumerate(data):
@@ -383,6 +383,21 @@ def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] =
                 continue
             out += foreign_keys(hints[f.name], value, ruleset, where)
     return out
+
+
+@functools.cache
+def _holds_limited(tp: Any, seen: frozenset[Any] = frozenset()) -> bool:
+    """Whether a hinted type has, anywhere within it, a field only some rulesets' positions have (``rulesets``)."""
+    _, tp, origin, args = _shape(tp)
+    if origin is not None:
+        return any(_holds_limited(a, seen) for a in args)
+    if not (dataclasses.is_dataclass(tp) and isinstance(tp, type)) or tp in seen:
+        return False
+    hints = _hints(cast(Any, tp))
+    return any(
+        f.metadata.get("rulesets") or _holds_limited(hints[f.name], seen | {tp})
+        for f in _record(cast(Any, tp)).fields.values()
+    )
 
 
 def _same(f: Any, fields: dict[str, Any], ruleset: str) -> str:
