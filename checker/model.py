@@ -381,7 +381,8 @@ def foreign_keys(tp: Any, data: Any, ruleset: str, path: tuple[str | int, ...] =
                     )
                 )
                 continue
-            out += foreign_keys(hints[f.name], value, ruleset, where)
+            if isinstance(value, (list, dict)) and _holds_limited(hints[f.name]):
+                out += foreign_keys(hints[f.name], value, ruleset, where)
     return out
 
 
