@@ -17,7 +17,7 @@ from typing import Any
 
 import z3
 
-from checker.dice.kinds.position import ROLL, DicePositionFacts, topped_up
+from checker.dice.kinds.position import ROLL, DicePositionFacts, dice_rolled, topped_up
 from checker.dice.position import display
 from checker.facts import all_of, any_of
 from checker.rules import chapter, gap, rule, set_aside
@@ -287,11 +287,6 @@ def _(v: Any) -> z3.BoolRef:
     )
 
 
-def _start(n: int, common: int) -> int:
-    """The dice a Faction rolls: topped up to 3 (none gained from an empty common supply, dice:88) or cut to 6."""
-    return n if n < 3 and common == 0 else min(max(n, 3), 6)
-
-
 def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
     parts = []
     for f, n, ok in zip(s.factions, s.f_personal, topped_up(s), strict=True):
@@ -325,7 +320,8 @@ def top_up(s: DicePositionFacts) -> dict[str, Any]:
     begun: with fewer than 3 it gains dice up to 3 (none where the common supply is empty), with more than 6 it
     destroys the excess (its dice are those of its personal supply, ``personal_dice``)."""
     start = zip(s.factions, s.f_personal, topped_up(s), strict=True)
-    return {"dice_at_start": {f: _start(n, s.common_dice) for f, n, ok in start if ok}}
+    common = None if s.common_dice < 0 else s.common_dice
+    return {"dice_at_start": {f: dice_rolled(n, common) for f, n, ok in start if ok}}
 
 
 @top_up.z3
@@ -333,7 +329,12 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(
         z3.Implies(
             z3.And(on == 0, given),
-            start == z3.If(mine < 3, z3.If(v.common_dice == 0, mine, 3), z3.If(mine > 6, 6, mine)),
+            start
+            == z3.If(
+                mine < 3,
+                z3.If(v.common_dice < 0, 3, mine + z3.If(3 - mine < v.common_dice, 3 - mine, v.common_dice)),
+                z3.If(mine > 6, 6, mine),
+            ),
         )
         for on, given, mine, start in zip(v.f_slot_dice, v.f_personal_given, v.f_personal, v.start, strict=True)
     )

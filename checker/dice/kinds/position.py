@@ -136,6 +136,15 @@ STRATEGIC = 5  # dice:57, 63
 NEVER_LANDSRAAD = ("fremen", "bene-gesserit")  # dice:212, 237 "... or win by holding it"
 
 
+def dice_rolled(personal: int, common: int | None) -> int:
+    """The dice a player rolls: those of its personal supply, topped up to 3 or cut to 6 (dice:91); the dice it gains
+    come from the common supply (dice:88), as far as it holds them (``common``: None where the position does not
+    say)."""
+    if personal < 3 and common is not None:
+        return personal + min(3 - personal, common)
+    return min(max(personal, 3), 6)
+
+
 def topped_up(s: DicePositionFacts) -> list[bool]:
     """Per Faction, at the Roll the Dice step: it has placed no die yet and its personal supply is given, so the
     dice it rolls are those dice:91 leaves it."""

@@ -15,17 +15,9 @@ from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
 from checker.dice.kinds.move import DiceStepFacts, step_index
+from checker.dice.kinds.position import dice_rolled
 from checker.dice.position import DicePosition, RollMove
 from checker.facts import Facts, Kind, fact, kind, label
-
-
-def dice_rolled(personal: int, common: int | None) -> int:
-    """The dice a player rolls: those of its personal supply, topped up to 3 or cut to 6 (dice:91); the dice it gains
-    come from the common supply (dice:88), as far as it holds them (``common``: None where the position does not
-    say)."""
-    if personal < 3 and common is not None:
-        return personal + min(3 - personal, common)
-    return min(max(personal, 3), 6)
 
 
 @dataclass
