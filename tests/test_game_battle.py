@@ -227,3 +227,22 @@ def test_a_killed_leaders_face_is_not_guessed() -> None:
     assert isinstance(result, Applied)
     assert "leaders_face_down" not in result.data["factions"]["atreides"]  # gf9:195: face down only if revived before
     assert any("gf9:195" in n for n in result.notes)
+
+
+@pytest.mark.parametrize(
+    ("name", "loser", "kept"),
+    [
+        ("gf9/battle-storm-far-side-losses.yaml", "atreides", {2: 5}),
+        ("overview/battle-storm-far-side-losses.yaml", "harkonnen", {16: 3}),
+        ("dreamrules/battle-storm-far-side-losses.yaml", "harkonnen", {16: 3}),
+        ("gf9/battle-storm-two-fronts-named.yaml", "atreides", {16: 2}),
+    ],
+)
+def test_forces_beyond_the_storm_survive_the_battle(name: str, loser: str, kept: dict[int, int]) -> None:
+    """gf9:249: a side is its forces on the battle's side of a storm splitting the territory; the loser's forces
+    beyond the storm were not in the battle and stay where they are."""
+    data, source = _case(name)
+    territory = data["move"]["territory"]
+    after = _applied(data, source)
+    left = {g["sector"]: g["count"] for g in after["forces"] if g["faction"] == loser and g["territory"] == territory}
+    assert left == kept

@@ -608,6 +608,13 @@ class BattleMove:
     territory: str = spec(names="territory", doc="where the battle is fought")
     aggressor: str = spec(names="faction", doc="the faction whose battle it is (wins ties)")
     plans: dict[str, BattlePlan] = spec({}, key_names="faction", doc="FACTION -> plan (two factions)")
+    sector: int | None = spec(
+        None,
+        min=1,
+        max=18,
+        doc="where the storm splits the territory and both factions have forces on each side of it: a sector of the "
+        "part the battle is fought in (the forces the storm separates from it are not in it, gf9:249)",
+    )
     karama: list[BattleKarama] = spec(
         [],
         doc="gf9: Karama cards played in this battle before the plans are revealed, each stopping one use of a "

@@ -22,7 +22,7 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-from checker.arrakis.kinds.battle import KH_NAME, leaders_of, opponent
+from checker.arrakis.kinds.battle import KH_NAME, leaders_of, opponent, storm_front
 from checker.arrakis.position import BattleMove, FactionState, ForceGroup, LastBattle, Position
 from checker.arrakis.transitions import _gain, _written, to_tanks
 from checker.engine import Verdict
@@ -132,6 +132,9 @@ def _take(
     explosion: bool,
 ) -> list[tuple[int, int]]:
     """Take ``n`` of a faction's tokens in the territory off the board: (ordinary, special) lost per group."""
+    # an explosion destroys every force in the territory (gf9:275); a side is only its forces on the battle's side
+    # of a storm splitting the territory (gf9:249)
+    front = None if explosion else storm_front(pos, m).sectors
     here = [
         i
         for i, g in enumerate(forces)
@@ -139,12 +142,10 @@ def _take(
         and g.territory == m.territory
         and g.total
         and (explosion or not (g.advisors and pos.advanced))
+        and (front is None or g.sector in front)
     ]
     total = sum(forces[i].total for i in here)
     whole: list[int] | None = here if total == n else None
-    if whole is None and not winner:  # the loser's side only, where the storm separates its groups (gf9:249)
-        fits = [s for s in _subsets(here) if sum(forces[i].total for i in s) == n]
-        whole = fits[0] if len(fits) == 1 else None
     if whole is not None:
         dead = [(forces[i].count, forces[i].special) for i in whole]
         for i in whole:
@@ -172,13 +173,6 @@ def _take(
         raise NotCarried(f"the verdict's selection of {faction}'s losses is not in its group in {m.territory}")
     forces[here[0]] = dataclasses.replace(g, count=g.count - count, special=g.special - special)
     return [(count, special)]
-
-
-def _subsets(items: list[int]) -> list[list[int]]:
-    out: list[list[int]] = [[]]
-    for x in items:
-        out += [[*s, x] for s in out]
-    return out
 
 
 def _ixian(o: dict[str, Any]) -> list[dict[str, int]]:

@@ -396,11 +396,14 @@ gap(
     on="battle",
     cites="dreamrules:224,448",
     title="Troops in the storm's sector facing troops beside it",
-    reason="troops stand in the storm's own sector and the other side's only in another sector of the territory: "
+    reason="troops stand in the storm's own sector and others in another sector of the territory: "
     "dreamrules:224 lets the storm no longer prohibit battles, dreamrules:448 keeps troops separated by the storm "
     "from fighting, and neither says whether the storm's sector separates its troops from their neighbours",
     when=lambda s: (
-        s.storm_sector > 0 and not s.in_polar_sink and s.sectors_known is True and not _meet(s) and _in_storm(s)
+        s.storm_sector > 0
+        and not s.in_polar_sink
+        and s.sectors_known is True
+        and ((not _meet(s) and _in_storm(s)) or s.storm_contact)
     ),
 )
 
@@ -617,7 +620,8 @@ def _losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
         if mine is not None
         else f"{_who(s, w)}, the victor, loses the troops it committed"
     )
-    return f"{won}; {_who(s, y)} loses all {got.get(_get(s, y, 'name'), 0)} of its troops in {s.territory}."
+    lost = got.get(_get(s, y, "name"), 0)
+    return f"{won}; {_who(s, y)} loses all {lost} of its troops in {s.territory}{_get(s, y, 'beyond')}."
 
 
 @rule(
@@ -967,8 +971,8 @@ def _dial_said(s: BattleFacts, x: str, worth: str) -> str:
     name = next((v for k, v in special.items() if _get(s, x, k)), "special troops")
     return (
         f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} troops, {_get(s, x, 'special')} "
-        f"{name} and {_get(s, x, 'spice')} spice: {worth}, and the dial must be what some of them are worth with "
-        "exactly that spice supporting."
+        f"{name} and {_get(s, x, 'spice')} spice{_get(s, x, 'beyond')}: {worth}, and the dial must be what some "
+        "of them are worth with exactly that spice supporting."
     )
 
 
@@ -1713,7 +1717,7 @@ def _ix_dial_ok(s: BattleFacts, x: str) -> bool:
 def _ix_dial_text(s: BattleFacts, x: str) -> str:
     head = (
         f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'special')} Cyborgs, {_get(s, x, 'forces')} "
-        f"Suboids and {_get(s, x, 'spice')} spice"
+        f"Suboids and {_get(s, x, 'spice')} spice{_get(s, x, 'beyond')}"
     )
     if _get(s, x, "spice"):
         return f"{head}: Suboids cannot be spice dialed, and it has no Cyborgs there to support."

@@ -190,7 +190,10 @@ def _fights(s: BattleFacts, x: str) -> bool:
     title="A battle needs both factions' fighting forces in the territory",
     forbids=_says(
         _fights,
-        lambda s, x: f"{_who(s, x)} has no fighting forces in {s.territory} (advisors do not fight): no battle.",
+        lambda s, x: (
+            f"{_who(s, x)} has no fighting forces in {s.territory}{_get(s, x, 'beyond')} (advisors do not fight): "
+            "no battle."
+        ),
     ),
     permits="{A} ({a_forces}+{a_special}) and {D} ({d_forces}+{d_special}) both have fighting forces in {territory}.",
     replaces="overview.battle.where",
@@ -312,6 +315,24 @@ def _(v: Any) -> Any:
             for k in range(SECTORS)
         ]
     return z3.Or(*(z3.And(reach[k], v.d_in_sector[k]) for k in range(SECTORS)))
+
+
+gap(
+    "gf9.battle.storm-fronts",
+    on="battle",
+    cites="gf9:101,249",
+    see_also="overview:102",
+    title="Both sides on both sides of the storm",
+    reason="the storm splits the territory and the two sides meet in each of its parts: the forces in one part "
+    "cannot battle those in the other (gf9:101), each part's forces are a side (gf9:249), and the move does not "
+    "say which part's battle it is (move.sector names it)",
+    when=lambda s: bool(s.storm_fronts),
+    explain=lambda s: (
+        f"the storm (sector {s.storm_sector}) splits {s.territory}, and {s.A} and {s.D} both have forces in "
+        f"{s.storm_fronts}: forces the storm separates cannot battle (gf9:101), so each part is a battle of its "
+        "own, and the move does not say which it is (move.sector names a sector of its part)"
+    ),
+)
 
 
 # gf9:245 "After everyone has shipped and moved, opposing forces in the same territory must fight ..."
@@ -824,7 +845,8 @@ def _dial_text(s: BattleFacts, x: str) -> str:
     n, spice, dial = _get(s, x, "forces"), _get(s, x, "spice"), s.fmt()[f"{x}_dial"]
     top = (2 * min(spice, n) + (n - min(spice, n))) / 2
     return (
-        f"{_who(s, x)} dials {dial} with {n} forces and {spice} spice: supported forces count one, unsupported "
+        f"{_who(s, x)} dials {dial} with {n} forces{_get(s, x, 'beyond')} and {spice} spice: supported forces "
+        "count one, unsupported "
         f"one half, the support spent exactly (at most {top:g} with this spice)."
     )
 
@@ -888,8 +910,8 @@ def _fremen_ok(s: BattleFacts, x: str) -> bool:
         _fremen_ok,
         lambda s, x: (
             f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'forces')} forces and "
-            f"{_get(s, x, 'special')} Fedaykin: forces count one each without spice, a Fedaykin two, and the dial "
-            "must be what some of them are worth."
+            f"{_get(s, x, 'special')} Fedaykin{_get(s, x, 'beyond')}: forces count one each without spice, a "
+            "Fedaykin two, and the dial must be what some of them are worth."
         ),
     ),
     permits="The Fremen dial is worth some of its forces at full strength, Fedaykin counting two.",
@@ -2332,8 +2354,8 @@ def _traitor_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     lost = (outcome.get("losses") or {}).get(_get(s, y, "name"), 0)
     return (
         f"{leader} is {_who(s, x)}'s traitor{by}: {_who(s, x)} wins at once, keeps its forces and takes "
-        f"{_get(s, y, 'strength')} spice; {_who(s, y)} loses its {lost} forces in {s.territory} and the cards of "
-        "its plan."
+        f"{_get(s, y, 'strength')} spice; {_who(s, y)} loses its {lost} forces in {s.territory}"
+        f"{_get(s, y, 'beyond')} and the cards of its plan."
     )
 
 
@@ -2507,7 +2529,8 @@ def _losses_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
         )
     else:
         won = f"{_who(s, w)}, the winner, loses {mine} forces for its dial {s.fmt()[f'{w}_dial']}"
-    return f"{won}; {_who(s, lose)} loses all {got.get(_get(s, lose, 'name'), 0)} of its forces in {s.territory}."
+    lost = got.get(_get(s, lose, "name"), 0)
+    return f"{won}; {_who(s, lose)} loses all {lost} of its forces in {s.territory}{_get(s, lose, 'beyond')}."
 
 
 @rule(

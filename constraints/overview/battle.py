@@ -94,7 +94,8 @@ def _dial_ok(s: BattleFacts, x: str) -> bool:
     title="Basic: dial a whole number from zero to the forces in the territory",
     forbids=lambda s, _o: " ".join(
         f"{display(getattr(s, f'{x}_name'))} dials {s.fmt()[f'{x}_dial']} with "
-        f"{getattr(s, f'{x}_forces') + getattr(s, f'{x}_special')} forces in {s.territory}: a dial is a whole number "
+        f"{getattr(s, f'{x}_forces') + getattr(s, f'{x}_special')} forces in {s.territory}{getattr(s, f'{x}_beyond')}: "
+        "a dial is a whole number "
         "from zero to the forces there."
         for x in SIDES
         if not _dial_ok(s, x)
@@ -382,7 +383,7 @@ def _traitor_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     return (
         f"{getattr(s, f'{y}_leader_name')} matches {g._who(s, x)}'s Traitor Card: {g._who(s, x)} wins at once, "
         f"loses nothing and collects {getattr(s, f'{y}_strength')} spice; {g._who(s, y)} loses its {lost} forces "
-        f"in {s.territory} and its played cards ({gone})."
+        f"in {s.territory}{getattr(s, f'{y}_beyond')} and its played cards ({gone})."
     )
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, NamedTuple, get_args
 
 from checker.arrakis.position import (
     BattleMove,
     BattlePlan,
+    ForceGroup,
     Phase,
     Position,
     card_names,
@@ -238,6 +239,9 @@ class BattleFacts(Facts):
     d_leader_name: str = label()
     a_cards: list[str] = label(None)
     d_cards: list[str] = label(None)
+    # in words, a side's forces in the territory the storm keeps out of the battle (gf9:249), or ""
+    a_beyond: str = label("")
+    d_beyond: str = label("")
     o_names: list[str] = label(None, doc="other factions with forces in the territory")
     in_polar_sink: bool = fact(False)
     # Dreamrules: a Fate already played that can reach any battle (Stone Burner, Defect, Political Marriages)
@@ -255,11 +259,14 @@ class BattleFacts(Facts):
     d_in_sector: list[bool] = fact([], doc="sectors 1..18 holding the defender's fighting forces")
     sectors_known: bool | None = fact(True, key="forces.SECTOR", doc="the forces' sectors, where the storm splits")
     sector_key: str = label()
+    # where the storm splits the territory and the part the battle is fought in is open (storm_front)
+    storm_fronts: str = label("", doc="the parts of the territory where both sides meet, where there are several")
+    storm_contact: bool = label(False, doc="dreamrules: forces in the storm's sector and beside it")
     last_battle_key: str = label("last_battle", doc="the last_battle key an unknown traitor_freed fact lacks")
     o_forces: list[int] = fact([], doc="other factions' forces in the territory (lost to an explosion)")
     terr_spice: int | None = fact(0, key="spice", doc="spice on the board in the territory (destroyed by an explosion)")
     # the aggressor's side
-    a_forces: int = fact(0, doc="ordinary forces in the territory")
+    a_forces: int = fact(0, doc="ordinary forces in the battle: in the territory, on its side of a storm splitting it")
     a_special: int = fact(0, doc="Sardaukar / Fedaykin in the territory")
     a_is_fremen: bool = fact(False)
     a_is_atreides: bool = fact(False)
@@ -602,7 +609,7 @@ def karama_target_here(pos: Position, m: BattleMove, k: Any) -> tuple[str, int]:
     if name not in ADVANTAGES:  # a Treachery Card's name
         return name, NOT_CANCELLABLE["card"]
     adv = pos.advanced
-    special = {f: sum(g.special for g in pos.groups(f, m.territory) if not (g.advisors and adv)) for f in sides}
+    special = {f: sum(g.special for g in fighting_groups(pos, m, f)) for f in sides}
     bg_ally = any("bene-gesserit" in pos.allies_of(f) for f in sides)
     here = {
         "prescience": "atreides" in sides,
@@ -684,7 +691,8 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     plan = m.plans.get(me) or BattlePlan()
     foe_plan = m.plans.get(foe) or BattlePlan()
     state = pos.factions.get(me)
-    groups = [g for g in pos.groups(me, m.territory) if not (g.advisors and pos.advanced)]
+    groups = fighting_groups(pos, m, me)
+    beyond = [g for g in pos.forces if g.faction == me and _fighting(pos, g, m) and g not in groups]
     forces = sum(g.count for g in groups)
     special = sum(g.special for g in groups)
     if not pos.advanced:  # gf9:41 starred tokens count as ordinary forces in the Basic Game
@@ -758,6 +766,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_leader_name": leader or "",
         f"{x}_cards": cards,
         f"{x}_forces": forces,
+        f"{x}_beyond": _beyond_words(pos, beyond),
         f"{x}_special": special,
         f"{x}_is_fremen": me == "fremen" and not no_spice_stopped,
         f"{x}_is_atreides": me == "atreides",
@@ -869,10 +878,10 @@ def _dreamrules_facts(
         f"{x}_voice_ch": said in ("cheap hero", "cheap heroine"),
         f"{x}_suppressed": suppressed,
         f"{x}_traitor_freed": traitor_freed(pos, me, leader)[0],
-        f"{x}_patched": sum(g.patched for g in pos.groups(me, pos.move.territory) if not g.advisors)
+        f"{x}_patched": sum(g.patched for g in fighting_groups(pos, pos.move, me))
         if isinstance(pos.move, BattleMove)
         else 0,
-        f"{x}_aboard": sum(g.total for g in pos.groups(me, pos.move.territory) if g.surveyor)
+        f"{x}_aboard": sum(g.total for g in fighting_groups(pos, pos.move, me) if g.surveyor)
         if isinstance(pos.move, BattleMove)
         else 0,
     }
@@ -1197,6 +1206,87 @@ def dial_worth_h(pos: Position, me: str, foe: str, forces: int, special: int) ->
     return 2 * forces + (2 if normal else 4) * special
 
 
+def _fighting(pos: Position, g: ForceGroup, m: BattleMove) -> bool:
+    return g.territory == m.territory and g.total > 0 and not (g.advisors and pos.advanced)
+
+
+class StormFront(NamedTuple):
+    """Where the storm splits a battle's territory (``storm_front``)."""
+
+    sectors: frozenset[int] | None  # the part where the battle is fought; None: every force in the territory
+    fronts: str = ""  # the parts where both sides meet, in words, where there are several
+    contact: bool = False  # dreamrules: forces in the storm's sector and beside it, the part then left open
+
+
+def storm_front(pos: Position, m: BattleMove) -> StormFront:
+    """Where the storm splits the battle's territory, the sectors of the part in which the two sides meet: a
+    faction's forces on the far side of the storm are not in this battle (gf9:249 "All of a faction's forces in the
+    territory participate as one side unless separated by the storm"; gf9:101, overview:102, dreamrules:448).
+    Every force in the territory fights where the storm does not split it, a group's sector is not given, or the
+    sides meet in no part (gf9.battle.storm-separates forbids); and where the part is open (two parts where both
+    meet; Dreamrules' storm sector beside another), the fact saying so."""
+    t = pos.board[m.territory]
+    storm = pos.storm
+    if not storm or storm not in t.sectors or len(t.sectors) < 2 or t.is_polar_sink:
+        return StormFront(None)
+    agg = m.aggressor
+    dfd = opponent(pos, m, agg)
+    held: dict[str, set[int]] = {agg: set(), dfd: set()}
+    for g in pos.forces:
+        if g.faction in held and _fighting(pos, g, m):
+            if g.sector is None:
+                return StormFront(None)
+            held[g.faction].add(g.sector)
+    # the parts clear of the storm: runs of the territory's sectors round the ring, cut at the storm
+    parts: list[set[int]] = []
+    for s in sorted(t.sectors):
+        if s == storm:
+            continue
+        near = [p for p in parts if (s - 2) % SECTORS + 1 in p or s % SECTORS + 1 in p]
+        parts = [p for p in parts if p not in near] + [{s}.union(*near)]
+    dream = pos.ruleset == "dreamrules"
+    if dream:  # dreamrules:224: the storm does not itself prohibit a battle; its sector is a part of its own
+        parts.append({storm})
+    if m.sector is not None and m.sector in t.sectors:  # the move names the part
+        front = next((frozenset(p) for p in parts if m.sector in p), frozenset())
+        return StormFront(front, contact=dream and _contact(held, front, set(t.sectors) - front, storm))
+    meet = [frozenset(p) for p in parts if held[agg] & p and held[dfd] & p]
+    if len(meet) > 1:
+        return StormFront(None, fronts=" and in ".join(_sector_words(p) for p in meet))
+    if not meet:
+        return StormFront(None)
+    front = meet[0]
+    if dream and _contact(held, front, set(t.sectors) - front, storm):
+        return StormFront(None, contact=True)
+    return StormFront(front)
+
+
+def _contact(held: dict[str, set[int]], front: frozenset[int], beside: set[int], storm: int) -> bool:
+    """Dreamrules: a side's troops stand in the storm's sector and beside it, across the battle's part."""
+    return any(held[f] & beside and (storm in front or storm in held[f]) for f in held)
+
+
+def _sector_words(sectors: frozenset[int]) -> str:
+    return ("sector " if len(sectors) == 1 else "sectors ") + ", ".join(map(str, sorted(sectors)))
+
+
+def _beyond_words(pos: Position, beyond: list[ForceGroup]) -> str:
+    if not beyond:
+        return ""
+    n = sum(g.total for g in beyond)
+    where = _sector_words(frozenset(g.sector for g in beyond if g.sector is not None))
+    return f" (not its {n} in {where}: the storm in sector {pos.storm} separates them)"
+
+
+def fighting_groups(pos: Position, m: BattleMove, faction: str) -> list[ForceGroup]:
+    """A side's forces in the battle: its groups in the territory (advisors aside, Advanced), only those in the part
+    of the territory where it meets the other side where the storm splits it (``storm_front``)."""
+    front = storm_front(pos, m).sectors if pos.storm in pos.board[m.territory].sectors else None
+    return [
+        g for g in pos.forces if g.faction == faction and _fighting(pos, g, m) and (front is None or g.sector in front)
+    ]
+
+
 def _sectors(pos: Position, m: BattleMove, agg: str, dfd: str) -> dict[str, Any]:
     """Which sectors of the territory hold each side's fighting forces (gf9:101, 245, 249)."""
     t = pos.board[m.territory]
@@ -1235,7 +1325,11 @@ def battle_facts(pos: Position) -> BattleFacts:
     assert isinstance(m, BattleMove)
     agg = m.aggressor
     dfd = opponent(pos, m, agg)
+    sectors = pos.board[m.territory].sectors
+    if m.sector is not None and m.sector not in sectors:
+        raise InputError("move.sector", f"a sector of {m.territory} ({', '.join(map(str, sectors))})", m.sector)
     values = {**_side_facts(pos, m, agg, dfd, "a"), **_side_facts(pos, m, dfd, agg, "d")}
+    front = storm_front(pos, m)
     others = sorted({g.faction for g in pos.groups(territory=m.territory) if g.total} - {agg, dfd})
     heaps = [sp.amount for sp in pos.spice if sp.territory == m.territory]
     notes: list[str] = []
@@ -1279,6 +1373,8 @@ def battle_facts(pos: Position) -> BattleFacts:
         a_order=storm_order(pos, agg),
         d_order=storm_order(pos, dfd),
         **_sectors(pos, m, agg, dfd),
+        storm_fronts=front.fronts,
+        storm_contact=front.contact,
         **values,
         **_karama_facts(pos, m),
         captive_words=", ".join(sorted(captives(pos))),
