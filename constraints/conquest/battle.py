@@ -308,9 +308,16 @@ def _voice_ok(s: ConquestBattleFacts, x: str) -> bool:
     return _obeys(s, x) or not _get(s, x, "voice_can")
 
 
+def _unled(s: ConquestBattleFacts, x: str) -> bool:
+    """The side has no leader to play, so no card: with a leader it may add a weapon (conquest:33), without one it
+    plays none, whatever the Voice asks."""
+    return bool(_get(s, x, "voice_unled")) and _get(s, x, "weapon") == NO_CARD
+
+
 def _voice_said(s: ConquestBattleFacts, _outcome: dict[str, Any]) -> str:
     return " ".join(
-        f"{_who(s, x)}, Voiced to {_get(s, x, 'voice_text')}, plays {_get(s, x, 'weapon_name') or 'no weapon'}."
+        f"{_who(s, x)}, Voiced to {_get(s, x, 'voice_text')}, plays {_get(s, x, 'weapon_name') or 'no weapon'}"
+        + (": it has no leader to play, and only with a leader may a plan add a weapon." if _unled(s, x) else ".")
         for x in SIDES
         if _get(s, x, "voice")
     )
@@ -319,7 +326,8 @@ def _voice_said(s: ConquestBattleFacts, _outcome: dict[str, Any]) -> str:
 @rule(
     "conquest.battle.voice",
     on=ON,
-    cites="conquest:53",
+    cites="conquest:33,53",
+    cite_when={"conquest:33": lambda s: any(_unled(s, x) for x in SIDES if _get(s, x, "voice"))},
     title="The Imperium's Voice forces or forbids a weapon type",
     forbids=_says(
         _voice_ok,
@@ -372,6 +380,7 @@ def _open_form(_v: Any) -> Any:
         and _get(s, x, "voice_known")
         and _get(s, x, "voice_can") is False
         and not _obeys(s, x)
+        and not _unled(s, x)
         for x in SIDES
     ),
 )

@@ -294,6 +294,11 @@ def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
             continue
         if n < 3 and s.common_dice == 0:
             parts.append(f"{display(f)} has {n} dice: the common supply holds none for it to gain")
+        elif n < 3 and 0 < s.common_dice < 3 - n:
+            parts.append(
+                f"{display(f)} has {n} dice: it gains the {s.common_dice} the common supply holds, to "
+                f"{n + s.common_dice}"
+            )
         elif n < 3:
             parts.append(f"{display(f)} has {n} dice: it gains {3 - n}, to 3")
         elif n > 6:
@@ -308,7 +313,11 @@ def _top_up_said(s: DicePositionFacts, _o: dict[str, Any]) -> str:
     on="dice-position",
     cites="dice:88,91",
     see_also="dice:92",
-    cite_when={"dice:88": lambda s: s.common_dice == 0 and any(n < 3 for n in s.f_personal)},
+    cite_when={
+        "dice:88": lambda s: any(
+            n < 3 and 0 <= s.common_dice < 3 - n for n, ok in zip(s.f_personal, topped_up(s), strict=True) if ok
+        )
+    },
     title="At a round's beginning: fewer than 3 dice gain up to 3, more than 6 destroy the excess",
     permits=_top_up_said,
     defines=("dice_at_start",),
@@ -341,9 +350,10 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _short_for_all(s: DicePositionFacts) -> bool:
-    """The common supply holds dice, but fewer than the top-ups still to make ask for together."""
-    need = sum(3 - n for n, ok in zip(s.f_personal, topped_up(s), strict=True) if ok and n < 3)
-    return 0 < s.common_dice < need
+    """Several players are still to top up, and the common supply holds dice but fewer than they ask for together
+    (one player alone gains what there is: dice:88)."""
+    need = [3 - n for n, ok in zip(s.f_personal, topped_up(s), strict=True) if ok and n < 3]
+    return len(need) > 1 and 0 < s.common_dice < sum(need)
 
 
 gap(

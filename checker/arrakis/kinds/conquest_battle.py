@@ -132,6 +132,7 @@ class ConquestBattleFacts(Facts):
         True, key="move.plans.A.weapon", doc="whether the plan's weapon is of the Voiced type is known"
     )
     a_voice_can: bool | None = fact(True, key="factions.A.hand", doc="the side could comply with the Voice")
+    a_voice_unled: bool = label(False, doc="it has no leader to play, so no card (conquest:33)")
     a_voice_by_imperium: bool = fact(True, doc="the side fights the Imperium (the Voice's owner)")
     a_presc: int = fact(0, key="move.plans.A.prescience", doc="0 none, 1 leader, 2 weapon, 3 defense, 4 dial")
     a_presc_kept: bool = fact(True, doc="the plan holds the part the Atreides saw")
@@ -160,6 +161,7 @@ class ConquestBattleFacts(Facts):
     d_voice_type: int = fact(0, key="move.plans.D.voice")
     d_voice_known: bool | None = fact(True, key="move.plans.D.weapon")
     d_voice_can: bool | None = fact(True, key="factions.D.hand")
+    d_voice_unled: bool = label(False)
     d_voice_by_imperium: bool = fact(True)
     d_presc: int = fact(0, key="move.plans.D.prescience")
     d_presc_kept: bool = fact(True)
@@ -279,6 +281,7 @@ def _voice(
         f"{x}_voice_type": types[vt],
         f"{x}_voice_known": known,
         f"{x}_voice_can": can,
+        f"{x}_voice_unled": carrier is False,
         f"{x}_voice_by_imperium": foe == "imperium",
         f"{x}_voice_text": f"{word} a {vt} weapon",
     }
