@@ -72,18 +72,11 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
     target = family.transitions.get(kind)
     if target is None:
         return Refused(_not_carried(verdict, f"Mentat does not carry a position over '{kind}' moves yet"))
+    again = repeated(data, pos, played)
+    if again:
+        return Refused(_unresolved(verdict, again))
     faction = getattr(pos.move, "faction", None)
     stretch = family.stretch(data) if family.stretch is not None else None
-    judged = kind in family.judged_by_history and isinstance(data.get(family.history), list)
-    if played is not None and kind not in family.may_repeat and not judged and (stretch, faction, kind) in played:
-        who = f"{faction} already played" if faction else "the record already has"
-        return Refused(
-            _unresolved(
-                verdict,
-                f"{who} a '{kind}' move earlier in this record, in the same stretch of play: how often one may is "
-                "not a fact of a lone position, and Mentat does not read the record for it yet",
-            )
-        )
     module, _, name = target.partition(":")
     transition: Transition = getattr(importlib.import_module(module), name)
     try:
@@ -101,6 +94,27 @@ def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | No
     if played is not None:
         played.add((stretch, faction, kind))
     return Applied(after, verdict, notes)
+
+
+def repeated(data: dict[str, Any], pos: Any, played: set[Any] | None) -> str:
+    """Why a record's move is not carried where the record already has one of its kind, by the same faction, in the
+    same stretch of play, and its family does not allow for another ("" where it is not so)."""
+    from checker.family import family_of
+
+    family = family_of(pos.ruleset)
+    if not played or family is None:
+        return ""
+    kind = family.kind_name(pos)
+    faction = getattr(pos.move, "faction", None)
+    stretch = family.stretch(data) if family.stretch is not None else None
+    judged = kind in family.judged_by_history and isinstance(data.get(family.history), list)
+    if kind in family.may_repeat or judged or (stretch, faction, kind) not in played:
+        return ""
+    who = f"{faction} already played" if faction else "the record already has"
+    return (
+        f"{who} a '{kind}' move earlier in this record, in the same stretch of play: how often one may is not a fact "
+        "of a lone position, and Mentat does not read the record for it yet"
+    )
 
 
 def apply_json(data: dict[str, Any], source: str | None = None) -> dict[str, Any]:

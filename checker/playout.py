@@ -24,7 +24,7 @@ from typing import Any
 
 from checker.engine import InternalError, evaluate
 from checker.errors import InputError
-from checker.game import Applied, _ahead, apply
+from checker.game import Applied, _ahead, apply, repeated
 
 Data = dict[str, Any]
 
@@ -124,6 +124,7 @@ def play(
     """A random game of at most ``moves`` applied moves from ``mentat new``'s position: at each move the first of the
     candidates proposed that applies is played. The game ends at ``moves``, at a fault, or when ``patience`` rounds of
     candidates in a row apply none."""
+    from checker.positions import load_position
     from checker.yamlio import parse_yaml
 
     clock = time.perf_counter()
@@ -150,6 +151,9 @@ def play(
                 continue
             number = len(game.moves) + 1
             try:
+                if repeated({**before, "move": move}, load_position({**before, "move": move}), played):
+                    refusals["a kind already played in this stretch"] += 1  # apply refuses it too (cheaper here)
+                    continue
                 result = apply({**before, "move": move}, None, played)
             except InputError:  # a candidate the loader refuses: the proposer's, not a rule's
                 refusals["input error"] += 1
