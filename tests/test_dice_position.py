@@ -328,7 +328,18 @@ def test_the_schema_lists_the_dice_keys() -> None:
     out = schema()
     assert "kanly_chart" in out["properties"]["factions"]["additionalProperties"]["properties"]
     actions = {m["properties"]["action"]["enum"][0] for m in out["properties"]["move"]["anyOf"] if "properties" in m}
-    assert actions == {"ship", "move", "kanly", "fortify", "sandstorm", "propose-alliance", "recruit", "combat", "roll"}
+    assert actions == {
+        "ship",
+        "move",
+        "kanly",
+        "fortify",
+        "sandstorm",
+        "propose-alliance",
+        "recruit",
+        "combat",
+        "roll",
+        "choam",
+    }
 
 
 ARRAKIS = ("checker.arrakis",)

@@ -246,3 +246,12 @@ def test_forces_beyond_the_storm_survive_the_battle(name: str, loser: str, kept:
     after = _applied(data, source)
     left = {g["sector"]: g["count"] for g in after["forces"] if g["faction"] == loser and g["territory"] == territory}
     assert left == kept
+
+
+def test_an_explosion_beyond_the_storm_destroys_every_force_in_the_territory() -> None:
+    """gf9:275: the explosion destroys all forces in the territory, those the storm kept out of the battle too."""
+    data, source = _case("gf9/battle-storm-far-side-explosion.yaml")
+    for faction in ("atreides", "harkonnen"):
+        data["factions"][faction].pop("hand")  # the played cards' fate after an explosion is open where hands are
+    after = _applied(data, source)
+    assert not any(g["territory"] == "Wind Pass" for g in after.get("forces", []))

@@ -34,6 +34,8 @@ QUICK: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("dreamrules", "dreamrules", FOUR, True, [(0, 20)]),
     ("conquest", "conquest", ["atreides", "harkonnen", "fremen", "imperium"], False, [(0, 20)]),
     ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(1, 70)]),
+    # the Corrino's Reserves of the CHOAM die and the Atreides' Honour draw end each Alliance step
+    ("dice choam", "dice", ["atreides", "corrino", "spacing-guild"], False, [(2, 25)]),
 ]
 LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("gf9 basic", "gf9", FOUR, False, [(s, 300) for s in range(4)]),
@@ -45,6 +47,13 @@ LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("dreamrules", "dreamrules", [*SIX, "ixians", "bene-tleilax"], True, [(s, 60) for s in range(3)]),
     ("conquest", "conquest", ["atreides", "harkonnen", "fremen", "imperium"], False, [(s, 40) for s in range(3)]),
     ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(s, 90) for s in range(6)]),
+    (
+        "dice choam",
+        "dice",
+        ["atreides", "harkonnen", "fremen", "corrino", "spacing-guild"],
+        False,
+        [(0, 150), (1, 150)],
+    ),
 ]
 CAMPAIGN = LONG_GAMES if LONG else QUICK
 # The rulesets whose next phase Mentat decides (gf9, overview: constraints/*/phase.py): their games go through the turn.
@@ -113,7 +122,8 @@ def test_dice_games_play_every_kind_of_move_round_after_round_to_the_end() -> No
     from checker.positions import load_position
 
     games = _games("dice")
-    assert set(ACTIONS) <= {k for g in games for k in g.kinds}, [dict(g.kinds) for g in games]
+    played = {k for g in [*games, *_games("dice choam")] for k in g.kinds}
+    assert set(ACTIONS) <= played, [dict(g.kinds) for g in games]
     ended = [g for g in games if g.position.get("round") == 6 and g.position.get("step") == "end"]
     assert ended, [(g.position.get("round"), g.ended) for g in games]
     for g in ended:

@@ -55,6 +55,7 @@ KIND_MODULES = {
     "dice-fortify": "fortify",
     "dice-sandstorm": "sandstorm",
     "dice-roll": "roll",
+    "dice-choam": "choam",
 }
 _HERE = Path(__file__).resolve().parent / "kinds"
 
@@ -69,7 +70,18 @@ FAMILY = Family(
     draw=draw,
     transitions={
         f"dice-{kind}": f"checker.dice.transitions:{kind.replace('-', '_')}"
-        for kind in ("ship", "move", "recruit", "fortify", "sandstorm", "kanly", "propose-alliance", "combat", "roll")
+        for kind in (
+            "ship",
+            "move",
+            "recruit",
+            "fortify",
+            "sandstorm",
+            "kanly",
+            "propose-alliance",
+            "combat",
+            "roll",
+            "choam",
+        )
     },
     stretch=lambda data: data.get("round"),
     turn_and_phase=_round_and_step,
@@ -94,6 +106,7 @@ FAMILY = Family(
             "fortify": "fortify",
             "sandstorm": "sandstorm",
             "roll": "roll",
+            "choam": "alliance",
         },
     },
 )

@@ -13,11 +13,13 @@ what comes next, the position's ``step``, ``round`` and dice follow.
   token and keeps one (dice:177-178; the Atreides two, dice:192), the round advances (dice:179) and the Roll the Dice
   step begins with the dice top-up of that verdict's ``dice_at_start`` (dice:91). The Corrino discard their Leader
   at a round's start (dice:225).
+- The Alliance step ends with the Corrino's Reserves of the CHOAM die (dice:226), a move of its own (``choam``); the
+  Atreides then draw a Loyalty token (Honour, dice:191), counted as the End of a Round's draws are.
 
-Not carried (a reason, never a guess): a step the Corrino or Atreides leave with a die rolled or a token drawn that
-no move records (Reserves of the CHOAM, dice:226; Honour, dice:191), a Sandstorm step its holder skipped (dice:168),
-a dice count the position leaves unknown where the top-up needs it. A position that does not give its ``step`` stays
-as it is (its moves are each taken to be in their own step).
+Not carried (a reason, never a guess): an Alliance step the Corrino leave with no ``choam`` move (the die it rolls is
+chance's), an Honour draw where the position does not say whether a token is left, a Sandstorm step its holder
+skipped (dice:168), a dice count the position leaves unknown where the top-up needs it. A position that does not
+give its ``step`` stays as it is (its moves are each taken to be in their own step).
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None)
         )
         data, more = _end(data)
         return data, notes + more
+    if done == "dice-choam" and step == "alliance":  # dice:226: at the end of the Alliance step, which it ends
+        return _leave(data, notes, choam=True), notes
     if move is None:
         return data, notes
     raw = str(move.get("action", "")).strip().lower().replace("_", "-").replace(" ", "-")
@@ -64,21 +68,19 @@ def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None)
     return data, notes
 
 
-def _leave(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
-    """The position as the step it is in ends and the next begins."""
+def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[str, Any]:
+    """The position as the step it is in ends and the next begins (``choam``: the Corrino's Reserves of the CHOAM
+    die, which comes at the end of the Alliance step, is placed)."""
     step = data["step"]
     factions = data.get("factions") or {}
     names = set(factions) | set(data.get("turn_order") or ())
-    if step == "alliance" and "corrino" in names:
+    if step == "alliance" and "corrino" in names and not choam:
         raise NotCarried(
-            "at the end of the Alliance step the Corrino gain a die, roll it and place it (Reserves of "
-            "the CHOAM, dice:226): no Dice Game move records that roll yet"
+            "at the end of the Alliance step the Corrino gain a die, roll it and place it (Reserves of the CHOAM, "
+            "dice:226): the record has no 'choam' move there"
         )
     if step == "alliance" and "atreides" in names:
-        raise NotCarried(
-            "after the Alliance step the Atreides draw a Loyalty token (Honour, dice:191): no Dice Game "
-            "move records that draw yet"
-        )
+        data = _honour(data, notes)
     unrolled = [n for n, f in factions.items() if not (f or {}).get("dice") and (f or {}).get("personal_dice")]
     if step == "roll" and unrolled:
         raise NotCarried(
@@ -97,6 +99,31 @@ def _leave(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
         )
     notes.append(f"the {step} step is over: the {nxt} step follows (dice:67-77)")
     return {**data, "step": nxt}
+
+
+def _honour(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    """dice:191: at the end of the Alliance step the Atreides draw a Loyalty token from the supply (which token, the
+    position does not need: it counts the tokens a Faction holds, as at the End of a Round)."""
+    state: dict[str, Any] = (data.get("factions") or {}).get("atreides") or {}
+    held = state.get("loyalty")
+    supply = data.get("loyalty_supply")
+    if held is None:
+        if supply:
+            data = {**data, "loyalty_supply": supply - 1}
+        notes.append("the Atreides draw a Loyalty token (Honour, dice:191); the position does not count their tokens")
+        return data
+    if supply is None:
+        raise NotCarried(
+            "the Atreides draw a Loyalty token at the end of the Alliance step (Honour, dice:191), and the position "
+            "does not give loyalty_supply: whether one is left to draw is not known"
+        )
+    count = held if isinstance(held, int) else len(held)
+    if supply == 0:
+        notes.append("the Loyalty token supply is empty: the Atreides draw none (Honour, dice:191)")
+        return data
+    factions = {**data["factions"], "atreides": {**state, "loyalty": count + 1}}
+    notes.append(f"the Atreides draw a Loyalty token (Honour, dice:191): they hold {count + 1}")
+    return {**data, "factions": factions, "loyalty_supply": supply - 1}
 
 
 def _verdict(data: dict[str, Any]) -> Any:

@@ -179,6 +179,10 @@ def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
     over), in the order to try them."""
     factions = list(data.get("factions") or {})
     out: list[Move] = _rolls(_next_round(data) if data.get("step") == "end" else data, rng)
+    if "corrino" in factions:  # dice:226: a die from the common supply, rolled, on an empty slot
+        common = data.get("common_dice")
+        die = {_empty_slot(data, "corrino", rng): rng.randint(1, 6)} if common is None or common > 0 else {}
+        out.append({"action": "choam", "faction": "corrino", "placed": die})
     for f in factions:
         mine = _troops(data, f)
         others = [g for g in factions if g != f]
@@ -217,7 +221,8 @@ def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
     rng.shuffle(out)
     # in the order of the round's steps (a later step's move ends the steps before it, dice:67-77), the Sandstorm
     # (which ends the round) last
-    out.sort(key=lambda m: STEPS.index(_step_of(m)) if _step_of(m) in STEPS else len(STEPS))
+    # (the Reserves of the CHOAM die ends the Alliance step: after the step's Alliances)
+    out.sort(key=lambda m: (STEPS.index(_step_of(m)) if _step_of(m) in STEPS else len(STEPS), m["action"] == "choam"))
     return out
 
 

@@ -461,6 +461,25 @@ class RollMove:
         return sum(len(v) if isinstance(v, list) else 1 for v in self.placed.values())
 
 
+@dataclass
+class ChoamMove:
+    """The Corrino's Reserves of the CHOAM (dice:226), an event chance decides: at the end of the Alliance step the die
+    gained from the common supply, rolled, on the slot it was placed on."""
+
+    action: Literal["choam"] = spec(doc="choam")
+    faction: str = spec(names="dice-faction", doc="who gains the die: the Corrino")
+    placed: dict[str, Any] = spec(  # int | list[int], checked by _check_faces as a Faction's ``dice`` are
+        {},
+        key_names="dice-slot",
+        doc="slot -> the face of the die placed there (1..6); {} where the common supply held no die to gain",
+    )
+
+    @property
+    def count(self) -> int:
+        """The dice placed."""
+        return sum(len(v) if isinstance(v, list) else 1 for v in self.placed.values())
+
+
 DiceMove = (
     ShipMove
     | MoveMove
@@ -471,6 +490,7 @@ DiceMove = (
     | RecruitMove
     | CombatMove
     | RollMove
+    | ChoamMove
 )
 MOVES: dict[str, type] = {
     "ship": ShipMove,
@@ -482,9 +502,15 @@ MOVES: dict[str, type] = {
     "recruit": RecruitMove,
     "combat": CombatMove,
     "roll": RollMove,
+    "choam": ChoamMove,
 }
 ACTIONS = tuple(MOVES)
-ACTION_ALIASES = {"alliance": "propose-alliance", "ally": "propose-alliance", "storm": "sandstorm"}
+ACTION_ALIASES = {
+    "alliance": "propose-alliance",
+    "ally": "propose-alliance",
+    "storm": "sandstorm",
+    "reserves-of-the-choam": "choam",
+}
 
 
 @dataclass
@@ -669,6 +695,7 @@ MOVE_STEP = {
     "recruit": "recruit",
     "combat": "combat",
     "roll": "roll",
+    "choam": "alliance",  # dice:226: at the end of the Alliance step
 }
 FIRST_SANDSTORM = "Jacurutu"  # dice:50
 
@@ -705,7 +732,7 @@ def _check(pos: DicePosition) -> None:
     for fname, st in pos.factions.items():
         for slot, value in st.dice.items():
             st.dice[slot] = _check_faces(value, f"factions.{fname}.dice.{slot}")
-    if isinstance(pos.move, RollMove):
+    if isinstance(pos.move, (RollMove, ChoamMove)):
         for slot, value in pos.move.placed.items():
             pos.move.placed[slot] = _check_faces(value, f"move.placed.{slot}")
     for i, pair in enumerate(pos.alliances):
@@ -820,6 +847,6 @@ def schema() -> dict[str, Any]:
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
     faces = {"anyOf": [FACE, {"type": "array", "items": FACE, "minItems": 1}]}
     out["properties"]["factions"]["additionalProperties"]["properties"]["dice"]["additionalProperties"] = faces
-    roll = moves[list(MOVES).index("roll")]
-    roll["properties"]["placed"]["additionalProperties"] = faces
+    for action in ("roll", "choam"):
+        moves[list(MOVES).index(action)]["properties"]["placed"]["additionalProperties"] = faces
     return out

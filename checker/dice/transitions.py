@@ -21,6 +21,7 @@ from typing import Any
 
 from checker.dice.position import (
     FACTIONS,
+    ChoamMove,
     CombatMove,
     DiceFaction,
     DicePosition,
@@ -334,6 +335,29 @@ def roll(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
     if st.personal_dice is not None and dice.common is not None:
         dice.common -= rolled - st.personal_dice
     dice.replace(m.faction, dice=dict(m.placed), personal_dice=None if st.personal_dice is None else 0)
+    return dice.written(data, pos, list(pos.troops)), dice.notes
+
+
+def choam(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
+    """dice:226: the Corrino's die gained from the common supply, rolled and on its slot; the Alliance step ends
+    (``advance``)."""
+    from checker.dice.kinds.choam import merged
+
+    m = pos.move
+    assert isinstance(m, ChoamMove)
+    dice = _Dice(data, pos)
+    if dice.common is not None:
+        dice.common -= m.count
+    dice.replace(m.faction, dice=merged(dice.state(m.faction).dice, m.placed))
+    faces = [(slot, f) for slot, v in m.placed.items() for f in (v if isinstance(v, list) else [v])]
+    if faces:
+        where = ", ".join(f"a {f} on its {slot} slot" for slot, f in faces)
+        dice.notes.append(f"{display(m.faction)} gain a die through the Reserves of the CHOAM (dice:226): {where}")
+    else:
+        dice.notes.append(
+            f"the common supply is empty: {display(m.faction)} gain no die through the Reserves of the CHOAM "
+            "(dice:88, 226)"
+        )
     return dice.written(data, pos, list(pos.troops)), dice.notes
 
 

@@ -34,11 +34,6 @@ set_aside(
     "Imprinting is no Kanly action (any step but Combat, paid with an unused die) and the spec has no move for it: "
     "a position shows only its result, which no rule here judges",
 )
-set_aside(
-    "dice:226",
-    "Reserves of the CHOAM happens at the end of the Alliance step, which is no move of the spec; the die it gains "
-    "comes from the common supply, so the dice the position counts (dice:34) are unchanged",
-)
 
 set_aside(
     "dice:194",

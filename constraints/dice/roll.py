@@ -142,7 +142,7 @@ SLOT_CLAUSES = {
 }
 
 
-def _breaks(ids: tuple[str, ...]) -> Callable[[DiceRollFacts], bool]:
+def breaks(ids: tuple[str, ...]) -> Callable[[DiceRollFacts], bool]:
     """A clause is cited where the position after the roll breaks the rule that encodes it."""
     return lambda s: s.fault_rule in ids
 
@@ -156,7 +156,7 @@ def _breaks(ids: tuple[str, ...]) -> Callable[[DiceRollFacts], bool]:
     permits=lambda s, _o: f"{who(s.faction)}'s dice go on slots that allow them.",
     needs=("faults",),
     when=lambda s: s.on_slots == 0 and not s.after_open,  # dice already placed: dice.roll.no-reroll
-    cite_when={ref: _breaks(ids) for ref, ids in SLOT_CLAUSES.items()},
+    cite_when={ref: breaks(ids) for ref, ids in SLOT_CLAUSES.items()},
 )
 def placed(s: DiceRollFacts) -> bool:
     """The dice are placed as the Faction board allows: the position after the roll breaks no rule of the dice

@@ -2163,6 +2163,8 @@ def _losses_of(s: BattleFacts, r: dict[str, Any], explosion: bool = False) -> di
     out: dict[str, Any] = {}
     for x in SIDES:
         value = _loss_value(s, x, r[f"{x}_lost"])
+        if explosion:  # every force in the territory (gf9:275), those the storm kept out of the battle too
+            value = (value or 0) + _get(s, x, "beyond_n")
         if value:
             out[_get(s, x, "name")] = value
     if explosion:

@@ -242,6 +242,9 @@ class BattleFacts(Facts):
     # in words, a side's forces in the territory the storm keeps out of the battle (gf9:249), or ""
     a_beyond: str = label("")
     d_beyond: str = label("")
+    # a side's tokens in the territory the storm keeps out of the battle: an explosion destroys them too (gf9:275)
+    a_beyond_n: int = label(0)
+    d_beyond_n: int = label(0)
     o_names: list[str] = label(None, doc="other factions with forces in the territory")
     in_polar_sink: bool = fact(False)
     # Dreamrules: a Fate already played that can reach any battle (Stone Burner, Defect, Political Marriages)
@@ -767,6 +770,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_cards": cards,
         f"{x}_forces": forces,
         f"{x}_beyond": _beyond_words(pos, beyond),
+        f"{x}_beyond_n": sum(g.total for g in beyond),
         f"{x}_special": special,
         f"{x}_is_fremen": me == "fremen" and not no_spice_stopped,
         f"{x}_is_atreides": me == "atreides",
@@ -1530,8 +1534,8 @@ class Battle(Kind):
                 counts = sorted({o["forces"] + o["special"] for o in opts})
                 if counts and counts != [0]:
                     losses[facts.side(x, "name")] = counts[0] if len(counts) == 1 else counts
-            elif n > 0:
-                losses[facts.side(x, "name")] = n
+            elif n > 0 or (out["explosion"] and facts.side(x, "beyond_n")):
+                losses[facts.side(x, "name")] = n + (facts.side(x, "beyond_n") if out["explosion"] else 0)
         if out["explosion"]:
             losses.update({f: n for f, n in zip(facts.o_names, facts.o_forces, strict=True) if n})
         out["losses"] = losses

@@ -21,13 +21,11 @@ from checker.facts import Facts, Kind, fact, kind, label
 
 
 @dataclass
-class DiceRollFacts(DiceStepFacts):
+class PlacedFacts(DiceStepFacts):
+    """A die rolled and placed by chance (the round's roll; the Corrino's Reserves of the CHOAM): the dice placed and
+    what the position after the placing breaks."""
+
     placed: int = fact(0, key="move.placed", doc="the dice it placed")
-    rolls: int | None = fact(
-        None, key="factions.FACTION.personal_dice", doc="the dice it rolls: its personal supply's, topped up (dice:91)"
-    )
-    personal: int | None = label(None, doc="the dice in its personal supply, as the position gives them")
-    common: int | None = label(None, doc="the dice in the common supply, where the position gives them")
     on_slots: int = fact(0, key="factions.FACTION.dice", doc="its dice on slots before the roll")
     faults: int | None = fact(None, doc="rules the position after the roll breaks that the one before did not")
     fault_rule: str = label("", doc="the first of them, for its message and citation")
@@ -39,6 +37,40 @@ class DiceRollFacts(DiceStepFacts):
         if key == "faults":
             return self.after_missing or "move.placed"
         return super().position_key(key)
+
+    def judge_after(self, pos: DicePosition, after: DicePosition) -> None:
+        """``faults`` and what they say: the rules the position once the dice are placed breaks (or leaves open)
+        that the position before did not already."""
+        from checker.engine import evaluate
+
+        judged = evaluate(after)
+        if judged.verdict == "legal":
+            self.faults = 0
+            return
+        before = evaluate(dataclasses.replace(pos, move=None, inferred=[]))  # what was broken already is no fault
+        if judged.verdict == "invalid-position":
+            was = set(before.forbidding())
+            new = [x for x in judged.findings if x.effect == "forbids" and x.rule.id not in was]
+            self.faults = len(new)
+            if new:
+                self.fault_rule, self.fault_words = new[0].rule.id, new[0].message
+        elif judged.verdict == "unresolved" and not judged.open_rules() <= before.open_rules():
+            self.fault_rule = min(judged.open_rules() - before.open_rules())
+            if judged.missing:  # a fact the position lacks (a slot's printed numbers)
+                self.after_missing = judged.missing[0]
+            else:  # a question the text leaves open (dice.roll.placed-open)
+                self.after_open = next(x.message for x in judged.findings if x.rule.id == self.fault_rule)
+        else:
+            self.faults = 0
+
+
+@dataclass
+class DiceRollFacts(PlacedFacts):
+    rolls: int | None = fact(
+        None, key="factions.FACTION.personal_dice", doc="the dice it rolls: its personal supply's, topped up (dice:91)"
+    )
+    personal: int | None = label(None, doc="the dice in its personal supply, as the position gives them")
+    common: int | None = label(None, doc="the dice in the common supply, where the position gives them")
 
 
 def _after(pos: DicePosition, m: RollMove, rolls: int | None) -> DicePosition:
@@ -63,8 +95,6 @@ class DiceRollKind(Kind):
 
     @noting_inferred
     def facts(self, pos: Any) -> DiceRollFacts:
-        from checker.engine import evaluate
-
         assert isinstance(pos, DicePosition) and isinstance(pos.move, RollMove)
         m = pos.move
         st = pos.state(m.faction)
@@ -83,25 +113,7 @@ class DiceRollKind(Kind):
             f.notes.append("the position does not give 'step': it is taken to be the Roll the Dice step")
         if f.on_slots:
             return f  # it has rolled already (dice.roll.no-reroll): where these dice would go is no question
-        after = evaluate(_after(pos, m, rolls))
-        if after.verdict == "legal":
-            f.faults = 0
-            return f
-        before = evaluate(dataclasses.replace(pos, move=None, inferred=[]))  # what was broken already is no fault
-        if after.verdict == "invalid-position":
-            was = set(before.forbidding())
-            new = [x for x in after.findings if x.effect == "forbids" and x.rule.id not in was]
-            f.faults = len(new)
-            if new:
-                f.fault_rule, f.fault_words = new[0].rule.id, new[0].message
-        elif after.verdict == "unresolved" and not after.open_rules() <= before.open_rules():
-            f.fault_rule = min(after.open_rules() - before.open_rules())
-            if after.missing:  # a fact the position lacks (a slot's printed numbers)
-                f.after_missing = after.missing[0]
-            else:  # a question the text leaves open (dice.roll.placed-open)
-                f.after_open = next(x.message for x in after.findings if x.rule.id == f.fault_rule)
-        else:
-            f.faults = 0
+        f.judge_after(pos, _after(pos, m, rolls))
         return f
 
     def choices(self, v: Any, facts: Facts) -> None:
