@@ -1275,11 +1275,14 @@ def _sector_words(sectors: frozenset[int]) -> str:
 
 
 def _beyond_words(pos: Position, beyond: list[ForceGroup]) -> str:
-    if not beyond:
-        return ""
-    n = sum(g.total for g in beyond)
-    where = _sector_words(frozenset(g.sector for g in beyond if g.sector is not None))
-    return f" (not its {n} in {where}: the storm in sector {pos.storm} separates them)"
+    """A side's forces in the territory kept out of the battle, in words: under the storm, or beyond it."""
+    under = sum(g.total for g in beyond if g.sector == pos.storm)
+    far = [g for g in beyond if g.sector != pos.storm]
+    parts = [f"its {under} under the storm in sector {pos.storm}"] if under else []
+    if far:
+        where = _sector_words(frozenset(g.sector for g in far if g.sector is not None))
+        parts.append(f"its {sum(g.total for g in far)} in {where}, beyond the storm in sector {pos.storm}")
+    return f" (not {' nor '.join(parts)})" if parts else ""
 
 
 def fighting_groups(pos: Position, m: BattleMove, faction: str) -> list[ForceGroup]:
