@@ -668,3 +668,58 @@ def test_a_record_that_skips_a_roll_is_unresolved(tmp_path: Path) -> None:
     last = list(replay(read_record(path)))[-1]
     assert last.number == 12 and isinstance(last.result, Refused) and last.result.verdict.verdict == "unresolved"
     assert "the record has no roll of Spacing Guild there" in (last.result.verdict.reason or "")
+
+
+def test_the_choam_die_ends_the_alliance_step_and_the_atreides_draw_their_honour_token() -> None:
+    """dice:226: the Corrino's die on its slot and out of the common supply; the Kanly step follows, after the
+    Atreides drew a Loyalty token (dice:191), and their Ally after them."""
+    data = _case("choam-placed")
+    after = _applied(data)
+    assert after["step"] == "kanly"
+    assert after["factions"]["corrino"]["dice"]["move"] in (4, [4])
+    assert after["common_dice"] == data["common_dice"] - 1
+    assert after["factions"]["atreides"]["loyalty"] == 2
+    assert after["loyalty_supply"] == data["loyalty_supply"] - 1
+    allied = {**copy.deepcopy(data), "alliances": [["harkonnen", "atreides"]]}
+    result = apply(allied)
+    assert isinstance(result, Applied), result.verdict.reason
+    assert result.data["factions"]["harkonnen"]["loyalty"] == 2
+    assert result.data["loyalty_supply"] == data["loyalty_supply"] - 2
+
+
+def test_an_alliance_step_left_without_the_choam_die_is_not_carried() -> None:
+    """A record's Kanly move after the Alliance step, with no ``choam`` move: the Corrino's die is chance's, so the
+    record stops there rather than guess it (dice:226)."""
+    from checker.dice.advance import advance
+    from checker.game import NotCarried
+
+    data = _case("choam-placed")
+    data.pop("move")
+    kanly = {"action": "kanly", "faction": "atreides", "kanly_action": "assassinate", "target": "harkonnen"}
+    with pytest.raises(NotCarried, match="choam"):
+        advance(data, None, kanly)
+
+
+def test_at_the_round_end_every_faction_discards_down_to_one_loyalty_token_drawing_or_not() -> None:
+    """dice:177-178: only a Faction that moved a die draws; every Faction then keeps one (the Atreides two)."""
+    slots = {"recruit": [4, 5, 6], "ship": [1, 2, 3], "move": [3, 4, 5, 6], "combat": "?"}
+    data = {
+        **ROUND_TWO,
+        "step": "sandstorm",
+        "sandstorm": "Carthag",
+        "common_dice": 3,
+        "loyalty_supply": 1,
+        "turn_order": ["spacing-guild", "harkonnen", "fremen"],
+        "factions": {
+            "spacing-guild": {"cards": ["sandstorm"], "loyalty": 1, "personal_dice": 3, "bonus_slots": []},
+            "harkonnen": {"loyalty": 2, "personal_dice": 3, "bonus_slots": []},
+            "fremen": {"loyalty": 1, "dice": {"move": 4}, "personal_dice": 2, "bonus_slots": [], "slot_faces": slots},
+        },
+        "move": {"action": "sandstorm", "to": "Arrakeen"},
+    }
+    result = apply(data)
+    assert isinstance(result, Applied), result.verdict.reason or result.verdict.forbidding()
+    held = {f: st["loyalty"] for f, st in result.data["factions"].items()}
+    assert held == {"spacing-guild": 1, "harkonnen": 1, "fremen": 1}
+    # the Fremen draw the one token and put one back; Harkonnen puts its second back
+    assert result.data["loyalty_supply"] == 1 - 1 + 1 + 1

@@ -102,27 +102,38 @@ def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[
 
 
 def _honour(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
-    """dice:191: at the end of the Alliance step the Atreides draw a Loyalty token from the supply (which token, the
-    position does not need: it counts the tokens a Faction holds, as at the End of a Round)."""
-    state: dict[str, Any] = (data.get("factions") or {}).get("atreides") or {}
+    """dice:191: at the end of the Alliance step the Atreides draw a Loyalty token from the supply, and in an
+    Alliance their Ally draws after them ("the Atreides player draws first"; an Alliance ability serves the Ally too,
+    dice:196). Which token, the position does not need: it counts the tokens a Faction holds, as at the End of a
+    Round."""
+    allies = [b if a == "atreides" else a for a, b in data.get("alliances") or () if "atreides" in (a, b)]
+    for name in ["atreides", *allies]:
+        data = _draw(data, name, notes)
+    return data
+
+
+def _draw(data: dict[str, Any], name: str, notes: list[str]) -> dict[str, Any]:
+    """One Loyalty token drawn by the Faction, where the supply holds one (Honour, dice:191)."""
+    state: dict[str, Any] = (data.get("factions") or {}).get(name) or {}
     held = state.get("loyalty")
     supply = data.get("loyalty_supply")
+    who = display(name)
     if held is None:
         if supply:
             data = {**data, "loyalty_supply": supply - 1}
-        notes.append("the Atreides draw a Loyalty token (Honour, dice:191); the position does not count their tokens")
+        notes.append(f"{who} draw a Loyalty token (Honour, dice:191); the position does not count their tokens")
         return data
     if supply is None:
         raise NotCarried(
-            "the Atreides draw a Loyalty token at the end of the Alliance step (Honour, dice:191), and the position "
-            "does not give loyalty_supply: whether one is left to draw is not known"
+            f"{who} draw a Loyalty token at the end of the Alliance step (Honour, dice:191), and the position does "
+            "not give loyalty_supply: whether one is left to draw is not known"
         )
     count = held if isinstance(held, int) else len(held)
     if supply == 0:
-        notes.append("the Loyalty token supply is empty: the Atreides draw none (Honour, dice:191)")
+        notes.append(f"the Loyalty token supply is empty: {who} draw none (Honour, dice:191)")
         return data
-    factions = {**data["factions"], "atreides": {**state, "loyalty": count + 1}}
-    notes.append(f"the Atreides draw a Loyalty token (Honour, dice:191): they hold {count + 1}")
+    factions = {**data["factions"], name: {**state, "loyalty": count + 1}}
+    notes.append(f"{who} draw a Loyalty token (Honour, dice:191): they hold {count + 1}")
     return {**data, "factions": factions, "loyalty_supply": supply - 1}
 
 
@@ -175,9 +186,7 @@ def _new_round(data: dict[str, Any]) -> Out:
             continue
         dice = st.pop("dice", None) or {}
         moved = sum(len(v) if isinstance(v, list) else 1 for v in dice.values())
-        bonus_slots = st.get("bonus_slots")
-        if bonus_slots is None and name == "corrino":
-            bonus_slots = []  # dice:223: no bonus-die slot
+        bonus_slots = [] if name == "corrino" else st.get("bonus_slots")  # dice:223: no bonus-die slot
         gained = (
             None
             if bonus_slots is None
@@ -195,12 +204,13 @@ def _new_round(data: dict[str, Any]) -> Out:
                     raise NotCarried("the common supply holds too few dice for the bonus dice gained (dice:88)")
                 common = None if common is None else common - gained
                 notes.append(f"{display(name)} gains {gained} die for its dice off bonus-die slots (dice:85, 177)")
-        # dice:177-178: a Faction that moved a die draws a Loyalty token, then keeps one (the Atreides two)
+        # dice:177-178: a Faction that moved a die draws a Loyalty token; then every Faction keeps one (the Atreides
+        # two), drawing or not
         held = st.get("loyalty")
-        if moved and held is not None:
+        if held is not None:
             count = held if isinstance(held, int) else len(held)
-            draws = 1 if supply is None or supply > 0 else 0
-            if supply is None and count < LOYALTY_KEPT.get(name, 1):
+            draws = 0 if not moved else 1 if supply is None or supply > 0 else 0
+            if moved and supply is None and count < LOYALTY_KEPT.get(name, 1):
                 raise NotCarried(
                     f"whether {display(name)} draws a Loyalty token (dice:177) depends on the supply, "
                     "which the position does not give"
@@ -216,7 +226,7 @@ def _new_round(data: dict[str, Any]) -> Out:
         out["loyalty_supply"] = supply
     notes.append(
         "the dice left on the slots go to their owners' personal supplies (dice:177); each Faction that "
-        "moved a die draws a Loyalty token and keeps one, the Atreides two (dice:177-178, 192)"
+        "moved a die draws a Loyalty token, and each keeps one, the Atreides two (dice:177-178, 192)"
     )
     out["round"] = data["round"] + 1
     out["step"] = "roll"

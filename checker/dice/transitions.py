@@ -424,7 +424,9 @@ class _Dice:
         if back:
             self._personal(f, 1)
         st = self.state(f)
-        if bonus is None and (st.bonus_given or st.bonus_slots or f == "corrino"):  # dice:223: no bonus slot
+        if bonus is None and f == "corrino":
+            bonus = 0  # dice:223: no bonus-die slot
+        if bonus is None and (st.bonus_given or st.bonus_slots):
             bonus = 1 if slot in st.bonus_slots else 0
         if bonus is None:
             if st.personal_dice is not None:

@@ -103,6 +103,30 @@ def _(v: Any) -> z3.BoolRef:
 
 
 @rule(
+    "dice.choam.faction-board",
+    on="dice-choam",
+    cites="dice:226",
+    see_also="dice:189",
+    title="The die goes on the Faction board",
+    forbids=lambda s, _o: (
+        f"{who(s.faction)} puts its Reserves of the CHOAM die on the Landsraad card's slot: the die goes on a slot "
+        "of its Faction board."
+    ),
+    permits=lambda s, _o: f"{who(s.faction)}'s die goes on its Faction board.",
+    when=lambda s: s.is_corrino and s.placed > 0,
+)
+def faction_board(s: ChoamFacts) -> bool:
+    """The die is assigned to a slot on the Corrino's Faction board: the Landsraad card's slot (dice:189) is on the
+    card, not the board."""
+    return not s.on_card
+
+
+@faction_board.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.on_card)
+
+
+@rule(
     "dice.choam.placed",
     on="dice-choam",
     cites="dice:79,80,81,189,226",

@@ -940,8 +940,16 @@ def _worth_ok(s: BattleFacts, x: str) -> bool:
     if _free(s, x):
         return any(2 * o + (4 if double else 2) * f == dial for o in range(n + 1) for f in range(m + 1))
     if double:
-        return _price_open(s, x) or any(o + 2 * f == dial for o in range(n + 1) for f in range(m + 1))
+        return (_price_open(s, x) and dial <= _most_h(s, x)) or any(
+            o + 2 * f == dial for o in range(n + 1) for f in range(m + 1)
+        )
     return any(spice <= k and 2 * spice + (k - spice) == dial for k in range(n + m + 1))
+
+
+def _most_h(s: BattleFacts, x: str) -> int:
+    """The most, in half-units, the side's troops are worth with every one supported: an ordinary troop one
+    (dreamrules:456), a doubled one two (dreamrules:1086, 1122), whatever supporting it costs."""
+    return 2 * _get(s, x, "forces") + 4 * _get(s, x, "special")
 
 
 def _zworth(v: Any, x: str) -> Any:
@@ -960,7 +968,7 @@ def _zworth(v: Any, x: str) -> Any:
         z3.And(bounds, 2 * ou + z3.If(double, 4, 2) * su == dial),
         z3.If(
             double,
-            z3.Or(spice > 0, z3.And(bounds, ou + 2 * su == dial)),
+            z3.Or(z3.And(spice > 0, dial <= 2 * n + 4 * m), z3.And(bounds, ou + 2 * su == dial)),
             z3.And(os_ + ou <= n + m, 2 * os_ + ou == dial, os_ == spice),
         ),
     )
@@ -1141,7 +1149,10 @@ gap(
     "of troops makes the dial with that spice supporting ordinary troops alone: 'Ordinary troops cost 1 spice each "
     "to support' (dreamrules:1304); a Sardaukar or Fedaykin has double a normal troop's strength (dreamrules:1086, "
     "1122), but its support price is printed nowhere",
-    when=lambda s: any(_price_open(s, x) and not _ordinary_support_ok(s, x) for x in SIDES),
+    when=lambda s: any(
+        _price_open(s, x) and not _ordinary_support_ok(s, x) and (_get(s, x, "dial_h") or 0) <= _most_h(s, x)
+        for x in SIDES
+    ),
 )
 
 
@@ -1708,9 +1719,17 @@ def _ix_spiced(s: BattleFacts, x: str) -> bool:
     return _ixians(s, x) and _get(s, x, "special") > 0 and _get(s, x, "spice") > 0
 
 
+def _ix_most_h(s: BattleFacts, x: str) -> int:
+    """The most, in half-units, Ixian troops are worth whatever supporting a Cyborg costs: a Cyborg two (double a
+    supported troop, dreamrules:1220), a Suboid one half (never spice dialed, dreamrules:1222)."""
+    return _get(s, x, "forces") + 4 * _get(s, x, "special")
+
+
 def _ix_dial_ok(s: BattleFacts, x: str) -> bool:
-    if not _ixians(s, x) or _ix_spiced(s, x):
+    if not _ixians(s, x):
         return True
+    if _ix_spiced(s, x):  # what the spice buys is open (dreamrules.battle.ixians), not past what all are worth
+        return (_get(s, x, "dial_h") or 0) <= _ix_most_h(s, x)
     return _get(s, x, "spice") == 0 and bool(ixian_selections(s, x))
 
 
@@ -1719,6 +1738,9 @@ def _ix_dial_text(s: BattleFacts, x: str) -> str:
         f"{_who(s, x)} dials {s.fmt()[f'{x}_dial']} with {_get(s, x, 'special')} Cyborgs, {_get(s, x, 'forces')} "
         f"Suboids and {_get(s, x, 'spice')} spice{_get(s, x, 'beyond')}"
     )
+    if _ix_spiced(s, x):
+        most = _ix_most_h(s, x) / 2
+        return f"{head}: even with every Cyborg supported (two each) and a Suboid at one half, they are worth {most:g}."
     if _get(s, x, "spice"):
         return f"{head}: Suboids cannot be spice dialed, and it has no Cyborgs there to support."
     return f"{head}: a Cyborg is worth one without spice, a Suboid one half, and the dial must be what some are worth."
@@ -1736,7 +1758,7 @@ def _ix_dial_text(s: BattleFacts, x: str) -> str:
     forbids=_says(_ix_dial_ok, _ix_dial_text),
     permits="The Ixians' dial is worth some of their Cyborgs (one each without spice) and Suboids (one half each).",
     needs=("a_dial_h", "d_dial_h"),
-    when=lambda s: any(_ixians(s, x) and not _ix_spiced(s, x) for x in SIDES),
+    when=lambda s: any(_ixians(s, x) for x in SIDES),
 )
 def dial_ixians(s: BattleFacts) -> bool:
     """A Cyborg has double a troop's strength (one, unsupported) and a Suboid always half, never supported by spice:
@@ -1752,7 +1774,11 @@ def _(v: Any) -> Any:
         su, ou = _get(v, x, "su"), _get(v, x, "ou")
         return z3.Or(
             z3.Not(_get(v, x, "is_ixians")),
-            z3.And(_get(v, x, "special") > 0, _get(v, x, "spice") > 0),
+            z3.And(
+                _get(v, x, "special") > 0,
+                _get(v, x, "spice") > 0,
+                _get(v, x, "dial_h") <= _get(v, x, "forces") + 4 * _get(v, x, "special"),
+            ),
             z3.And(
                 _get(v, x, "spice") == 0,
                 su <= _get(v, x, "special"),
@@ -1772,7 +1798,7 @@ gap(
     reason="the Ixians commit spice with Cyborgs in the battle: Suboids cannot be spice dialed, so the spice supports "
     "Cyborgs, and the book prints the price of support only for ordinary troops ('Ordinary troops cost 1 spice each "
     "to support', dreamrules:1304): what the spice buys, and so the dial and the losses, is not encoded",
-    when=lambda s: any(_ix_spiced(s, x) for x in SIDES),
+    when=lambda s: any(_ix_spiced(s, x) and (_get(s, x, "dial_h") or 0) <= _ix_most_h(s, x) for x in SIDES),
 )
 
 

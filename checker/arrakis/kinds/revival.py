@@ -428,6 +428,9 @@ class Revival(Kind):
         in_tanks = {n for s in pos.factions.values() for n in s.leaders_in_tanks}
         mine = set(components()["leaders"].get(me, {})) | set(state.leaders if state else {})
         printed = set(components()["leaders"].get(me, {}))
+        # its leaders: the printed roster, or where none is printed (Dreamrules' Ixians and Bene Tleilax) the
+        # position's own ``leaders``
+        roster = printed or set(state.leaders if state else {})
         emperor = pos.factions.get("emperor")
         leader = m.leader or ""
         face_down = {n for s in pos.factions.values() for n in (s.leaders_face_down or [])}
@@ -470,8 +473,8 @@ class Revival(Kind):
             has_leader=bool(leader),
             leader_own=leader in mine,
             leader_in_tanks=leader in in_tanks,
-            own_leaders_in_tanks=len(printed & in_tanks),
-            own_leaders=len(printed) or 5,
+            own_leaders_in_tanks=len(roster & in_tanks),
+            own_leaders=len(roster) or 5,
             revival_begun=getattr(state, "leader_revival_begun", None) if state else None,
             face_down_known=bool(state and state.leaders_face_down is not None),
             leader_face_down=leader in face_down,

@@ -86,7 +86,9 @@ class ProposeAllianceKind(Kind):
             """Whether the owner's slot carries the bonus-die symbol (dice:84-85): the position's ``bonus_slots``
             (``[]``: none); the Corrino board has none (dice:223); unknown when the position does not say."""
             st = pos.state(owner)
-            if st.bonus_given or st.bonus_slots or owner == "corrino":
+            if owner == "corrino":
+                return False  # whatever the position lists (dice.factions.corrino-no-bonus-slot judges that)
+            if st.bonus_given or st.bonus_slots:
                 return slot in st.bonus_slots
             return None
 

@@ -19,12 +19,15 @@ from checker.dice.kinds.roll import PlacedFacts
 from checker.dice.position import ChoamMove, DicePosition
 from checker.facts import Facts, Kind, fact, kind, label
 
+LANDSRAAD_SLOT = "landsraad"  # the Landsraad card's dice slot (dice:189), not a slot of a Faction board
+
 
 @dataclass
 class ChoamFacts(PlacedFacts):
     is_corrino: bool = fact(True, key="move.faction", doc="the Faction gaining the die is the Corrino")
     gains: int | None = fact(None, key="common_dice", doc="the dice it gains: one, none from an empty common supply")
     common: int | None = label(None, doc="the dice in the common supply, where the position gives them")
+    on_card: bool = fact(False, key="move.placed", doc="the die goes on the Landsraad card's slot")
 
 
 def merged(dice: dict[str, Any], placed: dict[str, Any]) -> dict[str, Any]:
@@ -70,6 +73,7 @@ class DiceChoamKind(Kind):
             is_corrino=m.faction == "corrino",
             gains=None if common is None else min(1, common),
             common=common,
+            on_card=LANDSRAAD_SLOT in m.placed,
         )
         if pos.step is None:
             f.notes.append("the position does not give 'step': it is taken to be the end of the Alliance step")

@@ -375,6 +375,9 @@ def round_facts(pos: DicePosition, s: DicePositionFacts) -> None:
             s.round_dice_known = None
             keys.setdefault("personal_dice", f"factions.{f}.personal_dice")
         s.f_loyalty_cap.append(2 if f == "atreides" else 1)  # dice:178, 192
+    if any(not (m >> face & 1) for face, m in zip(s.die_face, s.die_mask, strict=True)):
+        # a die known to show a number its slot does not print decides dice:80, whatever the dice not judged show
+        s.slot_faces_known = s.combat_step_known = True
     if pos.players is not None and pos.players > n and not all(s.fs_in_play):
         s.slot_roster_known = None  # an unnamed player may be that Faction
         unnamed = next(slot for (_, slot), ok in zip(s.fs_labels, s.fs_in_play, strict=True) if not ok)

@@ -40,14 +40,15 @@ class PlacedFacts(DiceStepFacts):
 
     def judge_after(self, pos: DicePosition, after: DicePosition) -> None:
         """``faults`` and what they say: the rules the position once the dice are placed breaks (or leaves open)
-        that the position before did not already."""
+        that the position before did not already. Both are judged without the other Factions' dice on slots: a rule
+        their dice break already, or leave open (a slot's numbers not given), would hide what these dice do."""
         from checker.engine import evaluate
 
-        judged = evaluate(after)
+        judged = evaluate(_alone(after, self.faction))
         if judged.verdict == "legal":
             self.faults = 0
             return
-        before = evaluate(dataclasses.replace(pos, move=None, inferred=[]))  # what was broken already is no fault
+        before = evaluate(_alone(dataclasses.replace(pos, move=None, inferred=[]), self.faction))
         if judged.verdict == "invalid-position":
             was = set(before.forbidding())
             new = [x for x in judged.findings if x.effect == "forbids" and x.rule.id not in was]
@@ -62,6 +63,12 @@ class PlacedFacts(DiceStepFacts):
                 self.after_open = next(x.message for x in judged.findings if x.rule.id == self.fault_rule)
         else:
             self.faults = 0
+
+
+def _alone(pos: DicePosition, faction: str) -> DicePosition:
+    """The position with no die on any other Faction's slots."""
+    factions = {f: st if f == faction else dataclasses.replace(st, dice={}) for f, st in pos.factions.items()}
+    return dataclasses.replace(pos, factions=factions)
 
 
 @dataclass
