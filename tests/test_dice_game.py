@@ -723,3 +723,34 @@ def test_at_the_round_end_every_faction_discards_down_to_one_loyalty_token_drawi
     assert held == {"spacing-guild": 1, "harkonnen": 1, "fremen": 1}
     # the Fremen draw the one token and put one back; Harkonnen puts its second back
     assert result.data["loyalty_supply"] == 1 - 1 + 1 + 1
+
+
+def test_stealing_the_landsraad_destroys_the_only_dice_on_the_mat() -> None:
+    """dice:190: from round 4 the thief destroys a die from its Faction mat (a second where the holder's card slot
+    holds one); where the mat holds just those dice besides the target die, there is no choice to make."""
+    chart = {"plot": [1], "assassinate": [2], "steal-landsraad": [6]}
+    data = {
+        "ruleset": "dice",
+        "round": 4,
+        "step": "kanly",
+        "sandstorm": "Jacurutu",
+        "common_dice": 3,
+        "turn_order": ["harkonnen", "atreides", "corrino"],
+        "factions": {
+            "atreides": {
+                "dice": {"corrino": 6, "recruit": 5, "move": 4},
+                "kanly_chart": chart,
+                "personal_dice": 0,
+                "bonus_slots": [],
+            },
+            "corrino": {"cards": ["landsraad"], "dice": {"landsraad": 2}, "personal_dice": 0},
+            "harkonnen": {"cards": ["protection"]},
+        },
+        "move": {"action": "kanly", "faction": "atreides", "kanly_action": "steal-landsraad", "target": "corrino"},
+    }
+    result = apply(data)
+    assert isinstance(result, Applied), result.verdict.reason or result.verdict.forbidding()
+    atreides = result.data["factions"]["atreides"]
+    assert not atreides.get("dice") and atreides["personal_dice"] == 1  # the target die used, the other two gone
+    assert "landsraad" in atreides["cards"]
+    assert result.data["common_dice"] == 3 + 2

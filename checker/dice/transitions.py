@@ -180,9 +180,20 @@ def kanly(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
         dice.replace(m.target, cards=target_cards)
         dice.replace(m.faction, cards=[*dice.state(m.faction).cards, card])
         if o.get("dice_destroyed"):
-            raise NotCarried(
-                f"which {o['dice_destroyed']} of {display(m.faction)}'s dice it destroys to steal the Landsraad card "
-                "is the player's choice (dice:88, 190), which the move does not say"
+            # dice:190: from its Faction mat, the target die aside (it is used, dice:103): a choice only where the
+            # mat holds more dice than that
+            mine = dice.state(m.faction)
+            slots = [slot for slot in mine.dice if slot != m.target for _ in mine.faces(slot)]
+            if len(slots) != o["dice_destroyed"]:
+                raise NotCarried(
+                    f"which {o['dice_destroyed']} of {display(m.faction)}'s dice it destroys to steal the Landsraad "
+                    "card is the player's choice (dice:88, 190), which the move does not say"
+                )
+            for slot in slots:
+                dice.use(m.faction, slot, to="common")
+            notes.append(
+                f"{display(m.faction)} destroys the {len(slots)} dice on its Faction mat besides the target die, all "
+                "it has there, to steal the Landsraad card (dice:190)"
             )
         if o.get("landsraad_die_returned_to") == m.target:  # dice:189: back to its supply
             dice.use(m.target, "landsraad")
