@@ -1201,6 +1201,21 @@ _MOVE = {
 REACH_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     # drawn moves wander the board at random and are nearly all illegal: one legal, one with the storm unknown
     "move": [("gf9", _MOVE), ("gf9", {k: v for k, v in _MOVE.items() if k != "storm"})],
+    # a collection whose forces' sector is not given in a territory of several (the drawn positions reach it
+    # rarely, and which ones are drawn shifts with the modules other tests imported first)
+    "collect": [
+        (
+            "gf9",
+            {
+                "ruleset": "gf9",
+                "phase": "spice-collection",
+                "factions": {"emperor": {"spice": 3}},
+                "forces": [{"faction": "emperor", "territory": "Cielago South", "count": 6}],
+                "spice": [{"territory": "Cielago South", "amount": 8, "sector": 1}],
+                "move": {"action": "collect", "faction": "emperor", "territory": "Cielago South", "sector": 1},
+            },
+        )
+    ],
     "start": [
         (
             "gf9",

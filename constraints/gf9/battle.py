@@ -526,7 +526,14 @@ def _own_leader(s: BattleFacts, x: str) -> bool:
             f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, {_whose(s, x)}: a faction fights with its own leaders."
         ),
     ),
-    permits="{a_leader_label} and {d_leader_label} fight for their own factions.",
+    permits=lambda s, _o: " ".join(
+        f"{_get(s, x, 'leader_name')} fights for its own faction, {_who(s, x)}."
+        if _get(s, x, "leader_own")
+        else f"{_who(s, x)} plays {_get(s, x, 'leader_name')}, not one of its own (a captured leader: "
+        "gf9.battle.captive-fights)."
+        for x in SIDES
+        if _get(s, x, "leader")
+    ),
     when=lambda s: s.a_leader or s.d_leader,
 )
 def leader_own(s: BattleFacts) -> bool:
@@ -835,14 +842,31 @@ def _selection_ok(s: BattleFacts, x: str) -> bool:
     return False
 
 
+def _full_h(s: BattleFacts, x: str) -> int:
+    """The most, in half-units, the side's forces are worth: an ordinary force one with a spice of support, one half
+    without (gf9:297), a Fedaykin at most two ordinary forces' worth (gf9:415): no reading of what a Fedaykin's
+    support costs makes them worth more."""
+    n, spice = _get(s, x, "forces"), _get(s, x, "spice")
+    supported = min(n, spice)
+    return 2 * supported + (n - supported) + 4 * _get(s, x, "special")
+
+
 def _dial_ok(s: BattleFacts, x: str) -> bool:
-    if _get(s, x, "is_fremen") or _get(s, x, "sardaukar") or _get(s, x, "fedaykin_open"):
-        return True  # gf9.battle.dial-fremen; the Sardaukar gap; gf9.battle.karama-fedaykin-support
+    if _get(s, x, "is_fremen") or _get(s, x, "sardaukar"):
+        return True  # gf9.battle.dial-fremen; the Sardaukar gap
+    if _get(s, x, "fedaykin_open"):  # what support buys is gf9.battle.karama-fedaykin-support's, not past full worth
+        return (_get(s, x, "dial_h") or 0) <= _full_h(s, x)
     return _selection_ok(s, x)
 
 
 def _dial_text(s: BattleFacts, x: str) -> str:
     n, spice, dial = _get(s, x, "forces"), _get(s, x, "spice"), s.fmt()[f"{x}_dial"]
+    if _get(s, x, "fedaykin_open"):
+        return (
+            f"{_who(s, x)} dials {dial} with {n} forces, {_get(s, x, 'special')} Fedaykin{_get(s, x, 'beyond')} and "
+            f"{spice} spice: its spice supports at most {min(n, spice)} forces at one strength, the rest count one "
+            f"half (gf9:297), and a Fedaykin is worth at most two (gf9:415): at most {_full_h(s, x) / 2:g}."
+        )
     top = (2 * min(spice, n) + (n - min(spice, n))) / 2
     return (
         f"{_who(s, x)} dials {dial} with {n} forces{_get(s, x, 'beyond')} and {spice} spice: supported forces "
@@ -885,8 +909,15 @@ def _(v: Any) -> Any:
         return z3.Or(
             _get(v, x, "is_fremen"),
             _get(v, x, "sardaukar"),
-            _get(v, x, "fedaykin_open"),
             z3.And(
+                _get(v, x, "fedaykin_open"),
+                _get(v, x, "dial_h")
+                <= z3.If(_get(v, x, "spice") < _get(v, x, "forces"), _get(v, x, "spice"), _get(v, x, "forces"))
+                + _get(v, x, "forces")
+                + 4 * _get(v, x, "special"),
+            ),
+            z3.And(
+                z3.Not(_get(v, x, "fedaykin_open")),
                 os_ + ou <= _get(v, x, "forces"),
                 2 * os_ + ou == _get(v, x, "dial_h"),
                 os_ == _get(v, x, "spice"),
@@ -1875,7 +1906,7 @@ gap(
     title="Fedaykin once Karama stopped the Fremen no-spice advantage",
     reason="a Karama stopped the Fremen no-spice advantage but not the Fedaykin: gf9:415 counts a Fedaykin as two "
     "ordinary forces, and no line says what a Fedaykin is worth without support, or what supporting one costs",
-    when=lambda s: bool(s.a_fedaykin_open or s.d_fedaykin_open),
+    when=lambda s: any(_get(s, x, "fedaykin_open") and (_get(s, x, "dial_h") or 0) <= _full_h(s, x) for x in SIDES),
 )
 
 
