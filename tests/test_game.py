@@ -86,9 +86,11 @@ def test_applying_a_legal_move_gives_a_valid_position(case: Path) -> None:
         was = check(load_position(copy.deepcopy(alone), str(case)))
         assert was.verdict != "invalid-position", f"{case.name}: apply carried on from an invalid position"
         # the position alone is unresolved (a Dice Game round's faces not given): the move adds nothing to that
-        assert (v.verdict, v.reason, v.forbidding()) == (was.verdict, was.reason, was.forbidding()), (
+        # (the key an open rule names first may change: a die the move took off its slot no longer asks for it)
+        assert (v.verdict, v.forbidding()) == (was.verdict, was.forbidding()), (
             f"{case.name}: the position after the move is {v.verdict}: {v.reason or v.forbidding()}"
         )
+        assert v.open_rules() <= was.open_rules(), f"{case.name}: the move opens {v.reason}"
     before = load_position(copy.deepcopy(data), str(case))
     if _kind(data) != data["move"]["action"]:
         return  # another family's kind: its own tests check the numbers
