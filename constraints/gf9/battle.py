@@ -971,6 +971,17 @@ def _(v: Any) -> Any:
     return zboth(v, ok)
 
 
+def _ordinary_dial(s: BattleFacts, x: str) -> bool:
+    """Some of the side's ordinary forces alone, the committed spice supporting them, are worth the dial (gf9:297):
+    the dial is legal whatever its Sardaukar are worth."""
+    n, dial, spice = _get(s, x, "forces"), _get(s, x, "dial_h"), _get(s, x, "spice")
+    return dial is not None and any(2 * spice + (k - spice) == dial for k in range(spice, n + 1))
+
+
+def _sardaukar_dial_open(s: BattleFacts, x: str) -> bool:
+    return bool(_get(s, x, "sardaukar")) and not _ordinary_dial(s, x)
+
+
 gap(
     "gf9.battle.sardaukar-value",
     on="battle",
@@ -978,8 +989,30 @@ gap(
     see_also="gf9:41,53",
     title="Advanced: the Sardaukar's value in battle is not stated",
     reason="Sardaukar fight in this battle, and gf9 never states their battle value (gf9:303 only names them; "
-    "gf9:415 gives the Fedaykin's): the dial's legality and the losses are not encoded",
-    when=lambda s: bool(s.a_sardaukar or s.d_sardaukar),
+    "gf9:415 gives the Fedaykin's): whether the dial is what forces present are worth is not encoded (no "
+    "selection of ordinary forces alone makes it)",
+    when=lambda s: any(_sardaukar_dial_open(s, x) for x in SIDES),
+)
+
+
+def _sardaukar_losses_open(s: BattleFacts) -> bool:
+    """A side with Sardaukar wins an ordinary battle: which tokens, worth its dial, it loses depends on their value."""
+    if any(_sardaukar_dial_open(s, x) for x in SIDES) or s.a_dial_h is None or s.d_dial_h is None:
+        return False
+    r = resolve(s)
+    return any(_get(s, x, "sardaukar") and r[f"{x}_lost"] == -1 for x in SIDES)
+
+
+gap(
+    "gf9.battle.sardaukar-losses",
+    on="battle",
+    cites="gf9:299,303",
+    see_also="gf9:41,53",
+    title="Advanced: a winner's losses among Sardaukar of unstated value",
+    reason="the side with Sardaukar wins: its losses are forces worth its dial (gf9:299), and gf9 never states a "
+    "Sardaukar's value (gf9:303 only names them), so which tokens it may lose is not encoded",
+    when=_sardaukar_losses_open,
+    leaves_open=("losses", "winner_loss_options"),
 )
 
 
