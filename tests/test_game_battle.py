@@ -190,7 +190,6 @@ def test_a_winners_choice_of_losses_is_unresolved_not_guessed() -> None:
 @pytest.mark.parametrize(
     ("case", "why"),
     [
-        ("gf9/battle-harkonnen-captive-fights.yaml", "gf9:427"),
         ("dreamrules/battle-zoal-infiltration.yaml", "dreamrules:512"),
         ("dreamrules/battle-ixian-patched.yaml", "the Ixians choose their losses among 2 selections"),
         ("dreamrules/battle-merc-both-tie.yaml", "discards Mercenaries, and does not say whose"),
@@ -255,3 +254,16 @@ def test_an_explosion_beyond_the_storm_destroys_every_force_in_the_territory() -
         data["factions"][faction].pop("hand")  # the played cards' fate after an explosion is open where hands are
     after = _applied(data, source)
     assert not any(g["territory"] == "Wind Pass" for g in after.get("forces", []))
+
+
+@pytest.mark.parametrize(("name", "tanks"), [("battle-captive-survives", []), ("battle-captive-betrayed", ["Bashar"])])
+def test_a_captive_goes_back_to_its_own_faction_after_its_one_battle(name: str, tanks: list[str]) -> None:
+    """gf9:427: a captured leader that survives its one battle for Harkonnen returns to its own faction; killed, it
+    goes to the Tanks for its own faction. Either way Harkonnen holds it no longer."""
+    data, source = _case(f"gf9/{name}.yaml")
+    after = _applied(data, source)
+    assert after["factions"]["harkonnen"].get("captured_leaders", []) == []
+    emperor = after["factions"]["emperor"]
+    assert emperor.get("leaders_in_tanks", []) == tanks
+    if not tanks:  # it fought in Arrakeen this phase: it cannot fight in another territory (gf9:255)
+        assert emperor["leaders_used_this_phase"] == {"Bashar": "Arrakeen"}

@@ -1,7 +1,8 @@
 """A battle carried forward (``mentat apply``, kind ``battle``; GF9 Basic and Advanced, the overview, Dreamrules).
 
 What the verdict's outcome gives is applied: each side's losses leave the territory for its Tanks (an explosion's,
-every faction's there), the leaders killed go to their faction's Tanks (the Kwisatz Haderach to its own), the support
+every faction's there), the leaders killed go to their faction's Tanks (the Kwisatz Haderach to its own; a captive
+Harkonnen played goes back to its own faction, or killed to that faction's Tanks, gf9:427), the support
 spice paid goes to the Spice Bank (gf9:33, 269; dreamrules:508), the spice gained behind the winner's shield, the cards
 discarded (and the cards played as Karama) out of the hands that played them. The battle's history is written for the
 questions that read it later: ``leaders_used_this_phase`` (gf9:255), ``kwisatz_haderach_used_in`` (gf9:351),
@@ -11,7 +12,7 @@ Atreides' ``forces_lost_in_battle`` (gf9:349) where the position counts them, an
 Answered unresolved rather than guessed: a winner's losses the outcome leaves to its choice (several selections, or
 ordinary against starred tokens, gf9:299), losses spread over groups the outcome does not tell apart, played cards
 whose fate the outcome leaves open (an explosion, gf9:459; a Fanatical Tactics or Spite choice pending) while the
-hands are given, a captive leader played by Harkonnen (gf9:427), Zoal's Infiltration and the Guild's Retreat
+hands are given, a Dreamrules captive's battle (its own rules), Zoal's Infiltration and the Guild's Retreat
 (dreamrules:506-512), a Fremen ally's dial spice (dreamrules:1136: to its bribe pile), and a killed leader's face in
 the Tanks where the position lists the face-down ones (gf9:195: face down only if revived before, which no position
 records)."""
@@ -23,11 +24,12 @@ from collections import Counter
 from typing import Any
 
 from checker.arrakis.kinds.battle import KH_NAME, leaders_of, opponent, storm_front
-from checker.arrakis.position import BattleMove, FactionState, ForceGroup, LastBattle, Position
+from checker.arrakis.position import BattleMove, FactionState, ForceGroup, LastBattle, Position, components
 from checker.arrakis.transitions import _gain, _written, to_tanks
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
+from checker.names import display
 
 # outcome values an unknown may hold that a transition can still carry (each handled below)
 CARRIED_UNKNOWNS = ("cards_discarded", "spice_destroyed")
@@ -43,10 +45,11 @@ def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     notes: list[str] = []
     forces, factions = list(pos.forces), dict(pos.factions)
     lost = _losses(pos, m, o, forces, factions)
-    _leaders(m, o, factions, sides, notes)
+    held = _captives_played(pos, m, sides)
+    _leaders(m, o, factions, sides, notes, held)
     _pay(o, factions)
     _cards(m, o, factions, sides)
-    _history(pos, m, o, factions, sides, lost, notes)
+    _history(pos, m, o, factions, sides, lost, notes, held)
     out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
     if o.get("explosion") and "spice" in pos.given:
         here = [sp for sp in pos.spice if sp.territory == m.territory]
@@ -73,11 +76,12 @@ def _refuse_variants(pos: Position, m: BattleMove, o: dict[str, Any], sides: lis
         )
     if any(p.retreat for p in m.plans.values()):
         raise NotCarried("Mentat does not carry a position over the Guild's Retreat yet (dreamrules:506)")
+    held = _captives_played(pos, m, sides)
     for f in sides:
         plan = m.plans.get(f)
-        if plan and plan.leader and plan.leader not in leaders_of(pos, f):
+        if plan and plan.leader and plan.leader not in leaders_of(pos, f) and plan.leader not in held:
             raise NotCarried(
-                f"Mentat does not carry a position over a captive leader's battle yet ({plan.leader} fights for "
+                f"Mentat does not carry a position over this captive leader's battle yet ({plan.leader} fights for "
                 f"{f}; where it goes after is gf9:427's, not the verdict's)"
             )
     if pos.ruleset == "dreamrules":
@@ -87,6 +91,23 @@ def _refuse_variants(pos: Position, m: BattleMove, o: dict[str, Any], sides: lis
                     f"{f}, the Fremen's ally, puts its dial spice into its bribe pile (dreamrules:1136); the verdict "
                     "does not give that payment"
                 )
+
+
+def _captives_played(pos: Position, m: BattleMove, sides: list[str]) -> dict[str, tuple[str, str]]:
+    """gf9, overview: a captured leader a plan plays, by name -> (its captor, its own faction). After its one battle
+    it goes back to its own faction, or, killed, to that faction's Tanks (gf9:427)."""
+    if pos.ruleset not in ("gf9", "overview"):
+        return {}
+    out: dict[str, tuple[str, str]] = {}
+    for f in sides:
+        plan, state = m.plans.get(f), pos.factions.get(f)
+        if plan is None or not plan.leader or state is None or plan.leader not in (state.captured_leaders or []):
+            continue
+        owner = next((g for g in pos.factions if g != f and plan.leader in leaders_of(pos, g)), None)
+        owner = owner or next((g for g, ls in components()["leaders"].items() if plan.leader in ls), None)
+        if owner is not None:
+            out[plan.leader] = (f, owner)
+    return out
 
 
 # -- forces ---------------------------------------------------------------------------------------------------
@@ -213,9 +234,18 @@ def _leaders(
     factions: dict[str, FactionState],
     sides: list[str],
     notes: list[str],
+    held: dict[str, tuple[str, str]],
 ) -> None:
-    """The leaders killed to their factions' Tanks; the Kwisatz Haderach to its own (gf9:353)."""
+    """The leaders killed to their factions' Tanks; the Kwisatz Haderach to its own (gf9:353); a captive played,
+    killed or not, leaves its captor for its own faction (gf9:427)."""
     owner = {m.plans[f].leader: f for f in sides if f in m.plans and m.plans[f].leader}
+    for name, (captor, own) in held.items():
+        owner[name] = own
+        if captor in factions:
+            kept = [n for n in factions[captor].captured_leaders or [] if n != name]
+            factions[captor] = dataclasses.replace(factions[captor], captured_leaders=kept)
+        fate = f"{display(own)}'s Tanks" if name in (o.get("leaders_killed") or []) else display(own)
+        notes.append(f"{name}, {display(captor)}'s captive, fought its one battle: back to {fate} (gf9:427)")
     for name in o.get("leaders_killed") or []:
         if name == KH_NAME:
             if "atreides" in factions:
@@ -325,13 +355,23 @@ def _history(
     sides: list[str],
     lost: dict[str, int],
     notes: list[str],
+    held: dict[str, tuple[str, str]],
 ) -> None:
     """What later questions read of this battle: where each surviving leader (and the Kwisatz Haderach) fought
-    (gf9:255, 351), Atreides' battle losses (gf9:349), Dreamrules' leaders killed this phase."""
+    (gf9:255, 351; a captive's own faction keeps that, gf9:427), Atreides' battle losses (gf9:349), Dreamrules'
+    leaders killed this phase."""
     killed = set(o.get("leaders_killed") or [])
     for f in sides:
         plan = m.plans.get(f)
-        if plan is None or f not in factions:
+        if plan is None:
+            continue
+        if plan.leader in held and plan.leader not in killed:
+            own = held[plan.leader][1]
+            if own in factions:
+                used = {**factions[own].leaders_used_this_phase, plan.leader: m.territory}
+                factions[own] = dataclasses.replace(factions[own], leaders_used_this_phase=used)
+            plan = dataclasses.replace(plan, leader=None)
+        if f not in factions:
             continue
         me = factions[f]
         changes: dict[str, Any] = {}
