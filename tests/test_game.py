@@ -168,6 +168,11 @@ def _fought(name: str, before: Any, after: dict[str, Any], o: dict[str, Any]) ->
         assert after["factions"][f].get("spice") == expected, f"{name}: {f}'s spice"
     for leader in o.get("leaders_killed") or ():
         owner = next((f for f, p in before.move.plans.items() if p.leader == leader), None)
+        captor = before.factions.get(owner) if owner else None
+        if captor is not None and leader in (captor.captured_leaders or []):  # to its own faction's Tanks (gf9:427)
+            from checker.arrakis.kinds.battle import leaders_of
+
+            owner = next((f for f in before.factions if f != owner and leader in leaders_of(before, f)), None)
         if owner in after["factions"]:
             assert leader in after["factions"][owner]["leaders_in_tanks"], f"{name}: {leader} not in the Tanks"
 
