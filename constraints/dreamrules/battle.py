@@ -1068,7 +1068,7 @@ _dial_rule(
     holds=_SARDAUKAR_DOUBLE,
     worth=lambda s, x: "a Sardaukar is worth two troops (one unsupported)",
     permits="The Emperor's dial is worth some of its troops and Sardaukar, each Sardaukar at double strength.",
-    replaces="gf9.battle.sardaukar-value",
+    replaces=("gf9.battle.sardaukar-value", "gf9.battle.sardaukar-losses"),
     differs="the Sardaukar's value: gf9 states none (gf9:303 only names them; a gap, unresolved); dreamrules:1086 "
     "gives each double a normal troop's strength",
 )

@@ -1008,6 +1008,22 @@ def _(v: Any) -> z3.BoolRef:
     return v.worm_in_sand
 
 
+# gf9:79 "... Add double spice blows, paid battle support, stronghold income and Advanced faction advantages
+#         together when choosing the Advanced Game."
+
+gap(
+    "gf9.cards.karama-power-fremen-basic",
+    on="play",
+    cites="gf9:407,417",
+    see_also="gf9:79,483",
+    title="Basic: the Fremen's Karama worm is printed under Advanced Fremen",
+    reason="the Fremen spend a Karama on their worm in the Basic game: gf9:483 gives every faction but the Bene "
+    "Gesserit a special Karama power, but the worm power is printed under Advanced Fremen (gf9:407, 417), and "
+    "Advanced faction advantages are added when choosing the Advanced Game (gf9:79)",
+    when=lambda s: _power(s) and s.faction == "fremen" and not s.advanced,
+)
+
+
 # gf9:487 "Harkonnen may temporarily handle the taken cards even with a full hand; returning the same number
 #          restores the limit. ... The Emperor's special revival still observes the one-Sardaukar-per-turn
 #          restriction." -- the powers themselves are not printed; the Guild's is not mentioned.

@@ -332,28 +332,31 @@ restates("dreamrules:232,556", "overview.position.no-alliance-turn-one")
     "overview.position.no-alliance-turn-one",
     on="position",
     cites="overview:41,86",
-    title="No alliance exists on turn 1",
+    see_also="overview:35,39",
+    title="No alliance exists before the first Nexus (turn 2's Spice Blow and Nexus)",
     forbids=lambda s, _: (
         f"{'; '.join(side(a) for a in s.alliances)} {'are' if len(s.alliances) == 1 else 'are each'} allied on "
-        "turn 1: alliances are formed only during a Nexus, and the first turn has none."
+        + ("turn 1" if s.turn == 1 else "turn 2's Storm phase")
+        + ": alliances are formed only during a Nexus, the first turn has none, and the next comes after the Storm."
     ),
     permits=lambda s, _: (
         f"It is turn {s.turn}: the alliances ({'; '.join(side(a) for a in s.alliances)}) were formed at a Nexus "
-        "after the first turn."
+        "after the first turn's."
         if s.turn is not None
         else "The position gives no turn: its alliances are taken as formed at a Nexus after the first turn."
     ),
     when=lambda s: s.has_alliances,
 )
 def overview_no_alliance_turn_one(s: PositionFacts) -> bool:
-    """Alliances are formed only during a Nexus, and the first Nexus comes after the first turn: a position of turn
-    1 lists no alliance (one that gives no turn is taken to be of a later turn)."""
-    return s.turn != 1
+    """Alliances are formed only during a Nexus, and the first Nexus comes after the first turn, in the second turn's
+    Spice Blow and Nexus phase, after its Storm: a position of turn 1, or of turn 2's Storm phase, lists no alliance
+    (one that gives no turn is taken to be of a later turn)."""
+    return s.turn != 1 and not (s.turn == 2 and s.phase_index == 0)
 
 
 @overview_no_alliance_turn_one.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.turn != 1
+    return z3.And(v.turn != 1, z3.Not(z3.And(v.turn == 2, v.phase_index == 0)))
 
 
 # overview:86 "... Allies cannot enter each other's territories (except Polar Sink). ..."
