@@ -190,11 +190,12 @@ def _shipped_or_moved(name: str, action: str, before: Any, after: dict[str, Any]
         reserves = before.factions[me].reserves
         if reserves is not None:
             assert after["factions"][me]["reserves"] == reserves - m.count
-        cost, payee = o["cost"], o["paid_to"]
+        received = o.get("payments") or ({o["paid_to"]: o["cost"]} if o["cost"] else {})  # the Guild's share: Bank
         spent = sum((s.spice or 0) for s in before.factions.values()) - sum(
             f.get("spice", 0) for f in after["factions"].values()
         )
-        assert spent == (cost if payee not in before.factions else 0), f"{name}: {spent} spice left the game"
+        to_bank = sum(n for who, n in received.items() if who not in before.factions)
+        assert spent == to_bank, f"{name}: {spent} spice left the game"
     else:
         assert _on_board(after, me) == sum(g.total for g in before.forces if g.faction == me)
         there = [g for g in after["forces"] if g["faction"] == me and g["territory"] == before.move.to]
@@ -488,3 +489,22 @@ def test_loading_a_position_never_changes_its_data() -> None:
         except InputError:
             pass
         assert data == before, path.name
+
+
+def test_the_guilds_share_of_its_allys_shipment_goes_to_the_bank() -> None:
+    """gf9:437-439: the Guild's ally ships at half rates (2 forces to a stronghold: 1); the Guild's contribution goes
+    to the Bank (gf9:151): the ally pays nothing more, the Guild 1, and no one receives it."""
+    data = {
+        "ruleset": "gf9",
+        "turn": 3,
+        "phase": "shipment-and-movement",
+        "storm": 1,
+        "alliances": [["harkonnen", "spacing-guild"]],
+        "factions": {"harkonnen": {"spice": 10, "reserves": 10}, "spacing-guild": {"spice": 5, "reserves": 15}},
+        "move": {"action": "ship", "faction": "harkonnen", "count": 2, "to": "Tuek's Sietch", "ally_support": 1},
+    }
+    result = apply(data)
+    assert isinstance(result, Applied), result.verdict.reason
+    factions = result.data["factions"]
+    assert (factions["harkonnen"]["spice"], factions["spacing-guild"]["spice"]) == (10, 4)
+    assert factions["harkonnen"]["reserves"] == 8

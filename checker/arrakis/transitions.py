@@ -36,21 +36,26 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
             "Mentat does not carry a position over a cross-shipment, a shipment back to reserves, "
             "to several places, or with Karama yet"
         )
-    if o.get("posture") or o.get("losses") or o.get("payments"):
+    if o.get("posture") or o.get("losses"):
         raise NotCarried(
-            "Mentat does not carry a position over a shipment with storm losses, a Dreamrules Bene Gesserit "
-            "posture or the Guild's share of the cost yet"
+            "Mentat does not carry a position over a shipment with storm losses or a Dreamrules Bene Gesserit "
+            "posture yet"
         )
     cost, payee = o.get("cost"), o.get("paid_to")
     if cost is None or (cost and payee is None):
         raise NotCarried("the verdict does not give the shipment's cost and payee")
+    # who receives what, where the Guild contributes toward its ally's shipment (its share to the Bank, gf9:151)
+    received: dict[str, int] = dict(o.get("payments") or ({payee: cost} if cost else {}))
+    if sum(received.values()) != cost:
+        raise NotCarried(f"the verdict's payments ({received}) do not add up to the shipment's cost ({cost})")
     factions = dict(pos.factions)
     ally = next((x for pair in pos.alliances if m.faction in pair for x in pair if x != m.faction), None)
     share = {m.faction: cost - m.ally_support, **({ally: m.ally_support} if ally and m.ally_support else {})}
     for who, amount in share.items():
         factions[who] = _spice(factions.get(who), -amount, who)
-    if cost and payee in factions:
-        factions[payee] = _spice(factions[payee], cost, payee)
+    for who, amount in received.items():
+        if who in factions:
+            factions[who] = _spice(factions[who], amount, who)
     me = factions.get(m.faction) or FactionState()
     factions[m.faction] = dataclasses.replace(
         me,
