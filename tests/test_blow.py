@@ -119,7 +119,8 @@ def test_worm_devours_every_sector_of_the_previous_territory_but_fremen_and_its_
     v = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **HAGGA)
     assert v.verdict == "legal"
     assert own(v) == {"devoured": {"harkonnen": 6}, "spice_lost": 6, "nexus": True}
-    assert "Harkonnen's 6 forces to the Tanks, 6 spice returned to the Bank" in message(v, "gf9.blow.devour")
+    assert "Harkonnen's 6 forces to the Tanks" in message(v, "gf9.blow.devour")
+    assert "6 spice in Hagga Basin returns to the Bank" in message(v, "gf9.blow.devour-spice")
     assert "Fremen's 4 forces in Hagga Basin are not devoured" in message(v, "gf9.blow.fremen-immune")
     assert "Fremen protects its ally Atreides" in message(v, "gf9.blow.protect-ally")
     assert {"gf9:113", "gf9:117", "gf9:119"} <= cited(v)
@@ -192,6 +193,7 @@ def test_phase_and_missing_keys() -> None:
     no_spice_key = {k: v for k, v in HAGGA.items() if k != "spice"}
     no_spice = blow({"card": "shai-hulud", "previous": "Hagga Basin", "fremen_protects": True}, **no_spice_key)
     assert no_spice.verdict == "legal" and "'spice'" in no_spice.unknown["spice_lost"]
+    assert no_spice.outcome["devoured"] == {"harkonnen": 6}  # the forces do not wait on the spice
 
 
 # -- generated positions: the engine never raises, the two encodings agree, the numbers add up ---------

@@ -143,14 +143,13 @@ def _devoured(s: BlowFacts, o: dict[str, Any]) -> str:
     gone = o.get("devoured", dict(s.force_count(lambda i: not spared[i])))
     if undecided:
         gone = {n: c for n, c in gone.items() if n not in s.force_names(s.is_ally)}
-    spice = o.get("spice_lost", s.spice_there)
     forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items())
     if undecided and any(s.is_ally):
         ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in s.force_count(lambda i: s.is_ally[i]))
         forces = f"{forces or 'no forces'} ({ally} too, unless Fremen protects its ally)"
     return (
         f"Shai-Hulud devours in {s.previous}, the card previously on top of {s.where}: "
-        f"{forces + ' to the Tanks' if forces else 'no forces'}, {spice} spice returned to the Bank."
+        f"{forces + ' to the Tanks' if forces else 'no forces'}."
     )
 
 
@@ -159,30 +158,52 @@ def _devoured(s: BlowFacts, o: dict[str, Any]) -> str:
     on="blow",
     cites="gf9:113",
     see_also="gf9:109,375",
-    title="After turn one, Shai-Hulud devours the spice and forces of the previous card's territory",
+    title="After turn one, Shai-Hulud devours the forces of the previous card's territory",
     permits=_devoured,
     when=lambda s: _after_turn_one(s) and not s.consecutive,
-    needs=("turn", "spice_there"),
-    defines=("devoured", "spice_lost"),
+    needs=("turn", "attacked_known"),
+    defines=("devoured",),
     replaces="overview.blow.devour",
     one_sided="it fixes what is devoured; it forbids nothing",
 )
 def devour(s: BlowFacts) -> dict[str, Any]:
     """After turn one a Shai-Hulud sends every force in the territory of the card previously on top of its
-    pile to the Tanks (advisors too, gf9:375) and returns the spice there to the Bank -- except the forces
-    Fremen's immunity and its protection of its ally spare (gf9:117, 119)."""
+    pile to the Tanks (advisors too, gf9:375) -- except the forces Fremen's immunity and its protection of its
+    ally spare (gf9:117, 119)."""
     spared = s.spared
-    return {"devoured": dict(s.force_count(lambda i: not spared[i])), "spice_lost": s.spice_there or 0}
+    return {"devoured": dict(s.force_count(lambda i: not spared[i]))}
 
 
 @devour.z3
 def _(v: Any) -> z3.BoolRef:
     own, ally = z3.Not(v.immunity_stopped), z3.And(v.fremen_protects, z3.Not(v.protection_stopped))
-    takes = [
+    return all_of(
         d == z3.If(z3.Or(z3.And(f, own), z3.And(a, ally)), 0, n)
         for d, n, f, a in zip(v.devoured, v.forces_there, v.is_fremen, v.is_ally, strict=True)
-    ]
-    return all_of([*takes, v.returned == v.spice_there])
+    )
+
+
+@rule(
+    "gf9.blow.devour-spice",
+    on="blow",
+    cites="gf9:113",
+    title="After turn one, Shai-Hulud returns the spice of the previous card's territory to the Bank",
+    permits=lambda s, o: f"The {o.get('spice_lost', s.spice_there)} spice in {s.previous} returns to the Bank.",
+    when=lambda s: _after_turn_one(s) and not s.consecutive,
+    needs=("turn", "spice_there"),
+    defines=("spice_lost",),
+    replaces="overview.blow.devour",
+    one_sided="it fixes the spice lost; it forbids nothing",
+)
+def devour_spice(s: BlowFacts) -> dict[str, Any]:
+    """After turn one a Shai-Hulud returns the spice in the territory of the card previously on top of its pile
+    to the Bank."""
+    return {"spice_lost": s.spice_there or 0}
+
+
+@devour_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.returned == v.spice_there
 
 
 # gf9:117 "Fremen forces are not devoured. After the Nexus, Fremen may ride the worm ..."

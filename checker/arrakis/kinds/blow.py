@@ -51,6 +51,7 @@ class BlowFacts(Facts):
     blow_sector: int = fact(0, doc="the territory card's spice-blow sector")
     printed: int = fact(0, doc="the spice printed on the territory card")
     spice_there: int | None = fact(None, key="SPICE_KEY", doc="spice lying in the attacked territory")
+    attacked_known: bool | None = fact(True, key="move.previous", doc="a worm's attacked territory is given")
     forces_there: list[int] = fact([], doc="each faction's force tokens in the attacked territory")
     is_fremen: list[bool] = fact([], doc="that faction is Fremen")
     is_ally: list[bool] = fact([], doc="that faction is Fremen's ally")
@@ -177,6 +178,7 @@ class Blow(Kind):
             blow_sector=blow[0] if blow else 0,
             printed=blow[1] if blow else 0,
             spice_there=spice_there,
+            attacked_known=None if worm and m.previous is None else True,
             forces_there=counts,
             is_fremen=[n == "fremen" for n in names],
             is_ally=[n in allies for n in names],
