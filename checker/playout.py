@@ -151,10 +151,11 @@ def play(
                 continue
             number = len(game.moves) + 1
             try:
-                if repeated({**before, "move": move}, load_position({**before, "move": move}), played):
+                candidate = {**before, "move": move}
+                if repeated(candidate, load_position(candidate), played):
                     refusals["a kind already played in this stretch"] += 1  # apply refuses it too (cheaper here)
                     continue
-                result = apply({**before, "move": move}, None, played)
+                result = apply(candidate, None, played)
             except InputError:  # a candidate the loader refuses: the proposer's, not a rule's
                 refusals["input error"] += 1
                 continue

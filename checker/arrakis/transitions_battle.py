@@ -41,11 +41,11 @@ def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     assert isinstance(m, BattleMove)
     o = verdict.outcome
     sides = [m.aggressor, opponent(pos, m, m.aggressor)]
-    _refuse_variants(pos, m, o, sides)
+    held = _captives_played(pos, m, sides)
+    _refuse_variants(pos, m, o, sides, held)
     notes: list[str] = []
     forces, factions = list(pos.forces), dict(pos.factions)
     lost = _losses(pos, m, o, forces, factions)
-    held = _captives_played(pos, m, sides)
     _leaders(m, o, factions, sides, notes, held)
     _pay(o, factions)
     _cards(m, o, factions, sides)
@@ -63,7 +63,9 @@ def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     return out, notes
 
 
-def _refuse_variants(pos: Position, m: BattleMove, o: dict[str, Any], sides: list[str]) -> None:
+def _refuse_variants(
+    pos: Position, m: BattleMove, o: dict[str, Any], sides: list[str], held: dict[str, tuple[str, str]]
+) -> None:
     unknown = set(o.get("unknown") or {}) - set(CARRIED_UNKNOWNS)
     if unknown:
         raise NotCarried(f"the verdict leaves {', '.join(sorted(unknown))} unknown")
@@ -76,7 +78,6 @@ def _refuse_variants(pos: Position, m: BattleMove, o: dict[str, Any], sides: lis
         )
     if any(p.retreat for p in m.plans.values()):
         raise NotCarried("Mentat does not carry a position over the Guild's Retreat yet (dreamrules:506)")
-    held = _captives_played(pos, m, sides)
     for f in sides:
         plan = m.plans.get(f)
         if plan and plan.leader and plan.leader not in leaders_of(pos, f) and plan.leader not in held:

@@ -229,6 +229,16 @@ class DiceFaction:
         """Its dice on slots are known: listed, or ``dice: {}`` given (none); absent, they are unknown."""
         return bool(self.dice) or self.dice_given
 
+    def bonus_slot(self, owner: str, slot: str) -> bool | None:
+        """Whether the owner's slot carries the bonus-die symbol (dice:84-85): its ``bonus_slots`` (``[]``: none);
+        the Corrino board has none (dice:223), whatever a position lists (dice.factions.corrino-no-bonus-slot judges
+        that); None where the position does not say."""
+        if owner == "corrino":
+            return False
+        if self.bonus_given or self.bonus_slots:
+            return slot in self.bonus_slots
+        return None
+
     def faces(self, slot: str) -> list[int]:
         """The faces of the dice on a slot name (every slot of that name), [] when none."""
         value = self.dice.get(slot)

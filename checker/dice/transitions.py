@@ -435,10 +435,9 @@ class _Dice:
         if back:
             self._personal(f, 1)
         st = self.state(f)
-        if bonus is None and f == "corrino":
-            bonus = 0  # dice:223: no bonus-die slot
-        if bonus is None and (st.bonus_given or st.bonus_slots):
-            bonus = 1 if slot in st.bonus_slots else 0
+        marked = st.bonus_slot(f, slot)
+        if bonus is None and marked is not None:
+            bonus = int(marked)
         if bonus is None:
             if st.personal_dice is not None:
                 self.replace(f, personal_dice=None)

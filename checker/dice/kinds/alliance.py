@@ -82,17 +82,7 @@ class ProposeAllianceKind(Kind):
         def ally_other(f: str) -> str:
             return next((g for g in sorted(pos.allies_of(f)) if g not in (me, them)), "")
 
-        def bonus(owner: str, slot: str) -> bool | None:
-            """Whether the owner's slot carries the bonus-die symbol (dice:84-85): the position's ``bonus_slots``
-            (``[]``: none); the Corrino board has none (dice:223); unknown when the position does not say."""
-            st = pos.state(owner)
-            if owner == "corrino":
-                return False  # whatever the position lists (dice.factions.corrino-no-bonus-slot judges that)
-            if st.bonus_given or st.bonus_slots:
-                return slot in st.bonus_slots
-            return None
-
-        my_bonus, their_bonus = bonus(me, them), bonus(them, me)
+        my_bonus, their_bonus = pos.state(me).bonus_slot(me, them), pos.state(them).bonus_slot(them, me)
         notes = [
             f"the position gives no bonus_slots for {f}: whether re-assigning its die gains a bonus die (dice:85) "
             "is not said, so the outcome leaves its 'gained' out"
