@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from checker.dice.position import ACTION_ALIASES, MOVE_STEP, STEPS, display
+from checker.dice.position import ACTION_ALIASES, MOVE_STEP, STEPS, dice_count, display
 from checker.game import NotCarried
 
 Out = tuple[dict[str, Any], list[str]]
@@ -185,13 +185,9 @@ def _new_round(data: dict[str, Any]) -> Out:
         if st is None:
             continue
         dice = st.pop("dice", None) or {}
-        moved = sum(len(v) if isinstance(v, list) else 1 for v in dice.values())
+        moved = dice_count(dice)
         bonus_slots = [] if name == "corrino" else st.get("bonus_slots")  # dice:223: no bonus-die slot
-        gained = (
-            None
-            if bonus_slots is None
-            else sum(len(v) if isinstance(v, list) else 1 for s, v in dice.items() if s in bonus_slots)
-        )
+        gained = None if bonus_slots is None else dice_count({s: v for s, v in dice.items() if s in bonus_slots})
         if moved and gained is None and st.get("personal_dice") is not None:
             raise NotCarried(
                 f"the position gives no bonus_slots for {display(name)}: whether the dice it moves off "

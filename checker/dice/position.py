@@ -451,6 +451,11 @@ class CombatMove:
     )
 
 
+def dice_count(slots: dict[str, Any]) -> int:
+    """The dice on slots given as slot -> a face, or a list of faces where several slots share a name."""
+    return sum(len(v) if isinstance(v, list) else 1 for v in slots.values())
+
+
 @dataclass
 class RollMove:
     """One Faction's Roll the Dice step (dice:89-95), an event chance decides: the dice it rolled, on the slots it
@@ -468,7 +473,7 @@ class RollMove:
     @property
     def count(self) -> int:
         """The dice rolled and placed."""
-        return sum(len(v) if isinstance(v, list) else 1 for v in self.placed.values())
+        return dice_count(self.placed)
 
 
 @dataclass
@@ -487,7 +492,7 @@ class ChoamMove:
     @property
     def count(self) -> int:
         """The dice placed."""
-        return sum(len(v) if isinstance(v, list) else 1 for v in self.placed.values())
+        return dice_count(self.placed)
 
 
 DiceMove = (
