@@ -192,7 +192,7 @@ def _(v: Any) -> z3.BoolRef:
     when=lambda s: _after_turn_one(s) and not s.consecutive,
     needs=("turn", "spice_there"),
     defines=("spice_lost",),
-    replaces="overview.blow.devour",
+    replaces="overview.blow.devour-spice",
     one_sided="it fixes the spice lost; it forbids nothing",
 )
 def devour_spice(s: BlowFacts) -> dict[str, Any]:

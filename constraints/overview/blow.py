@@ -100,14 +100,13 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
     gone = o.get("devoured", dict(s.force_count(lambda i: not s.spared[i])))
     if undecided:
         gone = {n: c for n, c in gone.items() if n not in s.force_names(s.is_ally)}
-    spice = o.get("spice_lost", s.spice_there)
     forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items()) or "no forces"
     if undecided:
         ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in s.force_count(lambda i: s.is_ally[i]))
         forces += f" ({ally} too, unless Fremen protects its ally)"
     spared = [n for n, _c in s.force_count(lambda i: s.spared[i])]
     saved = f"; {', '.join(whose(n) for n in spared)} forces are spared (a faction advantage)" if spared else ""
-    return f"Shai-Hulud destroys {forces} and {spice} spice in {s.previous}, the previously revealed territory{saved}."
+    return f"Shai-Hulud destroys {forces} in {s.previous}, the previously revealed territory{saved}."
 
 
 @rule(
@@ -115,27 +114,47 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
     on="blow",
     cites="overview:41,105",
     cite_when={"overview:105": _sheets_spare},  # quoted where a faction advantage spares forces
-    title="Shai-Hulud destroys the forces and spice on the previously revealed territory",
+    title="Shai-Hulud destroys the forces on the previously revealed territory",
     permits=_destroyed,
     when=lambda s: s.worm and not s.consecutive,
-    needs=("spice_there", "ally_protection"),  # on turn 1 too, where gf9's protect-ally rule does not ask it
-    defines=("devoured", "spice_lost"),
+    needs=("ally_protection",),  # on turn 1 too, where gf9's protect-ally rule does not ask it
+    defines=("devoured",),
     one_sided="it fixes what is destroyed; it forbids nothing",
 )
 def destroy(s: BlowFacts) -> dict[str, Any]:
-    """A Shai-Hulud destroys every force and all the spice on the territory revealed before it (on any turn:
-    the overview's first turn changes only the Nexus), save the forces a faction advantage spares (overview:105):
-    Fremen's, and its ally's when Fremen protects it."""
-    return {"devoured": dict(s.force_count(lambda i: not s.spared[i])), "spice_lost": s.spice_there or 0}
+    """A Shai-Hulud destroys every force on the territory revealed before it (on any turn: the overview's first
+    turn changes only the Nexus), save the forces a faction advantage spares (overview:105): Fremen's, and its
+    ally's when Fremen protects it."""
+    return {"devoured": dict(s.force_count(lambda i: not s.spared[i]))}
 
 
 @destroy.z3
 def _(v: Any) -> z3.BoolRef:
-    takes = [
+    return all_of(
         d == z3.If(z3.Or(f, z3.And(a, v.fremen_protects)), 0, n)
         for d, n, f, a in zip(v.devoured, v.forces_there, v.is_fremen, v.is_ally, strict=True)
-    ]
-    return all_of([*takes, v.returned == v.spice_there])
+    )
+
+
+@rule(
+    "overview.blow.devour-spice",
+    on="blow",
+    cites="overview:41",
+    title="Shai-Hulud destroys the spice on the previously revealed territory",
+    permits=lambda s, o: f"The {o.get('spice_lost', s.spice_there)} spice in {s.previous} is destroyed.",
+    when=lambda s: s.worm and not s.consecutive,
+    needs=("spice_there",),
+    defines=("spice_lost",),
+    one_sided="it fixes the spice destroyed; it forbids nothing",
+)
+def destroy_spice(s: BlowFacts) -> dict[str, Any]:
+    """A Shai-Hulud destroys all the spice on the territory revealed before it (on any turn)."""
+    return {"spice_lost": s.spice_there or 0}
+
+
+@destroy_spice.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.returned == v.spice_there
 
 
 @rule(
