@@ -49,14 +49,17 @@ class Refused:
     verdict: Verdict
 
 
-def apply(data: dict[str, Any], source: str | None = None, played: set[Any] | None = None) -> Applied | Refused:
+def apply(
+    data: dict[str, Any], source: str | None = None, played: set[Any] | None = None, pos: Any = None
+) -> Applied | Refused:
     """Judge a position's move and, where it is legal, carry the position over it. ``played``: in a replay, the
     (stretch, faction or None, kind) of each move applied so far (a second one the family does not allow for is
-    answered unresolved; the applied move is added)."""
+    answered unresolved; the applied move is added). ``pos``: ``data`` already loaded, where the caller has it."""
     from checker.family import family_of
     from checker.positions import load_position
 
-    pos = load_position(data, source)  # the loader reads the data and never changes it (tests/test_game.py)
+    if pos is None:
+        pos = load_position(data, source)  # the loader reads the data and never changes it (tests/test_game.py)
     if getattr(pos, "move", None) is None:
         raise InputError("move", "a move to apply (the position has none)", None)
     verdict = evaluate(pos)

@@ -152,10 +152,11 @@ def play(
             number = len(game.moves) + 1
             try:
                 candidate = {**before, "move": move}
-                if repeated(candidate, load_position(candidate), played):
+                loaded = load_position(candidate)
+                if repeated(candidate, loaded, played):
                     refusals["a kind already played in this stretch"] += 1  # apply refuses it too (cheaper here)
                     continue
-                result = apply(candidate, None, played)
+                result = apply(candidate, None, played, loaded)
             except InputError:  # a candidate the loader refuses: the proposer's, not a rule's
                 refusals["input error"] += 1
                 continue

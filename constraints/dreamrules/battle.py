@@ -940,16 +940,10 @@ def _worth_ok(s: BattleFacts, x: str) -> bool:
     if _free(s, x):
         return any(2 * o + (4 if double else 2) * f == dial for o in range(n + 1) for f in range(m + 1))
     if double:
-        return (_price_open(s, x) and dial <= _most_h(s, x)) or any(
+        return (_price_open(s, x) and dial <= _get(s, x, "worth_h")) or any(
             o + 2 * f == dial for o in range(n + 1) for f in range(m + 1)
         )
     return any(spice <= k and 2 * spice + (k - spice) == dial for k in range(n + m + 1))
-
-
-def _most_h(s: BattleFacts, x: str) -> int:
-    """The most, in half-units, the side's troops are worth with every one supported: an ordinary troop one
-    (dreamrules:456), a doubled one two (dreamrules:1086, 1122), whatever supporting it costs."""
-    return 2 * _get(s, x, "forces") + 4 * _get(s, x, "special")
 
 
 def _zworth(v: Any, x: str) -> Any:
@@ -1150,7 +1144,7 @@ gap(
     "to support' (dreamrules:1304); a Sardaukar or Fedaykin has double a normal troop's strength (dreamrules:1086, "
     "1122), but its support price is printed nowhere",
     when=lambda s: any(
-        _price_open(s, x) and not _ordinary_support_ok(s, x) and (_get(s, x, "dial_h") or 0) <= _most_h(s, x)
+        _price_open(s, x) and not _ordinary_support_ok(s, x) and (_get(s, x, "dial_h") or 0) <= _get(s, x, "worth_h")
         for x in SIDES
     ),
 )
@@ -1719,17 +1713,11 @@ def _ix_spiced(s: BattleFacts, x: str) -> bool:
     return _ixians(s, x) and _get(s, x, "special") > 0 and _get(s, x, "spice") > 0
 
 
-def _ix_most_h(s: BattleFacts, x: str) -> int:
-    """The most, in half-units, Ixian troops are worth whatever supporting a Cyborg costs: a Cyborg two (double a
-    supported troop, dreamrules:1220), a Suboid one half (never spice dialed, dreamrules:1222)."""
-    return _get(s, x, "forces") + 4 * _get(s, x, "special")
-
-
 def _ix_dial_ok(s: BattleFacts, x: str) -> bool:
     if not _ixians(s, x):
         return True
     if _ix_spiced(s, x):  # what the spice buys is open (dreamrules.battle.ixians), not past what all are worth
-        return (_get(s, x, "dial_h") or 0) <= _ix_most_h(s, x)
+        return (_get(s, x, "dial_h") or 0) <= _get(s, x, "worth_h")
     return _get(s, x, "spice") == 0 and bool(ixian_selections(s, x))
 
 
@@ -1739,7 +1727,7 @@ def _ix_dial_text(s: BattleFacts, x: str) -> str:
         f"Suboids and {_get(s, x, 'spice')} spice{_get(s, x, 'beyond')}"
     )
     if _ix_spiced(s, x):
-        most = _ix_most_h(s, x) / 2
+        most = _get(s, x, "worth_h") / 2
         return f"{head}: even with every Cyborg supported (two each) and a Suboid at one half, they are worth {most:g}."
     if _get(s, x, "spice"):
         return f"{head}: Suboids cannot be spice dialed, and it has no Cyborgs there to support."
@@ -1798,7 +1786,7 @@ gap(
     reason="the Ixians commit spice with Cyborgs in the battle: Suboids cannot be spice dialed, so the spice supports "
     "Cyborgs, and the book prints the price of support only for ordinary troops ('Ordinary troops cost 1 spice each "
     "to support', dreamrules:1304): what the spice buys, and so the dial and the losses, is not encoded",
-    when=lambda s: any(_ix_spiced(s, x) and (_get(s, x, "dial_h") or 0) <= _ix_most_h(s, x) for x in SIDES),
+    when=lambda s: any(_ix_spiced(s, x) and (_get(s, x, "dial_h") or 0) <= _get(s, x, "worth_h") for x in SIDES),
 )
 
 

@@ -245,6 +245,9 @@ class BattleFacts(Facts):
     # a side's tokens in the territory the storm keeps out of the battle: an explosion destroys them too (gf9:275)
     a_beyond_n: int = label(0)
     d_beyond_n: int = label(0)
+    # the most, in half-units, a side's fighting troops are worth with every one supported (dial_worth_h)
+    a_worth_h: int = label(0)
+    d_worth_h: int = label(0)
     o_names: list[str] = label(None, doc="other factions with forces in the territory")
     in_polar_sink: bool = fact(False)
     # Dreamrules: a Fate already played that can reach any battle (Stone Burner, Defect, Political Marriages)
@@ -772,6 +775,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_beyond": _beyond_words(pos, beyond),
         f"{x}_beyond_n": sum(g.total for g in beyond),
         f"{x}_special": special,
+        f"{x}_worth_h": dial_worth_h(pos, me, foe, forces, special),
         f"{x}_is_fremen": me == "fremen" and not no_spice_stopped,
         f"{x}_is_atreides": me == "atreides",
         f"{x}_kh_in_tanks": bool(plan.kwisatz_haderach and atreides and atreides.kwisatz_haderach_in_tanks),
