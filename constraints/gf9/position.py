@@ -39,6 +39,7 @@ from constraints.overview.position import (
     overview_allies_apart,
     overview_allies_apart_form,
     shared_territories,
+    tokens,
     with_allies_form,
 )
 
@@ -77,29 +78,16 @@ def _plural(k: int, word: str) -> str:
 # gf9:53 "... These are parts of the twenty-force supply."
 
 
-def _tokens(s: PositionFacts, f: int) -> str:
-    b, r, t = s.f_board[f], s.f_reserves[f], s.f_tanks[f]
-    res_given, tanks_given, _ = s.given[f]
-    parts = (
-        [f"{b} on the board"]
-        + ([f"{r} in reserve"] if res_given else [])
-        + ([f"{t} in the Tanks"] if tanks_given else [])
-    )
-    missing = [x for x, ok in (("reserves", res_given), ("Tanks", tanks_given)) if not ok]
-    unknown = f" ({names(missing)} not given)" if missing else ""
-    return f"{display(s.factions[f])} has {b + r + t} force tokens: {', '.join(parts)}{unknown}"
-
-
 def _supply_over(s: PositionFacts, _: dict[str, Any]) -> str:
     over = [f for f in range(len(s.factions)) if s.f_board[f] + s.f_reserves[f] + s.f_tanks[f] > SUPPLY]
-    return "; ".join(_tokens(s, f) for f in over) + "; each faction has twenty."
+    return "; ".join(tokens(s, f) for f in over) + "; each faction has twenty."
 
 
 def _supply_within(s: PositionFacts, _: dict[str, Any]) -> str:
     if not s.factions:
         return "No faction is listed: no supply to exceed."
     most = max(range(len(s.factions)), key=lambda f: s.f_board[f] + s.f_reserves[f] + s.f_tanks[f])
-    return f"No faction has more than twenty force tokens (the most: {_tokens(s, most)})."
+    return f"No faction has more than twenty force tokens (the most: {tokens(s, most)})."
 
 
 @rule(

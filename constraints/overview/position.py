@@ -15,6 +15,7 @@ from checker.arrakis.kinds.position import (
     TUEK,
     PositionFacts,
     at_pause,
+    disputed,
     fremen_breaches,
     names,
     overview_held,
@@ -44,11 +45,18 @@ set_aside(
 SUPPLY = 20  # overview:8 "20 force tokens"
 
 
-def _tokens(s: PositionFacts, f: int) -> str:
-    return (
-        f"{display(s.factions[f])} has {s.f_board[f] + s.f_reserves[f] + s.f_tanks[f]} force tokens "
-        f"({s.f_board[f]} on the board, {s.f_reserves[f]} in reserve, {s.f_tanks[f]} in the Tanks)"
+def tokens(s: PositionFacts, f: int) -> str:
+    """A faction's force tokens in words, naming what the position does not give (never a zero it did not say)."""
+    b, r, t = s.f_board[f], s.f_reserves[f], s.f_tanks[f]
+    res_given, tanks_given, _ = s.given[f]
+    parts = (
+        [f"{b} on the board"]
+        + ([f"{r} in reserve"] if res_given else [])
+        + ([f"{t} in the Tanks"] if tanks_given else [])
     )
+    missing = [x for x, ok in (("reserves", res_given), ("Tanks", tanks_given)) if not ok]
+    unknown = f" ({' and '.join(missing)} not given)" if missing else ""
+    return f"{display(s.factions[f])} has {b + r + t} force tokens: {', '.join(parts)}{unknown}"
 
 
 def _total(s: PositionFacts, f: int) -> int:
@@ -65,12 +73,12 @@ def _total(s: PositionFacts, f: int) -> int:
     cites="overview:8",
     title="Each faction set has twenty force tokens",
     forbids=lambda s, _: (
-        "; ".join(_tokens(s, f) for f in range(len(s.factions)) if _total(s, f) > SUPPLY)
+        "; ".join(tokens(s, f) for f in range(len(s.factions)) if _total(s, f) > SUPPLY)
         + ": a faction set has 20 force tokens."
     ),
     permits=lambda s, _: (
         f"No faction has more than 20 force tokens (the most: "
-        f"{_tokens(s, max(range(len(s.factions)), key=lambda f: _total(s, f)))})."
+        f"{tokens(s, max(range(len(s.factions)), key=lambda f: _total(s, f)))})."
         if s.factions
         else "No faction is listed: no supply to exceed."
     ),
@@ -117,10 +125,14 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # overview:3 "... Each of 2-6 players controls one of six unique factions (Atreides, Harkonnen, Emperor, Spacing
-#            Guild, Fremen, Bene Gesserit), ..." -- a game of more than six players is not the overview's game.
-# (Fewer than two cannot be told apart from a position that lists one faction and gives no 'players'.)
+#            Guild, Fremen, Bene Gesserit), ..." -- a game of more than six players, or of one, is not the overview's.
+# (A position listing one faction and giving no 'players' may leave the others out: only a given count is judged.)
 
-MAX_PLAYERS = 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def _players_outside(s: PositionFacts) -> bool:
+    return s.players > MAX_PLAYERS or (s.players_given and s.players < MIN_PLAYERS)
 
 
 @rule(
@@ -129,20 +141,22 @@ MAX_PLAYERS = 6
     cites="overview:3",
     title="A game has 2-6 players, each controlling one of six factions",
     forbids=lambda s, _: (
-        f"The position gives {s.players} players: the game has 2-6 players, each controlling one of six factions."
+        f"The position gives {s.players} player{'' if s.players == 1 else 's'}: the game has 2-6 players, each "
+        "controlling one of six factions."
     ),
-    when=lambda s: s.players > MAX_PLAYERS,
-    one_sided="it judges only a position giving more than six players (a game of up to six is the ordinary case "
-    "every other rule checks)",
+    when=_players_outside,
+    one_sided="it judges only a position giving more than six players, or fewer than two (a game of two to six is "
+    "the ordinary case every other rule checks)",
 )
 def overview_players(s: PositionFacts) -> bool:
-    """The overview's game is for two to six players, one faction each: more than six is no game it describes."""
-    return s.players <= MAX_PLAYERS
+    """The overview's game is for two to six players, one faction each: more than six, or a given count below two,
+    is no game it describes."""
+    return MIN_PLAYERS <= s.players <= MAX_PLAYERS
 
 
 @overview_players.z3
 def _(_v: Any) -> z3.BoolRef:
-    return z3.BoolVal(False)  # it applies only to more than six players, which it forbids
+    return z3.BoolVal(False)  # it applies only to a count outside 2-6, which it forbids
 
 
 # overview:57 "... Cannot ship/move into storm sectors or strongholds with 2+ other players already present."
@@ -217,16 +231,20 @@ def _hands(s: PositionFacts, limit: int, harkonnen: bool) -> str:
 
 
 def _within_four(s: PositionFacts) -> str:
-    standard = [(h, f) for f, h, hk in zip(s.factions, s.f_hand, s.f_harkonnen, strict=True) if not _sheet_hand(h, hk)]
     if not s.factions:
         return "Every hand holds at most four cards (no faction is listed)."
+    if not any(g[2] for g in s.given):
+        return "No hand is given: none exceeds the limit of four."
+    hands = zip(s.factions, s.f_hand, s.f_harkonnen, s.given, strict=True)
+    standard = [(h, f) for f, h, hk, g in hands if g[2] and not _sheet_hand(h, hk)]
+    sheet = any(_sheet_hand(h, hk) for h, hk in zip(s.f_hand, s.f_harkonnen, strict=True))
     if not standard:
-        return "No hand but Harkonnen's is listed: Harkonnen's, over four, is its Player Sheet's to judge."
+        return "No hand but Harkonnen's is given: Harkonnen's, over four, is its Player Sheet's to judge."
     h, f = max(standard)
-    fullest = f"the fullest is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
-    if len(standard) < len(s.factions):
+    fullest = f"the fullest given is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+    if sheet:
         return f"Every hand but Harkonnen's holds at most four cards ({fullest}); Harkonnen's is its sheet's to judge."
-    return f"Every hand holds at most four cards ({fullest})."
+    return f"Every hand given holds at most four cards ({fullest})."
 
 
 # overview:49  "... Declare hand sizes (limit: 4 cards). ..."
@@ -420,16 +438,24 @@ def _unit_holds(s: PositionFacts, u: int, where: list[str]) -> str:
     return f"{side(s.units[u])} {verb} {names(where)}, {count}" if where else f"{side(s.units[u])} {verb} none"
 
 
+def _disputed_text(s: PositionFacts) -> str:
+    where = disputed(s)
+    if not where:
+        return ""
+    verb = "counts" if len(where) == 1 else "count"
+    return f" ({names(where)}, shared by sides the storm kept from battle, {verb} for neither)"
+
+
 def _overview_victory_message(s: PositionFacts, _: dict[str, Any]) -> str:
     wins = overview_qualifiers(s)
     if wins:
         who = [f for u in wins for f in s.units[u]]
         text = "; ".join(f"{_unit_holds(s, u, overview_held(s, u))}; {_unit_need(s, u)}" for u in wins)
-        return f"{text}: {side(who)} win{'s' if len(who) == 1 else ''}."
+        return f"{text}{_disputed_text(s)}: {side(who)} win{'s' if len(who) == 1 else ''}."
     if not s.units:
         return "No one wins: no faction is listed."
     best = max(range(len(s.units)), key=lambda u: len(overview_held(s, u)))
-    return f"No one wins: {_unit_holds(s, best, overview_held(s, best))}; {_unit_need(s, best)}."
+    return f"No one wins: {_unit_holds(s, best, overview_held(s, best))}{_disputed_text(s)}; {_unit_need(s, best)}."
 
 
 def _prediction_due(s: PositionFacts) -> bool:
@@ -444,7 +470,10 @@ def _overview_victory_applies(s: PositionFacts) -> bool:
 @rule(
     "overview.position.victory",
     on="position",
-    cites="overview:90,92,94",
+    cites="overview:90,92,94; gf9:101",
+    # gf9:101 "... Two factions can therefore survive in the same stronghold while it is blocked; neither counts that
+    #          disputed stronghold toward victory." -- read where two sides still share a stronghold at the Pause
+    cite_when={"gf9:101": lambda s: bool(disputed(s))},
     see_also="overview:3,33,69,98,121,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
     permits=_overview_victory_message,
@@ -455,16 +484,28 @@ def _overview_victory_applies(s: PositionFacts) -> bool:
 )
 def overview_victory(s: PositionFacts) -> dict[str, Any]:
     """A faction occupying three strongholds wins, an alliance four between its members; in a game of two
-    or three players everyone needs four. Every qualifier shares the win (the overview sets no tie-break)."""
+    or three players everyone needs four. Every qualifier shares the win (the overview sets no tie-break). A
+    stronghold two sides share (the storm kept them from battle) counts for neither (gf9:101, where the overview is
+    silent)."""
     n = len(s.factions)
     wins = overview_qualifiers(s)
     return {"winner": winner_value(s, [any(s.member[u * n + f] for u in wins) for f in range(n)])}
 
 
 def _qualifies(v: Any, u: int) -> Any:
-    """Unit ``u`` occupies the strongholds the overview's count needs (any force of a member counts)."""
+    """Unit ``u`` occupies the strongholds the overview's count needs (a member's force, and no one else's)."""
     n, h = len(v.won), len(STRONGHOLD_NAMES)
-    count = [z3.If(any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)), 1, 0) for k in range(h)]
+    count = [
+        z3.If(
+            z3.And(
+                any_of(z3.And(v.member[u * n + f], v.occ[f * h + k]) for f in range(n)),
+                z3.Not(any_of(z3.And(z3.Not(v.member[u * n + f]), v.occ[f * h + k]) for f in range(n))),
+            ),
+            1,
+            0,
+        )
+        for k in range(h)
+    ]
     needed = z3.If(z3.Or(v.unit_alliance[u], v.three_or_fewer), 4, 3)
     return z3.Sum(count or [z3.IntVal(0)]) >= needed
 

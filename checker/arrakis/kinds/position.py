@@ -165,6 +165,7 @@ class PositionFacts(Facts):
     given: tuple[tuple[bool, bool, bool], ...] = label((), doc="per faction: reserves, Tanks, hand given")
     sector_key: str = label("")
     players: int = label(0)
+    players_given: bool = label(False, doc="the position gives 'players' (not the factions it lists)")
     spice_given: tuple[bool, ...] = label((), doc="per faction: spice given")
     reserves_given: tuple[bool, ...] = label(
         (), doc="per faction: reserves given (and special ones, where it owns some)"
@@ -286,9 +287,21 @@ def winner_value(s: PositionFacts, won: list[bool]) -> Any:
 
 
 def overview_held(s: PositionFacts, u: int) -> list[str]:
-    """Strongholds with a force of the unit's members (the overview counts any force, overview:90)."""
+    """Strongholds the unit occupies with a force of its members (overview:90) and no one else: two sides still
+    sharing one at the Mentat Pause are ones the storm kept from battle, and the overview, silent there, reads GF9's
+    "neither counts that disputed stronghold toward victory" (gf9:101)."""
+    return held(s, u)
+
+
+def disputed(s: PositionFacts) -> list[str]:
+    """Strongholds factions of different sides share (what the storm kept from battle): they count for no one."""
     n = len(s.factions)
-    return [STRONGHOLD_NAMES[h] for h in range(H) if any(s.member[u * n + f] and s.occ[f * H + h] for f in range(n))]
+    out = []
+    for h in range(H):
+        present = {f for f in range(n) if s.occ[f * H + h]}
+        if len(present) > 1 and not any(all(s.member[u * n + f] for f in present) for u in range(len(s.units))):
+            out.append(STRONGHOLD_NAMES[h])
+    return out
 
 
 def overview_need(s: PositionFacts, u: int) -> int:
@@ -677,6 +690,7 @@ class PositionCheck(Kind):
             ),
             sector_key=sector_key,
             players=players,
+            players_given=pos.players is not None,
         )
         _setup_facts(pos, facts)
         _dreamrules_facts(pos, facts)
