@@ -15,7 +15,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word
-from checker.arrakis.kinds.deal import DealFacts, NoteFacts
+from checker.arrakis.kinds.deal import DealFacts, NoteFacts, terms_words
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 
@@ -413,11 +413,6 @@ def _(v: Any) -> z3.BoolRef:
 # == deal ========================================================================================
 
 
-def _terms(terms: list[str]) -> str:
-    words = [t.replace("-", " ") for t in terms] or ["nothing"]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 # dreamrules:574 "Allies cannot make binding deals with each other. Their permitted assistance still applies."
 # dreamrules:618 "Allies cannot make binding deals with each other. ..."
 
@@ -426,6 +421,7 @@ def _terms(terms: list[str]) -> str:
     "dreamrules.deals.not-allies",
     on="deal",
     cites="dreamrules:574,618",
+    replaces="gf9.deals.deal-not-allies",
     title="Allies make no binding deals with each other",
     forbids=lambda s, _o: f"{names(s.allies)} are allies: allies cannot make binding deals with each other.",
     permits=lambda s, _o: f"{names(s.factions)} are not allied with each other.",
@@ -450,12 +446,14 @@ def _(v: Any) -> z3.BoolRef:
     "dreamrules.deals.terms",
     on="deal",
     cites="dreamrules:596,598",
+    replaces="gf9.deals.deal-terms",
     title="A deal promises information, a legal action or spice: not a transfer of pieces or a faction power",
     forbids=lambda s, _o: (
-        f"The deal includes {_terms([t for t in s.terms if t in ('transfer', 'faction-power')])}: a deal cannot give "
-        "away a faction power or transfer cards, leaders or troops without a rule that allows that transfer."
+        f"The deal includes {terms_words([t for t in s.terms if t in ('transfer', 'faction-power')])}: a deal "
+        "cannot give away a faction power or transfer cards, leaders or troops without a rule that allows that "
+        "transfer."
     ),
-    permits=lambda s, _o: f"The deal promises {_terms(s.terms)}: a deal may.",
+    permits=lambda s, _o: f"The deal promises {terms_words(s.terms)}: a deal may.",
     needs=("terms_known",),
 )
 def deal_terms(s: DealFacts) -> bool:
@@ -483,12 +481,12 @@ def _(v: Any) -> z3.BoolRef:
     see_also="dreamrules:344",
     title="Bene Tleilax binds itself only to buy card information or to end an Infiltration",
     forbids=lambda s, _o: (
-        f"Bene Tleilax cannot make a binding deal promising {_terms(s.terms)}: its "
+        f"Bene Tleilax cannot make a binding deal promising {terms_words(s.terms)}: its "
         "exceptions are buying information about cards up for bid and promising to end a Face Dancer Infiltration."
     ),
     permits=lambda s, _o: (
-        f"Bene Tleilax's deal ({_terms(s.terms)}) is one of its exceptions: buying information about cards up for bid "
-        "or ending a Face Dancer Infiltration."
+        f"Bene Tleilax's deal ({terms_words(s.terms)}) is one of its exceptions: buying information about cards up "
+        "for bid or ending a Face Dancer Infiltration."
     ),
     needs=("terms_known",),
     when=lambda s: s.tleilaxu,

@@ -23,12 +23,14 @@ from checker.arrakis.kinds.alliance import (
     spice_word,
     whose,
 )
+from checker.arrakis.kinds.deal import DealFacts, terms_words
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 
 # The lines questions of these kinds answer from: each is encoded, a gap, or set aside.
 chapter("ally", "gf9:129-143,383")
 chapter("bribe", "gf9:329-339")
+chapter("deal", "gf9:331,335,339")
 chapter("give", "gf9:145-153,157,391")
 # gf9:155 (no weapon or defense from one's own hand in an ally's battle plan) is a battle question, not one of
 # these kinds': it is left to the battle and card chapters.
@@ -316,6 +318,76 @@ def not_allies(s: BribeFacts) -> bool:
 @not_allies.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Not(v.allied)
+
+
+# == deal =========================================================================================
+
+
+@rule(
+    "gf9.deals.deal-advanced",
+    on="deal",
+    cites="gf9:339",
+    title="Binding deals are the Advanced rule",
+    forbids=lambda s, _o: (
+        f"{names(s.factions)} cannot make a binding deal in a Basic game: paid, binding deals use the Advanced rule "
+        "(information may still be shared in either game)."
+    ),
+    permits="An Advanced game: binding deals are allowed.",
+    counterpart="overview.deals.deal-not-allies",
+    differs="deals in the Basic game: overview:107 lets non-allied players make verbal deals in any game; gf9:339 "
+    "makes paid, binding deals an Advanced rule",
+)
+def deal_advanced(s: DealFacts) -> bool:
+    """A binding deal is made in the Advanced game; Basic players may share information, which needs no move."""
+    return not s.basic
+
+
+@deal_advanced.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.basic)
+
+
+@rule(
+    "gf9.deals.deal-not-allies",
+    on="deal",
+    cites="gf9:331",
+    title="Binding deals are made by players outside the same alliance",
+    forbids=lambda s, _o: f"{names(s.allies)} are allies: binding deals are made by players outside the same alliance.",
+    permits=lambda s, _o: f"{names(s.factions)} are not in the same alliance.",
+    replaces="overview.deals.deal-not-allies",
+)
+def deal_not_allies(s: DealFacts) -> bool:
+    """Players outside the same alliance make binding deals; allies help each other as the alliance rules allow."""
+    return not s.allied
+
+
+@deal_not_allies.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.allied)
+
+
+@rule(
+    "gf9.deals.deal-terms",
+    on="deal",
+    cites="gf9:331",
+    title="A deal cannot transfer forces, leaders, cards or faction advantages",
+    forbids=lambda s, _o: (
+        f"The deal includes {terms_words([t for t in s.terms if t in ('transfer', 'faction-power')])}: a deal cannot "
+        "transfer forces, leaders, cards or faction advantages unless a separate effect allows that transfer."
+    ),
+    permits=lambda s, _o: f"The deal promises {terms_words(s.terms)}: future actions, information or spice.",
+    needs=("terms_known",),
+    replaces="overview.deals.deal-terms",
+)
+def deal_terms(s: DealFacts) -> bool:
+    """A binding deal is about future actions, information and spice; it cannot hand over forces, leaders, cards or
+    a faction advantage (no deal move names the separate effect that would allow it)."""
+    return s.forbidden_terms == 0
+
+
+@deal_terms.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forbidden_terms == 0
 
 
 # gf9:333 "Put a spice bribe in front of the recipient's shield. It cannot be spent until collected at the

@@ -16,5 +16,8 @@ layer(
         # the storm (overview:102); gf9's peace in the Polar Sink (gf9:237, 245) is not the overview's.
         "gf9.battle.polar-sink": "overview:61 has a battle wherever two players share a territory, the Polar Sink "
         "included (only the storm parts them, overview:102)",
+        # overview:107 lets non-allied players make verbal deals with no word of the game they play (binding deals
+        # are not among overview:106's Advanced additions); gf9:339 makes them an Advanced rule.
+        "gf9.deals.deal-advanced": "overview:107 lets non-allied players make verbal deals in any game",
     },
 )

@@ -7,12 +7,14 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.alliance import NEXUS, AllyFacts, BribeFacts, names, phase_title
+from checker.arrakis.kinds.deal import DealFacts, terms_words
 from checker.names import display
 from checker.rules import chapter, rule
 
 # The lines questions of these kinds answer from: each is encoded, a gap, or set aside.
 chapter("ally", "overview:41,84-86")
 chapter("bribe", "overview:107")
+chapter("deal", "overview:107")
 
 # overview:86 "Formed only during a Nexus (triggered by Shai-Hulud). Max 2 players per Alliance. Allied players
 #              need 4 strongholds jointly. Allies cannot enter each other's territories (except Polar Sink).
@@ -155,3 +157,43 @@ def bribe_terms(s: BribeFacts) -> bool:
 @bribe_terms.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)  # an open question constrains nothing
+
+
+@rule(
+    "overview.deals.deal-not-allies",
+    on="deal",
+    cites="overview:107",
+    title="Deals are made by non-allied players",
+    forbids=lambda s, _o: f"{names(s.allies)} are allies: deals are made by non-allied players.",
+    permits=lambda s, _o: f"{names(s.factions)} are not allied with each other: non-allied players may make deals.",
+)
+def deal_not_allies(s: DealFacts) -> bool:
+    """Players outside an alliance with each other make the deals that must be honored."""
+    return not s.allied
+
+
+@deal_not_allies.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.allied)
+
+
+@rule(
+    "overview.deals.deal-terms",
+    on="deal",
+    cites="overview:107",
+    title="A deal cannot transfer cards, leaders, forces or faction advantages",
+    forbids=lambda s, _o: (
+        f"The deal includes {terms_words([t for t in s.terms if t in ('transfer', 'faction-power')])}: deals cannot "
+        "transfer cards, leaders, forces, or faction advantages."
+    ),
+    permits=lambda s, _o: f"The deal promises {terms_words(s.terms)}: nothing a deal cannot transfer.",
+    needs=("terms_known",),
+)
+def deal_terms(s: DealFacts) -> bool:
+    """A verbal deal binds its players, but it cannot hand over cards, leaders, forces or a faction advantage."""
+    return s.forbidden_terms == 0
+
+
+@deal_terms.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.forbidden_terms == 0

@@ -26,6 +26,12 @@ MAY_PROMISE = ("information", "card-information", "action", "spice", "end-infilt
 TLEILAXU_TERMS = ("card-information", "spice", "end-infiltration")
 
 
+def terms_words(terms: list[str]) -> str:
+    """A deal's terms in words: ``spice, information and action``."""
+    words = [t.replace("-", " ") for t in terms] or ["nothing"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 @dataclass
 class DealFacts(Facts):
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
@@ -34,6 +40,7 @@ class DealFacts(Facts):
     tleilaxu: bool = fact(False, doc="Bene Tleilax is a party")
     terms_known: bool | None = fact(None, key="move.terms", doc="the deal's terms are given")
     forbidden_terms: int = fact(0, doc="terms a deal may not include (a transfer, a faction power)")
+    basic: bool = fact(False, key="advanced", doc="the Basic game (binding deals are an Advanced rule in gf9)")
     tleilaxu_other: int = fact(0, doc="terms beyond the information, payment and Infiltration Bene Tleilax may bind")
     tleilaxu_exception: bool = fact(False, doc="the terms buy card information or end an Infiltration")
     end_infiltration: bool = fact(False, doc="the terms end a Face Dancer Infiltration")
@@ -61,6 +68,7 @@ class Deal(Kind):
             advanced=pos.advanced,
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             parties=len(m.factions),
+            basic=not pos.advanced,
             allied=bool(allied),
             tleilaxu="bene-tleilax" in m.factions,
             terms_known=None if m.terms is None else True,
