@@ -123,8 +123,9 @@ class Verdict:
         return out
 
 
-def _readable(value: Any) -> Any:
-    """Lists and mappings as a player would write them, not as Python prints them."""
+def _readable(value: Any, key: str = "") -> Any:
+    """Lists and mappings as a player would write them, not as Python prints them (a path's territories with
+    arrows, any other list with commas)."""
     if isinstance(value, dict):
         if not value:
             return "none"
@@ -132,7 +133,7 @@ def _readable(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         if not value:
             return "nothing"
-        sep = " → " if all(isinstance(x, str) for x in value) else ", "
+        sep = " → " if key == "path" and all(isinstance(x, str) for x in value) else ", "
         return sep.join(str(_readable(x)) for x in value)
     return value
 
@@ -152,7 +153,7 @@ class _Values(dict[str, Any]):
             self.read.add(key)
         if key not in self.raw:
             return "none"  # a value this answer has no use for (no sector in the Polar Sink)
-        self[key] = _readable(self.raw[key])
+        self[key] = _readable(self.raw[key], key)
         return self[key]
 
 
