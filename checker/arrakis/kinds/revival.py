@@ -9,9 +9,9 @@ Emperor pays for its ally's forces beyond its own three). Rules fix these values
 Outcome keys: ``cost`` (all spice paid for this revival, whoever pays it), its
 parts ``force_cost``, ``leader_cost``, ``kh_cost`` and ``emperor_cost`` (what the
 Emperor pays), ``free`` (the allowance) and, when a leader is revived, ``paid_to``:
-``bank``, the receiver of the leader's price (gf9:191). gf9 names no receiver for
-the spice paid for forces (gf9:179) nor for the Kwisatz Haderach (gf9:353): a
-note says so, and ``paid_to`` never stands for those payments.
+``bank``, the receiver of the leader's price (gf9:191). The spice paid for forces
+(gf9:179) and for the Kwisatz Haderach (gf9:353) goes to the Bank too, the receiver
+of payments no faction or card redirects (gf9:33): a note says so.
 
 Move keys beyond the count: ``emperor_pays`` (forces beyond the reviver's own
 three that its ally the Emperor pays for, gf9:183, 393; asked for when an ally of
@@ -358,9 +358,15 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
             f"whether Fremen grants three free revivals (gf9:403) is not given: {f.own} forces are free either way"
         )
     if f.free is not None and f.emperor_pays is not None and 0 < paid_forces(f) and f.own <= LIMIT:
-        out.append("gf9:179 prices the forces beyond the free allowance but names no receiver for that spice")
+        out.append(
+            "gf9:179 prices the forces beyond the free allowance; no faction or card redirects that spice, so the "
+            "Bank receives it (gf9:33)"
+        )
     if f.kh:
-        out.append("gf9:353 prices the Kwisatz Haderach's revival but names no receiver for that spice")
+        out.append(
+            "gf9:353 prices the Kwisatz Haderach's revival; no faction or card redirects that spice, so the Bank "
+            "receives it (gf9:33)"
+        )
         state = pos.factions.get("atreides")
         if f.is_atreides and (state is None or state.kwisatz_haderach_in_tanks is None):
             out.append(
