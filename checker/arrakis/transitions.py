@@ -23,6 +23,7 @@ from checker.arrakis.position import (
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
+from checker.names import display
 
 
 def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
@@ -146,6 +147,15 @@ def _sector_note(pos: Position, territory: str, sector: int | None) -> list[str]
 def _gain(state: FactionState, gained: int) -> FactionState:
     """Spice received: added to what the faction holds; an amount the position does not give stays unknown."""
     return state if state.spice is None else dataclasses.replace(state, spice=state.spice + gained)
+
+
+def unwritten_gains(factions: dict[str, FactionState], gained: dict[str, int]) -> list[str]:
+    """Notes for spice gained by a faction whose spice the position does not give (it stays not given)."""
+    return [
+        f"the position does not give {display(who)}'s spice: the {n} it gains are not written (it stays not given)"
+        for who, n in gained.items()
+        if n and (who not in factions or factions[who].spice is None)
+    ]
 
 
 def _spice(state: FactionState | None, change: int, who: str) -> FactionState:
@@ -403,7 +413,7 @@ def collect(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict
     out = _written(data, pos, list(pos.forces), factions)
     out["spice"] = to_data([sp for sp in spice if sp.amount])
     happened(out, f"collected: {m.territory}")
-    return out, []
+    return out, unwritten_gains(dict(pos.factions), o["spice_gained"])
 
 
 def charity(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
