@@ -674,7 +674,9 @@ class Movement(Kind):
         path = [g.terr_names[t] for t in ids]
         end = next(loc for loc in g.locs_of[facts.to_id] if value(v.x[n_borders][loc]))
         out: dict[str, Any] = {"path": path}
-        if g.sector_of[end]:
+        # the sector the forces end in: the move's, or the territory's only one; where the player picks among several
+        # the solver's is one it could reach, not the answer (mentat apply then leaves it out, with a note)
+        if g.sector_of[end] and (facts.to_sector or len(g.locs_of[facts.to_id]) == 1):
             out["sector"] = g.sector_of[end]
         if g.sector_of[start] and sum(facts.start_sectors) > 1 and not facts.from_sector:
             out["from_sector"] = g.sector_of[start]
