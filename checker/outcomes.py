@@ -27,6 +27,14 @@ SHARED: dict[str, str] = {
     "a question the text leaves open); the verdict itself is decided",
 }
 
+
+def winner_of(winners: list[str]) -> Any:
+    """The published ``winner``: a faction, a list of factions for a shared win (alphabetical), or ``none``."""
+    if not winners:
+        return "none"
+    return winners[0] if len(winners) == 1 else sorted(winners)
+
+
 # Shared keys whose value is per faction (faction -> number): a kind's summed parts add up faction by faction.
 PER_FACTION = ("spice_gained", "losses")
 

@@ -113,3 +113,39 @@ def test_the_verdict_page_lists_every_outcome_key() -> None:
             assert f"| `{name}` | `{key}` |" in page, (name, key)
     guide = (ROOT / "docs" / "guides" / "position-format.md").read_text(encoding="utf-8")
     assert "_generated/fragments/outcome-keys.md" in guide
+
+
+def _count(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+
+def _counts(n: Any) -> bool:
+    return isinstance(n, list) and len(n) > 1 and all(map(_count, n)) and n == sorted(set(n))
+
+
+def _faction_like(x: Any) -> bool:
+    return isinstance(x, str) and x not in ("attacker", "defender", "")
+
+
+def test_shared_values_have_the_published_shape(case_file: Path) -> None:
+    """shared/spec/position-format.md: ``winner`` a faction, a sorted list, or ``none``; ``paid_to`` ``bank`` or a
+    faction; ``losses`` and ``spice_gained`` faction -> number; ``cost`` and ``spice_lost`` numbers."""
+    o = check_file(case_file).outcome
+    where = f"{_name(case_file)}:"
+    if "winner" in o:
+        w = o["winner"]
+        assert _faction_like(w) or (isinstance(w, list) and w == sorted(w) and all(map(_faction_like, w))), (
+            f"{where} winner {w!r}"
+        )
+    if "paid_to" in o:
+        assert _faction_like(o["paid_to"]), f"{where} paid_to {o['paid_to']!r}"
+    for key in ("losses", "spice_gained"):
+        if key in o:
+            assert isinstance(o[key], dict), f"{where} {key} {o[key]!r}"
+            # the one list: a winner choosing its losses among selections worth its dial, their counts (gf9:299;
+            # winner_loss_options gives the selections), where the counts differ
+            bad = {f: n for f, n in o[key].items() if not _count(n) and not (key == "losses" and _counts(n))}
+            assert not bad, f"{where} {key} gives {bad}: faction -> number"
+    for key in ("cost", "spice_lost"):
+        if key in o:
+            assert isinstance(o[key], int) and not isinstance(o[key], bool), f"{where} {key} {o[key]!r}"

@@ -39,6 +39,7 @@ from checker.dice.kinds.combat import (
 )
 from checker.dice.position import display
 from checker.facts import all_of, any_of
+from checker.outcomes import winner_of
 from checker.rules import chapter, gap, rule, set_aside
 
 ON = "dice-combat"
@@ -999,8 +1000,8 @@ def winner(s: DiceCombatFacts) -> dict[str, Any]:
     defender side."""
     r = resolve(s)
     return {
-        "winner": "attacker" if r["winner"] == 1 else "defender",
-        "winning_side": [s.factions[i] for i in _n(s) if s.f_side[i] == r["winner"]],
+        "winner": winner_of([s.factions[i] for i in _n(s) if s.f_side[i] == r["winner"]]),
+        "winning_side": "attacker" if r["winner"] == 1 else "defender",
         "strength": {"attacker": r["strength"][1], "defender": r["strength"][2]},
     }
 

@@ -280,10 +280,9 @@ def with_allies(s: PositionFacts, f: int) -> list[bool]:
 
 def winner_value(s: PositionFacts, won: list[bool]) -> Any:
     """The published ``winner``: a faction, a list for a shared win, or ``none``."""
-    winners = [f for f, w in zip(s.factions, won, strict=True) if w]
-    if not winners:
-        return "none"
-    return winners[0] if len(winners) == 1 else sorted(winners)  # a shared win: alphabetical (checker.outcomes)
+    from checker.outcomes import winner_of
+
+    return winner_of([f for f, w in zip(s.factions, won, strict=True) if w])
 
 
 def overview_held(s: PositionFacts, u: int) -> list[str]:

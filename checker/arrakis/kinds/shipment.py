@@ -374,12 +374,16 @@ class Shipment(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, ShipmentFacts)
         out: dict[str, Any] = {"cost": value(v.cost)}
-        out["paid_to"] = PAYEES.get(value(v.payee))
+        payee = PAYEES.get(value(v.payee))
+        if payee is not None:  # a free shipment (Fremen's) pays no one
+            out["paid_to"] = payee
         aid = value(v.guild_aid) or 0
         kept = value(v.revealed) or 0  # type: ignore[attr-defined]
         paid = {"spacing-guild": out["cost"] - aid - kept, "bank": aid}
         out["payments"] = {who: n for who, n in paid.items() if n > 0}
-        if facts.to_sectors:
+        # the sector the forces land in: the move's, or the territory's only one (a pick among several is the
+        # player's, and the solver's choice is not the answer)
+        if facts.to_sectors and (facts.to_sector_given or len(facts.to_sectors) == 1):
             out["sector"] = value(v.sector)
         if facts.from_sectors:
             out["from_sector"] = value(v.from_sec)

@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from checker.dice.kinds import noting_inferred
 from checker.dice.position import FACTIONS, CombatMove, DicePosition, display
 from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.outcomes import winner_of
 
 NO_TOKEN, FORTIFICATION, STRONGHOLD = 0, 1, 2
 CODE = {f: i for i, f in enumerate(FACTIONS)}  # atreides 0, harkonnen 1, fremen 2, corrino 3, guild 4, bg 5
@@ -482,7 +483,7 @@ class DiceCombat(Kind):
     name = "dice-combat"
     title = "Dice Game combat"
     outcome_keys: ClassVar[dict[str, str]] = {
-        "winning_side": "the Factions of the winning side",
+        "winning_side": "which side won: `attacker` or `defender` (the Factions on it are the `winner`)",
         "strength": "each side's strength (attacker, defender)",
         "leader_strength": "Faction -> the strength its Leaders add",
         "atreides_leaders": "the Atreides' Leaders' strength",
@@ -537,8 +538,8 @@ class DiceCombat(Kind):
         here = [i for i in range(n) if facts.f_troops[i] > 0 or facts.f_side[i]]
         token = value(w.o_token)
         return {
-            "winner": {1: "attacker", 2: "defender"}.get(winner, "none"),
-            "winning_side": [names[i] for i in range(n) if facts.f_side[i] == winner],
+            "winner": winner_of([names[i] for i in range(n) if facts.f_side[i] == winner]),
+            "winning_side": {1: "attacker", 2: "defender"}.get(winner, "none"),
             "strength": {"attacker": value(w.o_sa), "defender": value(w.o_sd)},
             "leader_strength": per(w.o_lstr),
             "atreides_leaders": value(w.o_atreides),

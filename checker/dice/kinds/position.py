@@ -304,10 +304,9 @@ def setup_facts(pos: DicePosition, names: tuple[str, ...]) -> dict[str, Any]:
 
 def winner_value(factions: tuple[str, ...], won: list[bool]) -> Any:
     """The published ``winner``: a Faction, a list for a shared victory, or ``none``."""
-    winners = [f for f, w in zip(factions, won, strict=True) if w]
-    if not winners:
-        return "none"
-    return winners[0] if len(winners) == 1 else sorted(winners)  # a shared win: alphabetical (checker.outcomes)
+    from checker.outcomes import winner_of
+
+    return winner_of([f for f, w in zip(factions, won, strict=True) if w])
 
 
 def token_facts(pos: DicePosition) -> dict[str, Any]:
