@@ -24,7 +24,14 @@ from collections import Counter
 from typing import Any
 
 from checker.arrakis.kinds.battle import KH_NAME, leaders_of, opponent, storm_front
-from checker.arrakis.position import BattleMove, FactionState, ForceGroup, LastBattle, Position, components
+from checker.arrakis.position import (
+    BattleMove,
+    FactionState,
+    ForceGroup,
+    LastBattle,
+    Position,
+    printed_leaders,
+)
 from checker.arrakis.transitions import _gain, _written, to_tanks
 from checker.engine import Verdict
 from checker.game import NotCarried
@@ -105,7 +112,7 @@ def _captives_played(pos: Position, m: BattleMove, sides: list[str]) -> dict[str
         if plan is None or not plan.leader or state is None or plan.leader not in (state.captured_leaders or []):
             continue
         owner = next((g for g in pos.factions if g != f and plan.leader in leaders_of(pos, g)), None)
-        owner = owner or next((g for g, ls in components()["leaders"].items() if plan.leader in ls), None)
+        owner = owner or next((g for g, ls in printed_leaders(pos.ruleset).items() if plan.leader in ls), None)
         if owner is not None:
             out[plan.leader] = (f, owner)
     return out

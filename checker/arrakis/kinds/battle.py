@@ -27,7 +27,9 @@ from checker.arrakis.position import (
     card_names,
     components,
     dreamrules_cards,
+    faction_leaders,
     leader_names,
+    printed_leaders,
 )
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -191,12 +193,10 @@ def voice_target(what: str, key: str, ruleset: str = "gf9") -> tuple[int, int, s
 
 
 def leaders_of(pos: Position, faction: str) -> dict[str, int]:
-    """A faction's leaders and strengths: the printed ones plus the position's ``leaders``."""
-    out = dict(components()["leaders"].get(faction, {}))
-    state = pos.factions.get(faction)
-    if state:
-        out.update(state.leaders)
-    return out
+    """A faction's leaders and strengths: the printed ones plus the position's ``leaders`` (position.faction_leaders).
+    A strength no component fixes (Zoal's, dreamrules:954) counts 0 here: the gaps that read Zoal's strength
+    (dreamrules.battle.zoal) count Zoal as nothing and leave open what turns on it."""
+    return {n: v or 0 for n, v in faction_leaders(pos, faction).items()}
 
 
 def captives(pos: Position) -> set[str]:
@@ -222,9 +222,9 @@ def strength_of(pos: Position, name: str) -> int:
     for f in pos.factions:
         if name in leaders_of(pos, f):
             return leaders_of(pos, f)[name]
-    for leaders in components()["leaders"].values():
+    for leaders in printed_leaders(pos.ruleset).values():
         if name in leaders:
-            return int(leaders[name])
+            return int(leaders[name] or 0)
     return 0
 
 
@@ -752,7 +752,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     if leader:
         leader_faction = me if leader in own else next((f for f in pos.factions if leader in leaders_of(pos, f)), "")
         if not leader_faction:
-            leader_faction = next((f for f, ls in components()["leaders"].items() if leader in ls), "")
+            leader_faction = next((f for f, ls in printed_leaders(pos.ruleset).items() if leader in ls), "")
     ids = card_ids()
     voice = _voice_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand)
     presc = _prescience_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand, forces, special)
