@@ -1568,8 +1568,9 @@ def _ghola_play(pos: Position) -> None:
             raise InputError(
                 f"move.{name}", "a key of Tleilaxu Ghola: " + ", ".join(GHOLA_KEYS), name, nearest(name, GHOLA_KEYS)
             )
-        if name != "leader" and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5):
-            raise InputError(f"move.{name}", "a number of troops from 0 to 5 (dreamrules:768)", value)
+        # a number past the card's five is a move, judged by dreamrules.revival.ghola-five as a revival's is
+        if name != "leader" and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FORCES):
+            raise InputError(f"move.{name}", f"a number of troops from 0 to {MAX_FORCES}", value)
     leader = m.card_keys.get("leader")
     if leader is not None and not isinstance(leader, str):
         raise InputError("move.leader", "a leader's name", leader)
