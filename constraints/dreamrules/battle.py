@@ -92,6 +92,10 @@ set_aside("dreamrules:464", "a worked example of setting the wheel (2 + 1 = 3)")
 # dreamrules:472 "Your battle plan must include a leader or Cheap Hero if you are able to play one. ..."
 # GF9's rules unchanged (gf9:253, 457).
 restates("dreamrules:472", "gf9.battle.leader-required", "gf9.battle.cheap-hero-required")
+# dreamrules:476 "... When you play neither, you cannot include any Treachery Cards in your battle plan."
+restates("dreamrules:476", "gf9.battle.cards-need-leader")
+# dreamrules:568 "Allies do not battle each other. ..."
+restates("dreamrules:568", "gf9.battle.not-allies")
 set_aside(
     "dreamrules:494",
     "the order of battles: the position names the aggressor and its opponent, and the order changes no plan's "
