@@ -1154,6 +1154,31 @@ gap(
 )
 
 
+def _support_losses_open(s: BattleFacts) -> bool:
+    """An ordinary battle whose victor committed spice beside doubled Sardaukar or Fedaykin, its dial made with the
+    spice on ordinary troops: which troops worth that dial it loses (gf9:299) turns on whether the spice could
+    have supported its Sardaukar or Fedaykin instead, and at what price, which is printed nowhere."""
+    if not _plain(s) or s.a_dial_h is None or s.d_dial_h is None:
+        return False
+    r = resolve(s)
+    return any(_price_open(s, x) and _ordinary_support_ok(s, x) and r[f"{x}_lost"] == -1 for x in SIDES)
+
+
+gap(
+    "dreamrules.battle.sardaukar-support-losses",
+    on="battle",
+    cites="dreamrules:1304",
+    see_also="dreamrules:444,1086,1122",
+    title="A victor's losses where its spice stands beside Sardaukar or Fedaykin",
+    reason="the victor committed spice beside Sardaukar (or Fedaykin whose Free Spice Dialing Karama stopped): it "
+    "loses troops worth its dial, its choice, and whether the spice could support a Sardaukar or Fedaykin in "
+    "place of ordinary troops is printed nowhere ('Ordinary troops cost 1 spice each to support', "
+    "dreamrules:1304), so which troops it may lose is not encoded",
+    when=_support_losses_open,
+    leaves_open=("losses", "winner_loss_options"),
+)
+
+
 # -- leaders ---------------------------------------------------------------------------------------
 # dreamrules:490 "A surviving leader remains committed to that territory for the rest of the Battle phase. It may
 #                 fight again there, but cannot fight in another territory. A killed leader goes to the Tleilaxu
