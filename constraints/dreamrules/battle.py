@@ -1179,6 +1179,50 @@ gap(
 )
 
 
+# dreamrules:1136 "Your ally puts spice used for spice dialing into their bribe pile instead of the bank, and their
+#                  troops are safe from worms."
+# dreamrules:614 "... Fremen's ally also uses this pile for spice returned through Desert Power."
+
+
+def _to_pile(s: BattleFacts) -> dict[str, int]:
+    r = resolve(s)
+    return {_get(s, x, "name"): r[f"{x}_paid"] for x in SIDES if _get(s, x, "fremen_ally") and r[f"{x}_paid"]}
+
+
+def _to_pile_said(s: BattleFacts, _o: dict[str, Any]) -> str:
+    pile = _to_pile(s)
+    if not pile:
+        who = " and ".join(display(_get(s, x, "name")) for x in SIDES if _get(s, x, "fremen_ally"))
+        return f"{who}, the Fremen's ally, pays no support spice here: nothing goes into its bribe pile."
+    return " ".join(
+        f"{display(f)}, the Fremen's ally, puts the {n} spice of its dial into its own bribe pile, not the Bank."
+        for f, n in pile.items()
+    )
+
+
+@rule(
+    "dreamrules.battle.fremen-ally-dial-spice",
+    on="battle",
+    cites="dreamrules:1136",
+    see_also="dreamrules:614",
+    title="The Fremen's ally puts the spice of its dial into its own bribe pile",
+    permits=_to_pile_said,
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("spice_to_bribe_pile",),
+    when=lambda s: s.advanced and bool(s.a_fremen_ally or s.d_fremen_ally),
+    one_sided="it fixes where paid spice goes and never forbids",
+)
+def fremen_ally_dial_spice(s: BattleFacts) -> dict[str, Any]:
+    """The Fremen's ally puts the spice it pays to support its dial into its own bribe pile instead of the Bank
+    (collected at Mentat, dreamrules:308); a side that pays nothing puts nothing there."""
+    return {"spice_to_bribe_pile": _to_pile(s)}
+
+
+@fremen_ally_dial_spice.z3
+def _(v: Any) -> Any:
+    return z3.And(*(_get(v, x, "to_pile") == _get(v, x, "fremen_ally") for x in SIDES))
+
+
 # -- leaders ---------------------------------------------------------------------------------------
 # dreamrules:490 "A surviving leader remains committed to that territory for the rest of the Battle phase. It may
 #                 fight again there, but cannot fight in another territory. A killed leader goes to the Tleilaxu

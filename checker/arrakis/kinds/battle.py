@@ -331,6 +331,7 @@ class BattleFacts(Facts):
     a_is_ixians: bool = fact(False)
     a_is_tleilaxu: bool = fact(False)
     a_is_guild: bool = fact(False)
+    a_fremen_ally: bool = fact(False, key="alliances", doc="dreamrules: the side is the Fremen's ally (1136)")
     a_merc_missing: int = fact(0, key="factions.A.hand", doc="a Mercenaries card in the plan, not in the listed hand")
     a_break: bool = fact(False, key="move.plans.A.break_conditioning")
     a_retreat: bool = fact(False, key="move.plans.A.retreat")
@@ -429,6 +430,7 @@ class BattleFacts(Facts):
     d_is_ixians: bool = fact(False)
     d_is_tleilaxu: bool = fact(False)
     d_is_guild: bool = fact(False)
+    d_fremen_ally: bool = fact(False, key="alliances")
     d_merc_missing: int = fact(0, key="factions.D.hand", doc="a Mercenaries card in the plan, not in the listed hand")
     d_break: bool = fact(False, key="move.plans.D.break_conditioning")
     d_retreat: bool = fact(False, key="move.plans.D.retreat")
@@ -865,6 +867,7 @@ def _dreamrules_facts(
         f"{x}_is_ixians": me == "ixians",
         f"{x}_is_tleilaxu": me == "bene-tleilax",
         f"{x}_is_guild": me == "spacing-guild",
+        f"{x}_fremen_ally": me != "fremen" and "fremen" in pos.allies_of(me),
         f"{x}_merc_missing": merc_missing,
         f"{x}_break": bool(getattr(plan, "break_conditioning", False)),
         f"{x}_retreat": bool(getattr(plan, "retreat", False)),
@@ -1478,6 +1481,8 @@ class Battle(Kind):
         "explosion": "whether a Lasgun met a Shield and the battle exploded",
         "cards_discarded": "the cards that go to the discard pile",
         "spice_paid": "faction -> spice it paid to support its dialed forces",
+        "spice_to_bribe_pile": "Dreamrules: faction -> the spice it paid that goes into its own bribe pile, not the "
+        "Bank (the Fremen's ally, dreamrules:1136)",
         "spice_destroyed": "the spice an explosion destroys in the territory",
         "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
         "ixian_losses": "Dreamrules: the losses the winning Ixians may choose among",
@@ -1491,6 +1496,7 @@ class Battle(Kind):
         "losses",
         "spice_gained",
         "spice_paid",
+        "spice_to_bribe_pile",
         "cards_discarded",
         "spice_destroyed",
         "zoal_infiltration",
@@ -1516,6 +1522,7 @@ class Battle(Kind):
                 setattr(v, f"{x}_{name}", z3.Int(f"{x}_{name}"))
             setattr(v, f"{x}_killed", z3.Bool(f"{x}_killed"))
             setattr(v, f"{x}_kh_killed", z3.Bool(f"{x}_kh_killed"))  # gf9:353
+            setattr(v, f"{x}_to_pile", z3.Bool(f"{x}_to_pile"))  # dreamrules:1136: its paid spice to its bribe pile
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         out = []
@@ -1552,6 +1559,11 @@ class Battle(Kind):
         }
         out["spice_paid"] = {
             facts.side(x, "name"): value(getattr(v, f"{x}_paid")) for x in SIDES if value(getattr(v, f"{x}_paid"))
+        }
+        out["spice_to_bribe_pile"] = {
+            facts.side(x, "name"): value(getattr(v, f"{x}_paid"))
+            for x in SIDES
+            if value(getattr(v, f"{x}_paid")) and value(getattr(v, f"{x}_to_pile"))
         }
         discarded: list[str] = []
         for x in SIDES:
