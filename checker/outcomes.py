@@ -52,7 +52,8 @@ def derive(kind: Any, outcome: dict[str, Any], unknown: dict[str, str], faction:
     """
     for name, parts in kind.derived.items():
         hidden = next((unknown[p] for p in parts if p in unknown), None)
-        if hidden is not None:
+        if hidden is not None:  # a sum with a part unknown is no answer, whatever the kind added up
+            outcome.pop(name, None)
             unknown.setdefault(name, hidden)
             continue
         given = [outcome[p] for p in parts if p in outcome]

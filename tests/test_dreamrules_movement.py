@@ -137,6 +137,34 @@ def test_new_allies_separate_except_where_advisors_coexist() -> None:
     ]
 
 
+@pytest.mark.parametrize("ruleset", ["dreamrules", "gf9"])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"action": "move", "faction": "atreides", "count": 4, "from": "Imperial Basin", "from_sector": 9},
+        {"action": "ship", "faction": "atreides", "count": 4},
+    ],
+)
+def test_ending_beside_an_ally_in_the_polar_sink_says_why(ruleset: str, move: dict[str, Any]) -> None:
+    """The finding gives the Polar Sink exception, never advisors or an absent ally that are not there."""
+    raw = base(
+        ruleset=ruleset,
+        advanced=True,
+        alliances=[["atreides", "harkonnen"]],
+        factions={"atreides": {"spice": 10, "reserves": 5}, "harkonnen": {"spice": 5}},
+        forces=[
+            {"faction": "atreides", "territory": "Imperial Basin", "sector": 9, "count": 4},
+            {"faction": "harkonnen", "territory": "Polar Sink", "count": 2},
+        ],
+        move={**move, "to": "Polar Sink"},
+    )
+    v = verdict(raw, ruleset)
+    assert v.verdict == "legal"
+    said = " ".join(f.message for f in v.findings if f.rule.id.endswith(("movement.allies", "ally-territory")))
+    assert "Polar Sink" in said and "beside its ally Harkonnen" in said
+    assert "advisors" not in said and "no troops" not in said and "no forces" not in said
+
+
 @pytest.mark.parametrize(("card", "turn", "expected"), [(3, 5, "legal"), (5, 5, "illegal"), ("blank", 9, "illegal")])
 def test_the_nexus_card_opens_the_alliance_window(card: Any, turn: int, expected: str) -> None:
     raw = base(

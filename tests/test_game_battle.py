@@ -96,6 +96,13 @@ def test_support_spice_goes_to_the_bank_and_the_killed_leaders_price_to_the_winn
     assert first["factions"]["atreides"]["leaders_in_tanks"] == ["Duncan Idaho"]
 
 
+def test_the_fremen_allys_dial_spice_goes_into_its_own_bribe_pile() -> None:
+    """dreamrules:1136: Atreides, allied to the Fremen, pays its 3 into its bribe pile; Harkonnen's 2 go to the Bank."""
+    after = _applied(*_case("dreamrules/battle-fremen-ally-dial-spice.yaml"))
+    atreides, harkonnen = after["factions"]["atreides"], after["factions"]["harkonnen"]
+    assert (atreides["spice"], atreides["bribe_pile"], harkonnen["spice"]) == (7, 3, 8)
+
+
 def test_the_loser_discards_its_plan_the_winner_keeps_its_cards() -> None:
     first = _steps()[0]
     assert first["factions"]["atreides"]["hand"] == ["Baliset"]  # its Snooper discarded

@@ -48,6 +48,21 @@ def test_the_phase_ended_clears_what_held_only_of_it() -> None:
     assert check(load_position(after)).verdict == "legal"  # a position with no move: "legal" is its VALID
 
 
+def test_the_end_of_battle_returns_the_supplies_cache() -> None:
+    """dreamrules:746 "Return the cache cards at the end of Battle": the phase ends, and the cache leaves the hand."""
+    data = {
+        **BATTLE_OVER,
+        "ruleset": "dreamrules",
+        "factions": {
+            "atreides": {"spice": 2, "hand": ["Karama", "Supplies Shield", "Supplies Snooper"]},
+            "harkonnen": {"spice": 5},
+        },
+    }
+    result = _applied(data)
+    assert result.data["factions"]["atreides"]["hand"] == ["Karama"]
+    assert check(load_position(result.data)).verdict == "legal"
+
+
 def test_the_mentat_pause_begins_the_next_turn() -> None:
     pause = {**BATTLE_OVER, "phase": "mentat-pause", "factions": {"atreides": {"kwisatz_haderach_used_in": "Arrakeen"}}}
     result = _applied(pause)

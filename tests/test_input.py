@@ -137,6 +137,23 @@ def test_a_factions_leaders_map_adds_names(tmp_path: Path, cli: Any) -> None:
     assert _input_error(cli, _write(tmp_path, without))["key"] == "factions.harkonnen.leaders_in_tanks[0]"
 
 
+def test_the_expansions_leaders_under_dreamrules_only(tmp_path: Path, cli: Any) -> None:
+    """Dreamrules plays the Ixians and Bene Tleilax: their printed leaders (gf9-components.yaml, expansion_leaders)
+    are names a plan may use without a leaders map; gf9 has no such faction, and an unknown name points to the
+    leaders map."""
+    text = (
+        "ruleset: {r}\nphase: battle\nturn: 3\nfactions:\n  bene-tleilax: {{spice: 10, hand: []}}\n"
+        "  atreides: {{spice: 10, hand: []}}\nforces:\n- {{faction: bene-tleilax, territory: Carthag, count: 4}}\n"
+        "- {{faction: atreides, territory: Carthag, count: 4}}\nmove: {{action: battle, territory: Carthag, "
+        "aggressor: atreides, plans: {{atreides: {{leader: Duncan Idaho, dial: 2, spice: 2}}, "
+        "bene-tleilax: {{leader: {name}, dial: 2, spice: 2}}}}}}\n"
+    )
+    run = cli("check", _write(tmp_path, text.format(r="dreamrules", name="Hidar Fen Ajidica")), "--json")
+    assert run.code == 0 and run.json()["outcome"]["winner"] == "bene-tleilax"  # 2 + 4 against 2 + 2
+    error = _input_error(cli, _write(tmp_path, text.format(r="dreamrules", name="Hidar Fen")))
+    assert "Hidar Fen Ajidica" in error["suggestions"] and "factions.X.leaders" in error["expected"]
+
+
 def test_dreamrules_cards_in_a_dreamrules_hand_only(tmp_path: Path, cli: Any) -> None:
     """dreamrules:128 adds Mercenaries to the deck: a gf9 hand holding it is a misspelling."""
     text = "ruleset: {r}\nphase: battle\nfactions:\n  atreides: {{hand: [Mercenaries, Supplies Shield]}}\n"

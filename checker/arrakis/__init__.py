@@ -133,12 +133,14 @@ def _offered(ruleset: str) -> dict[str, list[str]]:
         OVERVIEW_FACTIONS,
         card_names,
         components,
+        printed_leaders,
     )
 
     factions = list({"conquest": CONQUEST_FACTIONS, "dreamrules": DREAMRULES_FACTIONS}.get(ruleset, OVERVIEW_FACTIONS))
     territories = gf9_board().names
     # conquest prints no leaders (a position names them in factions.X.leaders)
-    leaders = [] if ruleset == "conquest" else [n for group in components()["leaders"].values() for n in group]
+    printed = {} if ruleset == "conquest" else printed_leaders(ruleset)
+    leaders = [n for group in printed.values() for n in group]
     cards = sorted(set(card_names().values()))
     out = {key: factions for key in ("faction", "factions", "aggressor", "target", "with", "alliances")}
     out |= {key: territories for key in ("to", "from", "territory", "via", "also_to", "previous_card_territories")}
@@ -150,7 +152,7 @@ def _offered(ruleset: str) -> dict[str, list[str]]:
     out["weapon"] = [*dict.fromkeys(n for group in deck["weapons"].values() for n in group), *worthless]
     out["defense"] = [*dict.fromkeys(n for group in deck["defenses"].values() for n in group), *worthless]
     if ruleset != "conquest":  # "leader/F": the leaders a key of faction F's (its battle plan) offers
-        out |= {f"leader/{f}": list(group) for f, group in components()["leaders"].items()}
+        out |= {f"leader/{f}": list(group) for f, group in printed.items()}
     return out
 
 

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from checker.arrakis.board import Board, gf9_board
-from checker.arrakis.position import components
+from checker.arrakis.position import printed_leaders
 from checker.playout import Playout
 
 Move = dict[str, Any]
@@ -23,8 +23,8 @@ SHAI_HULUD = "Shai-Hulud"
 
 
 @cache
-def _printed_leaders() -> dict[str, tuple[str, ...]]:
-    return {f: tuple(names) for f, names in components()["leaders"].items()}
+def _printed_leaders(ruleset: str | None) -> dict[str, tuple[str, ...]]:
+    return {f: tuple(names) for f, names in printed_leaders(ruleset).items()}
 
 
 def _board(data: dict[str, Any]) -> Board:
@@ -168,7 +168,7 @@ def _move(data: dict[str, Any], rng: random.Random, board: Board, factions: list
 def _leaders(data: dict[str, Any], faction: str) -> list[str]:
     st = _state(data, faction)
     own = st.get("leaders")
-    names = list(own) if isinstance(own, dict) and own else list(_printed_leaders().get(faction, ()))
+    names = list(own) if isinstance(own, dict) and own else list(_printed_leaders(data.get("ruleset")).get(faction, ()))
     gone = set(st.get("leaders_in_tanks") or ()) | set(st.get("leaders_used_this_phase") or {})
     return [n for n in names if n not in gone]
 

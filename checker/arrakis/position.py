@@ -141,7 +141,11 @@ class FactionState:
     traitors: list[str] = spec([], doc="leader names on the traitor cards held")
     forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
-    leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
+    leaders: dict[str, int] = spec(
+        {},
+        doc="leader name -> strength, where a source prints none (for the Ixians or Bene Tleilax: their whole "
+        "roster, in place of the expansion's printed leaders)",
+    )
     market_cards: int | None = spec(
         None, min=0, max=MAX_FORCES, doc="conquest: how many market cards it holds", rulesets=CONQUEST
     )
@@ -1103,13 +1107,41 @@ def card_names() -> dict[str, str]:
     return out
 
 
+# The factions whose leaders GF9 does not print but the Ixians & Tleilaxu expansion does
+# (gf9-components.yaml, expansion_leaders), and the rulesets that play them (dreamrules' eight factions).
+EXPANSION_RULESETS = ("dreamrules",)
+
+
+def printed_leaders(ruleset: str | None) -> dict[str, dict[str, int | None]]:
+    """Faction -> its printed leaders and their strengths: GF9's, and under a ruleset with the Ixians and Bene
+    Tleilax the expansion's (None where the strength varies: Zoal's)."""
+    data = components()
+    out: dict[str, dict[str, int | None]] = {f: dict(ls) for f, ls in data["leaders"].items()}
+    if ruleset in EXPANSION_RULESETS:
+        for f, ls in data["expansion_leaders"].items():
+            out[f] = {n: v if isinstance(v, int) else None for n, v in ls.items()}
+    return out
+
+
+def faction_leaders(pos: Position, faction: str) -> dict[str, int | None]:
+    """A faction's leaders and strengths: its printed ones with the position's ``leaders`` map over them. For a
+    faction GF9 prints no leaders for (the expansion's Ixians and Bene Tleilax), a ``leaders`` map the position
+    gives is the faction's whole roster, as it was before the expansion's leaders were known."""
+    state = pos.factions.get(faction)
+    own: dict[str, int | None] = dict(state.leaders) if state else {}
+    if own and faction not in components()["leaders"]:
+        return own
+    return {**printed_leaders(pos.ruleset).get(faction, {}), **own}
+
+
 def leader_names(pos: Position) -> dict[str, str]:
-    """Folded leader name -> canonical name: the printed leaders plus each faction's ``leaders`` map.
+    """Folded leader name -> canonical name: the printed leaders (the expansion's where the ruleset has its
+    factions) plus each faction's ``leaders`` map.
 
     Only these: a name in the position's own lists (``leaders_in_tanks``, ``traitors``...) is
     checked against them, never taken as a new leader.
     """
-    out = {_fold(n): n for leaders in components()["leaders"].values() for n in leaders}
+    out = {_fold(n): n for leaders in printed_leaders(pos.ruleset).values() for n in leaders}
     for state in pos.factions.values():
         out.update({_fold(n): n for n in state.leaders})
     return out
@@ -1164,7 +1196,7 @@ def check_names(pos: Position) -> None:
     if pos.ruleset not in NAMED_RULESETS:
         return
     leaders = leader_names(pos)
-    leader, card = "a leader's name", "a Treachery card"
+    leader, card = "a leader's name (a printed one, or one of a factions.X.leaders map)", "a Treachery card"
     cards = known_cards(pos.ruleset)  # a ruleset with no battle rules answers before the battle kind reads them
     for fname, state in pos.factions.items():
         key = f"factions.{fname}"
@@ -1253,7 +1285,7 @@ def check_names(pos: Position) -> None:
 def _check_tokens(pos: Position) -> None:
     """Who may hold the Kwisatz Haderach and captives: Atreides its token (gf9:347), Harkonnen other factions'
     leaders, each in one place (gf9:427): not its own, not in the Tanks, held once."""
-    printed: dict[str, dict[str, int]] = components()["leaders"]
+    printed = printed_leaders(pos.ruleset)
     in_tanks = {n for state in pos.factions.values() for n in state.leaders_in_tanks}
     for fname, state in pos.factions.items():
         key = f"factions.{fname}"
@@ -1536,8 +1568,9 @@ def _ghola_play(pos: Position) -> None:
             raise InputError(
                 f"move.{name}", "a key of Tleilaxu Ghola: " + ", ".join(GHOLA_KEYS), name, nearest(name, GHOLA_KEYS)
             )
-        if name != "leader" and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5):
-            raise InputError(f"move.{name}", "a number of troops from 0 to 5 (dreamrules:768)", value)
+        # a number past the card's five is a move, judged by dreamrules.revival.ghola-five as a revival's is
+        if name != "leader" and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FORCES):
+            raise InputError(f"move.{name}", f"a number of troops from 0 to {MAX_FORCES}", value)
     leader = m.card_keys.get("leader")
     if leader is not None and not isinstance(leader, str):
         raise InputError("move.leader", "a leader's name", leader)

@@ -3,7 +3,8 @@
 What the verdict's outcome gives is applied: each side's losses leave the territory for its Tanks (an explosion's,
 every faction's there), the leaders killed go to their faction's Tanks (the Kwisatz Haderach to its own; a captive
 Harkonnen played goes back to its own faction, or killed to that faction's Tanks, gf9:427), the support
-spice paid goes to the Spice Bank (gf9:33, 269; dreamrules:508), the spice gained behind the winner's shield, the cards
+spice paid goes to the Spice Bank (gf9:33, 269; dreamrules:508), or the Fremen ally's into its own bribe pile
+(dreamrules:1136), the spice gained behind the winner's shield, the cards
 discarded (and the cards played as Karama) out of the hands that played them. The battle's history is written for the
 questions that read it later: ``leaders_used_this_phase`` (gf9:255), ``kwisatz_haderach_used_in`` (gf9:351),
 Atreides' ``forces_lost_in_battle`` (gf9:349) where the position counts them, and under Dreamrules ``last_battle`` and
@@ -13,7 +14,7 @@ Answered unresolved rather than guessed: a winner's losses the outcome leaves to
 ordinary against starred tokens, gf9:299), losses spread over groups the outcome does not tell apart, played cards
 whose fate the outcome leaves open (an explosion, gf9:459; a Fanatical Tactics or Spite choice pending) while the
 hands are given, a Dreamrules captive's battle (its own rules), Zoal's Infiltration and the Guild's Retreat
-(dreamrules:506-512), a Fremen ally's dial spice (dreamrules:1136: to its bribe pile), and a killed leader's face in
+(dreamrules:506-512), and a killed leader's face in
 the Tanks where the position lists the face-down ones (gf9:195: face down only if revived before, which no position
 records)."""
 
@@ -24,7 +25,14 @@ from collections import Counter
 from typing import Any
 
 from checker.arrakis.kinds.battle import KH_NAME, leaders_of, opponent, storm_front
-from checker.arrakis.position import BattleMove, FactionState, ForceGroup, LastBattle, Position, components
+from checker.arrakis.position import (
+    BattleMove,
+    FactionState,
+    ForceGroup,
+    LastBattle,
+    Position,
+    printed_leaders,
+)
 from checker.arrakis.transitions import _gain, _written, to_tanks
 from checker.engine import Verdict
 from checker.game import NotCarried
@@ -47,7 +55,7 @@ def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     forces, factions = list(pos.forces), dict(pos.factions)
     lost = _losses(pos, m, o, forces, factions)
     _leaders(m, o, factions, sides, notes, held)
-    _pay(o, factions)
+    _pay(o, factions, notes)
     _cards(m, o, factions, sides)
     _history(pos, m, o, factions, sides, lost, notes, held)
     out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
@@ -86,8 +94,9 @@ def _refuse_variants(
                 f"{f}; where it goes after is gf9:427's, not the verdict's)"
             )
     if pos.ruleset == "dreamrules":
-        for f in o.get("spice_paid") or {}:
-            if f != "fremen" and "fremen" in pos.allies_of(f):
+        piled = o.get("spice_to_bribe_pile") or {}
+        for f, paid in (o.get("spice_paid") or {}).items():
+            if f != "fremen" and "fremen" in pos.allies_of(f) and piled.get(f) != paid:
                 raise NotCarried(
                     f"{f}, the Fremen's ally, puts its dial spice into its bribe pile (dreamrules:1136); the verdict "
                     "does not give that payment"
@@ -105,7 +114,7 @@ def _captives_played(pos: Position, m: BattleMove, sides: list[str]) -> dict[str
         if plan is None or not plan.leader or state is None or plan.leader not in (state.captured_leaders or []):
             continue
         owner = next((g for g in pos.factions if g != f and plan.leader in leaders_of(pos, g)), None)
-        owner = owner or next((g for g, ls in components()["leaders"].items() if plan.leader in ls), None)
+        owner = owner or next((g for g, ls in printed_leaders(pos.ruleset).items() if plan.leader in ls), None)
         if owner is not None:
             out[plan.leader] = (f, owner)
     return out
@@ -273,8 +282,9 @@ def _leaders(
         )
 
 
-def _pay(o: dict[str, Any], factions: dict[str, FactionState]) -> None:
-    """Support spice paid to the Spice Bank (gf9:33, 269; dreamrules:508); the spice gained behind the shield."""
+def _pay(o: dict[str, Any], factions: dict[str, FactionState], notes: list[str]) -> None:
+    """Support spice paid to the Spice Bank (gf9:33, 269; dreamrules:508), or by the Fremen's ally into its own
+    bribe pile (dreamrules:1136); the spice gained behind the shield."""
     for f, paid in (o.get("spice_paid") or {}).items():
         me = factions.get(f)
         if me is None or me.spice is None:
@@ -282,6 +292,11 @@ def _pay(o: dict[str, Any], factions: dict[str, FactionState]) -> None:
         if me.spice < paid:
             raise NotCarried(f"{f} pays {paid} support spice, more than its {me.spice}")
         factions[f] = dataclasses.replace(me, spice=me.spice - paid)
+    for f, piled in (o.get("spice_to_bribe_pile") or {}).items():
+        me = factions.get(f) or FactionState()
+        if me.bribe_pile is None:
+            notes.append(f"the position did not give {f}'s bribe_pile: taken to be empty before the battle")
+        factions[f] = dataclasses.replace(me, bribe_pile=(me.bribe_pile or 0) + piled)
     for f, gained in (o.get("spice_gained") or {}).items():
         if f in factions:
             factions[f] = _gain(factions[f], gained)

@@ -140,8 +140,8 @@ def _card(s: AllyFacts) -> str:
 @rule(
     "dreamrules.alliances.nexus-card",
     on="ally",
-    cites="dreamrules:556,558",
-    see_also="dreamrules:228,236,1276",
+    cites="dreamrules:228,556,558",
+    see_also="dreamrules:236,1276",
     title="Alliances change only when this turn's Nexus card causes a Nexus",
     forbids=lambda s, _o: (
         f"This turn's Nexus card is {_card(s)} on turn {s.turn}: no Nexus, so {names(s.factions)} cannot change "

@@ -92,6 +92,10 @@ set_aside("dreamrules:464", "a worked example of setting the wheel (2 + 1 = 3)")
 # dreamrules:472 "Your battle plan must include a leader or Cheap Hero if you are able to play one. ..."
 # GF9's rules unchanged (gf9:253, 457).
 restates("dreamrules:472", "gf9.battle.leader-required", "gf9.battle.cheap-hero-required")
+# dreamrules:476 "... When you play neither, you cannot include any Treachery Cards in your battle plan."
+restates("dreamrules:476", "gf9.battle.cards-need-leader")
+# dreamrules:568 "Allies do not battle each other. ..."
+restates("dreamrules:568", "gf9.battle.not-allies")
 set_aside(
     "dreamrules:494",
     "the order of battles: the position names the aggressor and its opponent, and the order changes no plan's "
@@ -1148,6 +1152,75 @@ gap(
         for x in SIDES
     ),
 )
+
+
+def _support_losses_open(s: BattleFacts) -> bool:
+    """An ordinary battle whose victor committed spice beside doubled Sardaukar or Fedaykin, its dial made with the
+    spice on ordinary troops: which troops worth that dial it loses (gf9:299) turns on whether the spice could
+    have supported its Sardaukar or Fedaykin instead, and at what price, which is printed nowhere."""
+    if not _plain(s) or s.a_dial_h is None or s.d_dial_h is None:
+        return False
+    r = resolve(s)
+    return any(_price_open(s, x) and _ordinary_support_ok(s, x) and r[f"{x}_lost"] == -1 for x in SIDES)
+
+
+gap(
+    "dreamrules.battle.sardaukar-support-losses",
+    on="battle",
+    cites="dreamrules:1304",
+    see_also="dreamrules:444,1086,1122",
+    title="A victor's losses where its spice stands beside Sardaukar or Fedaykin",
+    reason="the victor committed spice beside Sardaukar (or Fedaykin whose Free Spice Dialing Karama stopped): it "
+    "loses troops worth its dial, its choice, and whether the spice could support a Sardaukar or Fedaykin in "
+    "place of ordinary troops is printed nowhere ('Ordinary troops cost 1 spice each to support', "
+    "dreamrules:1304), so which troops it may lose is not encoded",
+    when=_support_losses_open,
+    leaves_open=("losses", "winner_loss_options"),
+)
+
+
+# dreamrules:1136 "Your ally puts spice used for spice dialing into their bribe pile instead of the bank, and their
+#                  troops are safe from worms."
+# dreamrules:614 "... Fremen's ally also uses this pile for spice returned through Desert Power."
+
+
+def _to_pile(s: BattleFacts) -> dict[str, int]:
+    r = resolve(s)
+    return {_get(s, x, "name"): r[f"{x}_paid"] for x in SIDES if _get(s, x, "fremen_ally") and r[f"{x}_paid"]}
+
+
+def _to_pile_said(s: BattleFacts, _o: dict[str, Any]) -> str:
+    pile = _to_pile(s)
+    if not pile:
+        who = " and ".join(display(_get(s, x, "name")) for x in SIDES if _get(s, x, "fremen_ally"))
+        return f"{who}, the Fremen's ally, pays no support spice here: nothing goes into its bribe pile."
+    return " ".join(
+        f"{display(f)}, the Fremen's ally, puts the {n} spice of its dial into its own bribe pile, not the Bank."
+        for f, n in pile.items()
+    )
+
+
+@rule(
+    "dreamrules.battle.fremen-ally-dial-spice",
+    on="battle",
+    cites="dreamrules:1136",
+    see_also="dreamrules:614",
+    title="The Fremen's ally puts the spice of its dial into its own bribe pile",
+    permits=_to_pile_said,
+    needs=("a_dial_h", "d_dial_h"),
+    defines=("spice_to_bribe_pile",),
+    when=lambda s: s.advanced and bool(s.a_fremen_ally or s.d_fremen_ally),
+    one_sided="it fixes where paid spice goes and never forbids",
+)
+def fremen_ally_dial_spice(s: BattleFacts) -> dict[str, Any]:
+    """The Fremen's ally puts the spice it pays to support its dial into its own bribe pile instead of the Bank
+    (collected at Mentat, dreamrules:308); a side that pays nothing puts nothing there."""
+    return {"spice_to_bribe_pile": _to_pile(s)}
+
+
+@fremen_ally_dial_spice.z3
+def _(v: Any) -> Any:
+    return z3.And(*(_get(v, x, "to_pile") == _get(v, x, "fremen_ally") for x in SIDES))
 
 
 # -- leaders ---------------------------------------------------------------------------------------

@@ -311,8 +311,11 @@ def _ally_where(s: MovementFacts) -> str:
         f"{_who(s)} moves advisors into {s.to}, where it has no fighters: they stay advisors, which coexist with its "
         "ally."
         if s.advisors_stay and s.ally_apart_in_to
+        else f"{_who(s)} ends its move in the Polar Sink beside its ally {_ally_where(s)}: the Polar Sink is an "
+        "exception."
+        if s.to_polar_sink and s.ally_in_to
         else f"{_who(s)} does not end its move with its ally's troops"
-        + (f" (only Bene Gesserit advisors in {s.to}, which coexist)." if s.ally_in_to else ".")
+        + (f" (its ally has only {s.ally_coexisting} in {s.to}, which coexist)." if s.ally_in_to else ".")
     ),
     when=lambda s: s.ally_count <= 1,
     replaces="gf9.movement.allies",

@@ -40,6 +40,8 @@ chapter(
 
 def _ally_territory(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     who, ally = display(s.faction), display(s.ally)
+    if s.ally_in_sink:
+        return f"{who} may ship into the Polar Sink and stay beside its ally {ally}: the Polar Sink is an exception."
     if not s.ally_in_to:
         return f"{whose(s.faction)} ally has no troops in {s.to}."
     if not s.ally_apart_in_to:

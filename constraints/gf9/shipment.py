@@ -607,18 +607,23 @@ def _(v: Any) -> z3.BoolRef:
 
 # gf9:139 "An ally may pass through a territory containing allied forces or ship there and then move out, as long
 #          as the move ends elsewhere. ..."
+# gf9:135 "... Except in Polar Sink, they must not finish the applicable evacuation window sharing a territory."
 
 
 @rule(
     "gf9.shipment.ally-territory",
     on="ship",
-    cites="gf9:139",
+    cites="gf9:139,135",
+    cite_when={"gf9:135": lambda s: s.ally_in_sink},  # "Except in Polar Sink": quoted where the ally stands there
     title="An ally may ship into its ally's territory, and must then move out",
     permits=lambda s, _o: (
         f"{display(s.faction)} may ship into {s.to}, where its ally {display(s.ally)} has forces, and must then "
         "move out: its move must end elsewhere."
         if s.ally_in_to
-        else f"{display(s.faction)}'s ally has no forces in {s.to}."
+        else f"{display(s.faction)} may ship into the Polar Sink and end its move there beside its ally "
+        f"{display(s.ally)}: the Polar Sink permits all factions."
+        if s.ally_in_sink
+        else f"{whose(s.faction)} ally has no forces in {s.to}."
     ),
     when=lambda s: s.has_ally and not s.to_reserves,
     replaces="overview.shipment.allies",

@@ -27,7 +27,9 @@ from checker.arrakis.position import (
     card_names,
     components,
     dreamrules_cards,
+    faction_leaders,
     leader_names,
+    printed_leaders,
 )
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -191,12 +193,10 @@ def voice_target(what: str, key: str, ruleset: str = "gf9") -> tuple[int, int, s
 
 
 def leaders_of(pos: Position, faction: str) -> dict[str, int]:
-    """A faction's leaders and strengths: the printed ones plus the position's ``leaders``."""
-    out = dict(components()["leaders"].get(faction, {}))
-    state = pos.factions.get(faction)
-    if state:
-        out.update(state.leaders)
-    return out
+    """A faction's leaders and strengths: the printed ones plus the position's ``leaders`` (position.faction_leaders).
+    A strength no component fixes (Zoal's, dreamrules:954) counts 0 here: the gaps that read Zoal's strength
+    (dreamrules.battle.zoal) count Zoal as nothing and leave open what turns on it."""
+    return {n: v or 0 for n, v in faction_leaders(pos, faction).items()}
 
 
 def captives(pos: Position) -> set[str]:
@@ -222,9 +222,9 @@ def strength_of(pos: Position, name: str) -> int:
     for f in pos.factions:
         if name in leaders_of(pos, f):
             return leaders_of(pos, f)[name]
-    for leaders in components()["leaders"].values():
+    for leaders in printed_leaders(pos.ruleset).values():
         if name in leaders:
-            return int(leaders[name])
+            return int(leaders[name] or 0)
     return 0
 
 
@@ -331,6 +331,7 @@ class BattleFacts(Facts):
     a_is_ixians: bool = fact(False)
     a_is_tleilaxu: bool = fact(False)
     a_is_guild: bool = fact(False)
+    a_fremen_ally: bool = fact(False, key="alliances", doc="dreamrules: the side is the Fremen's ally (1136)")
     a_merc_missing: int = fact(0, key="factions.A.hand", doc="a Mercenaries card in the plan, not in the listed hand")
     a_break: bool = fact(False, key="move.plans.A.break_conditioning")
     a_retreat: bool = fact(False, key="move.plans.A.retreat")
@@ -429,6 +430,7 @@ class BattleFacts(Facts):
     d_is_ixians: bool = fact(False)
     d_is_tleilaxu: bool = fact(False)
     d_is_guild: bool = fact(False)
+    d_fremen_ally: bool = fact(False, key="alliances")
     d_merc_missing: int = fact(0, key="factions.D.hand", doc="a Mercenaries card in the plan, not in the listed hand")
     d_break: bool = fact(False, key="move.plans.D.break_conditioning")
     d_retreat: bool = fact(False, key="move.plans.D.retreat")
@@ -752,7 +754,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
     if leader:
         leader_faction = me if leader in own else next((f for f in pos.factions if leader in leaders_of(pos, f)), "")
         if not leader_faction:
-            leader_faction = next((f for f, ls in components()["leaders"].items() if leader in ls), "")
+            leader_faction = next((f for f, ls in printed_leaders(pos.ruleset).items() if leader in ls), "")
     ids = card_ids()
     voice = _voice_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand)
     presc = _prescience_facts(pos, m, me, foe, x, plan, hand, avail, ch_in_hand, forces, special)
@@ -865,6 +867,7 @@ def _dreamrules_facts(
         f"{x}_is_ixians": me == "ixians",
         f"{x}_is_tleilaxu": me == "bene-tleilax",
         f"{x}_is_guild": me == "spacing-guild",
+        f"{x}_fremen_ally": me != "fremen" and "fremen" in pos.allies_of(me),
         f"{x}_merc_missing": merc_missing,
         f"{x}_break": bool(getattr(plan, "break_conditioning", False)),
         f"{x}_retreat": bool(getattr(plan, "retreat", False)),
@@ -1478,6 +1481,8 @@ class Battle(Kind):
         "explosion": "whether a Lasgun met a Shield and the battle exploded",
         "cards_discarded": "the cards that go to the discard pile",
         "spice_paid": "faction -> spice it paid to support its dialed forces",
+        "spice_to_bribe_pile": "Dreamrules: faction -> the spice it paid that goes into its own bribe pile, not the "
+        "Bank (the Fremen's ally, dreamrules:1136)",
         "spice_destroyed": "the spice an explosion destroys in the territory",
         "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
         "ixian_losses": "Dreamrules: the losses the winning Ixians may choose among",
@@ -1491,6 +1496,7 @@ class Battle(Kind):
         "losses",
         "spice_gained",
         "spice_paid",
+        "spice_to_bribe_pile",
         "cards_discarded",
         "spice_destroyed",
         "zoal_infiltration",
@@ -1516,6 +1522,7 @@ class Battle(Kind):
                 setattr(v, f"{x}_{name}", z3.Int(f"{x}_{name}"))
             setattr(v, f"{x}_killed", z3.Bool(f"{x}_killed"))
             setattr(v, f"{x}_kh_killed", z3.Bool(f"{x}_kh_killed"))  # gf9:353
+            setattr(v, f"{x}_to_pile", z3.Bool(f"{x}_to_pile"))  # dreamrules:1136: its paid spice to its bribe pile
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         out = []
@@ -1552,6 +1559,11 @@ class Battle(Kind):
         }
         out["spice_paid"] = {
             facts.side(x, "name"): value(getattr(v, f"{x}_paid")) for x in SIDES if value(getattr(v, f"{x}_paid"))
+        }
+        out["spice_to_bribe_pile"] = {
+            facts.side(x, "name"): value(getattr(v, f"{x}_paid"))
+            for x in SIDES
+            if value(getattr(v, f"{x}_paid")) and value(getattr(v, f"{x}_to_pile"))
         }
         discarded: list[str] = []
         for x in SIDES:

@@ -155,6 +155,9 @@ class MovementFacts(Facts):
     ally_apart_in_to: bool = fact(
         False, doc="dreamrules: the ally has troops in the destination other than Bene Gesserit advisors"
     )
+    ally_coexisting: str = label(
+        "", doc="dreamrules: the ally's forces in the destination that coexist (advisors, the Surveyor's troops)"
+    )
     advisors_stay: bool = fact(
         False,
         doc="dreamrules: the Bene Gesserit move advisors into a territory without their fighters (they stay "
@@ -324,6 +327,15 @@ def _dreamrules_facts(pos: Position, m: MoveMove, f: MovementFacts) -> None:
         )
 
     f.ally_apart_in_to = apart(g.terr_names[f.to_id])
+    there = [h for a in allies for h in pos.groups(a, g.terr_names[f.to_id]) if h.total > 0]
+    f.ally_coexisting = " and ".join(
+        w
+        for w, present in (
+            ("Bene Gesserit advisors", any(h.advisors for h in there)),
+            ("troops aboard the Hidden Mobile Surveyor", any(getattr(h, "surveyor", False) for h in there)),
+        )
+        if present
+    )
     f.is_ixians = m.faction == "ixians"
     f.cyborgs = f.is_ixians and m.special > 0
     f.native_suppressed = f.is_fremen and pos.stopped("fremen", "native-movement")

@@ -216,7 +216,20 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
             for key in per_faction:
                 if state.pop(key, None):
                     cleared.append(f"factions.{name}.{key}")
+            # dreamrules:746 "Return the cache cards at the end of Battle."
+            hand = state.get("hand")
+            if pos.ruleset == "dreamrules" and pos.phase == "battle" and isinstance(hand, list):
+                kept = [c for c in hand if str(c).lower() not in _cache_names()]
+                if len(kept) != len(hand):
+                    state["hand"] = kept
+                    cleared.append(f"factions.{name}.hand: its Supplies cache cards (returned, dreamrules:746)")
     return out, cleared
+
+
+def _cache_names() -> set[str]:
+    from checker.arrakis.kinds.battle import SUPPLIES_CACHE
+
+    return {c.lower() for c in SUPPLIES_CACHE}
 
 
 @kind

@@ -254,14 +254,14 @@ def card_key_schema() -> dict[str, dict[str, Any]]:
         "count": {
             "type": "integer",
             "minimum": 0,
-            "maximum": 5,
-            "description": "dreamrules, Tleilaxu Ghola: the "
-            "ordinary troops it revives (up to five with special, dreamrules:768)",
+            "maximum": 99,
+            "description": "dreamrules, Tleilaxu Ghola: the ordinary troops it revives (the card revives up to "
+            "five with special, dreamrules:768: more is judged illegal)",
         },
         "special": {
             "type": "integer",
             "minimum": 0,
-            "maximum": 5,
+            "maximum": 99,
             "description": "dreamrules, Tleilaxu Ghola: the special troops it revives",
         },
         "sector": {

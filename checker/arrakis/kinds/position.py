@@ -20,7 +20,7 @@ from typing import Any, get_args
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES
 from checker.arrakis.kinds.battle import SUPPLIES_CACHE
-from checker.arrakis.position import Phase, Position, components
+from checker.arrakis.position import Phase, Position, components, faction_leaders
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
@@ -453,8 +453,7 @@ def _dreamrules_facts(pos: Position, s: PositionFacts) -> None:
     s.bg_out_advisor = any(g.advisors for g in out)
     s.special_given = tuple(bool((x := st[f]) and x.reserves_special is not None) for f in factions)
     s.thumpers_given = tuple(bool((x := st[f]) and x.thumpers is not None) for f in factions)
-    printed: dict[str, Any] = components()["leaders"]
-    own = {f: {*printed.get(f, {}), *(x.leaders if (x := st[f]) else {})} for f in factions}
+    own = {f: set(faction_leaders(pos, f)) for f in factions}
     held = {f: x.traitors if (x := st[f]) else [] for f in factions}
     hands = {f: x.hand if (x := st[f]) and isinstance(x.hand, list) else [] for f in factions}
     s.f_cache = [sum(c.startswith("Supplies ") for c in hands[f]) for f in factions]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
-from checker.arrakis.position import Phase, Position, ReviveMove, components
+from checker.arrakis.position import Phase, Position, ReviveMove, faction_leaders, printed_leaders
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
@@ -288,11 +288,7 @@ def z3_own_cost(v: Any) -> Any:
 
 
 def _strength(pos: Position, faction: str, leader: str) -> int | None:
-    state = pos.factions.get(faction)
-    if state and leader in state.leaders:
-        return state.leaders[leader]
-    printed: dict[str, int] = components()["leaders"].get(faction, {})
-    return printed.get(leader)
+    return faction_leaders(pos, faction).get(leader)
 
 
 def _words(names: list[str]) -> str:
@@ -410,6 +406,8 @@ class Revival(Kind):
         "emperor_cost": "what the Emperor pays for its ally's forces",
         "tleilaxu_income": "Dreamrules: the spice the Bene Tleilax receive",
     }
+    # what the reviver's side pays: its parts' sum, unknown where one of them is (a leader's strength not given)
+    derived: ClassVar[dict[str, tuple[str, ...]]] = {"cost": ("force_cost", "leader_cost", "kh_cost", "emperor_cost")}
     ruled = ("free", "force_cost", "leader_cost", "kh_cost", "emperor_cost", "paid_to", "tleilaxu_income")
     labels: ClassVar[dict[str, str]] = {"free": "free allowance"}  # the sheet's allowance, used or not
 
@@ -432,11 +430,11 @@ class Revival(Kind):
         if grant is None and (not fremen_ally or (sheet is not None and own <= sheet)):
             grant = False  # it cannot change the cost
         in_tanks = {n for s in pos.factions.values() for n in s.leaders_in_tanks}
-        mine = set(components()["leaders"].get(me, {})) | set(state.leaders if state else {})
-        printed = set(components()["leaders"].get(me, {}))
-        # its leaders: the printed roster, or where none is printed (Dreamrules' Ixians and Bene Tleilax) the
-        # position's own ``leaders``
-        roster = printed or set(state.leaders if state else {})
+        mine = set(faction_leaders(pos, me))
+        printed = set(printed_leaders(pos.ruleset).get(me, {}))
+        # its leaders: the printed roster (Dreamrules' Ixians and Bene Tleilax: the expansion's), or where the
+        # position gives those two factions a ``leaders`` map, that map
+        roster = mine if me in ("ixians", "bene-tleilax") else printed or mine
         emperor = pos.factions.get("emperor")
         leader = m.leader or ""
         face_down = {n for s in pos.factions.values() for n in (s.leaders_face_down or [])}

@@ -85,6 +85,7 @@ class ShipmentFacts(Facts):
     )
     others_present_in_to: int = fact(0, doc="other factions with any forces at the destination")
     ally_in_to: bool = fact(False, doc="the shipper's ally has forces at the destination, the Polar Sink apart")
+    ally_in_sink: bool = label(False, doc="the destination is the Polar Sink and the shipper's ally has forces there")
     to_distance_from_great_flat: int = label(0, doc="territory borders from The Great Flat")
     guild_in_game: bool | None = fact(False, key="factions.spacing-guild")
     guild_ally: bool = fact(False, doc="the shipper is allied with the Spacing Guild")
@@ -323,6 +324,7 @@ class Shipment(Kind):
             other_factions_in_to=len(others),
             others_present_in_to=len(present),
             ally_in_to=bool(to and to.name != POLAR_SINK and allies & pos.occupants(to.name, fighters_only=False)),
+            ally_in_sink=bool(to and to.name == POLAR_SINK and allies & pos.occupants(to.name, fighters_only=False)),
             to_distance_from_great_flat=dist if dist is not None else 99,
             guild_in_game=_guild_in_game(pos, me, players),
             guild_ally="spacing-guild" in allies,
