@@ -274,6 +274,18 @@ def _wall_storm_open(s: StormFacts) -> bool:
     )
 
 
+def _decided_groups(s: StormFacts) -> str:
+    """The losses the wall does not touch: each other group the storm reaches, decided (overview:37)."""
+    hit = hit_sectors(s.storm_sector or 0, s.distance)
+    lost = overview_group_hit(s)
+    parts = [
+        f"{display(s.group_faction[i])} {lost[i]} in {s.group_territory[i]} sector {s.group_sector[i]}"
+        for i in range(len(s.group_faction))
+        if not s.group_sheltered[i] and s.group_count[i] and s.group_sector[i] in hit and s.group_sand[i]
+    ]
+    return f"; the other groups it reaches are decided: {', '.join(parts)} lost" if parts else ""
+
+
 gap(
     "overview.storm.shield-wall",
     on="storm",
@@ -291,10 +303,13 @@ gap(
             else "the position does not give 'shield_wall' (whether the Shield Wall stands)"
         )
         + ": the overview lists a Destroyed Shield Wall token (overview:16) and gives the strongholds by the Shield "
-        "Wall 'specific rules' (overview:98) it does not print"
+        "Wall 'specific rules' (overview:98) it does not print" + _decided_groups(s)
     ),
     when=_wall_storm_open,
-    leaves_open=("losses", "losses_by_group", "spice_lost"),  # what the storm does there, not where it stops
+    # what the storm does to the forces there, not where it stops, nor the spice it removes: overview:37 removes
+    # spice in storm sectors without condition, and of the losses only those groups are open (a partial value is
+    # not in the published format: the whole key is unknown, the finding names the groups decided)
+    leaves_open=("losses", "losses_by_group"),
 )
 
 
