@@ -43,6 +43,8 @@ def test_geometry() -> None:
     assert hit_sectors(14, 2) == [15, 16]
     assert hit_sectors(3, 0) == []
     assert hit_sectors(18, 20) == list(range(1, 19))  # round the board: every sector, start included
+    assert hit_sectors(18, 0, placed=True) == [18]  # turn one, dials of zero: the storm's final sector is hit
+    assert hit_sectors(5, 0, placed=False) == []  # a later storm that does not move hits nothing again
     assert first_seat(8, [18, 3, 9]) == 2
     assert first_seat(15, [15, 18]) == 1  # a circle under the storm has been reached: it comes last
     assert first_seat(15, [15]) == 0

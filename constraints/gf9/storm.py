@@ -137,18 +137,21 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.storm.movement",
     on="storm",
-    cites="gf9:31,505",
+    cites="gf9:31,97,505",
+    cite_when={"gf9:97": lambda s: bool(s.placed) and s.distance == 0},
     see_also="gf9:83,89,511",
     title="The storm moves counterclockwise, hitting the sectors it moves into",
     permits="The storm moves {distance} sectors from sector {storm_sector} to {storm}, hitting {sectors_crossed}.",
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     defines=("storm", "sectors_crossed"),
     replaces="overview.storm.movement",
     one_sided=OUTCOME_ONLY,
 )
 def storm_movement(s: StormFacts) -> dict[str, Any]:
     """The storm moves counterclockwise (sector numbers up, 18 wrapping to 1). It hits each sector it
-    moves into, the new one included; its starting sector is hit only if it comes round to it again.
+    moves into, the new one included; its starting sector is hit only if it comes round to it again, or on turn
+    one, when the dials total zero: the storm is placed at the Storm Start and stops there, its final sector
+    (gf9:97 "crossed or final sectors"), which it had not hit before.
     The distance is the move's: the dials' sum, the Storm Card's, or Weather Control's choice, which
     changes only the number of sectors, not the direction or the damage (gf9:511)."""
     return movement(s)
@@ -171,7 +174,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
 
     if s.storm_sector is None:
         return "Forces lost to the storm: unknown."
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = hit_sectors(s.storm_sector, s.distance, s.placed)
     parts: list[str] = []
     spared: list[str] = []
     for i, faction in enumerate(s.group_faction):
@@ -208,7 +211,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
     },
     title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
     permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
-    needs=("storm_sector", "forces_placed", "shield_wall_standing"),
+    needs=("storm_sector", "placed", "forces_placed", "shield_wall_standing"),
     defines=("losses", "losses_by_group"),
     replaces=("overview.storm.losses", "overview.storm.fremen-advanced", "overview.storm.shield-wall"),
     one_sided=OUTCOME_ONLY,
@@ -235,7 +238,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:31,97",
     title="Spice in sectors the storm crosses or stops on returns to the Bank",
     permits="Spice returned to the Bank: {spice_lost}.",
-    needs=("storm_sector", "spice_placed"),
+    needs=("storm_sector", "placed", "spice_placed"),
     defines=("spice_lost",),
     replaces="overview.storm.spice",
     one_sided=OUTCOME_ONLY,

@@ -97,12 +97,15 @@ def _(v: Any) -> z3.BoolRef:
 def movement(s: StormFacts) -> dict[str, Any]:
     """The new storm sector and the sectors it moves into (walked one by one)."""
     assert s.storm_sector is not None
-    return {"storm": step(s.storm_sector, s.distance), "sectors_crossed": hit_sectors(s.storm_sector, s.distance)}
+    return {
+        "storm": step(s.storm_sector, s.distance),
+        "sectors_crossed": hit_sectors(s.storm_sector, s.distance, s.placed),
+    }
 
 
 def z3_movement(v: Any) -> z3.BoolRef:
     new = v.new_sector == z3_new_sector(v.storm_sector, v.distance)
-    hits = [v.hit[k - 1] == z3_hits(k, v.storm_sector, v.distance) for k in range(1, SECTORS + 1)]
+    hits = [v.hit[k - 1] == z3_hits(k, v.storm_sector, v.distance, v.placed) for k in range(1, SECTORS + 1)]
     return z3.And(new, *hits)
 
 
@@ -112,7 +115,7 @@ def z3_losses(v: Any, half_for_fremen: bool) -> z3.BoolRef:
 
 def z3_spice(v: Any) -> z3.BoolRef:
     return all_of(
-        v.spice_gone[i] == z3.If(z3_hits(v.spice_sector[i], v.storm_sector, v.distance), v.spice_amount[i], 0)
+        v.spice_gone[i] == z3.If(z3_hits(v.spice_sector[i], v.storm_sector, v.distance, v.placed), v.spice_amount[i], 0)
         for i in range(len(v.spice_gone))
     )
 
@@ -131,7 +134,7 @@ def first_player(s: StormFacts) -> dict[str, Any]:
     see_also="overview:33,113",
     title="The storm moves counterclockwise",
     permits="The storm moves {distance} sectors from sector {storm_sector} to sector {storm}.",
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     defines=("storm", "sectors_crossed"),
     one_sided=OUTCOME_ONLY,
 )
@@ -160,7 +163,7 @@ def overview_group_hit(s: StormFacts, sheets: bool = True) -> list[int]:
     token it lists (overview:16). With ``sheets``, the faction advantages that override it (overview:105, 106):
     an Advanced Fremen group loses half, rounded up (its sheet, gf9:411: overview.storm.fremen-advanced)."""
     assert s.storm_sector is not None
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = hit_sectors(s.storm_sector, s.distance, s.placed)
     out: list[int] = []
     for i in range(len(s.group_faction)):
         # group_sheltered marks Imperial Basin, Arrakeen and Carthag; of them only Imperial Basin is sand
@@ -171,7 +174,7 @@ def overview_group_hit(s: StormFacts, sheets: bool = True) -> list[int]:
 
 def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
     lost = ", ".join(f"{display(f)} {n}" for f, n in sorted(o.get("losses", {}).items())) or "none"
-    hit = hit_sectors(s.storm_sector or 0, s.distance)
+    hit = hit_sectors(s.storm_sector or 0, s.distance, s.placed)
     spared = any(
         s.group_sand[i] and s.group_sheltered[i] and s.group_sector[i] in hit and s.group_count[i]
         for i in range(len(s.group_faction))
@@ -185,7 +188,7 @@ def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
     cites="overview:37,102",
     title="The storm kills forces in sand territories it hits, except in Imperial Basin",
     permits=losses_message,
-    needs=("storm_sector", "forces_placed"),
+    needs=("storm_sector", "placed", "forces_placed"),
     defines=("losses", "losses_by_group"),
     one_sided=OUTCOME_ONLY,
 )
@@ -206,7 +209,9 @@ def _(v: Any) -> z3.BoolRef:
         v.group_lost[i]
         == z3.If(
             z3.And(
-                v.group_sand[i], z3.Not(v.group_sheltered[i]), z3_hits(v.group_sector[i], v.storm_sector, v.distance)
+                v.group_sand[i],
+                z3.Not(v.group_sheltered[i]),
+                z3_hits(v.group_sector[i], v.storm_sector, v.distance, v.placed),
             ),
             lost(i),
             0,
@@ -238,7 +243,7 @@ def _fremen_half(s: StormFacts, _o: dict[str, Any]) -> str:
     see_also="overview:37",
     title="Advanced Fremen caught by the storm lose half, rounded up (their Player Sheet, read from GF9)",
     permits=_fremen_half,
-    needs=("storm_sector", "forces_placed"),
+    needs=("storm_sector", "placed", "forces_placed"),
     when=fremen_caught,
     one_sided="it says what Advanced Fremen lose (overview.storm.losses fixes the number); it forbids nothing",
 )
@@ -251,7 +256,7 @@ def fremen_advanced(s: StormFacts) -> bool:
 @fremen_advanced.z3
 def _(v: Any) -> z3.BoolRef:
     def caught(i: int) -> Any:
-        hit = z3_hits(v.group_sector[i], v.storm_sector, v.distance)
+        hit = z3_hits(v.group_sector[i], v.storm_sector, v.distance, v.placed)
         return z3.And(v.group_fremen[i], v.fremen_advanced, v.group_sand[i], z3.Not(v.group_sheltered[i]), hit)
 
     return all_of(
@@ -268,7 +273,7 @@ def _wall_storm_open(s: StormFacts) -> bool:
     """The storm reaches forces the Shield Wall shelters, and the wall is not known to stand."""
     if s.storm_sector is None or s.shield_wall_standing is True:
         return False
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = hit_sectors(s.storm_sector, s.distance, s.placed)
     return any(
         s.group_sheltered[i] and s.group_count[i] and s.group_sector[i] in hit for i in range(len(s.group_sheltered))
     )
@@ -276,7 +281,7 @@ def _wall_storm_open(s: StormFacts) -> bool:
 
 def _decided_groups(s: StormFacts) -> str:
     """The losses the wall does not touch: each other group the storm reaches, decided (overview:37)."""
-    hit = hit_sectors(s.storm_sector or 0, s.distance)
+    hit = hit_sectors(s.storm_sector or 0, s.distance, s.placed)
     lost = overview_group_hit(s)
     parts = [
         f"{display(s.group_faction[i])} {lost[i]} in {s.group_territory[i]} sector {s.group_sector[i]}"
@@ -319,7 +324,7 @@ gap(
     cites="overview:37",
     title="Spice in the storm's sectors is removed",
     permits="Spice removed by the storm: {spice_lost}.",
-    needs=("storm_sector", "spice_placed"),
+    needs=("storm_sector", "placed", "spice_placed"),
     defines=("spice_lost",),
     one_sided=OUTCOME_ONLY,
 )
