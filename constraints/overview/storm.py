@@ -8,6 +8,7 @@ import z3
 
 from checker.arrakis.board import SECTORS
 from checker.arrakis.kinds.storm import (
+    STORM,
     StormFacts,
     check_spice_lost,
     first_seat,
@@ -91,6 +92,33 @@ def overview_later_dials(s: StormFacts) -> bool:
 @overview_later_dials.z3
 def _(v: Any) -> z3.BoolRef:
     return z3_two_dials_within(v.dials, 1, 3)
+
+
+# overview:33 "Each turn has 9 phases:"
+# overview:35 "Phase 1: Storm"
+
+
+@rule(
+    "overview.storm.phase",
+    on="storm",
+    cites="overview:35,37",
+    see_also="overview:33",
+    title="The storm moves in Phase 1, Storm",
+    forbids=lambda s, _o: (
+        f"The storm cannot move in the {s.phase_name} phase: the Storm Marker moves in Phase 1, Storm."
+    ),
+    permits="It is Phase 1, Storm.",
+    when=lambda s: s.phase_index is not None,
+)
+def storm_phase(s: StormFacts) -> bool:
+    """The Storm Marker moves in Phase 1, Storm; when the position gives no phase, it is taken to be that one (the
+    verdict's notes say so)."""
+    return s.phase_index == STORM
+
+
+@storm_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == STORM
 
 
 # -- movement, losses, spice: shared by the gf9 rules that replace these ----------

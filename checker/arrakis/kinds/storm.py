@@ -17,6 +17,7 @@ Conventions fixed here (and documented on the rules that use them):
   so when the dials total zero its final sector, the Storm Start, is hit
   (gf9:97 "crossed or final sectors", overview:37 "storm sectors"); on a later
   turn a storm that does not move (Weather Control's zero) hits nothing again.
+* Without ``phase`` the move is taken to be made in the Storm phase (a note says so).
 * A group (of forces or spice) without a ``sector`` in a territory of several
   sectors is placed only where it matters: when the storm hits all of that
   territory's sectors or none of them, its sector does not change the answer;
@@ -37,13 +38,15 @@ Conventions fixed here (and documented on the rules that use them):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import SECTORS, gf9_board
-from checker.arrakis.position import Position, StormMove
+from checker.arrakis.position import Phase, Position, StormMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
 
+PHASES: tuple[str, ...] = get_args(Phase)
+STORM = PHASES.index("storm")
 STORM_START = 18
 # gf9:503: "Arrakeen, Carthag and Imperial Basin lose their protection from storm
 # for the rest of the game" once the Shield Wall is destroyed.
@@ -53,6 +56,7 @@ SHIELD_WALL_SHELTERED = ("Imperial Basin", "Arrakeen", "Carthag")
 @dataclass
 class StormFacts(Facts):
     turn: int | None = fact(key="turn")
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     placed: bool | None = fact(
         False,
         key="turn",
@@ -105,6 +109,13 @@ class StormFacts(Facts):
     unplaced: str = label("", doc="the group whose sector is needed")
     mine_territory: tuple[str, ...] = label((), doc="each spice mine's territory")
     carryall: str = label("", doc="the faction holding the Carryall tech token ('' for none)")
+
+    @property
+    def phase_name(self) -> str:
+        """The phase as a player names it ("Spice Blow", "CHOAM Charity")."""
+        if self.phase_index is None:
+            return "?"
+        return PHASES[self.phase_index].replace("-", " ").title().replace("Choam", "CHOAM")
 
 
 def step(sector: int, n: int) -> int:
@@ -241,6 +252,8 @@ class Storm(Kind):
             return t.sectors[0] if all(inside) or not any(inside) else None
 
         notes: list[str] = []
+        if pos.phase is None:
+            notes.append("the position does not give 'phase': it is taken to be the Storm phase")
         if pos.storm is None and storm is not None:
             notes.append(
                 f"the position gives no 'storm': on turn 1 the storm starts at the Storm Start sector, {storm}"
@@ -336,6 +349,7 @@ class Storm(Kind):
             notes=notes,
             advanced=pos.advanced,
             turn=pos.turn,
+            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             placed=placed,
             storm_sector=storm,
             dials=list(m.dials),
