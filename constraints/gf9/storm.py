@@ -8,11 +8,18 @@ import z3
 
 from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.storm import (
+    FIRST_MOST,
+    LATER_DIALS,
     OUTCOME_ONLY,
+    WEATHER_MOST,
+    by_dials,
     dials_message,
+    first_distance_ok,
     first_player,
+    later_distance_ok,
+    later_distance_permits,
     movement,
     two_dials_within,
     z3_first_seat,
@@ -25,16 +32,10 @@ from constraints.overview.storm import (
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("storm", "gf9:69,81-101,409-411,499-507,511")
 
-# gf9:93 "Weather Control can replace the calculated movement. After turn one, its player chooses zero
-#         through ten sectors ... Family Atomics also has a window before movement."
+# gf9:93 is encoded by gf9.storm.later-distance (a storm move gives the distance the storm actually moves,
+# move.distance, which after turn one may be Weather Control's choice; playing the card is a play move).
 # gf9:501 "After turn one, play during a Storm Phase before the storm actually moves. ..." (Family Atomics)
 # gf9:507 "Advanced Bene Gesserit advisors do not qualify as forces enabling Family Atomics."
-set_aside(
-    "gf9:93",
-    "Weather Control changes how far the storm moves: a storm move gives the distance the storm actually "
-    "moves (move.distance, which may be the card's choice), or the dials when no card replaced them; playing "
-    "the card is not a storm move Mentat judges",
-)
 set_aside(
     "gf9:501",
     "when Family Atomics may be played: its effect on the storm, the Shield Wall destroyed, is the position's "
@@ -126,6 +127,84 @@ def storm_card(s: StormFacts) -> bool:
 @storm_card.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Not(v.has_dials)
+
+
+# gf9:93 "Weather Control can replace the calculated movement. After turn one, its player chooses zero through
+#         ten sectors and discards the card. The card can be played after the ordinary distance is known, but
+#         before the storm moves. Family Atomics also has a window before movement."
+# A storm move gives its distance instead of the dials: what the dials can total, or after turn one the card's.
+
+
+@rule(
+    "gf9.storm.first-distance",
+    on="storm",
+    cites="gf9:83,85",
+    see_also="gf9:93,501",
+    title="Turn one: the storm moves the total of two dials of zero through twenty (0 to 40 sectors)",
+    forbids=lambda s, _o: (
+        f"On turn one the storm moves the total of two dials of zero through twenty, at most {FIRST_MOST} "
+        f"sectors (Weather Control is played after turn one): not {s.distance}."
+    ),
+    permits="{distance} sectors: a total two turn-one dials of zero through twenty can make.",
+    needs=("turn",),
+    when=lambda s: not s.has_dials and s.turn in (None, 1),
+    replaces="overview.storm.first-distance",
+)
+def first_distance(s: StormFacts) -> bool:
+    """On turn one (also with Advanced Fremen) the storm moves the total of two dials of 0 through 20: a distance
+    given instead is 0 to 40. No card replaces it that turn: Weather Control and Family Atomics are played after
+    turn one (gf9:93, 501)."""
+    return first_distance_ok(s)
+
+
+@first_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+
+
+@rule(
+    "gf9.storm.later-distance",
+    on="storm",
+    cites="gf9:89,91,93",
+    cite_when={"gf9:93": lambda s: not by_dials(s)},
+    title="Turns two onward: two dials of one to three (2 to 6 sectors), or Weather Control's zero to ten",
+    forbids=lambda s, _o: (
+        f"From turn two the storm moves the total of two dials of one to three ({LATER_DIALS[0]} to "
+        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of zero through ten: not {s.distance}."
+    ),
+    permits=lambda s, _o: later_distance_permits(s, "one to three", "zero through ten"),
+    needs=("turn", "fremen_storm_deck"),
+    when=lambda s: not s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced,
+    replaces="overview.storm.later-distance",
+)
+def later_distance(s: StormFacts) -> bool:
+    """Without Advanced Fremen, from turn two the storm moves the sum of two dials of 1 to 3, or the zero through
+    ten sectors Weather Control's player chooses instead: a distance given instead of the dials is at most ten
+    (one the dials cannot make is taken to be the card's choice, with a note)."""
+    return later_distance_ok(s)
+
+
+@later_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST)
+
+
+gap(
+    "gf9.storm.card-distance",
+    on="storm",
+    cites="gf9:91,409",
+    see_also="gf9:93",
+    title="How far a Storm Card can move the storm (the Storm Deck's numbers, not printed)",
+    reason="with Advanced Fremen the Storm Card moves the storm after turn one and the move gives more sectors than "
+    "Weather Control's ten (gf9:93): GF9 says to move 'that many sectors' (gf9:91, 409) but does not print the "
+    "Storm Deck's numbers",
+    explain=lambda s: (
+        f"with Advanced Fremen the Storm Card moves the storm after turn one, and the move gives {s.distance} "
+        "sectors, more than Weather Control's ten (gf9:93): GF9 says to move 'that many sectors' (gf9:91, 409) "
+        "but does not print the Storm Deck's numbers"
+    ),
+    when=lambda s: s.fremen_advanced and not s.has_dials and (s.turn or 0) > 1 and s.distance > WEATHER_MOST,
+)
 
 
 # gf9:31  "The storm moves counterclockwise around the outer edge. Sand forces and spice in

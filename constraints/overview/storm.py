@@ -121,6 +121,93 @@ def _(v: Any) -> z3.BoolRef:
     return v.phase_index == STORM
 
 
+# How far the storm may move when the move gives its distance rather than the dials: what the dials can total, and
+# after turn one Weather Control's choice of zero through ten (gf9:93; the overview's ruleset reads GF9's cards).
+FIRST_MOST = 40  # two first-turn dials of 0 to 20
+LATER_DIALS = (2, 6)  # two later dials of 1 to 3
+WEATHER_MOST = 10  # gf9:93 "its player chooses zero through ten sectors"
+
+
+def first_distance_ok(s: StormFacts) -> bool:
+    return 0 <= s.distance <= FIRST_MOST
+
+
+def later_distance_ok(s: StormFacts) -> bool:
+    return 0 <= s.distance <= WEATHER_MOST
+
+
+def by_dials(s: StormFacts) -> bool:
+    """A later turn's distance two dials of one to three can total."""
+    return LATER_DIALS[0] <= s.distance <= LATER_DIALS[1]
+
+
+def later_distance_permits(s: StormFacts, dials: str, card: str) -> str:
+    if by_dials(s):
+        return f"{s.distance} sectors: a total two dials of {dials} can make."
+    return (
+        f"{s.distance} sectors: no total of two dials of {dials} ({LATER_DIALS[0]} to {LATER_DIALS[1]}); "
+        f"only Weather Control's choice of {card} makes it after turn one, and the move is taken to be that choice."
+    )
+
+
+def _first_turn_distance(s: StormFacts) -> bool:
+    return not s.has_dials and s.turn in (None, 1)
+
+
+def _later_distance(s: StormFacts) -> bool:
+    return not s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced
+
+
+@rule(
+    "overview.storm.first-distance",
+    on="storm",
+    cites="overview:37",
+    title="First turn: the storm moves the total of two dials of 0 to 20 (0 to 40 sectors)",
+    forbids=lambda s, _o: (
+        f"On the first turn the storm moves the total of two dials of 0 to 20, at most {FIRST_MOST} sectors: "
+        f"not {s.distance}."
+    ),
+    permits="{distance} sectors: a total two first-turn dials of 0 to 20 can make.",
+    needs=("turn",),
+    when=_first_turn_distance,
+)
+def overview_first_distance(s: StormFacts) -> bool:
+    """On turn 1 the storm moves the total of two dials of 0 to 20: a distance given instead of the dials is 0
+    to 40 (no card moves it on turn one: Weather Control is played after it, gf9:93)."""
+    return first_distance_ok(s)
+
+
+@overview_first_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+
+
+@rule(
+    "overview.storm.later-distance",
+    on="storm",
+    cites="overview:37; gf9:93",
+    cite_when={"gf9:93": lambda s: not by_dials(s)},
+    title="Later turns: the storm moves two dials of 1 to 3 (2 to 6 sectors), or Weather Control's 0 to 10",
+    forbids=lambda s, _o: (
+        f"After the first turn the storm moves the total of two dials of 1 to 3 ({LATER_DIALS[0]} to "
+        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of 0 to {WEATHER_MOST}: not {s.distance}."
+    ),
+    permits=lambda s, _o: later_distance_permits(s, "1 to 3", f"0 to {WEATHER_MOST}"),
+    needs=("turn", "fremen_storm_deck"),
+    when=_later_distance,
+)
+def overview_later_distance(s: StormFacts) -> bool:
+    """From turn 2 on, without Advanced Fremen's Storm Card, the storm moves the sum of two dials of 1 to 3, or the
+    0 to 10 sectors Weather Control's player chooses instead (GF9's card, which the overview's ruleset reads): a
+    distance given instead of the dials is at most 10 (one the dials cannot make is taken to be the card's)."""
+    return later_distance_ok(s)
+
+
+@overview_later_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST)
+
+
 # -- movement, losses, spice: shared by the gf9 rules that replace these ----------
 def movement(s: StormFacts) -> dict[str, Any]:
     """The new storm sector and the sectors it moves into (walked one by one)."""

@@ -336,6 +336,12 @@ class Storm(Kind):
         groups = list(merged.items())
         fremen_advanced = (pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players
         deck = _fremen_storm_deck(pos, players)
+        if not m.dials and pos.turn is not None and pos.turn > 1 and deck is False and not 2 <= distance <= 6:
+            if distance <= 10:
+                notes.append(
+                    f"move.distance ({distance}) is no total of two dials of one to three (2 to 6): taken to be "
+                    "Weather Control's choice of zero through ten sectors (gf9:93)"
+                )
         # The Shield Wall's state matters only where the storm reaches forces it shelters: there an
         # unknown state is unknown (the losses answer unresolved, naming shield_wall), never assumed.
         exposed = storm is not None and any(
