@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses
+from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses, step
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.storm import (
@@ -342,7 +342,7 @@ storm_spice.z3(z3_spice)
     title="First Player: the marker the storm will next approach",
     permits=lambda s, o: (
         f"{display(o['first_player'])} is First Player: its marker is the next "
-        f"the storm in sector {o['storm']} approaches."
+        f"the storm in sector {step(s.storm_sector or 0, s.distance)} approaches."
     ),
     needs=("storm_sector",),
     # Without seats the losses still stand; only First Player is left out of the outcome.

@@ -458,7 +458,8 @@ overview_spice.z3(z3_spice)
     cites="overview:103",
     title="First Player: the marker the storm next approaches",
     permits=lambda s, o: (
-        f"{display(o['first_player'])} is First Player: the storm in sector {o['storm']} next approaches its marker."
+        f"{display(o['first_player'])} is First Player: the storm in sector {step(s.storm_sector or 0, s.distance)} "
+        "next approaches its marker."
     ),
     needs=("storm_sector",),
     when=lambda s: bool(s.seats_known),  # without seats, only First Player is left out
