@@ -43,6 +43,8 @@ def test_geometry() -> None:
     assert hit_sectors(14, 2) == [15, 16]
     assert hit_sectors(3, 0) == []
     assert hit_sectors(18, 20) == list(range(1, 19))  # round the board: every sector, start included
+    assert hit_sectors(18, 0, placed=True) == [18]  # turn one, dials of zero: the storm's final sector is hit
+    assert hit_sectors(5, 0, placed=False) == []  # a later storm that does not move hits nothing again
     assert first_seat(8, [18, 3, 9]) == 2
     assert first_seat(15, [15, 18]) == 1  # a circle under the storm has been reached: it comes last
     assert first_seat(15, [15]) == 0
@@ -50,7 +52,7 @@ def test_geometry() -> None:
 
 STORM = """
 ruleset: gf9
-turn: 3
+turn: {turn}
 storm: {storm}
 factions: {{atreides: {{}}, harkonnen: {{}}}}
 seats: {{atreides: 18, harkonnen: 9}}
@@ -65,8 +67,9 @@ move: {{action: storm, distance: {distance}}}
     [(13, 1, 14, 5), (14, 3, 17, 0), (12, 1, 13, 0), (10, 6, 16, 5), (14, 18, 14, 5), (5, 0, 5, 0)],
 )
 def test_funeral_plain(storm: int, distance: int, new: int, lost: int) -> None:
-    """Funeral Plain lies in sector 14 only: hit when the storm moves into 14, not when it starts there."""
-    v = check_text(STORM.format(storm=storm, distance=distance))
+    """Funeral Plain lies in sector 14 only: hit when the storm moves into 14, not when it starts there (a full
+    round of 18 is more than a later turn's storm moves: turn one's dials make it)."""
+    v = check_text(STORM.format(storm=storm, distance=distance, turn=1 if distance > 10 else 3))
     assert v.verdict == "legal", v.reason
     assert v.outcome["storm"] == new
     assert v.outcome["losses"].get("atreides", 0) == lost

@@ -60,7 +60,7 @@ restates("dreamrules:220", "gf9.storm.first-player")
 
 
 def _hit(s: StormFacts, i: int) -> bool:
-    return s.storm_sector is not None and s.group_sector[i] in hit_sectors(s.storm_sector, s.distance)
+    return s.storm_sector is not None and s.group_sector[i] in hit_sectors(s.storm_sector, s.distance, s.placed)
 
 
 def _where(s: StormFacts, i: int) -> str:
@@ -133,7 +133,7 @@ def _losses(s: StormFacts, o: dict[str, Any]) -> str:
     see_also="dreamrules:758",
     title="Troops in exposed sand the storm sweeps die and go to the Tanks",
     permits=_losses,
-    needs=("storm_sector", "forces_placed", "shield_wall_standing", "mines_placed"),
+    needs=("storm_sector", "placed", "forces_placed", "shield_wall_standing", "mines_placed"),
     defines=("losses", "losses_by_group"),
     replaces="gf9.storm.losses",
     differs="Fremen troops in sand the storm sweeps: gf9:411 has Advanced Fremen lose half, rounded up; "
@@ -176,7 +176,7 @@ def _fremen_struck(s: StormFacts) -> list[int]:
         + ", ".join(f"{s.group_count[i]} in {_where(s, i)}" for i in _fremen_struck(s))
         + " survive (Fremen may choose to let them die)."
     ),
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     when=lambda s: s.fremen_immune and bool(_fremen_struck(s)),
     one_sided="it spares Fremen troops; it forbids nothing",
 )
@@ -206,7 +206,7 @@ def _(v: Any) -> z3.BoolRef:
         + ", ".join(f"{s.group_count[i]} in {_where(s, i)}" for i in _fremen_struck(s))
         + ")."
     ),
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     when=lambda s: not s.fremen_immune and bool(_fremen_struck(s)),
     one_sided="it fixes Fremen's losses; it forbids nothing",
 )
@@ -221,7 +221,10 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(
         z3.Implies(
             z3.And(
-                f, z3.Not(v.fremen_immune), z3_hits(v.group_sector[i], v.storm_sector, v.distance), z3_exposed(v, i)
+                f,
+                z3.Not(v.fremen_immune),
+                z3_hits(v.group_sector[i], v.storm_sector, v.distance, v.placed),
+                z3_exposed(v, i),
             ),
             v.group_lost[i] + v.group_returned[i] == v.group_count[i],
         )
@@ -248,7 +251,7 @@ def _aboard_struck(s: StormFacts) -> list[int]:
         + ", ".join(f"{whose(s.group_faction[i])} {s.group_count[i]} in {_where(s, i)}" for i in _aboard_struck(s))
         + "."
     ),
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     when=lambda s: bool(_aboard_struck(s)),
     one_sided="it spares troops; it forbids nothing",
 )
@@ -287,7 +290,7 @@ def _returned(s: StormFacts, o: dict[str, Any]) -> str:
     see_also="dreamrules:216,108",
     title="The storm destroys a spice mine: troops at it return to reserves",
     permits=_returned,
-    needs=("storm_sector", "forces_placed", "shield_wall_standing", "mines_placed"),
+    needs=("storm_sector", "placed", "forces_placed", "shield_wall_standing", "mines_placed"),
     when=lambda s: bool(s.mine_sector),
     defines=("returned_to_reserves",),
     one_sided=OUTCOME_ONLY,
@@ -324,7 +327,7 @@ def _opened_struck(s: StormFacts) -> list[int]:
         + ", ".join(sorted({s.group_territory[i] for i in _opened_struck(s)}))
         + " to the storm for the rest of the game: troops there are struck as in sand."
     ),
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     when=lambda s: bool(_opened_struck(s)),
     one_sided="it exposes troops; it forbids nothing",
 )
@@ -358,7 +361,7 @@ def _(v: Any) -> z3.BoolRef:
     reason="council question #1859 (mine replenishment timing, dreamrules:1356, 520) leaves open when a mine "
     "refills, so whether the mine the storm destroys holds spice that returns to the Bank is not settled; the "
     "ruling on when a mine replenishes would decide it",
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     when=lambda s: bool(mines_hit(s)),
 )
 def mine_replenishment(_s: StormFacts) -> bool:

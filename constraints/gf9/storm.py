@@ -6,13 +6,20 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses
+from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses, step
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.storm import (
+    FIRST_MOST,
+    LATER_DIALS,
     OUTCOME_ONLY,
+    WEATHER_MOST,
+    by_dials,
     dials_message,
+    first_distance_ok,
     first_player,
+    later_distance_ok,
+    later_distance_permits,
     movement,
     two_dials_within,
     z3_first_seat,
@@ -25,16 +32,10 @@ from constraints.overview.storm import (
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("storm", "gf9:69,81-101,409-411,499-507,511")
 
-# gf9:93 "Weather Control can replace the calculated movement. After turn one, its player chooses zero
-#         through ten sectors ... Family Atomics also has a window before movement."
+# gf9:93 is encoded by gf9.storm.later-distance (a storm move gives the distance the storm actually moves,
+# move.distance, which after turn one may be Weather Control's choice; playing the card is a play move).
 # gf9:501 "After turn one, play during a Storm Phase before the storm actually moves. ..." (Family Atomics)
 # gf9:507 "Advanced Bene Gesserit advisors do not qualify as forces enabling Family Atomics."
-set_aside(
-    "gf9:93",
-    "Weather Control changes how far the storm moves: a storm move gives the distance the storm actually "
-    "moves (move.distance, which may be the card's choice), or the dials when no card replaced them; playing "
-    "the card is not a storm move Mentat judges",
-)
 set_aside(
     "gf9:501",
     "when Family Atomics may be played: its effect on the storm, the Shield Wall destroyed, is the position's "
@@ -128,6 +129,84 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(v.has_dials)
 
 
+# gf9:93 "Weather Control can replace the calculated movement. After turn one, its player chooses zero through
+#         ten sectors and discards the card. The card can be played after the ordinary distance is known, but
+#         before the storm moves. Family Atomics also has a window before movement."
+# A storm move gives its distance instead of the dials: what the dials can total, or after turn one the card's.
+
+
+@rule(
+    "gf9.storm.first-distance",
+    on="storm",
+    cites="gf9:83,85",
+    see_also="gf9:93,501",
+    title="Turn one: the storm moves the total of two dials of zero through twenty (0 to 40 sectors)",
+    forbids=lambda s, _o: (
+        f"On turn one the storm moves the total of two dials of zero through twenty, at most {FIRST_MOST} "
+        f"sectors (Weather Control is played after turn one): not {s.distance}."
+    ),
+    permits="{distance} sectors: a total two turn-one dials of zero through twenty can make.",
+    needs=("turn",),
+    when=lambda s: not s.has_dials and s.turn in (None, 1),
+    replaces="overview.storm.first-distance",
+)
+def first_distance(s: StormFacts) -> bool:
+    """On turn one (also with Advanced Fremen) the storm moves the total of two dials of 0 through 20: a distance
+    given instead is 0 to 40. No card replaces it that turn: Weather Control and Family Atomics are played after
+    turn one (gf9:93, 501)."""
+    return first_distance_ok(s)
+
+
+@first_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+
+
+@rule(
+    "gf9.storm.later-distance",
+    on="storm",
+    cites="gf9:89,91,93",
+    cite_when={"gf9:93": lambda s: not by_dials(s)},
+    title="Turns two onward: two dials of one to three (2 to 6 sectors), or Weather Control's zero to ten",
+    forbids=lambda s, _o: (
+        f"From turn two the storm moves the total of two dials of one to three ({LATER_DIALS[0]} to "
+        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of zero through ten: not {s.distance}."
+    ),
+    permits=lambda s, _o: later_distance_permits(s, "one to three", "zero through ten"),
+    needs=("turn", "fremen_storm_deck"),
+    when=lambda s: not s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced,
+    replaces="overview.storm.later-distance",
+)
+def later_distance(s: StormFacts) -> bool:
+    """Without Advanced Fremen, from turn two the storm moves the sum of two dials of 1 to 3, or the zero through
+    ten sectors Weather Control's player chooses instead: a distance given instead of the dials is at most ten
+    (one the dials cannot make is taken to be the card's choice, with a note)."""
+    return later_distance_ok(s)
+
+
+@later_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST)
+
+
+gap(
+    "gf9.storm.card-distance",
+    on="storm",
+    cites="gf9:91,409",
+    see_also="gf9:93",
+    title="How far a Storm Card can move the storm (the Storm Deck's numbers, not printed)",
+    reason="with Advanced Fremen the Storm Card moves the storm after turn one and the move gives more sectors than "
+    "Weather Control's ten (gf9:93): GF9 says to move 'that many sectors' (gf9:91, 409) but does not print the "
+    "Storm Deck's numbers",
+    explain=lambda s: (
+        f"with Advanced Fremen the Storm Card moves the storm after turn one, and the move gives {s.distance} "
+        "sectors, more than Weather Control's ten (gf9:93): GF9 says to move 'that many sectors' (gf9:91, 409) "
+        "but does not print the Storm Deck's numbers"
+    ),
+    when=lambda s: s.fremen_advanced and not s.has_dials and (s.turn or 0) > 1 and s.distance > WEATHER_MOST,
+)
+
+
 # gf9:31  "The storm moves counterclockwise around the outer edge. Sand forces and spice in
 #          sectors it crosses are vulnerable. ..."
 # gf9:505 "... The current storm sector is not retroactively hit; vulnerable sectors it moves
@@ -137,18 +216,21 @@ def _(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.storm.movement",
     on="storm",
-    cites="gf9:31,505",
+    cites="gf9:31,97,505",
+    cite_when={"gf9:97": lambda s: bool(s.placed) and s.distance == 0},
     see_also="gf9:83,89,511",
     title="The storm moves counterclockwise, hitting the sectors it moves into",
     permits="The storm moves {distance} sectors from sector {storm_sector} to {storm}, hitting {sectors_crossed}.",
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     defines=("storm", "sectors_crossed"),
     replaces="overview.storm.movement",
     one_sided=OUTCOME_ONLY,
 )
 def storm_movement(s: StormFacts) -> dict[str, Any]:
     """The storm moves counterclockwise (sector numbers up, 18 wrapping to 1). It hits each sector it
-    moves into, the new one included; its starting sector is hit only if it comes round to it again.
+    moves into, the new one included; its starting sector is hit only if it comes round to it again, or on turn
+    one, when the dials total zero: the storm is placed at the Storm Start and stops there, its final sector
+    (gf9:97 "crossed or final sectors"), which it had not hit before.
     The distance is the move's: the dials' sum, the Storm Card's, or Weather Control's choice, which
     changes only the number of sectors, not the direction or the damage (gf9:511)."""
     return movement(s)
@@ -171,7 +253,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
 
     if s.storm_sector is None:
         return "Forces lost to the storm: unknown."
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = hit_sectors(s.storm_sector, s.distance, s.placed)
     parts: list[str] = []
     spared: list[str] = []
     for i, faction in enumerate(s.group_faction):
@@ -208,7 +290,7 @@ def losses_message(s: StormFacts, o: dict[str, Any], half_for_fremen: bool) -> s
     },
     title="Forces in sand the storm hits go to the Tanks (Advanced Fremen lose half)",
     permits=lambda s, o: losses_message(s, o, half_for_fremen=True),
-    needs=("storm_sector", "forces_placed", "shield_wall_standing"),
+    needs=("storm_sector", "placed", "forces_placed", "shield_wall_standing"),
     defines=("losses", "losses_by_group"),
     replaces=("overview.storm.losses", "overview.storm.fremen-advanced", "overview.storm.shield-wall"),
     one_sided=OUTCOME_ONLY,
@@ -235,7 +317,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:31,97",
     title="Spice in sectors the storm crosses or stops on returns to the Bank",
     permits="Spice returned to the Bank: {spice_lost}.",
-    needs=("storm_sector", "spice_placed"),
+    needs=("storm_sector", "placed", "spice_placed"),
     defines=("spice_lost",),
     replaces="overview.storm.spice",
     one_sided=OUTCOME_ONLY,
@@ -260,7 +342,7 @@ storm_spice.z3(z3_spice)
     title="First Player: the marker the storm will next approach",
     permits=lambda s, o: (
         f"{display(o['first_player'])} is First Player: its marker is the next "
-        f"the storm in sector {o['storm']} approaches."
+        f"the storm in sector {step(s.storm_sector or 0, s.distance)} approaches."
     ),
     needs=("storm_sector",),
     # Without seats the losses still stand; only First Player is left out of the outcome.

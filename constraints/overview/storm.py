@@ -8,6 +8,7 @@ import z3
 
 from checker.arrakis.board import SECTORS
 from checker.arrakis.kinds.storm import (
+    STORM,
     StormFacts,
     check_spice_lost,
     first_seat,
@@ -93,16 +94,133 @@ def _(v: Any) -> z3.BoolRef:
     return z3_two_dials_within(v.dials, 1, 3)
 
 
+# overview:33 "Each turn has 9 phases:"
+# overview:35 "Phase 1: Storm"
+
+
+@rule(
+    "overview.storm.phase",
+    on="storm",
+    cites="overview:35,37",
+    see_also="overview:33",
+    title="The storm moves in Phase 1, Storm",
+    forbids=lambda s, _o: (
+        f"The storm cannot move in the {s.phase_name} phase: the Storm Marker moves in Phase 1, Storm."
+    ),
+    permits="It is Phase 1, Storm.",
+    when=lambda s: s.phase_index is not None,
+)
+def storm_phase(s: StormFacts) -> bool:
+    """The Storm Marker moves in Phase 1, Storm; when the position gives no phase, it is taken to be that one (the
+    verdict's notes say so)."""
+    return s.phase_index == STORM
+
+
+@storm_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.phase_index == STORM
+
+
+# How far the storm may move when the move gives its distance rather than the dials: what the dials can total, and
+# after turn one Weather Control's choice of zero through ten (gf9:93; the overview's ruleset reads GF9's cards).
+FIRST_MOST = 40  # two first-turn dials of 0 to 20
+LATER_DIALS = (2, 6)  # two later dials of 1 to 3
+WEATHER_MOST = 10  # gf9:93 "its player chooses zero through ten sectors"
+
+
+def first_distance_ok(s: StormFacts) -> bool:
+    return 0 <= s.distance <= FIRST_MOST
+
+
+def later_distance_ok(s: StormFacts) -> bool:
+    return 0 <= s.distance <= WEATHER_MOST
+
+
+def by_dials(s: StormFacts) -> bool:
+    """A later turn's distance two dials of one to three can total."""
+    return LATER_DIALS[0] <= s.distance <= LATER_DIALS[1]
+
+
+def later_distance_permits(s: StormFacts, dials: str, card: str) -> str:
+    if by_dials(s):
+        return f"{s.distance} sectors: a total two dials of {dials} can make."
+    return (
+        f"{s.distance} sectors: no total of two dials of {dials} ({LATER_DIALS[0]} to {LATER_DIALS[1]}); "
+        f"only Weather Control's choice of {card} makes it after turn one, and the move is taken to be that choice."
+    )
+
+
+def _first_turn_distance(s: StormFacts) -> bool:
+    return not s.has_dials and s.turn in (None, 1)
+
+
+def _later_distance(s: StormFacts) -> bool:
+    return not s.has_dials and (s.turn is None or s.turn > 1) and not s.fremen_advanced
+
+
+@rule(
+    "overview.storm.first-distance",
+    on="storm",
+    cites="overview:37",
+    title="First turn: the storm moves the total of two dials of 0 to 20 (0 to 40 sectors)",
+    forbids=lambda s, _o: (
+        f"On the first turn the storm moves the total of two dials of 0 to 20, at most {FIRST_MOST} sectors: "
+        f"not {s.distance}."
+    ),
+    permits="{distance} sectors: a total two first-turn dials of 0 to 20 can make.",
+    needs=("turn",),
+    when=_first_turn_distance,
+)
+def overview_first_distance(s: StormFacts) -> bool:
+    """On turn 1 the storm moves the total of two dials of 0 to 20: a distance given instead of the dials is 0
+    to 40 (no card moves it on turn one: Weather Control is played after it, gf9:93)."""
+    return first_distance_ok(s)
+
+
+@overview_first_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+
+
+@rule(
+    "overview.storm.later-distance",
+    on="storm",
+    cites="overview:37; gf9:93",
+    cite_when={"gf9:93": lambda s: not by_dials(s)},
+    title="Later turns: the storm moves two dials of 1 to 3 (2 to 6 sectors), or Weather Control's 0 to 10",
+    forbids=lambda s, _o: (
+        f"After the first turn the storm moves the total of two dials of 1 to 3 ({LATER_DIALS[0]} to "
+        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of 0 to {WEATHER_MOST}: not {s.distance}."
+    ),
+    permits=lambda s, _o: later_distance_permits(s, "1 to 3", f"0 to {WEATHER_MOST}"),
+    needs=("turn", "fremen_storm_deck"),
+    when=_later_distance,
+)
+def overview_later_distance(s: StormFacts) -> bool:
+    """From turn 2 on, without Advanced Fremen's Storm Card, the storm moves the sum of two dials of 1 to 3, or the
+    0 to 10 sectors Weather Control's player chooses instead (GF9's card, which the overview's ruleset reads): a
+    distance given instead of the dials is at most 10 (one the dials cannot make is taken to be the card's)."""
+    return later_distance_ok(s)
+
+
+@overview_later_distance.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST)
+
+
 # -- movement, losses, spice: shared by the gf9 rules that replace these ----------
 def movement(s: StormFacts) -> dict[str, Any]:
     """The new storm sector and the sectors it moves into (walked one by one)."""
     assert s.storm_sector is not None
-    return {"storm": step(s.storm_sector, s.distance), "sectors_crossed": hit_sectors(s.storm_sector, s.distance)}
+    return {
+        "storm": step(s.storm_sector, s.distance),
+        "sectors_crossed": hit_sectors(s.storm_sector, s.distance, s.placed),
+    }
 
 
 def z3_movement(v: Any) -> z3.BoolRef:
     new = v.new_sector == z3_new_sector(v.storm_sector, v.distance)
-    hits = [v.hit[k - 1] == z3_hits(k, v.storm_sector, v.distance) for k in range(1, SECTORS + 1)]
+    hits = [v.hit[k - 1] == z3_hits(k, v.storm_sector, v.distance, v.placed) for k in range(1, SECTORS + 1)]
     return z3.And(new, *hits)
 
 
@@ -112,7 +230,7 @@ def z3_losses(v: Any, half_for_fremen: bool) -> z3.BoolRef:
 
 def z3_spice(v: Any) -> z3.BoolRef:
     return all_of(
-        v.spice_gone[i] == z3.If(z3_hits(v.spice_sector[i], v.storm_sector, v.distance), v.spice_amount[i], 0)
+        v.spice_gone[i] == z3.If(z3_hits(v.spice_sector[i], v.storm_sector, v.distance, v.placed), v.spice_amount[i], 0)
         for i in range(len(v.spice_gone))
     )
 
@@ -131,7 +249,7 @@ def first_player(s: StormFacts) -> dict[str, Any]:
     see_also="overview:33,113",
     title="The storm moves counterclockwise",
     permits="The storm moves {distance} sectors from sector {storm_sector} to sector {storm}.",
-    needs=("storm_sector",),
+    needs=("storm_sector", "placed"),
     defines=("storm", "sectors_crossed"),
     one_sided=OUTCOME_ONLY,
 )
@@ -160,7 +278,7 @@ def overview_group_hit(s: StormFacts, sheets: bool = True) -> list[int]:
     token it lists (overview:16). With ``sheets``, the faction advantages that override it (overview:105, 106):
     an Advanced Fremen group loses half, rounded up (its sheet, gf9:411: overview.storm.fremen-advanced)."""
     assert s.storm_sector is not None
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = hit_sectors(s.storm_sector, s.distance, s.placed)
     out: list[int] = []
     for i in range(len(s.group_faction)):
         # group_sheltered marks Imperial Basin, Arrakeen and Carthag; of them only Imperial Basin is sand
@@ -171,7 +289,7 @@ def overview_group_hit(s: StormFacts, sheets: bool = True) -> list[int]:
 
 def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
     lost = ", ".join(f"{display(f)} {n}" for f, n in sorted(o.get("losses", {}).items())) or "none"
-    hit = hit_sectors(s.storm_sector or 0, s.distance)
+    hit = hit_sectors(s.storm_sector or 0, s.distance, s.placed)
     spared = any(
         s.group_sand[i] and s.group_sheltered[i] and s.group_sector[i] in hit and s.group_count[i]
         for i in range(len(s.group_faction))
@@ -185,7 +303,7 @@ def losses_message(s: StormFacts, o: dict[str, Any]) -> str:
     cites="overview:37,102",
     title="The storm kills forces in sand territories it hits, except in Imperial Basin",
     permits=losses_message,
-    needs=("storm_sector", "forces_placed"),
+    needs=("storm_sector", "placed", "forces_placed"),
     defines=("losses", "losses_by_group"),
     one_sided=OUTCOME_ONLY,
 )
@@ -206,7 +324,9 @@ def _(v: Any) -> z3.BoolRef:
         v.group_lost[i]
         == z3.If(
             z3.And(
-                v.group_sand[i], z3.Not(v.group_sheltered[i]), z3_hits(v.group_sector[i], v.storm_sector, v.distance)
+                v.group_sand[i],
+                z3.Not(v.group_sheltered[i]),
+                z3_hits(v.group_sector[i], v.storm_sector, v.distance, v.placed),
             ),
             lost(i),
             0,
@@ -238,7 +358,7 @@ def _fremen_half(s: StormFacts, _o: dict[str, Any]) -> str:
     see_also="overview:37",
     title="Advanced Fremen caught by the storm lose half, rounded up (their Player Sheet, read from GF9)",
     permits=_fremen_half,
-    needs=("storm_sector", "forces_placed"),
+    needs=("storm_sector", "placed", "forces_placed"),
     when=fremen_caught,
     one_sided="it says what Advanced Fremen lose (overview.storm.losses fixes the number); it forbids nothing",
 )
@@ -251,7 +371,7 @@ def fremen_advanced(s: StormFacts) -> bool:
 @fremen_advanced.z3
 def _(v: Any) -> z3.BoolRef:
     def caught(i: int) -> Any:
-        hit = z3_hits(v.group_sector[i], v.storm_sector, v.distance)
+        hit = z3_hits(v.group_sector[i], v.storm_sector, v.distance, v.placed)
         return z3.And(v.group_fremen[i], v.fremen_advanced, v.group_sand[i], z3.Not(v.group_sheltered[i]), hit)
 
     return all_of(
@@ -268,10 +388,22 @@ def _wall_storm_open(s: StormFacts) -> bool:
     """The storm reaches forces the Shield Wall shelters, and the wall is not known to stand."""
     if s.storm_sector is None or s.shield_wall_standing is True:
         return False
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = hit_sectors(s.storm_sector, s.distance, s.placed)
     return any(
         s.group_sheltered[i] and s.group_count[i] and s.group_sector[i] in hit for i in range(len(s.group_sheltered))
     )
+
+
+def _decided_groups(s: StormFacts) -> str:
+    """The losses the wall does not touch: each other group the storm reaches, decided (overview:37)."""
+    hit = hit_sectors(s.storm_sector or 0, s.distance, s.placed)
+    lost = overview_group_hit(s)
+    parts = [
+        f"{display(s.group_faction[i])} {lost[i]} in {s.group_territory[i]} sector {s.group_sector[i]}"
+        for i in range(len(s.group_faction))
+        if not s.group_sheltered[i] and s.group_count[i] and s.group_sector[i] in hit and s.group_sand[i]
+    ]
+    return f"; the other groups it reaches are decided: {', '.join(parts)} lost" if parts else ""
 
 
 gap(
@@ -291,10 +423,13 @@ gap(
             else "the position does not give 'shield_wall' (whether the Shield Wall stands)"
         )
         + ": the overview lists a Destroyed Shield Wall token (overview:16) and gives the strongholds by the Shield "
-        "Wall 'specific rules' (overview:98) it does not print"
+        "Wall 'specific rules' (overview:98) it does not print" + _decided_groups(s)
     ),
     when=_wall_storm_open,
-    leaves_open=("losses", "losses_by_group", "spice_lost"),  # what the storm does there, not where it stops
+    # what the storm does to the forces there, not where it stops, nor the spice it removes: overview:37 removes
+    # spice in storm sectors without condition, and of the losses only those groups are open (a partial value is
+    # not in the published format: the whole key is unknown, the finding names the groups decided)
+    leaves_open=("losses", "losses_by_group"),
 )
 
 
@@ -304,7 +439,7 @@ gap(
     cites="overview:37",
     title="Spice in the storm's sectors is removed",
     permits="Spice removed by the storm: {spice_lost}.",
-    needs=("storm_sector", "spice_placed"),
+    needs=("storm_sector", "placed", "spice_placed"),
     defines=("spice_lost",),
     one_sided=OUTCOME_ONLY,
 )
@@ -323,7 +458,8 @@ overview_spice.z3(z3_spice)
     cites="overview:103",
     title="First Player: the marker the storm next approaches",
     permits=lambda s, o: (
-        f"{display(o['first_player'])} is First Player: the storm in sector {o['storm']} next approaches its marker."
+        f"{display(o['first_player'])} is First Player: the storm in sector {step(s.storm_sector or 0, s.distance)} "
+        "next approaches its marker."
     ),
     needs=("storm_sector",),
     when=lambda s: bool(s.seats_known),  # without seats, only First Player is left out

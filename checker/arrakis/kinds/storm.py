@@ -13,7 +13,11 @@ Conventions fixed here (and documented on the rules that use them):
   it once more. ``sectors_crossed`` lists the hit sectors in the order the
   storm first enters them.
 * On turn 1 the storm starts at the Storm Start sector 18 (gf9:83) when the
-  position gives no ``storm``.
+  position gives no ``storm``. Turn 1 *places* the storm: it hit nothing before,
+  so when the dials total zero its final sector, the Storm Start, is hit
+  (gf9:97 "crossed or final sectors", overview:37 "storm sectors"); on a later
+  turn a storm that does not move (Weather Control's zero) hits nothing again.
+* Without ``phase`` the move is taken to be made in the Storm phase (a note says so).
 * A group (of forces or spice) without a ``sector`` in a territory of several
   sectors is placed only where it matters: when the storm hits all of that
   territory's sectors or none of them, its sector does not change the answer;
@@ -34,13 +38,15 @@ Conventions fixed here (and documented on the rules that use them):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import SECTORS, gf9_board
-from checker.arrakis.position import Position, StormMove
+from checker.arrakis.position import Phase, Position, StormMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
 
+PHASES: tuple[str, ...] = get_args(Phase)
+STORM = PHASES.index("storm")
 STORM_START = 18
 # gf9:503: "Arrakeen, Carthag and Imperial Basin lose their protection from storm
 # for the rest of the game" once the Shield Wall is destroyed.
@@ -50,6 +56,13 @@ SHIELD_WALL_SHELTERED = ("Imperial Basin", "Arrakeen", "Carthag")
 @dataclass
 class StormFacts(Facts):
     turn: int | None = fact(key="turn")
+    phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    placed: bool | None = fact(
+        False,
+        key="turn",
+        doc="turn one places the storm: its final sector is hit even where the dials total zero (None: a storm "
+        "that does not move, on a turn not given)",
+    )
     storm_sector: int | None = fact(key="storm", doc="the storm's sector before it moves (18 on turn 1)")
     dials: list[int] = fact([], key="move.dials")
     has_dials: bool = fact(False)
@@ -97,14 +110,24 @@ class StormFacts(Facts):
     mine_territory: tuple[str, ...] = label((), doc="each spice mine's territory")
     carryall: str = label("", doc="the faction holding the Carryall tech token ('' for none)")
 
+    @property
+    def phase_name(self) -> str:
+        """The phase as a player names it ("Spice Blow", "CHOAM Charity")."""
+        if self.phase_index is None:
+            return "?"
+        return PHASES[self.phase_index].replace("-", " ").title().replace("Choam", "CHOAM")
+
 
 def step(sector: int, n: int) -> int:
     """The sector ``n`` sectors counterclockwise of ``sector``."""
     return (sector - 1 + n) % SECTORS + 1
 
 
-def hit_sectors(start: int, distance: int) -> list[int]:
-    """The sectors the storm moves into, in the order first entered (walked one by one)."""
+def hit_sectors(start: int, distance: int, placed: bool | None = False) -> list[int]:
+    """The sectors the storm moves into, in the order first entered (walked one by one); ``placed`` (turn one):
+    the storm's final sector is hit even when it does not move from the Storm Start."""
+    if placed and distance == 0:
+        return [start]
     out: list[int] = []
     here = start
     for _ in range(distance):
@@ -132,12 +155,25 @@ def z3_new_sector(storm: Any, distance: Any) -> Any:
     return (storm - 1 + distance) % SECTORS + 1
 
 
-def z3_hits(sector: Any, storm: Any, distance: Any) -> Any:
-    """Whether the storm moving ``distance`` from ``storm`` moves into ``sector`` (0 = none)."""
+def z3_hits(sector: Any, storm: Any, distance: Any, placed: Any = False) -> Any:
+    """Whether the storm moving ``distance`` from ``storm`` moves into ``sector`` (0 = none); ``placed``: turn
+    one, where a storm dialed zero still hits its final sector."""
     import z3
 
     ahead = (sector - storm) % SECTORS  # 0 for the starting sector itself
-    return z3.And(sector >= 1, z3.Or(distance >= SECTORS, z3.And(ahead >= 1, ahead <= distance)))
+    stays = z3.And(placed, distance == 0, ahead == 0)
+    return z3.And(sector >= 1, z3.Or(distance >= SECTORS, z3.And(ahead >= 1, ahead <= distance), stays))
+
+
+def s_hits(s: StormFacts) -> list[int]:
+    """The sectors this storm move hits (``hit_sectors`` of the facts)."""
+    assert s.storm_sector is not None
+    return hit_sectors(s.storm_sector, s.distance, s.placed)
+
+
+def v_hits(v: Any, sector: Any) -> Any:
+    """Whether the solver's storm hits ``sector`` (``z3_hits`` of the variables)."""
+    return z3_hits(sector, v.storm_sector, v.distance, v.placed)
 
 
 def z3_group_loss(v: Any, i: int, half_for_fremen: bool) -> Any:
@@ -147,7 +183,7 @@ def z3_group_loss(v: Any, i: int, half_for_fremen: bool) -> Any:
     exposed = z3.And(
         z3.Or(v.group_sand[i], v.group_sheltered[i]),
         z3.Not(z3.And(v.group_sheltered[i], v.shield_wall_standing)),
-        z3_hits(v.group_sector[i], v.storm_sector, v.distance),
+        v_hits(v, v.group_sector[i]),
     )
     n = v.group_count[i]
     lost = z3.If(z3.And(v.group_fremen[i], v.fremen_advanced), (n + 1) / 2, n) if half_for_fremen else n
@@ -199,7 +235,8 @@ class Storm(Kind):
             raise InputError("move.distance", f"the sum of the dials ({sum(m.dials)}) or no distance", m.distance)
         distance = m.distance if m.distance is not None else sum(m.dials)
         storm = pos.storm if pos.storm is not None else (STORM_START if pos.turn == 1 else None)
-        hit = set(hit_sectors(storm, distance)) if storm is not None else set()
+        placed = True if pos.turn == 1 else False if pos.turn is not None or distance else None
+        hit = set(hit_sectors(storm, distance, placed is True)) if storm is not None else set()
         players = set(pos.faction_names)
 
         def place(territory: str, sector: int | None) -> int | None:
@@ -215,6 +252,8 @@ class Storm(Kind):
             return t.sectors[0] if all(inside) or not any(inside) else None
 
         notes: list[str] = []
+        if pos.phase is None:
+            notes.append("the position does not give 'phase': it is taken to be the Storm phase")
         if pos.storm is None and storm is not None:
             notes.append(
                 f"the position gives no 'storm': on turn 1 the storm starts at the Storm Start sector, {storm}"
@@ -295,6 +334,14 @@ class Storm(Kind):
                 "the position does not give every faction's player circle ('seats'): First Player is not named"
             )
         groups = list(merged.items())
+        fremen_advanced = (pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players
+        deck = _fremen_storm_deck(pos, players)
+        if not m.dials and pos.turn is not None and pos.turn > 1 and deck is False and not 2 <= distance <= 6:
+            if distance <= 10:
+                notes.append(
+                    f"move.distance ({distance}) is no total of two dials of one to three (2 to 6): taken to be "
+                    "Weather Control's choice of zero through ten sectors (gf9:93)"
+                )
         # The Shield Wall's state matters only where the storm reaches forces it shelters: there an
         # unknown state is unknown (the losses answer unresolved, naming shield_wall), never assumed.
         exposed = storm is not None and any(
@@ -308,12 +355,14 @@ class Storm(Kind):
             notes=notes,
             advanced=pos.advanced,
             turn=pos.turn,
+            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            placed=placed,
             storm_sector=storm,
             dials=list(m.dials),
             has_dials=bool(m.dials),
             distance=distance,
-            fremen_advanced=(pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players,
-            fremen_storm_deck=_fremen_storm_deck(pos, players),
+            fremen_advanced=fremen_advanced,
+            fremen_storm_deck=deck,
             shield_wall_standing=standing,
             group_sector=[s for (_, _, s, _), _ in groups],
             group_count=[n for _, n in groups],
@@ -452,8 +501,7 @@ def group_losses(s: StormFacts, lost: list[int]) -> dict[str, Any]:
 # -- the checks' shared arithmetic (concrete values) -----------------------------
 def check_group_losses(s: StormFacts, half_for_fremen: bool) -> list[int]:
     """Tokens each group loses, walking the storm sector by sector."""
-    assert s.storm_sector is not None
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = s_hits(s)
     out: list[int] = []
     for i in range(len(s.group_faction)):
         vulnerable = (s.group_sand[i] or s.group_sheltered[i]) and not (s.group_sheltered[i] and s.shield_wall_standing)
@@ -469,8 +517,7 @@ def check_losses(s: StormFacts, half_for_fremen: bool) -> dict[str, int]:
 
 
 def check_spice_lost(s: StormFacts) -> int:
-    assert s.storm_sector is not None
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = s_hits(s)
     return sum(a for sec, a in zip(s.spice_sector, s.spice_amount, strict=True) if sec in hit)
 
 
@@ -484,8 +531,7 @@ def exposed(s: StormFacts, i: int) -> bool:
 
 def dreamrules_group_damage(s: StormFacts) -> tuple[list[int], list[int]]:
     """Dreamrules: (troops sent to the Tanks, troops returned to reserves from a destroyed mine) per group."""
-    assert s.storm_sector is not None
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = s_hits(s)
     lost: list[int] = []
     back: list[int] = []
     for i in range(len(s.group_faction)):
@@ -515,12 +561,12 @@ def z3_damage(v: Any, i: int) -> Any:
     import z3
 
     immune = z3.And(v.group_fremen[i], v.fremen_immune)
-    return z3.And(z3_hits(v.group_sector[i], v.storm_sector, v.distance), z3_exposed(v, i), z3.Not(immune))
+    return z3.And(v_hits(v, v.group_sector[i]), z3_exposed(v, i), z3.Not(immune))
 
 
 def mines_hit(s: StormFacts) -> list[str]:
     """The spice mines in sectors the storm moves into (their territories)."""
     if s.storm_sector is None:
         return []
-    hit = hit_sectors(s.storm_sector, s.distance)
+    hit = s_hits(s)
     return [t for t, sec in zip(s.mine_territory, s.mine_sector, strict=True) if sec in hit]
