@@ -58,7 +58,7 @@ factions: {{atreides: {{}}, harkonnen: {{}}}}
 seats: {{atreides: 18, harkonnen: 9}}
 forces:
   - {{faction: atreides, territory: Funeral Plain, count: 5}}
-move: {{action: storm, distance: {distance}}}
+move: {{action: storm, distance: {distance}{card}}}
 """
 
 
@@ -68,8 +68,11 @@ move: {{action: storm, distance: {distance}}}
 )
 def test_funeral_plain(storm: int, distance: int, new: int, lost: int) -> None:
     """Funeral Plain lies in sector 14 only: hit when the storm moves into 14, not when it starts there (a full
-    round of 18 is more than a later turn's storm moves: turn one's dials make it)."""
-    v = check_text(STORM.format(storm=storm, distance=distance, turn=1 if distance > 10 else 3))
+    round of 18 is more than a later turn's storm moves: turn one's dials make it; a later distance the dials cannot
+    make is Weather Control's, as the move says)."""
+    turn = 1 if distance > 10 else 3
+    card = ", weather_control: true" if turn > 1 and not 2 <= distance <= 6 else ""
+    v = check_text(STORM.format(storm=storm, distance=distance, turn=turn, card=card))
     assert v.verdict == "legal", v.reason
     assert v.outcome["storm"] == new
     assert v.outcome["losses"].get("atreides", 0) == lost

@@ -377,6 +377,9 @@ class StormMove:
     # Bounded far above any dial (0..20): an absurd number is an input error, not a long walk round the board.
     distance: int | None = spec(None, min=0, max=MAX_STORM_DIAL * 3, doc="sectors the storm moves, when known")
     dials: list[int] = spec([], min=0, max=MAX_STORM_DIAL, doc="the numbers dialed, e.g. [3, 2]")
+    weather_control: bool | None = spec(
+        None, doc="after turn one: whether the distance is Weather Control's choice of zero through ten (gf9:93)"
+    )
 
 
 @dataclass

@@ -23,6 +23,7 @@ from constraints.overview.storm import (
     movement,
     two_dials_within,
     z3_first_seat,
+    z3_later_distance,
     z3_losses,
     z3_movement,
     z3_spice,
@@ -170,7 +171,8 @@ def _(v: Any) -> z3.BoolRef:
     title="Turns two onward: two dials of one to three (2 to 6 sectors), or Weather Control's zero to ten",
     forbids=lambda s, _o: (
         f"From turn two the storm moves the total of two dials of one to three ({LATER_DIALS[0]} to "
-        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of zero through ten: not {s.distance}."
+        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of zero through ten: not {s.distance}"
+        + (", and the move says no Weather Control was played." if s.weather_control is False else ".")
     ),
     permits=lambda s, _o: later_distance_permits(s, "one to three", "zero through ten"),
     needs=("turn", "fremen_storm_deck"),
@@ -179,14 +181,39 @@ def _(v: Any) -> z3.BoolRef:
 )
 def later_distance(s: StormFacts) -> bool:
     """Without Advanced Fremen, from turn two the storm moves the sum of two dials of 1 to 3, or the zero through
-    ten sectors Weather Control's player chooses instead: a distance given instead of the dials is at most ten
-    (one the dials cannot make is taken to be the card's choice, with a note)."""
+    ten sectors Weather Control's player chooses instead: a distance given instead of the dials is at most ten, and
+    one the dials cannot make is the card's only where the move says it was played."""
     return later_distance_ok(s)
 
 
 @later_distance.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST)
+    return z3_later_distance(v)
+
+
+gap(
+    "gf9.storm.weather-control-unstated",
+    on="storm",
+    cites="gf9:89,93",
+    title="A later storm distance the dials cannot make, and the move does not say Weather Control was played",
+    reason="after turn one the move gives a distance two dials of one to three cannot total (gf9:89): only Weather "
+    "Control's choice of zero through ten makes it (gf9:93), and the move does not say the card was played (give "
+    "move.weather_control)",
+    explain=lambda s: (
+        f"the move gives {s.distance} sector{'' if s.distance == 1 else 's'}, which two dials of one to three cannot "
+        "total (2 to 6, gf9:89): only "
+        "Weather Control's choice of zero through ten makes it (gf9:93), and the move does not say whether the card "
+        "was played (give move.weather_control: true or false)"
+    ),
+    when=lambda s: (
+        not s.has_dials
+        and (s.turn or 0) > 1
+        and not s.fremen_advanced
+        and s.weather_control is None
+        and not by_dials(s)
+        and 0 <= s.distance <= WEATHER_MOST
+    ),
+)
 
 
 gap(

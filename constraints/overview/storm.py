@@ -133,7 +133,14 @@ def first_distance_ok(s: StormFacts) -> bool:
 
 
 def later_distance_ok(s: StormFacts) -> bool:
-    return 0 <= s.distance <= WEATHER_MOST
+    """At most Weather Control's ten; one the dials cannot make only where the card chose it (or the move does not
+    say: gf9.storm.weather-control-unstated leaves it open)."""
+    return 0 <= s.distance <= WEATHER_MOST and (by_dials(s) or s.weather_control is not False)
+
+
+def z3_later_distance(v: Any) -> Any:
+    dials = z3.And(v.distance >= LATER_DIALS[0], v.distance <= LATER_DIALS[1])
+    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST, z3.Or(dials, v.weather_control))
 
 
 def by_dials(s: StormFacts) -> bool:
@@ -145,8 +152,8 @@ def later_distance_permits(s: StormFacts, dials: str, card: str) -> str:
     if by_dials(s):
         return f"{s.distance} sectors: a total two dials of {dials} can make."
     return (
-        f"{s.distance} sectors: no total of two dials of {dials} ({LATER_DIALS[0]} to {LATER_DIALS[1]}); "
-        f"only Weather Control's choice of {card} makes it after turn one, and the move is taken to be that choice."
+        f"{s.distance} sectors: no total of two dials of {dials} ({LATER_DIALS[0]} to {LATER_DIALS[1]}), but "
+        f"Weather Control's choice of {card}, which the move says was played."
     )
 
 
@@ -190,7 +197,8 @@ def _(v: Any) -> z3.BoolRef:
     title="Later turns: the storm moves two dials of 1 to 3 (2 to 6 sectors), or Weather Control's 0 to 10",
     forbids=lambda s, _o: (
         f"After the first turn the storm moves the total of two dials of 1 to 3 ({LATER_DIALS[0]} to "
-        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of 0 to {WEATHER_MOST}: not {s.distance}."
+        f"{LATER_DIALS[1]} sectors), or Weather Control's choice of 0 to {WEATHER_MOST}: not {s.distance}"
+        + (", and the move says no Weather Control was played." if s.weather_control is False else ".")
     ),
     permits=lambda s, _o: later_distance_permits(s, "1 to 3", f"0 to {WEATHER_MOST}"),
     needs=("turn", "fremen_storm_deck"),
@@ -199,13 +207,14 @@ def _(v: Any) -> z3.BoolRef:
 def overview_later_distance(s: StormFacts) -> bool:
     """From turn 2 on, without Advanced Fremen's Storm Card, the storm moves the sum of two dials of 1 to 3, or the
     0 to 10 sectors Weather Control's player chooses instead (GF9's card, which the overview's ruleset reads): a
-    distance given instead of the dials is at most 10 (one the dials cannot make is taken to be the card's)."""
+    distance given instead of the dials is at most 10, and one the dials cannot make is the card's only where the
+    move says the card was played."""
     return later_distance_ok(s)
 
 
 @overview_later_distance.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST)
+    return z3_later_distance(v)
 
 
 # -- movement, losses, spice: shared by the gf9 rules that replace these ----------

@@ -67,6 +67,8 @@ class StormFacts(Facts):
     dials: list[int] = fact([], key="move.dials")
     has_dials: bool = fact(False)
     distance: int = fact(0, key="move.distance", doc="sectors moved: the distance, or the sum of the dials")
+    # whether a later turn's distance is Weather Control's choice (gf9:93); None: the move does not say
+    weather_control: bool | None = fact(None, key="move.weather_control", doc="the distance is Weather Control's")
     fremen_advanced: bool = fact(False, doc="Advanced game with the Fremen playing")
     fremen_storm_deck: bool | None = fact(
         False,
@@ -336,12 +338,6 @@ class Storm(Kind):
         groups = list(merged.items())
         fremen_advanced = (pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players
         deck = _fremen_storm_deck(pos, players)
-        if not m.dials and pos.turn is not None and pos.turn > 1 and deck is False and not 2 <= distance <= 6:
-            if distance <= 10:
-                notes.append(
-                    f"move.distance ({distance}) is no total of two dials of one to three (2 to 6): taken to be "
-                    "Weather Control's choice of zero through ten sectors (gf9:93)"
-                )
         # The Shield Wall's state matters only where the storm reaches forces it shelters: there an
         # unknown state is unknown (the losses answer unresolved, naming shield_wall), never assumed.
         exposed = storm is not None and any(
@@ -360,6 +356,7 @@ class Storm(Kind):
             storm_sector=storm,
             dials=list(m.dials),
             has_dials=bool(m.dials),
+            weather_control=m.weather_control,
             distance=distance,
             fremen_advanced=fremen_advanced,
             fremen_storm_deck=deck,
