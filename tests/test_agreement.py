@@ -1041,8 +1041,9 @@ def take_tech_token_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
 
 @st.composite
 def deal_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
-    """Dreamrules' binding deal: two parties, Bene Tleilax or not, allied or not, its terms given or not."""
-    a = draw(st.sampled_from(["bene-tleilax", *FACTIONS]))
+    """A binding deal: two parties (Bene Tleilax among them only under Dreamrules), allied or not, its terms given or
+    not."""
+    a = draw(st.sampled_from(["bene-tleilax", *FACTIONS] if pos["ruleset"] == "dreamrules" else FACTIONS))
     b = draw(st.sampled_from([f for f in FACTIONS if f != a]))
     for f in (a, b):
         pos["factions"].setdefault(f, {})
