@@ -1000,6 +1000,14 @@ class Position:
                 seen.append(g.faction)
         return seen
 
+    def in_game(self, faction: str, *acting: str) -> bool | None:
+        """Whether a faction plays: listed (with forces, in an alliance, or ``acting``: the move's), or not when
+        every player is listed (None: ``players`` counts more than are listed, and an unlisted one may be it)."""
+        listed = set(self.faction_names) | {f for pair in self.alliances for f in pair} | set(acting)
+        if faction in listed:
+            return True
+        return None if self.players is not None and self.players > len(listed) else False
+
     def groups(self, faction: str | None = None, territory: str | None = None) -> list[ForceGroup]:
         return [
             g

@@ -306,19 +306,11 @@ def _face_down_elsewhere(pos: Position, me: str) -> str:
     kills a captured leader face down (dreamrules:1066), an Infiltration's end puts leaders face down
     (dreamrules:1196). Each names one that plays or may (an unlisted player)."""
     who = []
-    if me != "harkonnen" and _in_game(pos, "harkonnen") is not False:
+    if me != "harkonnen" and pos.in_game("harkonnen") is not False:
         who.append("Harkonnen (dreamrules:1066 kills a captured leader face down)")
-    if _in_game(pos, "bene-tleilax") is not False:
+    if pos.in_game("bene-tleilax") is not False:
         who.append("Bene Tleilax (dreamrules:1196 puts an Infiltration's leaders face down)")
     return " and ".join(who)
-
-
-def _in_game(pos: Position, faction: str) -> bool | None:
-    """Whether a faction plays: listed, or not when every player is listed (None: an unlisted one may be it)."""
-    listed = set(pos.faction_names) | {f for pair in pos.alliances for f in pair}
-    if faction in listed:
-        return True
-    return None if pos.players is not None and pos.players > len(listed) else False
 
 
 GHOLA = "Tleilaxu Ghola"  # dreamrules:766
@@ -442,7 +434,7 @@ class Revival(Kind):
         captured = sorted(printed & {n for st in captors for n in st.captured_leaders or []})
         harkonnen = pos.factions.get("harkonnen")
         captives_given = (harkonnen is not None and harkonnen.captured_leaders is not None) or (
-            me == "harkonnen" or _in_game(pos, "harkonnen") is False
+            me == "harkonnen" or pos.in_game("harkonnen") is False
         )
         atreides = pos.factions.get("atreides")
         kh_state = atreides.kwisatz_haderach_in_tanks if atreides else None
@@ -496,7 +488,7 @@ class Revival(Kind):
             is_ixians=me == "ixians",
             is_tleilaxu=me == "bene-tleilax",
             tleilaxu_ally="bene-tleilax" in allies and me != "bene-tleilax",
-            tleilaxu_in_game=_in_game(pos, "bene-tleilax"),
+            tleilaxu_in_game=pos.in_game("bene-tleilax"),
             discount_suppressed=pos.stopped("bene-tleilax", "discount-revival"),
             income_suppressed=pos.stopped("bene-tleilax", "revival-income"),
             grant_asked=bool(m.fremen_grant),
