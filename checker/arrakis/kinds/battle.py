@@ -599,7 +599,7 @@ def karama_target_here(pos: Position, m: BattleMove, k: Any) -> tuple[str, int]:
     """What one Karama of the battle names, read in this battle, and its code (``karama_codes``): ``traitor`` is
     Harkonnen's call in its own battle (which Karama cannot stop, gf9:469), its call for an ally (an alliance
     advantage, gf9:291, 423), or another faction's ordinary call."""
-    from checker.arrakis.kinds.play import ADVANTAGES, NOT_CANCELLABLE, ORDINARY_TRAITOR
+    from checker.arrakis.kinds.play import ADVANTAGES, ATTEMPTED, NOT_CANCELLABLE, ORDINARY_TRAITOR
 
     sides = set(m.plans)
     name = k.cancels
@@ -627,6 +627,8 @@ def karama_target_here(pos: Position, m: BattleMove, k: Any) -> tuple[str, int]:
         "ally-traitor": allied_harkonnen,
         "worthless-as-karama": any(_converts(pos, o) for o in m.karama if o is not k),
     }
+    # the advantages attempted in a battle are ATTEMPTED's Battle Phase ones (gf9.cards.karama-attempted-phase)
+    assert set(here) == {n for n, (phases, _lines) in ATTEMPTED.items() if "battle" in phases}
     return name, 0 if here.get(name, False) else NOT_HERE
 
 
