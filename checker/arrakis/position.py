@@ -400,7 +400,7 @@ class ReviveMove:
     fate: bool = spec(
         False, doc="dreamrules: the revival uses the faction's Fate (the Emperor's Prison Planet)", rulesets=DREAMRULES
     )
-    card: str | None = spec(None, doc="dreamrules: the Treachery card that revives (Tleilaxu Ghola)")
+    card: str | None = spec(None, doc="the Treachery card that revives (Tleilaxu Ghola: gf9:183, dreamrules:768)")
     emperor_pays: int | None = spec(
         None, min=0, max=MAX_FORCES, doc="forces beyond its own three its ally the Emperor pays for (gf9:183, 393)"
     )

@@ -115,7 +115,7 @@ class RevivalFacts(Facts):
     grant_asked: bool = label(False, doc="the move gives fremen_grant: true")
     ghola: bool = fact(False, doc="dreamrules: the card that revives is Tleilaxu Ghola (dreamrules:768)")
     card_in_hand: bool | None = fact(
-        key="factions.FACTION.hand (its cards by name)", doc="dreamrules: the reviving card is in the hand"
+        key="factions.FACTION.hand (its cards by name)", doc="the card that revives is in the hand"
     )
     fate_used: bool = fact(False, key="factions.FACTION.fate_used", doc="dreamrules: its Fate was used before")
     fate_card_held: bool | None = fact(
