@@ -28,6 +28,8 @@ layer(
         # economy (constraints/dreamrules/{bidding,revival,victory}.py)
         "gf9.bidding.karama-held": "no bid may exceed what the bidder can pay, Karama or not (dreamrules:328); "
         "Karama takes the card unpaid instead (dreamrules:790): dreamrules.bidding.affordable",
+        "gf9.bidding.karama-price": "Karama does not raise a bid (dreamrules:328): it takes the card up for auction "
+        "without paying spice (dreamrules:790)",
         "gf9.revival.emperor-three": "Dreamrules has no Emperor payment for its ally's extra revivals: allies "
         "cannot pay directly for one another (dreamrules:1088): dreamrules.revival.no-ally-payment",
         "gf9.revival.emperor-cost": "no Emperor payment for its ally's revivals (dreamrules:1088)",
