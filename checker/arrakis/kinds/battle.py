@@ -500,7 +500,7 @@ class BattleFacts(Facts):
     karama_void: list[bool] = label(None, doc="per Karama: a Worthless Card as one, whose conversion another stopped")
     karama_missing_words: str = label("", doc="the Karama cards not in the hand, in words")
     karama_cards: list[str] = label(None, doc="the cards played as Karama (discarded after use: gf9:467)")
-    discards_open: str = label("", doc="after an explosion: why the played cards' fate is open (gf9:459, 275, 455)")
+    discards_open: str = label("", doc="after an explosion: why the other played cards' fate is open (gf9:275, 451)")
     a_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
     d_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
     a_voice_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Voice given to this side")
@@ -1364,9 +1364,9 @@ def battle_facts(pos: Position) -> BattleFacts:
         kept = [c for p in m.plans.values() for c in p.cards if c not in CHEAP_HEROES]
         if kept:
             discards_open = (
-                f"after an explosion gf9 names only the Cheap Hero as discarded (gf9:459); whether "
-                f"{', '.join(kept)} go to the discard pile it does not say (gf9:275 and 455 speak of a winner "
-                "and a loser)"
+                f"after an explosion gf9 discards a Cheap Hero (gf9:459, 255) and says nothing of the other cards "
+                f"played: whether {', '.join(kept)} go to the discard pile or back to the hand it does not say "
+                "(gf9:275 names no card; gf9:451 returns retained cards and gf9:455 speaks of a winner and a loser)"
             )
     facts = BattleFacts(
         faction=agg,
@@ -1479,6 +1479,8 @@ class Battle(Kind):
     outcome_keys: ClassVar[dict[str, str]] = {
         "explosion": "whether a Lasgun met a Shield and the battle exploded",
         "cards_discarded": "the cards that go to the discard pile",
+        "cards_retained": "the played cards that go back to their hands (gf9:451): reported only as unknown, where "
+        "the text leaves open whether a played card is discarded (after an explosion)",
         "spice_paid": "faction -> spice it paid to support its dialed forces",
         "spice_destroyed": "the spice an explosion destroys in the territory",
         "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
@@ -1565,8 +1567,8 @@ class Battle(Kind):
             elif disc == 1:
                 discarded += [c for c in cards if c in CHEAP_HEROES]
         out["cards_discarded"] = discarded
-        if out["explosion"] and facts.discards_open:  # the text leaves the played cards' fate open
-            out["unknown"] = {"cards_discarded": facts.discards_open}
+        if out["explosion"] and facts.discards_open:  # the text leaves the other played cards' fate open
+            out["unknown"] = {"cards_retained": facts.discards_open}
         if value(v.zoal_inf):  # reported only where a rule in force fixes it (dreamrules.battle.zoal-infiltration)
             out["zoal_infiltration"] = zoal_infiltration(facts)
         if value(v.karama_disc):  # reported only where a rule in force fixes it (gf9.battle.karama-discard)
