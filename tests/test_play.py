@@ -249,6 +249,10 @@ def test_karama_naming_a_card_cannot_cancel_it() -> None:
 def test_unprinted_karama_powers_are_unresolved(faction: str) -> None:
     v = play(faction, "Karama", turn=3, phase="battle", keys={"karama_use": "power", "power_used": False})
     assert v.verdict == "unresolved" and "gf9.cards.karama-power-unprinted" in v.reason
+    said = next(f.message for f in v.findings if f.rule.id == "gf9.cards.karama-power-unprinted")
+    names = {"harkonnen": "Harkonnen's", "emperor": "the Emperor's", "spacing-guild": "the Spacing Guild's"}
+    assert said.startswith(f"gf9 does not print {names[faction]} special Karama power")
+    assert ("Guild" in said) == (faction == "spacing-guild")
 
 
 def test_karama_power_without_the_once_per_game_record_names_the_key() -> None:

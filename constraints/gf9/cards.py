@@ -1154,13 +1154,29 @@ gap(
 )
 
 
+# what gf9:487 says of each unprinted power
+_UNPRINTED = {
+    "harkonnen": (
+        "Harkonnen's",
+        "gf9:487 gives only a limit of it (Harkonnen may handle the taken cards even with a full hand, and does not "
+        "permanently exceed eight)",
+    ),
+    "emperor": (
+        "the Emperor's",
+        "gf9:487 gives only a limit of it (the Emperor's special revival still observes the one-Sardaukar-per-turn "
+        "restriction)",
+    ),
+    "spacing-guild": ("the Spacing Guild's", "gf9:487 says nothing of it"),
+}
+
 gap(
     "gf9.cards.karama-power-unprinted",
     on="play",
     cites="gf9:487",
     see_also="gf9:483",
     title="Harkonnen's, the Emperor's and the Guild's special Karama powers",
-    reason="gf9 does not print this faction's special Karama power: gf9:487 gives only limits of Harkonnen's "
-    "(taken cards) and the Emperor's (a special revival), and nothing of the Guild's",
-    when=lambda s: _power(s) and s.faction in ("harkonnen", "emperor", "spacing-guild"),
+    reason="gf9 does not print Harkonnen's, the Emperor's or the Guild's special Karama power: gf9:487 gives only "
+    "limits of Harkonnen's (taken cards) and the Emperor's (a special revival), and nothing of the Guild's",
+    explain=lambda s: f"gf9 does not print {_UNPRINTED[s.faction][0]} special Karama power: {_UNPRINTED[s.faction][1]}",
+    when=lambda s: _power(s) and s.faction in _UNPRINTED,
 )
