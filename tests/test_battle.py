@@ -270,7 +270,17 @@ def test_explosion_with_no_spice_key_is_decided_with_its_spice_unknown() -> None
 
 def test_explosion_says_which_discards_the_text_leaves_open() -> None:
     v = verdict_of("battle-explosion-own-shield")
-    assert "gf9:459" in v.unknown["cards_discarded"] and "Lasgun" in v.unknown["cards_discarded"]
+    assert "cards_discarded" not in v.outcome and "cards_discarded" not in v.unknown
+    assert "gf9:275" in v.unknown["cards_retained"] and "Lasgun" in v.unknown["cards_retained"]
+
+
+def test_explosion_discards_the_cheap_hero_and_leaves_only_the_other_cards_open() -> None:
+    """gf9:255, 459: a Cheap Hero is discarded after its battle, whatever the result; the Lasgun's and the Shield's
+    fate after an explosion the text does not give."""
+    v = verdict_of("battle-explosion-cheap-hero")
+    assert v.verdict == "legal" and v.outcome["explosion"] is True
+    assert v.outcome["cards_discarded"] == ["Cheap Hero"]
+    assert "Lasgun, Shield" in v.unknown["cards_retained"] and "cards_discarded" not in v.unknown
 
 
 def test_a_winner_with_special_forces_appears_in_losses() -> None:

@@ -60,10 +60,10 @@ def test_an_explosion_states_no_discards_it_does_not_know(cli: Any) -> None:
     verdict = cli("check", case, "--json").json()
     assert verdict["outcome"]["explosion"] is True
     assert "cards_discarded" not in verdict["outcome"]
-    assert "Lasgun" in verdict["outcome"]["unknown"]["cards_discarded"]
+    assert "Lasgun" in verdict["outcome"]["unknown"]["cards_retained"]
     text = cli("check", case).stdout.splitlines()
     assert not any(line.startswith("outcome:") and "cards discarded" in line for line in text)
-    assert any(line.startswith("note: cards discarded unknown") for line in text)
+    assert any(line.startswith("note: cards retained unknown") for line in text)
 
 
 def test_a_position_with_no_move_is_valid_not_legal(cli: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any, get_args
 import pytest
 
 import checker.engine
-from checker.arrakis.kinds.play import ADVANTAGES, NOT_CANCELLABLE
+from checker.arrakis.kinds.play import ADVANTAGE_WORDS, ADVANTAGES, ATTEMPT_OPEN, ATTEMPTED, NOT_CANCELLABLE
 from checker.arrakis.position import Phase, card_names, load_position
 from checker.cases import shown
 from checker.engine import Verdict, evaluate
@@ -36,9 +36,10 @@ def verify_every_rule() -> Iterator[None]:
 
 def play(faction: str, card: str, *, hand: Any = None, **position: Any) -> Verdict:
     keys = position.pop("keys", {})
+    others = {f: {"spice": 5} for f in position.pop("also", ()) if f != faction}  # other players listed
     data: dict[str, Any] = {
         "ruleset": position.pop("ruleset", "gf9"),
-        "factions": {faction: {"hand": [card] if hand is None else hand}},
+        "factions": {faction: {"hand": [card] if hand is None else hand}, **others},
         "move": {"action": "play", "faction": faction, "card": card, **keys},
         **position,
     }
@@ -185,18 +186,57 @@ def test_karama_cannot_stop_what_the_text_excludes(cancels: str) -> None:
     assert cited(v) <= {"gf9:469", "gf9:471"}
 
 
+def _stopper(holder: str) -> str:
+    return "atreides" if holder != "atreides" else "harkonnen"
+
+
 @pytest.mark.parametrize("cancels", sorted(ADVANTAGES))
-def test_karama_stops_a_printed_advantage(cancels: str) -> None:
+def test_karama_stops_a_printed_advantage_when_it_is_attempted(cancels: str) -> None:
     # the Advanced game: whether the Basic game has a Kwisatz Haderach to stop is open (gf9.cards.karama-kh-basic)
-    v = play(
-        "harkonnen", "Karama", turn=3, phase="bidding", advanced=True, keys={"karama_use": "cancel", "cancels": cancels}
-    )
-    assert v.verdict == "legal" and v.outcome == {"discarded": "Karama"}
+    holder = ADVANTAGES[cancels][0]
+    for phase in ATTEMPTED[cancels][0]:
+        keys = {"karama_use": "cancel", "cancels": cancels}
+        v = play(_stopper(holder), "Karama", turn=3, phase=phase, advanced=True, also=[holder], keys=keys)
+        assert v.verdict == "legal" and v.outcome == {"discarded": "Karama"}, (phase, v.reason, v.forbidding())
+        assert "gf9.cards.karama-attempted-phase" in {f.rule.id for f in v.findings}
+
+
+@pytest.mark.parametrize("cancels", sorted(ADVANTAGES))
+def test_karama_outside_the_advantages_phases_stops_nothing(cancels: str) -> None:
+    """gf9:463 "when that advantage is attempted": in another phase there is no use to stop (or, where the text
+    leaves open when it is attempted there, the answer is unresolved naming those lines)."""
+    holder = ADVANTAGES[cancels][0]
+    phases, lines = ATTEMPTED[cancels]
+    for phase in (p for p in PHASES if p not in phases):
+        keys = {"karama_use": "cancel", "cancels": cancels}
+        v = play(_stopper(holder), "Karama", turn=3, phase=phase, advanced=True, also=[holder], keys=keys)
+        if cancels in ATTEMPT_OPEN:
+            assert v.verdict == "unresolved" and v.reason.startswith("gf9.cards.karama-attempt-open")
+            assert ATTEMPT_OPEN[cancels] in v.reason
+            continue
+        assert v.forbidding() == ["gf9.cards.karama-attempted-phase"], (phase, v.forbidding())
+        said = message(v, "gf9.cards.karama-attempted-phase")
+        assert ADVANTAGE_WORDS[cancels] in said and lines in said and phase.split("-")[0] in said.lower()
+
+
+@pytest.mark.parametrize("cancels", sorted(ADVANTAGES))
+def test_karama_against_an_absent_factions_advantage_stops_nothing(cancels: str) -> None:
+    holder = ADVANTAGES[cancels][0]
+    phase = ATTEMPTED[cancels][0][0]
+    keys = {"karama_use": "cancel", "cancels": cancels}
+    v = play(_stopper(holder), "Karama", turn=3, phase=phase, advanced=True, also=["fremen", "emperor"], keys=keys)
+    if holder in ("fremen", "emperor"):
+        assert v.verdict == "legal"
+        return
+    assert v.forbidding() == ["gf9.cards.karama-attempted-holder"]
+    assert "is not in the game" in v.findings[0].message
+    unlisted = play(_stopper(holder), "Karama", turn=3, phase=phase, advanced=True, players=6, keys=keys)
+    assert unlisted.verdict == "unresolved" and f"factions.{holder}" in unlisted.reason
 
 
 def test_karama_against_a_basic_kwisatz_haderach_is_open() -> None:
     keys = {"karama_use": "cancel", "cancels": "kwisatz-haderach"}
-    v = play("harkonnen", "Karama", turn=3, phase="bidding", keys=keys)
+    v = play("harkonnen", "Karama", turn=3, phase="battle", also=["atreides"], keys=keys)
     assert v.verdict == "unresolved" and v.reason.startswith("gf9.cards.karama-kh-basic")
 
 
@@ -209,6 +249,10 @@ def test_karama_naming_a_card_cannot_cancel_it() -> None:
 def test_unprinted_karama_powers_are_unresolved(faction: str) -> None:
     v = play(faction, "Karama", turn=3, phase="battle", keys={"karama_use": "power", "power_used": False})
     assert v.verdict == "unresolved" and "gf9.cards.karama-power-unprinted" in v.reason
+    said = next(f.message for f in v.findings if f.rule.id == "gf9.cards.karama-power-unprinted")
+    names = {"harkonnen": "Harkonnen's", "emperor": "the Emperor's", "spacing-guild": "the Spacing Guild's"}
+    assert said.startswith(f"gf9 does not print {names[faction]} special Karama power")
+    assert ("Guild" in said) == (faction == "spacing-guild")
 
 
 def test_karama_power_without_the_once_per_game_record_names_the_key() -> None:

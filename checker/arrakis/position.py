@@ -407,7 +407,7 @@ class ReviveMove:
     fate: bool = spec(
         False, doc="dreamrules: the revival uses the faction's Fate (the Emperor's Prison Planet)", rulesets=DREAMRULES
     )
-    card: str | None = spec(None, doc="dreamrules: the Treachery card that revives (Tleilaxu Ghola)")
+    card: str | None = spec(None, doc="the Treachery card that revives (Tleilaxu Ghola: gf9:183, dreamrules:768)")
     emperor_pays: int | None = spec(
         None, min=0, max=MAX_FORCES, doc="forces beyond its own three its ally the Emperor pays for (gf9:183, 393)"
     )
@@ -1006,6 +1006,14 @@ class Position:
             if g.faction not in seen:
                 seen.append(g.faction)
         return seen
+
+    def in_game(self, faction: str, *acting: str) -> bool | None:
+        """Whether a faction plays: listed (with forces, in an alliance, or ``acting``: the move's), or not when
+        every player is listed (None: ``players`` counts more than are listed, and an unlisted one may be it)."""
+        listed = set(self.faction_names) | {f for pair in self.alliances for f in pair} | set(acting)
+        if faction in listed:
+            return True
+        return None if self.players is not None and self.players > len(listed) else False
 
     def groups(self, faction: str | None = None, territory: str | None = None) -> list[ForceGroup]:
         return [

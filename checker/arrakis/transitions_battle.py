@@ -40,7 +40,7 @@ from checker.model import to_data
 from checker.names import display
 
 # outcome values an unknown may hold that a transition can still carry (each handled below)
-CARRIED_UNKNOWNS = ("cards_discarded", "spice_destroyed")
+CARRIED_UNKNOWNS = ("cards_discarded", "cards_retained", "spice_destroyed")
 
 
 def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
@@ -310,7 +310,8 @@ def _played(m: BattleMove, f: str) -> list[str]:
 def _cards(m: BattleMove, o: dict[str, Any], factions: dict[str, FactionState], sides: list[str]) -> None:
     """The cards discarded out of the hands that played them; the cards played as Karama too (gf9:467)."""
     given = [f for f in sides if _played(m, f) and f in factions and factions[f].hand is not None]
-    open_ = (o.get("unknown") or {}).get("cards_discarded")
+    unknown = o.get("unknown") or {}
+    open_ = unknown.get("cards_discarded") or unknown.get("cards_retained")
     if open_ or "cards_discarded" not in o:
         if given:
             raise NotCarried(

@@ -28,10 +28,19 @@ layer(
         # economy (constraints/dreamrules/{bidding,revival,victory}.py)
         "gf9.bidding.karama-held": "no bid may exceed what the bidder can pay, Karama or not (dreamrules:328); "
         "Karama takes the card unpaid instead (dreamrules:790): dreamrules.bidding.affordable",
+        "gf9.bidding.karama-price": "Karama does not raise a bid (dreamrules:328): it takes the card up for auction "
+        "without paying spice (dreamrules:790)",
         "gf9.revival.emperor-three": "Dreamrules has no Emperor payment for its ally's extra revivals: allies "
         "cannot pay directly for one another (dreamrules:1088): dreamrules.revival.no-ally-payment",
         "gf9.revival.emperor-cost": "no Emperor payment for its ally's revivals (dreamrules:1088)",
         "gf9.revival.emperor-spice": "no Emperor payment for its ally's revivals (dreamrules:1088)",
+        # Karama (constraints/dreamrules/karama.py): each advantage's window is its entry's rule
+        "gf9.cards.karama-attempted-phase": "a Karama is played at the advantage's declaration window "
+        "(dreamrules:786), each entry of the chapter giving its own: dreamrules.karama.<entry>",
+        "gf9.cards.karama-attempted-holder": "a Karama names the opposing faction's eligible advantage "
+        "(dreamrules:786), by its heading in the chapter: dreamrules.karama.<entry>",
+        "gf9.cards.karama-attempt-open": "the chapter's own prescience entries give their windows "
+        "(dreamrules:810-818): dreamrules.karama.bidding-prescience and the others",
         "gf9.position.guild-special": "The Guild has no stallout victory (dreamrules:700; dreamrules:11-13)",
     },
     names={"imperium": "emperor"},  # Conquest's Imperium is the Emperor's house

@@ -835,32 +835,6 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(z3.And(v.has_leader, v.forces > 0))
 
 
-# gf9:59 (kept: GF9 supplies the unchanged base, dreamrules:1328) a Treachery Card is played from the hand; the
-# gf9 play rule gf9.cards.in-hand says the same for a card played outside a revival.
-
-
-@rule(
-    "dreamrules.revival.ghola-in-hand",
-    on="revive",
-    cites="gf9:59",
-    see_also="dreamrules:768; gf9:455",
-    title="The Tleilaxu Ghola played comes from the reviver's hand",
-    forbids="{Faction} revives with {card}, not in its hand ({hand_words}).",
-    permits="{Faction} holds {card} ({hand_words}).",
-    needs=("card_in_hand",),
-    when=lambda s: s.ghola,
-)
-def ghola_in_hand(s: RevivalFacts) -> bool:
-    """The Ghola is played from the reviver's hand: where the hand is listed by name it must hold the card (a
-    hand given as a count leaves the question open)."""
-    return bool(s.card_in_hand)
-
-
-@ghola_in_hand.z3
-def _(v: Any) -> z3.BoolRef:
-    return v.card_in_hand
-
-
 gap(
     "dreamrules.revival.ghola-timing",
     on="revive",

@@ -2366,9 +2366,8 @@ def _explosion_result_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
 def explosion(s: BattleFacts) -> dict[str, Any]:
     """Every force in the territory is destroyed (uninvolved forces and advisors too), both leaders used are
     killed (and the Kwisatz Haderach with its leader: only an explosion kills it); nobody wins or collects spice
-    for them. Leaders that fought earlier battles there are markers and survive. Only the Cheap Heroes are
-    certainly discarded (gf9:459); whether the Lasgun and the Shield are, the text does not say, so the cards
-    discarded are left out of the outcome (the battle's note says why), never stated as none."""
+    for them. Leaders that fought earlier battles there are markers and survive. What becomes of the cards
+    played is gf9.battle.explosion-discards."""
     r = resolve(s)
     return {
         "winner": "none",
@@ -2381,6 +2380,38 @@ def explosion(s: BattleFacts) -> dict[str, Any]:
 @explosion.z3
 def _(v: Any) -> Any:
     return z3.Implies(zexplodes(v), _zresult(v))
+
+
+# gf9:255 "... A Cheap Hero is discarded after use even by a winner."
+# gf9:459 "Always discard a Cheap Hero after its battle. ..."
+
+
+def _explosion_discards_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
+    heroes = ", ".join(outcome.get("cards_discarded") or [])
+    return f"A Cheap Hero is always discarded after its battle, an explosion's too: {heroes} discarded."
+
+
+@rule(
+    "gf9.battle.explosion-discards",
+    on="battle",
+    cites="gf9:255,459",
+    see_also="gf9:275,451",
+    title="After an explosion, a Cheap Hero played is discarded",
+    permits=_explosion_discards_said,
+    defines=("cards_discarded",),
+    when=lambda s: _explodes(s) and (s.a_ch or s.d_ch),
+    one_sided="it fixes an outcome of legal plans and never forbids",
+)
+def explosion_discards(s: BattleFacts) -> dict[str, Any]:
+    """A Cheap Hero is discarded after its battle, whatever the result: after an explosion too. gf9:275 names no
+    card and gf9:455 speaks of a winner and a loser, so whether the other cards played (the Lasgun, the Shield) are
+    discarded or return to the hand is left open: the battle reports it unknown (``cards_retained``)."""
+    return {"cards_discarded": _discards(s, resolve(s))}
+
+
+@explosion_discards.z3
+def _(v: Any) -> Any:
+    return z3.Implies(zexplodes(v), z3.And(zdisc(v, "a", 1), zdisc(v, "d", 2)))
 
 
 @rule(

@@ -16,7 +16,7 @@ import z3
 
 from checker.arrakis.kinds.bidding import BidFacts
 from checker.names import display
-from checker.rules import chapter, rule, set_aside
+from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("bid", "gf9:55-65,147-149,157,171-175,389,425,467,469")
@@ -313,6 +313,11 @@ def _(v: Any) -> z3.BoolRef:
 #          bid; you cannot discount it. Pay the Bank for your own normal purchases."
 
 
+def _karama_backed(s: BidFacts) -> bool:
+    """The bid is made with Karama: the move says so, or it goes beyond what the bidder can pay, a Karama held."""
+    return not s.passes and (s.karama or (s.beyond_means and s.with_karama))
+
+
 def _payee_message(s: BidFacts, _o: dict[str, Any]) -> str:
     who = display(s.faction)
     if s.is_emperor:
@@ -336,7 +341,7 @@ def _payee_message(s: BidFacts, _o: dict[str, Any]) -> str:
     permits=_payee_message,
     defines=("paid_to",),
     needs=("emperor_in_game",),
-    when=lambda s: not s.passes and s.emperor_in_game is not False,
+    when=lambda s: not s.passes and s.emperor_in_game is not False and not _karama_backed(s),
     # the Emperor's advantage the overview leaves to its Player Sheet (overview:105): gf9 prints it
     replaces="overview.bidding.emperor-sheet",
     one_sided="it names who is paid; it never forbids",
@@ -359,7 +364,7 @@ def _(v: Any) -> z3.BoolRef:
     title="Without the Emperor, the winning bid is paid to the Bank",
     permits=_payee_message,
     defines=("paid_to",),
-    when=lambda s: not s.passes and s.emperor_in_game is False,
+    when=lambda s: not s.passes and s.emperor_in_game is False and not _karama_backed(s),
     replaces="overview.bidding.payee",
     one_sided="it names who is paid; it never forbids",
 )
@@ -371,3 +376,19 @@ def payee_bank(s: BidFacts) -> dict[str, Any]:
 @payee_bank.z3
 def _(v: Any) -> z3.BoolRef:
     return v.payee == 1
+
+
+# gf9:467 "A full hand cannot buy or take another card with Karama. ..."
+
+gap(
+    "gf9.bidding.karama-price",
+    on="bid",
+    cites="gf9:173,467",
+    see_also="gf9:149,389",
+    title="What a purchase made with Karama pays, and to whom",
+    reason="the bid is made with Karama: gf9:173 lets a bidder holding Karama bid beyond what it can pay, and gf9:467 "
+    "speaks of buying or taking a card with Karama, but neither says what such a purchase pays, nor to whom "
+    "(gf9:149 and 389 say who is paid for a normal purchase)",
+    when=_karama_backed,
+    leaves_open=("cost", "paid_to"),
+)

@@ -9,12 +9,15 @@ its play is unresolved. The overview prints no card rules: a play under it is un
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import z3
 
 from checker.arrakis.kinds.play import (
+    ADVANTAGE_WORDS,
     ADVANTAGES,
+    ATTEMPTED,
     BATTLE,
     CANCELS_WORDS,
     MOVEMENT,
@@ -25,7 +28,9 @@ from checker.arrakis.kinds.play import (
     STORM,
     PlayFacts,
     phase_title,
+    possessive,
 )
+from checker.facts import any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -718,7 +723,7 @@ def _power(s: PlayFacts) -> bool:
 def _advantage_words(s: PlayFacts) -> str:
     if s.cancels in ADVANTAGES:
         holder, lines = ADVANTAGES[s.cancels]
-        return f"{display(holder)}'s {s.cancels.replace('-', ' ')} ({lines})"
+        return f"{possessive(display(holder))} {ADVANTAGE_WORDS[s.cancels]} ({lines})"
     return s.cancels
 
 
@@ -766,6 +771,114 @@ def karama_advantage_unknown(s: PlayFacts) -> bool:
 @karama_advantage_unknown.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)  # an open question constrains nothing
+
+
+# -- a Karama stops an advantage as it is attempted --------------------------------------------------------------
+# gf9:463 "... a Karama can stop one use of a faction advantage, including an alliance advantage, when that
+#          advantage is attempted. ..."
+# When each advantage is attempted is the table ATTEMPTED (checker/arrakis/kinds/play.py), each entry with the lines
+# that place it; the battle's Karama list reads the same table (gf9.battle.karama-advantage).
+
+
+def _refs(lines: str) -> list[str]:
+    """'gf9:113, 417' as ['gf9:113', 'gf9:417']."""
+    doc, _, numbers = lines.partition(":")
+    return [f"{doc}:{n.strip()}" for n in numbers.split(",")]
+
+
+def _attempt(s: PlayFacts) -> bool:
+    """A Karama naming one of the advantages gf9 prints (gf9:469, 471 name what it cannot stop)."""
+    return _known_cancel(s) and s.cancels in ADVANTAGES
+
+
+def _attempted_now(s: PlayFacts) -> bool:
+    return s.phase_index is not None and bool(s.attempted_in) and s.attempted_in[s.phase_index]
+
+
+# the lines placing each advantage in its phases (ATTEMPTED): a finding quotes those of the advantage named
+_PLACING = sorted({int(ref.split(":")[1]) for _phases, lines in ATTEMPTED.values() for ref in _refs(lines)} - {463})
+
+
+def _places(s: PlayFacts, line: int) -> bool:
+    return f"gf9:{line}" in _refs(s.attempt_lines)
+
+
+def _named_advantage(s: PlayFacts) -> str:
+    return f"{possessive(display(s.holder))} {ADVANTAGE_WORDS.get(s.cancels, s.cancels)}"
+
+
+@rule(
+    "gf9.cards.karama-attempted-phase",
+    on="play",
+    cites="gf9:463," + ",".join(map(str, _PLACING)),
+    cite_when={f"gf9:{n}": partial(_places, line=n) for n in _PLACING},
+    title="A Karama stops an advantage in the phase it is attempted",
+    forbids=lambda s, _o: (
+        f"It is {phase_title(s.phase_index)}: {_named_advantage(s)} is attempted in {s.attempt_phases} "
+        f"({s.attempt_lines}), so no use of it is attempted now for a Karama to stop."
+    ),
+    permits=lambda s, _o: (
+        f"It is {phase_title(s.phase_index)}: {_named_advantage(s)} is attempted in it ({s.attempt_lines})."
+    ),
+    needs=("phase_index",),
+    when=lambda s: _attempt(s) and not (s.attempt_open and s.phase_index is not None and not _attempted_now(s)),
+)
+def karama_attempted_phase(s: PlayFacts) -> bool:
+    """A Karama stops one use of an advantage when that advantage is attempted: in a phase whose lines place it
+    there (the Voice, the Prescience question, the Kwisatz Haderach, the Fedaykin, the Sardaukar and the no-spice
+    advantage in battle; the Emperor's auction payments and Harkonnen's bonus card in Bidding; the Emperor's payment
+    for its ally's revivals in Revival; the Guild's shipment advantages in Shipment and Movement; the worm
+    protections where a worm devours; the Bene Gesserit's Worthless Card as a Karama in any phase)."""
+    return _attempted_now(s)
+
+
+@karama_attempted_phase.z3
+def _(v: Any) -> z3.BoolRef:
+    return any_of(z3.And(v.phase_index == i, a) for i, a in enumerate(v.attempted_in))
+
+
+@rule(
+    "gf9.cards.karama-attempted-holder",
+    on="play",
+    cites="gf9:463",
+    title="A Karama stops the advantage of a faction in the game",
+    forbids=lambda s, _o: (
+        f"{display(s.holder)} is not in the game ({s.listed_words}): {_named_advantage(s)} ({s.attempt_lines}) "
+        "is never attempted, so there is no use of it for a Karama to stop."
+    ),
+    permits=lambda s, _o: f"{display(s.holder)} is in the game: {_named_advantage(s)} may be attempted.",
+    needs=("holder_plays",),
+    when=_attempt,
+)
+def karama_attempted_holder(s: PlayFacts) -> bool:
+    """An advantage is attempted only by the faction holding it (or, for an alliance advantage, on its behalf): a
+    faction not in the game attempts none."""
+    return bool(s.holder_plays)
+
+
+@karama_attempted_holder.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.holder_plays
+
+
+# gf9:343 "... Keep the Spice and Treachery decks nearby, since your prescience involves them."
+
+gap(
+    "gf9.cards.karama-attempt-open",
+    on="play",
+    cites="gf9:261,343",
+    see_also="gf9:463",
+    title="Karama against Atreides' prescience outside the battle question",
+    reason="a Karama names Atreides' prescience outside the Battle Phase: gf9:261 prints it as the battle question, "
+    "and gf9:343 says Atreides' prescience involves the Spice and Treachery decks without printing that prescience, "
+    "so whether it is attempted outside battle is not stated",
+    explain=lambda s: (
+        f"a Karama names {_named_advantage(s)} in {phase_title(s.phase_index)}: gf9:261 prints it as the battle "
+        "question, and gf9:343 says Atreides' prescience involves the Spice and Treachery decks without printing "
+        "that prescience, so whether it is attempted now is not stated"
+    ),
+    when=lambda s: _attempt(s) and s.attempt_open and s.phase_index is not None and not _attempted_now(s),
+)
 
 
 # gf9:469 "Karama does not stop a Special Victory Condition or the Bene Gesserit prediction. It cannot reduce
@@ -1041,13 +1154,29 @@ gap(
 )
 
 
+# what gf9:487 says of each unprinted power
+_UNPRINTED = {
+    "harkonnen": (
+        "Harkonnen's",
+        "gf9:487 gives only a limit of it (Harkonnen may handle the taken cards even with a full hand, and does not "
+        "permanently exceed eight)",
+    ),
+    "emperor": (
+        "the Emperor's",
+        "gf9:487 gives only a limit of it (the Emperor's special revival still observes the one-Sardaukar-per-turn "
+        "restriction)",
+    ),
+    "spacing-guild": ("the Spacing Guild's", "gf9:487 says nothing of it"),
+}
+
 gap(
     "gf9.cards.karama-power-unprinted",
     on="play",
     cites="gf9:487",
     see_also="gf9:483",
     title="Harkonnen's, the Emperor's and the Guild's special Karama powers",
-    reason="gf9 does not print this faction's special Karama power: gf9:487 gives only limits of Harkonnen's "
-    "(taken cards) and the Emperor's (a special revival), and nothing of the Guild's",
-    when=lambda s: _power(s) and s.faction in ("harkonnen", "emperor", "spacing-guild"),
+    reason="gf9 does not print Harkonnen's, the Emperor's or the Guild's special Karama power: gf9:487 gives only "
+    "limits of Harkonnen's (taken cards) and the Emperor's (a special revival), and nothing of the Guild's",
+    explain=lambda s: f"gf9 does not print {_UNPRINTED[s.faction][0]} special Karama power: {_UNPRINTED[s.faction][1]}",
+    when=lambda s: _power(s) and s.faction in _UNPRINTED,
 )

@@ -148,7 +148,7 @@ def _cost_message(s: RevivalFacts, _o: dict[str, Any]) -> str:
     permits=_cost_message,
     defines=("force_cost",),
     needs=("fremen_grant", "emperor_pays"),
-    when=lambda s: s.forces > 0 and s.faction in SHEETS and not _special_paid(s),
+    when=lambda s: s.forces > 0 and s.faction in SHEETS and not _special_paid(s) and not s.has_card,
     one_sided="it fixes the price; paying it is gf9.revival.affordable",
 )
 def revival_force_cost(s: RevivalFacts) -> dict[str, int]:
@@ -171,7 +171,7 @@ gap(
     reason="a Fedaykin or Sardaukar is revived beyond the free allowance (or paid for by the Emperor): gf9:179 "
     "prices additional ordinary forces only, and gf9:185 counts each special force as one toward the allowance "
     "without saying which forces are the free ones or what a paid special force costs",
-    when=_special_paid,
+    when=lambda s: _special_paid(s) and not s.has_card,
 )
 
 
@@ -192,6 +192,7 @@ def _over_limit(s: RevivalFacts, _o: dict[str, Any]) -> str:
     forbids=_over_limit,
     permits=lambda s, _o: f"{display(s.faction)} revives {s.own} forces of its own: within {LIMIT} a turn.",
     needs=("emperor_pays",),
+    when=lambda s: not s.has_card,
     replaces="overview.revival.limit",
 )
 def limit(s: RevivalFacts) -> bool:
@@ -252,7 +253,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="Fremen revives {own} forces: it revives three free and cannot buy more.",
     permits="Fremen revives {own} forces, within its three free.",
     needs=("emperor_pays",),
-    when=lambda s: s.is_fremen,
+    when=lambda s: s.is_fremen and not s.has_card,
 )
 def fremen_no_purchase(s: RevivalFacts) -> bool:
     """Fremen revives three forces free and cannot pay for more itself; forces its ally the Emperor pays for are the
@@ -393,6 +394,8 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _affordable_applies(s: RevivalFacts) -> bool:
+    if s.has_card:  # what a card's revival costs is the card's (gf9.revival.ghola)
+        return False
     if s.free is None or s.emperor_pays is None or _special_paid(s) or s.leader_strength is None:
         return False
     return own_cost(s) > 0
@@ -491,7 +494,7 @@ def _(v: Any) -> z3.BoolRef:
     ),
     defines=("leader_cost", "paid_to"),
     needs=("leader_strength",),
-    when=lambda s: s.has_leader and s.leader_own,
+    when=lambda s: s.has_leader and s.leader_own and not s.has_card,
     replaces="overview.revival.leader-cost",
     one_sided="it fixes the price; paying it is gf9.revival.affordable",
 )
@@ -867,14 +870,42 @@ gap(
     ),
 )
 
+# gf9:59  "During Bidding, everyone must disclose the number of Treachery Cards in their hand. Their identities
+#          remain private. ..."
+
+
+@rule(
+    "gf9.revival.card-in-hand",
+    on="revive",
+    cites="gf9:59",
+    see_also="gf9:183,455",
+    title="The card a revival plays comes from the reviver's hand",
+    forbids="{Faction} revives with {card}, not in its hand ({hand_words}).",
+    permits="{Faction} holds {card} ({hand_words}).",
+    needs=("card_in_hand",),
+    when=lambda s: s.has_card,
+)
+def card_in_hand(s: RevivalFacts) -> bool:
+    """A card that revives (a Tleilaxu Ghola) is played from the reviver's hand: where the hand is listed by name it
+    must hold the card (a hand given as a count leaves the question open), as for any card played (gf9.cards.in-hand).
+    """
+    return bool(s.card_in_hand)
+
+
+@card_in_hand.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.card_in_hand
+
+
 gap(
     "gf9.revival.ghola",
     on="revive",
     cites="gf9:183",
     see_also="gf9:195,197",
     title="A card's revival (Tleilaxu Ghola)",
-    reason="a card revives (move.card): gf9:183 says a Ghola card adds the revival stated on that card, and "
-    "Mentat does not encode the Treachery cards' texts yet",
+    reason="a card revives (move.card): gf9:183 says a Ghola card adds the revival stated on that card, and gf9 "
+    "does not print that card's text: how many it revives, beyond the three a turn gf9:179 'normally' allows, and "
+    "at what price, are not given",
     when=lambda s: s.has_card,
 )
 

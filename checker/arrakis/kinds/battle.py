@@ -502,7 +502,7 @@ class BattleFacts(Facts):
     karama_void: list[bool] = label(None, doc="per Karama: a Worthless Card as one, whose conversion another stopped")
     karama_missing_words: str = label("", doc="the Karama cards not in the hand, in words")
     karama_cards: list[str] = label(None, doc="the cards played as Karama (discarded after use: gf9:467)")
-    discards_open: str = label("", doc="after an explosion: why the played cards' fate is open (gf9:459, 275, 455)")
+    discards_open: str = label("", doc="after an explosion: why the other played cards' fate is open (gf9:275, 451)")
     a_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
     d_kh_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Kwisatz Haderach")
     a_voice_stopped: bool = fact(False, key="move.karama", doc="a Karama stopped the Voice given to this side")
@@ -601,7 +601,7 @@ def karama_target_here(pos: Position, m: BattleMove, k: Any) -> tuple[str, int]:
     """What one Karama of the battle names, read in this battle, and its code (``karama_codes``): ``traitor`` is
     Harkonnen's call in its own battle (which Karama cannot stop, gf9:469), its call for an ally (an alliance
     advantage, gf9:291, 423), or another faction's ordinary call."""
-    from checker.arrakis.kinds.play import ADVANTAGES, NOT_CANCELLABLE, ORDINARY_TRAITOR
+    from checker.arrakis.kinds.play import ADVANTAGES, ATTEMPTED, NOT_CANCELLABLE, ORDINARY_TRAITOR
 
     sides = set(m.plans)
     name = k.cancels
@@ -629,6 +629,8 @@ def karama_target_here(pos: Position, m: BattleMove, k: Any) -> tuple[str, int]:
         "ally-traitor": allied_harkonnen,
         "worthless-as-karama": any(_converts(pos, o) for o in m.karama if o is not k),
     }
+    # the advantages attempted in a battle are ATTEMPTED's Battle Phase ones (gf9.cards.karama-attempted-phase)
+    assert set(here) == {n for n, (phases, _lines) in ATTEMPTED.items() if "battle" in phases}
     return name, 0 if here.get(name, False) else NOT_HERE
 
 
@@ -1365,9 +1367,9 @@ def battle_facts(pos: Position) -> BattleFacts:
         kept = [c for p in m.plans.values() for c in p.cards if c not in CHEAP_HEROES]
         if kept:
             discards_open = (
-                f"after an explosion gf9 names only the Cheap Hero as discarded (gf9:459); whether "
-                f"{', '.join(kept)} go to the discard pile it does not say (gf9:275 and 455 speak of a winner "
-                "and a loser)"
+                f"after an explosion gf9 discards a Cheap Hero (gf9:459, 255) and says nothing of the other cards "
+                f"played: whether {', '.join(kept)} go to the discard pile or back to the hand it does not say "
+                "(gf9:275 names no card; gf9:451 returns retained cards and gf9:455 speaks of a winner and a loser)"
             )
     facts = BattleFacts(
         faction=agg,
@@ -1480,6 +1482,8 @@ class Battle(Kind):
     outcome_keys: ClassVar[dict[str, str]] = {
         "explosion": "whether a Lasgun met a Shield and the battle exploded",
         "cards_discarded": "the cards that go to the discard pile",
+        "cards_retained": "the played cards that go back to their hands (gf9:451): reported only as unknown, where "
+        "the text leaves open whether a played card is discarded (after an explosion)",
         "spice_paid": "faction -> spice it paid to support its dialed forces",
         "spice_to_bribe_pile": "Dreamrules: faction -> the spice it paid that goes into its own bribe pile, not the "
         "Bank (the Fremen's ally, dreamrules:1136)",
@@ -1575,8 +1579,8 @@ class Battle(Kind):
             elif disc == 1:
                 discarded += [c for c in cards if c in CHEAP_HEROES]
         out["cards_discarded"] = discarded
-        if out["explosion"] and facts.discards_open:  # the text leaves the played cards' fate open
-            out["unknown"] = {"cards_discarded": facts.discards_open}
+        if out["explosion"] and facts.discards_open:  # the text leaves the other played cards' fate open
+            out["unknown"] = {"cards_retained": facts.discards_open}
         if value(v.zoal_inf):  # reported only where a rule in force fixes it (dreamrules.battle.zoal-infiltration)
             out["zoal_infiltration"] = zoal_infiltration(facts)
         if value(v.karama_disc):  # reported only where a rule in force fixes it (gf9.battle.karama-discard)

@@ -103,14 +103,6 @@ class BidFacts(Facts):
         return out
 
 
-def _emperor_in_game(pos: Position, me: str, players: set[str]) -> bool | None:
-    """Whether the Emperor plays: listed, or not when every player is listed (None: an unlisted player may be)."""
-    if "emperor" in players:
-        return True
-    unlisted = pos.players is not None and pos.players > len(players)
-    return None if unlisted else False
-
-
 def _ally_spice(pos: Position, me: str) -> int | None:
     for ally in sorted(pos.allies_of(me)):
         state = pos.factions.get(ally)
@@ -162,7 +154,6 @@ class Bidding(Kind):
         assert isinstance(m, BidMove)
         me = m.faction
         state = pos.factions.get(me)
-        players = set(pos.faction_names) | {me}
         allies = pos.allies_of(me)
         raw_hand = state.hand if state else None
         listed = isinstance(raw_hand, list)
@@ -204,7 +195,7 @@ class Bidding(Kind):
             via_worthless=via_worthless,
             is_harkonnen=me == "harkonnen",
             is_emperor=me == "emperor",
-            emperor_in_game=_emperor_in_game(pos, me, players),
+            emperor_in_game=pos.in_game("emperor", me),
             emperor_ally="emperor" in allies,
             shaddams_favor=m.shaddams_favor,
             emperor_spice=(emp.spice if (emp := pos.factions.get("emperor")) else None) if m.shaddams_favor else 0,

@@ -89,6 +89,59 @@ ADVANTAGES: dict[str, tuple[str, str]] = {
     "ally-worm-protection": ("fremen", "gf9:119, 403"),
     "ally-traitor": ("harkonnen", "gf9:291, 423"),  # its traitor call against its ally's opponent
 }
+# ... when each is attempted (gf9:463: a Karama stops one use "when that advantage is attempted"): the phases its
+# lines place it in, and those lines. The battle's Karama list reads the same table (a battle advantage is one
+# attempted in the Battle Phase: checker/arrakis/kinds/battle.py, karama_target_here).
+EVERY_PHASE: tuple[str, ...] = PHASES
+ATTEMPTED: dict[str, tuple[tuple[str, ...], str]] = {
+    "prescience": (("battle",), "gf9:261"),  # the battle question, asked before reveal
+    "kwisatz-haderach": (("battle",), "gf9:351"),  # accompanies a leader in battle
+    "voice": (("battle",), "gf9:365"),  # "In battle"
+    "worthless-as-karama": (EVERY_PHASE, "gf9:373, 463"),  # whenever a Karama is played
+    "auction-payments": (("bidding",), "gf9:389"),  # the Treachery auction
+    "ally-revival": (("revival",), "gf9:393"),  # "During Revival"
+    "fedaykin": (("battle",), "gf9:415"),  # "in battle and losses"
+    "no-spice-battle": (("battle",), "gf9:415"),  # fighting at full strength without spice
+    "shipment-payments": (("shipment-and-movement",), "gf9:433"),  # when others ship from off-planet
+    "half-price-shipment": (("shipment-and-movement",), "gf9:435, 437"),  # the Guild's shipment on its turn
+    "out-of-order": (("shipment-and-movement",), "gf9:443"),  # its shipment-and-movement turn
+    "bonus-card": (("bidding",), "gf9:425"),  # "Whenever you buy a Treachery Card"
+    "sardaukar": (("battle",), "gf9:303"),  # before reveal, for that battle
+    "worm-immunity": (("spice-blow", "nexus"), "gf9:113, 417"),  # a worm devours in the Spice Blow (or the
+    "ally-worm-protection": (("spice-blow", "nexus"), "gf9:119, 417"),  # Fremen's Karama worm, in the Nexus)
+    "ally-traitor": (("battle",), "gf9:291, 423"),  # a traitor revealed in its ally's battle
+}
+# Where the text speaks of an advantage outside its phases without saying when it is attempted there: outside them
+# the question is open (gf9.cards.karama-attempt-open), naming these lines.
+ATTEMPT_OPEN: dict[str, str] = {
+    "prescience": "gf9:343",  # "your prescience involves [the Spice and Treachery decks]": not printed
+}
+assert set(ATTEMPTED) == set(ADVANTAGES), "every advantage says when it is attempted"
+ADVANTAGE_WORDS: dict[str, str] = {  # each advantage in words, after its holder's name
+    "prescience": "Prescience",
+    "kwisatz-haderach": "Kwisatz Haderach",
+    "voice": "Voice",
+    "worthless-as-karama": "Worthless Card played as a Karama",
+    "auction-payments": "auction payments",
+    "ally-revival": "payment for its ally's revivals",
+    "fedaykin": "Fedaykin",
+    "no-spice-battle": "no-spice advantage",
+    "shipment-payments": "shipment payments",
+    "half-price-shipment": "half-price shipment",
+    "out-of-order": "out-of-order shipment and movement",
+    "bonus-card": "bonus card",
+    "sardaukar": "Sardaukar",
+    "worm-immunity": "immunity to worms",
+    "ally-worm-protection": "protection of its ally from worms",
+    "ally-traitor": "traitor call for its ally",
+}
+assert set(ADVANTAGE_WORDS) == set(ADVANTAGES)
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 # ... and what gf9:469, 471 say it cannot stop (the index is the solver's ``cancels_index``).
 NOT_CANCELLABLE: dict[str, int] = {
     "special-victory": 1,  # gf9:469
@@ -360,6 +413,14 @@ class PlayFacts(Facts):
     cancels_known: bool = fact(True, doc="the cancels key names an advantage Mentat knows")
     plans_revealed: bool = fact(False, key="move.plans_revealed")
     power_used: bool | None = fact(key="move.power_used", doc="the faction has used its special Karama power")
+    # when the advantage named is attempted (ATTEMPTED), and whether its holder plays (gf9:463)
+    holder: str = label(doc="the faction holding the advantage named")
+    attempt_lines: str = label(doc="the lines placing the advantage named in its phases")
+    attempt_phases: str = label(doc="the phases it is attempted in, in words")
+    listed_words: str = label(doc="the players the position lists, for messages")
+    attempted_in: list[bool] = fact([], doc="per phase (PHASES' order): the advantage named is attempted in it")
+    attempt_open: bool = fact(False, doc="outside those phases the text leaves open when it is attempted")
+    holder_plays: bool | None = fact(key="factions.HOLDER", doc="the faction holding the advantage named plays")
     worm_in_sand: bool | None = fact(key="move.territory", doc="Fremen's worm goes to a sand territory")
     # Dreamrules' Karama (constraints/dreamrules/karama.py)
     dr_advantage: int | None = fact(key="move.cancels", doc="1-based index in DR_ADVANTAGES; 0 a name not listed")
@@ -376,7 +437,13 @@ class PlayFacts(Facts):
         return "?" if self.phase_index is None else PHASES[self.phase_index]
 
     def position_key(self, key: str) -> str:
-        return key.replace("FACTION", self.faction or "FACTION").replace("CONNECTION", self.connection_key)
+        key = key.replace("FACTION", self.faction or "FACTION").replace("CONNECTION", self.connection_key)
+        return key.replace("HOLDER", self.holder or "HOLDER")
+
+    def missing_detail(self, key: str) -> str:
+        if self.holder and key == f"factions.{self.holder}":
+            return f"whether {display(self.holder)} plays: {self.listed_words}"
+        return ""
 
 
 def phase_title(index: int | None) -> str:
@@ -627,6 +694,23 @@ def _in_hand(pos: Position, me: str, card: str) -> tuple[bool | None, str]:
     return None, "a hand not listed by name"
 
 
+def _attempt_facts(pos: Position, f: PlayFacts) -> None:
+    """When the advantage a Karama names is attempted (ATTEMPTED), and whether the faction holding it plays."""
+    phases, lines = ATTEMPTED[f.cancels]
+    f.holder = ADVANTAGES[f.cancels][0]
+    f.attempt_lines = lines
+    f.attempt_phases = (
+        "any phase" if phases == EVERY_PHASE else " or ".join(phase_title(PHASES.index(p)) for p in phases)
+    )
+    f.attempted_in = [p in phases for p in PHASES]
+    f.attempt_open = f.cancels in ATTEMPT_OPEN
+    f.holder_plays = pos.in_game(f.holder, f.faction)
+    allied = [n for pair in pos.alliances for n in pair]
+    listed = [display(n) for n in dict.fromkeys([*pos.faction_names, *allied, f.faction])]
+    count = pos.players if pos.players is not None else len(listed)
+    f.listed_words = f"{count} player{'s' if count != 1 else ''}, listed: {', '.join(listed)}"
+
+
 def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
     out: list[str] = []
     if m.karama_use is None and "cancels" in m.card_keys and f.karama_use is not None:
@@ -670,8 +754,9 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
                 )
         if f.karama_use == 0 and f.cancels_index == 0 and f.cancels_known and pos.ruleset != "dreamrules":
             holder, lines = ADVANTAGES[f.cancels]
+            named = f"{possessive(display(holder))} {ADVANTAGE_WORDS[f.cancels]}"
             out.append(
-                f"the Karama stops one use of {display(holder)}'s {f.cancels.replace('-', ' ')} ({lines}); what "
+                f"the Karama stops one use of {named} ({lines}) as it is attempted; what "
                 "that player does instead is the question of that action (gf9:471)"
                 + (
                     ": in a battle, the battle move's 'karama' key judges the plans with it stopped"
@@ -771,6 +856,8 @@ class Play(Kind):
             dr_own=bool(dr_holder) and dr_holder == me,
             plans_committed=bool(_bool_key(keys, "plans_committed")) or bool(_bool_key(keys, "plans_revealed")),
         )
+        if f.karama and f.karama_use == 0 and f.cancels in ATTEMPTED:
+            _attempt_facts(pos, f)
         if f.is_atomics:
             for name, value in _atomics(pos, me).items():
                 setattr(f, name, value)

@@ -115,7 +115,7 @@ class RevivalFacts(Facts):
     grant_asked: bool = label(False, doc="the move gives fremen_grant: true")
     ghola: bool = fact(False, doc="dreamrules: the card that revives is Tleilaxu Ghola (dreamrules:768)")
     card_in_hand: bool | None = fact(
-        key="factions.FACTION.hand (its cards by name)", doc="dreamrules: the reviving card is in the hand"
+        key="factions.FACTION.hand (its cards by name)", doc="the card that revives is in the hand"
     )
     fate_used: bool = fact(False, key="factions.FACTION.fate_used", doc="dreamrules: its Fate was used before")
     fate_card_held: bool | None = fact(
@@ -302,19 +302,11 @@ def _face_down_elsewhere(pos: Position, me: str) -> str:
     kills a captured leader face down (dreamrules:1066), an Infiltration's end puts leaders face down
     (dreamrules:1196). Each names one that plays or may (an unlisted player)."""
     who = []
-    if me != "harkonnen" and _in_game(pos, "harkonnen") is not False:
+    if me != "harkonnen" and pos.in_game("harkonnen") is not False:
         who.append("Harkonnen (dreamrules:1066 kills a captured leader face down)")
-    if _in_game(pos, "bene-tleilax") is not False:
+    if pos.in_game("bene-tleilax") is not False:
         who.append("Bene Tleilax (dreamrules:1196 puts an Infiltration's leaders face down)")
     return " and ".join(who)
-
-
-def _in_game(pos: Position, faction: str) -> bool | None:
-    """Whether a faction plays: listed, or not when every player is listed (None: an unlisted one may be it)."""
-    listed = set(pos.faction_names) | {f for pair in pos.alliances for f in pair}
-    if faction in listed:
-        return True
-    return None if pos.players is not None and pos.players > len(listed) else False
 
 
 GHOLA = "Tleilaxu Ghola"  # dreamrules:766
@@ -446,7 +438,7 @@ class Revival(Kind):
         captured = sorted(printed & {n for st in captors for n in st.captured_leaders or []})
         harkonnen = pos.factions.get("harkonnen")
         captives_given = (harkonnen is not None and harkonnen.captured_leaders is not None) or (
-            me == "harkonnen" or _in_game(pos, "harkonnen") is False
+            me == "harkonnen" or pos.in_game("harkonnen") is False
         )
         atreides = pos.factions.get("atreides")
         kh_state = atreides.kwisatz_haderach_in_tanks if atreides else None
@@ -500,7 +492,7 @@ class Revival(Kind):
             is_ixians=me == "ixians",
             is_tleilaxu=me == "bene-tleilax",
             tleilaxu_ally="bene-tleilax" in allies and me != "bene-tleilax",
-            tleilaxu_in_game=_in_game(pos, "bene-tleilax"),
+            tleilaxu_in_game=pos.in_game("bene-tleilax"),
             discount_suppressed=pos.stopped("bene-tleilax", "discount-revival"),
             income_suppressed=pos.stopped("bene-tleilax", "revival-income"),
             grant_asked=bool(m.fremen_grant),
