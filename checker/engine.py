@@ -405,6 +405,8 @@ def decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Verd
     """Run checks and solver on one facts record (the engine's core, for any kind); each finding quotes its
     rule's lines as the asked ruleset reads them (its own text first, where it says an inherited rule again)."""
     verdict = _decide(ruleset, kind, in_force, facts)
+    if verdict.verdict == "legal":
+        verdict.notes += [n for n in facts.effects if n not in verdict.notes]
     for f in verdict.findings:
         f.cites = cites_under(f.rule, ruleset, facts)
     _said_honestly(verdict)

@@ -42,6 +42,9 @@ class Facts:
     # Facts Mentat infers rather than reads ("the Bank is paid: no Spacing Guild is listed"): the
     # verdict states them in its notes, so a player can see what the answer assumed.
     notes: list[str] = label([])
+    # What the move does beyond its outcome's values ("Arrakeen ... lose their protection"): notes stated only where
+    # the move is legal (an illegal move does nothing).
+    effects: list[str] = label([])
 
     def position_key(self, key: str) -> str:
         """The key as the position spells it (a kind may fill in placeholders such as FACTION)."""

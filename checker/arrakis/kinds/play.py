@@ -711,6 +711,31 @@ def _attempt_facts(pos: Position, f: PlayFacts) -> None:
     f.listed_words = f"{count} player{'s' if count != 1 else ''}, listed: {', '.join(listed)}"
 
 
+def _effects(pos: Position, f: PlayFacts) -> list[str]:
+    """What the card does beyond the outcome's values, said only where the play is legal."""
+    out: list[str] = []
+    if f.is_atomics and pos.ruleset != "dreamrules":  # dreamrules: its target's rule says what becomes of the wall
+        out.append(
+            "Arrakeen, Carthag and Imperial Basin lose their protection from the storm for the rest of the game "
+            "(gf9:503): later positions give shield_wall: destroyed"
+        )
+    if f.karama and f.karama_use == 0 and f.cancels_index == 0 and f.cancels_known and pos.ruleset != "dreamrules":
+        holder, lines = ADVANTAGES[f.cancels]
+        named = f"{possessive(display(holder))} {ADVANTAGE_WORDS[f.cancels]}"
+        out.append(
+            f"the Karama stops one use of {named} ({lines}) as it is attempted; what "
+            "that player does instead is the question of that action (gf9:471)"
+            + (
+                ": in a battle, the battle move's 'karama' key judges the plans with it stopped"
+                if f.phase_index == BATTLE
+                else ""
+            )
+        )
+    if f.karama and f.as_karama and f.is_worthless:
+        out.append(f"{f.card} is played as a Karama (gf9:373, 459)")
+    return out
+
+
 def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
     out: list[str] = []
     if m.karama_use is None and "cancels" in m.card_keys and f.karama_use is not None:
@@ -728,11 +753,6 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
         )
     if f.is_atomics and not f.target_given and pos.ruleset == "dreamrules":
         out.append("move.territory is not given: the target is taken to be the Shield Wall where a troop qualifies")
-    if f.is_atomics and pos.ruleset != "dreamrules":  # dreamrules: its target's rule says what becomes of the wall
-        out.append(
-            "Arrakeen, Carthag and Imperial Basin lose their protection from the storm for the rest of the game "
-            "(gf9:503): later positions give shield_wall: destroyed"
-        )
     if f.is_hajr:
         if pos.phase is None:
             out.append("the position does not give 'phase': it is taken to be the Shipment and Movement Phase")
@@ -752,20 +772,6 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
                     "move.plans_committed is not given: the Karama is taken to be played before the battle plans "
                     "are committed"
                 )
-        if f.karama_use == 0 and f.cancels_index == 0 and f.cancels_known and pos.ruleset != "dreamrules":
-            holder, lines = ADVANTAGES[f.cancels]
-            named = f"{possessive(display(holder))} {ADVANTAGE_WORDS[f.cancels]}"
-            out.append(
-                f"the Karama stops one use of {named} ({lines}) as it is attempted; what "
-                "that player does instead is the question of that action (gf9:471)"
-                + (
-                    ": in a battle, the battle move's 'karama' key judges the plans with it stopped"
-                    if f.phase_index == BATTLE
-                    else ""
-                )
-            )
-        if f.as_karama and f.is_worthless:
-            out.append(f"{f.card} is played as a Karama (gf9:373, 459)")
     if f.is_truthtrance:
         out.append("the question asked and its answer are not judged (gf9:491-495)")
     if m.karama_use is not None and not f.karama:
@@ -870,6 +876,7 @@ class Play(Kind):
             f.fate_indicator = state.fate_indicator or ""
             f.fate_match = None if state.fate_indicator is None else state.fate_indicator == card
         f.notes = _notes(pos, m, f)
+        f.effects = _effects(pos, f)
         return f
 
     def choices(self, v: Any, facts: Facts) -> None:  # v: Vars, given new choice attributes
