@@ -273,6 +273,9 @@ def _start(start: Any, base: Path | None, where: str | None) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise InputError("start", "a mapping: position: FILE, an inline position, or ruleset and factions", start)
     if "position" in start:
+        from checker.yamlio import refuse_file
+
+        refuse_file("start.position", start["position"], "an inline position or mentat new's ruleset and factions")
         if base is None:
             raise InputError("start.position", "an inline position or mentat new's ruleset and factions", start)
         file = base / str(start["position"])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,29 @@ try:  # the C loader is several times faster on the board file
     from yaml import CSafeLoader as SafeLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader  # type: ignore[assignment]
+
+
+# Set while a request of ``mentat serve`` is answered: a position or record a request sends names no file of the
+# server's (a ``board:`` path, a record's ``start.position``); the key is refused, the file never opened.
+_NO_FILES: ContextVar[bool] = ContextVar("no_files", default=False)
+
+
+@contextmanager
+def no_files() -> Iterator[None]:
+    """Within it, a key of the input that names a file is refused (:func:`file_allowed`), not read."""
+    token = _NO_FILES.set(True)
+    try:
+        yield
+    finally:
+        _NO_FILES.reset(token)
+
+
+def refuse_file(key: str, given: Any, inline: str) -> None:
+    """Raise the InputError for a key naming a file where files are refused (``mentat serve``'s requests)."""
+    if _NO_FILES.get():
+        from checker.errors import InputError
+
+        raise InputError(key, f"{inline} (a request names no file of the server's)", given)
 
 
 def load_yaml(path: Path) -> Any:

@@ -1386,6 +1386,11 @@ def load_board(raw: Any, file: str | None) -> Board:
     """A conquest position's board: a file in the project's board format (relative to the position
     file), or inline facts ``{TERRITORY: {kind, sectors, adjacent}}``."""
     if isinstance(raw, str):
+        from checker.arrakis import GF9_BOARD
+        from checker.yamlio import refuse_file
+
+        if raw != str(GF9_BOARD):  # the project's own board (a position carried to conquest keeps it) is no secret
+            refuse_file("board", raw, "inline board facts, a mapping TERRITORY -> {kind, sectors, adjacent}")
         where = Path(raw)
         if not where.is_absolute() and file:
             where = Path(file).resolve().parent / where
