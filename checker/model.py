@@ -239,6 +239,20 @@ def load_record(cls: type[T], data: Any, key: str = "") -> T:
     return cls(**kwargs)
 
 
+NOTE_SCHEMA = {"type": "string", "description": "words for the reader (a record's comment); the rules ignore it"}
+
+
+def without_note(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """A move's data without its ``note`` (the spec's words for the reader, on every move kind: the rules ignore
+    it, a record keeps it as written); a note that is not text is an input error naming it."""
+    if "note" not in data:
+        return data
+    note = data["note"]
+    if note is not None and not isinstance(note, (str, int, float)):  # YAML reads `note: yes` as true: still words
+        raise InputError(f"{key}.note", "a text (words for the reader, ignored by the rules)", note)
+    return {k: v for k, v in data.items() if k != "note"}
+
+
 def _user_keys(fields: dict[str, dataclasses.Field[Any]]) -> list[str]:
     """The keys a user writes: a field's own name, or its alias where the name is Python's (``from_``)."""
     out: list[str] = []

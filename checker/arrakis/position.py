@@ -1033,7 +1033,7 @@ def _load_move(data: Any, key: str = "move") -> Any:
     if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
         raise InputError(f"{key}.action", "one of " + ", ".join(ACTIONS), action, nearest(str(action), ACTIONS))
     action = action.strip().lower()
-    return model.load_record(MOVES[action], {**data, "action": action}, key)
+    return model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
 
 
 def _check_sectors(pos: Position) -> None:
@@ -1623,6 +1623,7 @@ def schema() -> dict[str, Any]:
 
     moves = [model.json_schema(cls) for cls in MOVES.values()]
     for m in moves:  # a played card's own keys (kept as written by the loader, checked per card by the play kind)
+        m["properties"]["note"] = dict(model.NOTE_SCHEMA)
         if m["properties"]["action"].get("enum") == ["play"]:
             m["properties"].update(card_key_schema())
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}

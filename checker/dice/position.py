@@ -670,7 +670,7 @@ def load_move(data: Any, key: str = "move") -> DiceMove:
     action = ACTION_ALIASES.get(action, action)
     if action not in ACTIONS:
         raise InputError(f"{key}.action", "a Dice Game move: " + ", ".join(ACTIONS), raw, nearest(str(raw), ACTIONS))
-    move: DiceMove = model.load_record(MOVES[action], {**data, "action": action}, key)
+    move: DiceMove = model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
     return move
 
 
@@ -859,6 +859,8 @@ def schema() -> dict[str, Any]:
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     out["title"] = "Mentat Dice Game position file"
     moves = [model.json_schema(cls) for cls in MOVES.values()]
+    for m in moves:
+        m["properties"]["note"] = dict(model.NOTE_SCHEMA)
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
     faces = {"anyOf": [FACE, {"type": "array", "items": FACE, "minItems": 1}]}
     out["properties"]["factions"]["additionalProperties"]["properties"]["dice"]["additionalProperties"] = faces

@@ -1,0 +1,73 @@
+"""Faults an independent tester met as a user: each asserts what the user sees (the exit status, the message naming
+the key at fault, what was expected), never a traceback, an internal error (exit 70) or a silent guess."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL_SHIP = ROOT / "cases" / "gf9" / "ship-ally-support.yaml"  # legal
+DICE_SHIP = ROOT / "cases" / "dice" / "ship-sandstorm.yaml"
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def refused(run: Any, *words: str) -> str:
+    """An input error: exit 2, one message on stderr naming each of ``words``, no traceback."""
+    assert run.code == 2, (run.code, run.stdout, run.stderr)
+    assert not run.traceback and "internal error" not in run.stderr and "Traceback" not in run.stderr
+    for word in words:
+        assert word in run.stderr, (word, run.stderr)
+    return str(run.stderr)
+
+
+# -- a move's note (the spec's record example) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "move"),
+    [
+        (LEGAL_SHIP, "{action: ship, faction: atreides, count: 3, to: The Great Flat, ally_support: 3, note: hi}"),
+        (LEGAL_SHIP, "{action: storm, distance: 3, note: 'words for the reader'}"),
+        (DICE_SHIP, "{action: ship, faction: harkonnen, count: 1, to: Polar Sink, note: x}"),
+    ],
+    ids=["gf9-ship", "gf9-storm", "dice-ship"],
+)
+def test_a_moves_note_is_accepted_and_ignored(cli: Any, case: Path, move: str) -> None:
+    with_note = cli("check", case, "--json", "--move", move)
+    without = cli("check", case, "--json", "--move", move.rsplit(", note:", 1)[0] + "}")
+    assert with_note.code != 2, with_note.stderr
+    assert with_note.json()["verdict"] == without.json()["verdict"]
+
+
+def test_a_note_that_is_not_text_names_the_key(cli: Any) -> None:
+    refused(cli("check", LEGAL_SHIP, "--move", "{action: storm, distance: 3, note: [1, 2]}"), "move.note", "a text")
+
+
+def test_a_records_notes_are_kept(cli: Any, tmp_path: Path) -> None:
+    record = write(
+        tmp_path,
+        "r.yaml",
+        "record: 1\nstart: {ruleset: gf9, factions: [atreides, harkonnen]}\nmoves:\n"
+        "  - {action: storm, dials: [3, 4], note: 'the first storm'}\n"
+        "  - {action: next-phase, note: on}\n",
+    )
+    run = cli("replay", record, "--json")
+    assert run.code == 0, run.stderr
+    assert run.json()["applied"] == 2
+
+
+def test_the_schema_offers_note_on_every_move(cli: Any) -> None:
+    for ruleset in ("gf9", "dice"):
+        schema = json.loads(cli("schema", "--ruleset", ruleset).stdout)
+        for kind in schema["properties"]["move"]["anyOf"]:
+            if kind.get("type") == "object":
+                assert "note" in kind["properties"], kind["properties"]["action"]
