@@ -71,3 +71,35 @@ def test_the_schema_offers_note_on_every_move(cli: Any) -> None:
         for kind in schema["properties"]["move"]["anyOf"]:
             if kind.get("type") == "object":
                 assert "note" in kind["properties"], kind["properties"]["action"]
+
+
+# -- output paths that cannot be written; replay --to -------------------------------------------------------------
+
+RECORD = ROOT / "cases" / "games" / "gf9-basic-turn" / "record.yaml"  # 15 moves
+
+
+@pytest.mark.parametrize("where", ["missing", "directory"])
+def test_an_unwritable_output_path_names_the_option(cli: Any, tmp_path: Path, where: str) -> None:
+    target = tmp_path / "nowhere" / "out.yaml" if where == "missing" else tmp_path
+    what = "directory that exists" if where == "missing" else "not a directory"
+    refused(cli("apply", LEGAL_SHIP, "-o", target), "'--out'", what, str(target))
+    refused(cli("replay", RECORD, "--to", "1", "-o", target), "'--out'", what)
+    refused(cli("new", "gf9", "--factions", "atreides,harkonnen", "-o", target), "'--out'", what)
+    refused(cli("show", LEGAL_SHIP, "--svg", target.with_suffix(".svg") if where == "missing" else target), "--svg")
+    run = cli("apply", LEGAL_SHIP, "-o", target, "--json")
+    assert run.code == 2 and run.json()["error"]["key"] == "--out"
+
+
+def test_replay_to_n_without_out_prints_the_position(cli: Any) -> None:
+    from checker.yamlio import parse_yaml
+
+    run = cli("replay", RECORD, "--to", "3")
+    assert run.code == 0, run.stderr
+    assert run.stdout.startswith("# 3 of 15 moves applied (to move 3)")
+    position = parse_yaml(run.stdout)
+    assert position["ruleset"] == "gf9" and "move" not in position
+
+
+def test_replay_to_beyond_the_record_says_how_many_moves_it_has(cli: Any) -> None:
+    refused(cli("replay", RECORD, "--to", "99"), "'--to'", "only 15 moves", "99")
+    assert cli("replay", RECORD, "--to", "15", "--json").code == 0
