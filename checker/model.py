@@ -191,8 +191,15 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             raise InputError(key, "a mapping", value)
         ktp, vtp = args
         out = {}
+        written: dict[Any, Any] = {}  # each name as the file wrote it
         for k, v in value.items():
             name = convert(ktp, k, f"{key}.{k}", {"names": meta.get("key_names")})
+            if name in written:  # `atreides` and `ATREIDES`, `guild` and `spacing-guild`: one name given twice
+                raise InputError(
+                    f"{key}.{k}",
+                    f"each name once: '{written[name]}' and '{k}' both name {name} (keep one of them)",
+                )
+            written[name] = k
             out[name] = convert(vtp, v, f"{key}.{k}", {**meta, "names": meta.get("names")})
         return out
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):

@@ -62,7 +62,7 @@ class BadBody(Exception):
 
 def read_body(body: bytes, content_type: str) -> Any:
     """The request's JSON or YAML (safe loader) as data; BadBody when it is neither."""
-    from checker.yamlio import parse_yaml
+    from checker.yamlio import parse_yaml, yaml_error
 
     try:
         text = body.decode("utf-8")
@@ -76,7 +76,7 @@ def read_body(body: bytes, content_type: str) -> Any:
     try:
         return parse_yaml(text)
     except Exception as err:
-        raise BadBody(InputError("", "a position as YAML or JSON", str(err).splitlines()[0])) from None
+        raise BadBody(yaml_error(err, "a position as YAML or JSON")) from None
 
 
 def _mapping(data: Any, what: str = "a position (a mapping of keys such as ruleset, factions, move)") -> dict[str, Any]:

@@ -103,3 +103,42 @@ def test_replay_to_n_without_out_prints_the_position(cli: Any) -> None:
 def test_replay_to_beyond_the_record_says_how_many_moves_it_has(cli: Any) -> None:
     refused(cli("replay", RECORD, "--to", "99"), "'--to'", "only 15 moves", "99")
     assert cli("replay", RECORD, "--to", "15", "--json").code == 0
+
+
+# -- a key or a name given twice -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "words"),
+    [
+        ("ruleset: gf9\nruleset: overview\n", "'ruleset'", "lines 1 and 2"),
+        ("ruleset: gf9\nfactions: {harkonnen: {spice: 1, spice: 2}}\n", "'factions.harkonnen.spice'", "line 2"),
+        ("ruleset: gf9\nfactions: {atreides: {spice: 1}, ATREIDES: {spice: 5}}\n", "'factions.ATREIDES'", "'atreides'"),
+        ("ruleset: gf9\nfactions: {guild: {spice: 1}, spacing-guild: {spice: 2}}\n", "spacing-guild", "'guild'"),
+        ("ruleset: dice\nfactions: {Fremen: {supply: 1}, fremen: {supply: 2}}\n", "'factions.fremen'", "'Fremen'"),
+    ],
+    ids=["yaml-top", "yaml-nested", "case", "alias", "dice"],
+)
+def test_a_key_or_name_given_twice_is_refused(cli: Any, tmp_path: Path, text: str, key: str, words: str) -> None:
+    refused(cli("check", write(tmp_path, "twice.yaml", text)), key, words, "twice" if "yaml" in key else "")
+
+
+def test_yaml_anchors_and_merge_keys_still_read() -> None:
+    from checker.yamlio import parse_yaml
+
+    data = parse_yaml("base: &b {x: 1, y: 2}\nmore: {<<: *b, x: 3}\nboth: [*b, *b]\n")
+    assert data["more"] == {"x": 3, "y": 2} and data["both"] == [{"x": 1, "y": 2}] * 2
+
+
+# -- messages that say what is wrong -------------------------------------------------------------------------------
+
+
+def test_an_empty_file_says_it_is_empty(cli: Any, tmp_path: Path) -> None:
+    message = refused(cli("check", write(tmp_path, "empty.yaml", "")), "empty")
+    assert "NoneType" not in message
+
+
+def test_a_python_tag_is_named_whole_with_its_line(cli: Any, tmp_path: Path) -> None:
+    bad = write(tmp_path, "tag.yaml", "ruleset: gf9\nfoo: !!python/object/apply:os.system ['echo no']\n")
+    message = refused(cli("check", bad), "line 2", "!!python/object/apply:os.system", "not allowed")
+    assert "..." not in message

@@ -840,7 +840,7 @@ def with_move(pos: DicePosition, data: Any) -> DicePosition:
 
 def read_position(path: str | Path) -> DicePosition:
     """Read and load a Dice Game position file; every failure is an InputError."""
-    from checker.yamlio import parse_yaml
+    from checker.yamlio import parse_yaml, yaml_error
 
     path = Path(path)
     try:
@@ -848,8 +848,9 @@ def read_position(path: str | Path) -> DicePosition:
     except (OSError, UnicodeDecodeError) as err:
         raise InputError("", "a readable UTF-8 YAML file", str(err), file=str(path)) from None
     except Exception as err:  # a YAML error
-        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise InputError("", "valid YAML", problem, file=str(path)) from None
+        bad = yaml_error(err)
+        bad.file = str(path)
+        raise bad from None
     return load_position(data, str(path))
 
 
