@@ -142,3 +142,36 @@ def test_a_python_tag_is_named_whole_with_its_line(cli: Any, tmp_path: Path) -> 
     bad = write(tmp_path, "tag.yaml", "ruleset: gf9\nfoo: !!python/object/apply:os.system ['echo no']\n")
     message = refused(cli("check", bad), "line 2", "!!python/object/apply:os.system", "not allowed")
     assert "..." not in message
+
+
+# -- a game record's own keys ----------------------------------------------------------------------------------------
+
+NEW_START = "start: {ruleset: gf9, factions: [atreides, harkonnen]}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "valid"),
+    [
+        ("record: 1\n" + NEW_START + "moves: []\nfoo: 1\n", "'foo'", "record, title, start, moves"),
+        (
+            "record: 1\nstart: {ruleset: gf9, factions: [atreides, harkonnen], bogus: 3}\nmoves: []\n",
+            "'start.bogus'",
+            "ruleset, factions, advanced",
+        ),
+        (
+            "record: 1\nstart: {ruleset: gf9, factions: [atreides, harkonnen], storm: 5}\nmoves: []\n",
+            "'start.storm'",
+            "ruleset, factions, advanced",
+        ),
+        (
+            "record: 1\nstart: {ruleset: gf9, factions: [atreidez, harkonnen]}\nmoves: []\n",
+            "'start.factions'",
+            "atreides",
+        ),
+        ("record: 1\nstart: {position: p.yaml, storm: 5}\nmoves: []\n", "'start.storm'", "start.position"),
+    ],
+    ids=["top", "start-bogus", "start-storm", "start-faction", "beside-position"],
+)
+def test_a_records_unknown_key_is_refused(cli: Any, tmp_path: Path, text: str, key: str, valid: str) -> None:
+    record = write(tmp_path, "record.yaml", text)
+    refused(cli("replay", record), key, valid, str(record))
