@@ -175,3 +175,26 @@ NEW_START = "start: {ruleset: gf9, factions: [atreides, harkonnen]}\n"
 def test_a_records_unknown_key_is_refused(cli: Any, tmp_path: Path, text: str, key: str, valid: str) -> None:
     record = write(tmp_path, "record.yaml", text)
     refused(cli("replay", record), key, valid, str(record))
+
+
+# -- counts a position or move must give; numbers that cannot be negative -----------------------------------------
+
+
+def test_a_force_group_with_no_count_names_the_key(cli: Any, tmp_path: Path) -> None:
+    bad = write(tmp_path, "g.yaml", "ruleset: gf9\nforces: [{faction: atreides, territory: Arrakeen}]\n")
+    refused(cli("check", bad), "'forces[0].count'", "number of forces")
+    fine = write(tmp_path, "f.yaml", "ruleset: gf9\nforces: [{faction: fremen, territory: Arrakeen, special: 2}]\n")
+    assert cli("check", fine).code != 2
+
+
+@pytest.mark.parametrize("extra", ["", ", count: 0", ", count: 0, special: 0"], ids=["none", "zero", "both-zero"])
+@pytest.mark.parametrize("action", ["ship", "move"])
+def test_a_shipment_or_movement_of_no_forces_is_an_input_error(cli: Any, action: str, extra: str) -> None:
+    where = "to: Arrakeen" if action == "ship" else "from: The Great Flat, to: Arrakeen"
+    run = cli("check", LEGAL_SHIP, "--move", f"{{action: {action}, faction: atreides, {where}{extra}}}")
+    refused(run, ".count'", "at least 1 force")
+
+
+def test_a_negative_leader_strength_is_refused(cli: Any, tmp_path: Path) -> None:
+    bad = write(tmp_path, "l.yaml", "ruleset: gf9\nfactions: {atreides: {spice: 5, leaders: {Duncan Idaho: -2}}}\n")
+    refused(cli("check", bad), "'factions.atreides.leaders.Duncan Idaho'", "at least 0", "-2")

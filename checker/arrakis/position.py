@@ -141,7 +141,7 @@ class FactionState:
     traitors: list[str] = spec([], doc="leader names on the traitor cards held")
     forces_lost_in_battle: int | None = spec(None, min=0, max=MAX_FORCES, doc="Kwisatz Haderach tracking")
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
-    leaders: dict[str, int] = spec({}, doc="leader name -> strength, where a source prints none")
+    leaders: dict[str, int] = spec({}, min=0, doc="leader name -> strength, where a source prints none")
     market_cards: int | None = spec(
         None, min=0, max=MAX_FORCES, doc="conquest: how many market cards it holds", rulesets=CONQUEST
     )
@@ -1033,7 +1033,16 @@ def _load_move(data: Any, key: str = "move") -> Any:
     if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
         raise InputError(f"{key}.action", "one of " + ", ".join(ACTIONS), action, nearest(str(action), ACTIONS))
     action = action.strip().lower()
-    return model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
+    move: Any = model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
+    if action in ("ship", "move") and move.total == 0:  # gf9:205 "Send reserves to one territory": none is no move
+        given = "count" in data or "special" in data
+        raise InputError(
+            f"{key}.count",
+            f"at least 1 force {'shipped' if action == 'ship' else 'moved'} (count, or special, of 1 or more): "
+            f"a {'shipment' if action == 'ship' else 'movement'} of no forces is none (gf9:201: either is optional)",
+            data.get("count", 0) if given else None,
+        )
+    return move
 
 
 def _check_sectors(pos: Position) -> None:
@@ -1328,6 +1337,12 @@ def load_position(data: Any, file: str | None = None) -> Position:
         try:
             move = body.pop("move", None)
             pos = model.load_record(Position, body)
+            for i, group in enumerate(body.get("forces") or []):  # the names are checked: now the number
+                if "count" not in group and "special" not in group:
+                    raise InputError(
+                        f"forces[{i}].count",
+                        "the number of forces in the group (count, or special for Sardaukar/Fedaykin)",
+                    )
             pos.given = frozenset(str(k) for k in data)
             pos.conquest_board = board
             if move is not None:
