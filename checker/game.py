@@ -235,6 +235,9 @@ def read_record(path: str | Path) -> Record:
     if where.endswith(".jsonl"):
         try:
             raw = _read_lines(Path(path))
+        except InputError as err:
+            err.file = where
+            raise
         except (OSError, UnicodeDecodeError, ValueError) as err:
             raise InputError("", "a readable game record in JSON Lines", str(err), file=where) from None
     else:
@@ -273,7 +276,17 @@ def _read_lines(path: Path) -> Any:
     """A record in JSON Lines (long games): the first line the header (record, title, start), then a move a line."""
     import json
 
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError as err:  # json's own position counts within the line: say which line of the file
+            why = getattr(err, "msg", str(err))
+            column = getattr(err, "colno", None)
+            at = f"line {number}" + (f", column {column}" if column else "")
+            raise InputError("", f"a game record in JSON Lines, one JSON value a line (at {at})", why) from None
     if not rows or not isinstance(rows[0], dict):
         return rows
     return {**rows[0], "moves": rows[1:]}

@@ -145,11 +145,15 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             return None
         raise InputError(key, _describe(tp), value)
     if origin in (Union, types.UnionType):
+        fitting: list[InputError] = []  # the errors of the alternatives of the value's own shape
         for alt in args:
             try:
                 return convert(alt, value, key, meta)
-            except InputError:
-                continue
+            except InputError as err:
+                if _fits(alt, value):
+                    fitting.append(err)
+        if len(fitting) == 1:  # a list of an unknown name, a die face of 7: that alternative's own words
+            raise fitting[0]
         raise InputError(key, _describe(tp), value)
     if tp is bool:
         if isinstance(value, bool):
@@ -205,6 +209,22 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return load_record(tp, value, key)
     raise TypeError(f"no converter for {tp}")  # a programming error, not an input one
+
+
+def _fits(tp: Any, value: Any) -> bool:
+    """Whether a value has the shape of a hinted type (a list for a list, a number for a number), its items aside."""
+    _, tp, origin, _ = _shape(tp)
+    if isinstance(value, list):
+        return origin is list
+    if isinstance(value, dict):
+        return origin is dict or dataclasses.is_dataclass(tp)
+    if isinstance(value, bool):
+        return tp is bool
+    if isinstance(value, (int, float)):
+        return tp in (int, float)
+    if isinstance(value, str):
+        return tp is str or origin is Literal
+    return False
 
 
 def _bounds(meta: dict[str, Any]) -> str:

@@ -198,3 +198,26 @@ def test_a_shipment_or_movement_of_no_forces_is_an_input_error(cli: Any, action:
 def test_a_negative_leader_strength_is_refused(cli: Any, tmp_path: Path) -> None:
     bad = write(tmp_path, "l.yaml", "ruleset: gf9\nfactions: {atreides: {spice: 5, leaders: {Duncan Idaho: -2}}}\n")
     refused(cli("check", bad), "'factions.atreides.leaders.Duncan Idaho'", "at least 0", "-2")
+
+
+def test_an_unknown_faction_in_a_list_is_named_with_the_nearest(cli: Any, tmp_path: Path) -> None:
+    bad = write(
+        tmp_path, "d.yaml", "ruleset: dice\nround: 2\nstep: kanly\nfactions: {atreides: {loyalty: [fremenn]}}\n"
+    )
+    message = refused(cli("check", bad), "'factions.atreides.loyalty[0]'", "Faction", "fremen?")
+    assert "whole number" not in message
+
+
+def test_a_die_face_outside_1_to_6_says_so(cli: Any, tmp_path: Path) -> None:
+    text = "ruleset: dice\nround: 2\nstep: kanly\nfactions: {atreides: {kanly_chart: {plot: [7]}}}\n"
+    refused(cli("check", write(tmp_path, "d.yaml", text)), "'factions.atreides.kanly_chart.plot[0]'", "1 to 6", "7")
+
+
+def test_a_bad_json_lines_record_names_the_line_of_the_file(cli: Any, tmp_path: Path) -> None:
+    text = (
+        '{"record": 1, "start": {"ruleset": "gf9", "factions": ["atreides", "harkonnen"]}}\n'
+        '{"action": "storm", "dials": [1, 2]}\n'
+        '{"action": "storm" ,\n'
+    )
+    message = refused(cli("replay", write(tmp_path, "r.jsonl", text)), "line 3", "JSON Lines")
+    assert "line 1" not in message
