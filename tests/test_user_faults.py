@@ -180,13 +180,6 @@ def test_a_records_unknown_key_is_refused(cli: Any, tmp_path: Path, text: str, k
 # -- counts a position or move must give; numbers that cannot be negative -----------------------------------------
 
 
-def test_a_force_group_with_no_count_names_the_key(cli: Any, tmp_path: Path) -> None:
-    bad = write(tmp_path, "g.yaml", "ruleset: gf9\nforces: [{faction: atreides, territory: Arrakeen}]\n")
-    refused(cli("check", bad), "'forces[0].count'", "number of forces")
-    fine = write(tmp_path, "f.yaml", "ruleset: gf9\nforces: [{faction: fremen, territory: Arrakeen, special: 2}]\n")
-    assert cli("check", fine).code != 2
-
-
 @pytest.mark.parametrize("extra", ["", ", count: 0", ", count: 0, special: 0"], ids=["none", "zero", "both-zero"])
 @pytest.mark.parametrize("action", ["ship", "move"])
 def test_a_shipment_or_movement_of_no_forces_is_an_input_error(cli: Any, action: str, extra: str) -> None:

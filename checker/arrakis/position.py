@@ -1337,12 +1337,6 @@ def load_position(data: Any, file: str | None = None) -> Position:
         try:
             move = body.pop("move", None)
             pos = model.load_record(Position, body)
-            for i, group in enumerate(body.get("forces") or []):  # the names are checked: now the number
-                if "count" not in group and "special" not in group:
-                    raise InputError(
-                        f"forces[{i}].count",
-                        "the number of forces in the group (count, or special for Sardaukar/Fedaykin)",
-                    )
             pos.given = frozenset(str(k) for k in data)
             pos.conquest_board = board
             if move is not None:
