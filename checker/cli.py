@@ -63,6 +63,37 @@ def fail_internal(err: BaseException, as_json: bool = False) -> NoReturn:
     raise typer.Exit(70)
 
 
+def out_path_error(path: Path, option: str) -> InputError | None:
+    """Why ``path`` (given to ``option``) cannot be written, as an InputError naming the option; None when it can."""
+    if path.is_dir():
+        return InputError(option, "a file to write, not a directory", path)
+    parent = path.parent
+    if not parent.exists():
+        return InputError(option, f"a file in a directory that exists ({parent} does not)", path)
+    if not parent.is_dir():
+        return InputError(option, f"a file in a directory ({parent} is not one)", path)
+    return None
+
+
+def check_out(path: Path | None, option: str, as_json: bool = False) -> None:
+    """Before the work: an output path that cannot be written is an input error (exit 2) naming the option."""
+    if path is not None and str(path) != "-":
+        err = out_path_error(path, option)
+        if err is not None:
+            fail_input(err, as_json)
+
+
+def write_out(path: Path, text: str, option: str, as_json: bool = False) -> None:
+    """Write an output file; a path that cannot be written is an input error (exit 2) naming the option."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        why = out_path_error(path, option)
+        if why is None:
+            why = InputError(option, f"a file Mentat may write ({err.strerror or err})", path)
+        fail_input(why, as_json)
+
+
 @app.command()
 def check(
     file: Annotated[Path, typer.Argument(help="A position file (YAML).", show_default=False)],
@@ -99,6 +130,7 @@ def apply_move(
     from checker.game import Applied, applied_json, apply, position_yaml
     from checker.positions import read_yaml
 
+    check_out(out, "--out", as_json)
     try:
         data = read_yaml(file)  # an unreadable file or bad YAML: one InputError naming the file, as for `check`
         if not isinstance(data, dict):
@@ -117,7 +149,7 @@ def apply_move(
         raise typer.Exit(result.verdict.exit_code)
     text = "".join(f"# note: {note}\n" for note in result.notes) + position_yaml(result.data)
     if out is not None:
-        out.write_text(text, encoding="utf-8")
+        write_out(out, text, "--out", as_json)
     if as_json:
         typer.echo(json.dumps(applied_json(result), indent=2, ensure_ascii=False))
     elif out is None:
@@ -131,7 +163,10 @@ def apply_move(
 @app.command("replay")
 def replay_record(
     record: Annotated[Path, typer.Argument(help="A game record (YAML).", show_default=False)],
-    to: Annotated[int | None, typer.Option("--to", min=0, help="Stop after this move and write its position.")] = None,
+    to: Annotated[
+        int | None,
+        typer.Option("--to", min=0, help="Stop after this move; its position goes to -o, or to stdout without -o."),
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Where the last position is written.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout (errors too).")] = False,
 ) -> None:
@@ -139,8 +174,15 @@ def replay_record(
     before it (written out, so `mentat check` reproduces it)."""
     from checker.game import Replayed, position_yaml, read_record, replay
 
+    check_out(out, "--out", as_json)
     try:
         game = read_record(record)
+        if to is not None and to > len(game.moves):
+            raise InputError(
+                "--to",
+                f"a move number of the record, 0 to {len(game.moves)} (the record has only {len(game.moves)} moves)",
+                to,
+            )
         total = len(game.moves) if to is None else min(to, len(game.moves))
         if sys.stderr.isatty() and not as_json and total >= LONG_RECORD:  # a bar on stderr, as typer draws one
             with typer.progressbar(replay(game, to), length=total, label="replaying", file=sys.stderr) as bar:
@@ -155,13 +197,14 @@ def replay_record(
     done = Replayed(game, steps)
     target = out or (record.with_name(f"{record.stem}.stopped.yaml") if done.stopped else None)
     if target is not None:
-        target.write_text(position_yaml(done.position), encoding="utf-8")
+        write_out(target, position_yaml(done.position), "--out" if out else "the stopped position's file", as_json)
+    summary = f"{done.applied} of {len(game.moves)} moves applied" + (f" (to move {to})" if to is not None else "")
     if as_json:
         typer.echo(json.dumps(done.as_json(str(target) if target else None), indent=2, ensure_ascii=False))
+    elif target is None and to is not None:  # --to N with no -o: the position after move N on stdout, as apply's
+        typer.echo(f"# {summary}\n" + position_yaml(done.position), nl=False)
     else:
-        typer.echo(
-            f"{done.applied} of {len(game.moves)} moves applied" + (f" (to move {to})" if to is not None else "")
-        )
+        typer.echo(summary)
         last, verdict = done.last, done.verdict
         if done.stopped and last is not None and verdict is not None:
             typer.echo(f"stopped at move {last.number}: {json.dumps(last.move, ensure_ascii=False)}")
@@ -701,7 +744,7 @@ def new(
     except InputError as err:
         fail(err.message)
     if out:
-        out.write_text(text, encoding="utf-8")
+        write_out(out, text, "--out")
     else:
         typer.echo(text, nl=False)
 
@@ -837,7 +880,7 @@ def show_position(
     if svg is None or str(svg) == "-":
         typer.echo(picture, nl=False)
         return
-    svg.write_text(picture, encoding="utf-8")
+    write_out(svg, picture, "--svg")
     typer.echo(f"wrote {svg}")
 
 

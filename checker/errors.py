@@ -6,6 +6,7 @@ import difflib
 import re
 import reprlib
 from collections.abc import Iterable
+from pathlib import PurePath
 from typing import Any
 
 _REPR = reprlib.Repr()  # Python 3.11 takes no keyword arguments here
@@ -46,7 +47,9 @@ class InputError(Exception):
         where = f"{self.file}: " if self.file else ""
         key = f"key '{self.key}'" if self.key else "the file"
         text = f"{where}{key}: expected {self.expected}"
-        if self.got is not None:  # bounded: a YAML bomb or deep nesting must not hang or overflow repr
+        if isinstance(self.got, PurePath):  # a path the user gave (an output file): whole, as written
+            text += f", got {_capped(str(self.got))}"
+        elif self.got is not None:  # bounded: a YAML bomb or deep nesting must not hang or overflow repr
             text += f", got {_capped(_REPR.repr(self.got))}"
         if self.suggestions:
             text += f" (did you mean: {', '.join(self.suggestions)}?)"
@@ -71,6 +74,8 @@ def _jsonable(value: object, depth: int = 3) -> Any:
         return str(value)  # JSON has no NaN or infinity
     if value is None or isinstance(value, (bool, int, float)):
         return value
+    if isinstance(value, PurePath):
+        return str(value)
     if isinstance(value, str):
         return _one_line(value if len(value) <= 200 else value[:200] + "...")
     if depth > 0 and isinstance(value, (list, tuple)):

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.engine import Verdict, evaluate
-from checker.errors import InputError
+from checker.errors import InputError, nearest
 
 # (position data, position, verdict) -> (the data after the move, notes on what changed beyond the outcome)
 Transition = Callable[[dict[str, Any], Any, Verdict], tuple[dict[str, Any], list[str]]]
@@ -235,6 +235,9 @@ def read_record(path: str | Path) -> Record:
     if where.endswith(".jsonl"):
         try:
             raw = _read_lines(Path(path))
+        except InputError as err:
+            err.file = where
+            raise
         except (OSError, UnicodeDecodeError, ValueError) as err:
             raise InputError("", "a readable game record in JSON Lines", str(err), file=where) from None
     else:
@@ -249,17 +252,41 @@ def record_from_data(raw: Any, where: str | None = None, base: Path | None = Non
         raise InputError("", "a game record: a mapping with record, start and moves", raw, file=where)
     if raw.get("record", 1) != 1:
         raise InputError("record", "1 (the record format's version)", raw.get("record"), file=where)
+    unknown = [str(k) for k in raw if k not in RECORD_KEYS]
+    if unknown:
+        raise InputError(
+            unknown[0], "one of a record's keys " + ", ".join(RECORD_KEYS), None, nearest(unknown[0], RECORD_KEYS)
+        )
     moves = raw["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
         raise InputError("moves", "a list of moves, each a mapping as a position's move", moves, file=where)
-    return Record(_start(raw["start"], base, where), moves, str(raw.get("title") or ""), where)
+    try:
+        start = _start(raw["start"], base, where)
+    except InputError as err:
+        err.file = err.file or where
+        raise
+    return Record(start, moves, str(raw.get("title") or ""), where)
+
+
+RECORD_KEYS = ("record", "title", "start", "moves", "expect")  # expect: what a case's replay should give
+NEW_KEYS = ("ruleset", "factions", "advanced")  # a start given as `mentat new`'s parameters
 
 
 def _read_lines(path: Path) -> Any:
     """A record in JSON Lines (long games): the first line the header (record, title, start), then a move a line."""
     import json
 
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError as err:  # json's own position counts within the line: say which line of the file
+            why = getattr(err, "msg", str(err))
+            column = getattr(err, "colno", None)
+            at = f"line {number}" + (f", column {column}" if column else "")
+            raise InputError("", f"a game record in JSON Lines, one JSON value a line (at {at})", why) from None
     if not rows or not isinstance(rows[0], dict):
         return rows
     return {**rows[0], "moves": rows[1:]}
@@ -273,6 +300,13 @@ def _start(start: Any, base: Path | None, where: str | None) -> dict[str, Any]:
     if not isinstance(start, dict):
         raise InputError("start", "a mapping: position: FILE, an inline position, or ruleset and factions", start)
     if "position" in start:
+        from checker.yamlio import refuse_file
+
+        extra = [str(k) for k in start if k != "position"]
+        if extra:  # a position file is the whole start: nothing beside it would be read
+            raise InputError(f"start.{extra[0]}", "nothing beside start.position (the file is the whole start)", None)
+
+        refuse_file("start.position", start["position"], "an inline position or mentat new's ruleset and factions")
         if base is None:
             raise InputError("start.position", "an inline position or mentat new's ruleset and factions", start)
         file = base / str(start["position"])
@@ -281,12 +315,32 @@ def _start(start: Any, base: Path | None, where: str | None) -> dict[str, Any]:
             raise InputError("start.position", "a position file (a mapping)", data, file=str(file))
         return data
     if "factions" in start and isinstance(start["factions"], list):  # the parameters of `mentat new`
-        ruleset = str(start.get("ruleset", ""))
+        extra = [str(k) for k in start if k not in NEW_KEYS]
+        if extra:  # `mentat new`'s parameters only; anything else would be dropped from the start
+            raise InputError(
+                f"start.{extra[0]}",
+                "one of mentat new's parameters "
+                + ", ".join(NEW_KEYS)
+                + " (or an inline position, factions a mapping)",
+                None,
+                nearest(extra[0], NEW_KEYS),
+            )
+        from checker.positions import ruleset_name
+
+        ruleset = ruleset_name(start.get("ruleset"), "start.ruleset", where)
         family = family_of(ruleset)
         if family is None:
             raise InputError("start.ruleset", "a ruleset Mentat knows", ruleset, file=where)
+        advanced = start.get("advanced", False)
+        if not isinstance(advanced, bool):
+            raise InputError("start.advanced", "true or false", advanced, file=where)
         factions = [str(f) for f in start["factions"]]
-        data = parse_yaml(family.new(ruleset, factions, bool(start.get("advanced", False))))
+        try:
+            text = family.new(ruleset, factions, advanced)
+        except InputError as err:  # `mentat new`'s words name its options: here they are the start's keys
+            err.key = {"--factions": "start.factions", "ruleset": "start.ruleset"}.get(err.key, f"start.{err.key}")
+            raise
+        data = parse_yaml(text)
         assert isinstance(data, dict)
         return data
     return dict(start)  # an inline position

@@ -145,11 +145,15 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             return None
         raise InputError(key, _describe(tp), value)
     if origin in (Union, types.UnionType):
+        fitting: list[InputError] = []  # the errors of the alternatives of the value's own shape
         for alt in args:
             try:
                 return convert(alt, value, key, meta)
-            except InputError:
-                continue
+            except InputError as err:
+                if _fits(alt, value):
+                    fitting.append(err)
+        if len(fitting) == 1:  # a list of an unknown name, a die face of 7: that alternative's own words
+            raise fitting[0]
         raise InputError(key, _describe(tp), value)
     if tp is bool:
         if isinstance(value, bool):
@@ -191,13 +195,36 @@ def convert(tp: Any, value: Any, key: str, meta: dict[str, Any] | None = None) -
             raise InputError(key, "a mapping", value)
         ktp, vtp = args
         out = {}
+        written: dict[Any, Any] = {}  # each name as the file wrote it
         for k, v in value.items():
             name = convert(ktp, k, f"{key}.{k}", {"names": meta.get("key_names")})
+            if name in written:  # `atreides` and `ATREIDES`, `guild` and `spacing-guild`: one name given twice
+                raise InputError(
+                    f"{key}.{k}",
+                    f"each name once: '{written[name]}' and '{k}' both name {name} (keep one of them)",
+                )
+            written[name] = k
             out[name] = convert(vtp, v, f"{key}.{k}", {**meta, "names": meta.get("names")})
         return out
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return load_record(tp, value, key)
     raise TypeError(f"no converter for {tp}")  # a programming error, not an input one
+
+
+def _fits(tp: Any, value: Any) -> bool:
+    """Whether a value has the shape of a hinted type (a list for a list, a number for a number), its items aside."""
+    _, tp, origin, _ = _shape(tp)
+    if isinstance(value, list):
+        return origin is list
+    if isinstance(value, dict):
+        return origin is dict or dataclasses.is_dataclass(tp)
+    if isinstance(value, bool):
+        return tp is bool
+    if isinstance(value, (int, float)):
+        return tp in (int, float)
+    if isinstance(value, str):
+        return tp is str or origin is Literal
+    return False
 
 
 def _bounds(meta: dict[str, Any]) -> str:
@@ -237,6 +264,20 @@ def load_record(cls: type[T], data: Any, key: str = "") -> T:
             shown = aliases[0] if name.endswith("_") and aliases else name
             raise InputError(f"{key}.{shown}" if key else shown, f"a value ({_describe(hints[name])})")
     return cls(**kwargs)
+
+
+NOTE_SCHEMA = {"type": "string", "description": "words for the reader (a record's comment); the rules ignore it"}
+
+
+def without_note(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """A move's data without its ``note`` (the spec's words for the reader, on every move kind: the rules ignore
+    it, a record keeps it as written); a note that is not text is an input error naming it."""
+    if "note" not in data:
+        return data
+    note = data["note"]
+    if note is not None and not isinstance(note, (str, int, float)):  # YAML reads `note: yes` as true: still words
+        raise InputError(f"{key}.note", "a text (words for the reader, ignored by the rules)", note)
+    return {k: v for k, v in data.items() if k != "note"}
 
 
 def _user_keys(fields: dict[str, dataclasses.Field[Any]]) -> list[str]:

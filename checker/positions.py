@@ -41,6 +41,10 @@ def ruleset_name(value: Any, key: str = "ruleset", file: str | None = None) -> s
 
 def load_position(data: Any, file: str | None = None) -> Any:
     """A position from parsed YAML: its ruleset checked here, the rest read by the ruleset's family."""
+    if data is None:
+        raise InputError(
+            "", "a mapping of position keys (ruleset, factions, forces, move, ...); it is empty", file=file
+        )
     if not isinstance(data, dict):
         raise InputError(
             "", "a mapping of position keys (ruleset, factions, forces, move, ...)", type(data).__name__, file=file
@@ -80,7 +84,7 @@ def with_move(pos: Any, data: Any) -> Any:
 
 def read_yaml(path: str | Path) -> Any:
     """A YAML file's data; an unreadable file or bad YAML is one InputError naming the file (and where)."""
-    from checker.yamlio import parse_yaml
+    from checker.yamlio import parse_yaml, yaml_error
 
     path = Path(path)
     try:
@@ -90,10 +94,9 @@ def read_yaml(path: str | Path) -> Any:
     try:
         return parse_yaml(text)
     except Exception as err:  # yaml.YAMLError and its C-loader cousins
-        mark = getattr(err, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise InputError("", f"valid YAML{where}", problem, file=str(path)) from None
+        bad = yaml_error(err)
+        bad.file = str(path)
+        raise bad from None
 
 
 def read_position(path: str | Path) -> Any:

@@ -62,7 +62,7 @@ class BadBody(Exception):
 
 def read_body(body: bytes, content_type: str) -> Any:
     """The request's JSON or YAML (safe loader) as data; BadBody when it is neither."""
-    from checker.yamlio import parse_yaml
+    from checker.yamlio import parse_yaml, yaml_error
 
     try:
         text = body.decode("utf-8")
@@ -76,7 +76,7 @@ def read_body(body: bytes, content_type: str) -> Any:
     try:
         return parse_yaml(text)
     except Exception as err:
-        raise BadBody(InputError("", "a position as YAML or JSON", str(err).splitlines()[0])) from None
+        raise BadBody(yaml_error(err, "a position as YAML or JSON")) from None
 
 
 def _mapping(data: Any, what: str = "a position (a mapping of keys such as ruleset, factions, move)") -> dict[str, Any]:
@@ -347,9 +347,12 @@ class Api:
 def answer(name: str, method: str, query: dict[str, list[str]], body: bytes, content_type: str) -> tuple[Reply, bool]:
     """An endpoint's reply to a request's body, and whether it may be kept for the same request (not a solver
     timeout). Where the question is answered (this process or a worker), the body is read and the reply encoded."""
+    from checker.yamlio import no_files
+
     endpoint = (POSTS if method == "POST" else GETS)[name]
     try:
-        value = endpoint(query, read_body(body, content_type) if method == "POST" else None)
+        with no_files():  # a request names no file of the server's: a board path is refused, never opened
+            value = endpoint(query, read_body(body, content_type) if method == "POST" else None)
     except BadBody as bad:
         bad.err.file = "the request"
         return _error(400, bad.err), True

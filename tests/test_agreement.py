@@ -151,6 +151,8 @@ def ship_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
         "count": draw(st.integers(0, 12)),
         "special": draw(st.integers(0, 2)),
     }
+    if not move["count"] and not move["special"]:  # a shipment of no forces is an input error
+        move["count"] = 1
     guild = faction == "spacing-guild"
     how = draw(st.sampled_from(["reserves", "cross", "back"] if guild else ["reserves"]))
     if how == "back":
@@ -190,6 +192,8 @@ def move_move(draw: Any, pos: dict[str, Any]) -> dict[str, Any]:
         "count": draw(st.integers(0, 10)),
         "special": draw(st.integers(0, 2)),
     }
+    if not move["count"] and not move["special"]:  # a movement of no forces is an input error
+        move["count"] = 1
     if draw(st.booleans()):
         pos["forces"].append({"faction": faction, "territory": origin, "count": draw(st.integers(0, 12))})
     for key, territory in (("from_sector", origin), ("sector", to)):

@@ -457,12 +457,12 @@ def _position(rng: random.Random) -> dict[str, Any]:
     me = rng.choice(factions)
     action = rng.choice(["ship", "move", "storm", "spice-blow", "buy", None])
     if action == "ship":
-        data["move"] = {"action": "ship", "faction": me, "count": rng.randint(0, 8), "to": rng.choice(names)}
+        data["move"] = {"action": "ship", "faction": me, "count": max(1, rng.randint(0, 8)), "to": rng.choice(names)}
     elif action == "move":
         data["move"] = {
             "action": "move",
             "faction": me,
-            "count": rng.randint(0, 6),
+            "count": max(1, rng.randint(0, 6)),  # a move of no forces is an input error
             "from": rng.choice(names),
             "to": rng.choice(names),
         }

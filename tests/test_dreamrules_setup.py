@@ -123,7 +123,7 @@ def load_yaml_text(text: str) -> Any:
         ("{action: take-tech-token, faction: atreides}", "faction", "atreides"),
         ("{action: spite, faction: harkonnen, give: shield, take: lasgun}", "take", "Lasgun"),
         (
-            "{action: move, faction: fremen, from: funeral plain, to: the great flat, zensunni_path: true}",
+            "{action: move, faction: fremen, from: funeral plain, to: the great flat, count: 1, zensunni_path: true}",
             "zensunni_path",
             True,
         ),

@@ -564,3 +564,24 @@ def test_the_file_serve_was_started_with_is_given_to_the_page(tmp_path: Path) ->
     cmd = [sys.executable, "-c", "from checker.cli import main; main()", "serve", str(bad), "--port", "0"]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "key 'factons'" in proc.stderr and "did you mean: factions?" in proc.stderr
+
+
+@pytest.mark.parametrize("ruleset", ["conquest", "dice"])
+def test_a_board_path_in_a_request_is_refused_never_read(api: Api, tmp_path: Path, ruleset: str) -> None:
+    """A request's ``board: PATH`` names a file of the server's: refused (422 naming the key), the file never
+    opened, so a missing file and a present one get the same answer; inline board facts still work."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("territories: {SecretName: {kind: sand, sectors: [1]}}\n", encoding="utf-8")
+    answers = []
+    for path in (secret, tmp_path / "missing.yaml", "/etc/passwd"):
+        status, got = post(api, "/api/check", f"ruleset: {ruleset}\nboard: {path}\n")
+        assert status == 422, got
+        assert got["error"]["key"] == "board" and "inline" in got["error"]["expected"]
+        assert "SecretName" not in json.dumps(got)
+        answers.append(got["error"]["expected"])
+    assert len(set(answers)) == 1
+    status, got = post(api, "/api/replay", f"record: 1\nstart: {{position: {secret}}}\nmoves: []\n")
+    assert status == 422 and got["error"]["key"] == "start.position"
+    inline = "ruleset: conquest\nboard: {Arrakeen: {kind: stronghold, sectors: [9]}}\n"
+    status, got = post(api, "/api/check", inline)
+    assert status == 200 and got["verdict"] == "legal", got

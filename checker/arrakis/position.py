@@ -143,6 +143,7 @@ class FactionState:
     leaders_used_this_phase: dict[str, str] = spec({}, names="territory", doc="leader -> territory")
     leaders: dict[str, int] = spec(
         {},
+        min=0,
         doc="leader name -> strength, where a source prints none (for the Ixians or Bene Tleilax: their whole "
         "roster, in place of the expansion's printed leaders)",
     )
@@ -1048,7 +1049,16 @@ def _load_move(data: Any, key: str = "move") -> Any:
     if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
         raise InputError(f"{key}.action", "one of " + ", ".join(ACTIONS), action, nearest(str(action), ACTIONS))
     action = action.strip().lower()
-    return model.load_record(MOVES[action], {**data, "action": action}, key)
+    move: Any = model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
+    if action in ("ship", "move") and move.total == 0:  # gf9:205 "Send reserves to one territory": none is no move
+        given = "count" in data or "special" in data
+        raise InputError(
+            f"{key}.count",
+            f"at least 1 force {'shipped' if action == 'ship' else 'moved'} (count, or special, of 1 or more): "
+            f"a {'shipment' if action == 'ship' else 'movement'} of no forces is none (gf9:201: either is optional)",
+            data.get("count", 0) if given else None,
+        )
+    return move
 
 
 def _check_sectors(pos: Position) -> None:
@@ -1429,6 +1439,11 @@ def load_board(raw: Any, file: str | None) -> Board:
     """A conquest position's board: a file in the project's board format (relative to the position
     file), or inline facts ``{TERRITORY: {kind, sectors, adjacent}}``."""
     if isinstance(raw, str):
+        from checker.arrakis import GF9_BOARD
+        from checker.yamlio import refuse_file
+
+        if raw != str(GF9_BOARD):  # the project's own board (a position carried to conquest keeps it) is no secret
+            refuse_file("board", raw, "inline board facts, a mapping TERRITORY -> {kind, sectors, adjacent}")
         where = Path(raw)
         if not where.is_absolute() and file:
             where = Path(file).resolve().parent / where
@@ -1662,6 +1677,7 @@ def schema() -> dict[str, Any]:
 
     moves = [model.json_schema(cls) for cls in MOVES.values()]
     for m in moves:  # a played card's own keys (kept as written by the loader, checked per card by the play kind)
+        m["properties"]["note"] = dict(model.NOTE_SCHEMA)
         if m["properties"]["action"].get("enum") == ["play"]:
             m["properties"].update(card_key_schema())
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}

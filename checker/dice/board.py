@@ -318,6 +318,9 @@ def load_board(raw: Any, file: str | None) -> Board:
     if raw is None:
         return text_board()
     if isinstance(raw, str):
+        from checker.yamlio import refuse_file
+
+        refuse_file("board", raw, "inline board facts, a mapping REGION -> {kind, adjacent: [REGION, ...]}")
         where = Path(raw)
         if not where.is_absolute() and file:
             where = Path(file).resolve().parent / where

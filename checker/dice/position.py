@@ -670,7 +670,7 @@ def load_move(data: Any, key: str = "move") -> DiceMove:
     action = ACTION_ALIASES.get(action, action)
     if action not in ACTIONS:
         raise InputError(f"{key}.action", "a Dice Game move: " + ", ".join(ACTIONS), raw, nearest(str(raw), ACTIONS))
-    move: DiceMove = model.load_record(MOVES[action], {**data, "action": action}, key)
+    move: DiceMove = model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
     return move
 
 
@@ -840,7 +840,7 @@ def with_move(pos: DicePosition, data: Any) -> DicePosition:
 
 def read_position(path: str | Path) -> DicePosition:
     """Read and load a Dice Game position file; every failure is an InputError."""
-    from checker.yamlio import parse_yaml
+    from checker.yamlio import parse_yaml, yaml_error
 
     path = Path(path)
     try:
@@ -848,8 +848,9 @@ def read_position(path: str | Path) -> DicePosition:
     except (OSError, UnicodeDecodeError) as err:
         raise InputError("", "a readable UTF-8 YAML file", str(err), file=str(path)) from None
     except Exception as err:  # a YAML error
-        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise InputError("", "valid YAML", problem, file=str(path)) from None
+        bad = yaml_error(err)
+        bad.file = str(path)
+        raise bad from None
     return load_position(data, str(path))
 
 
@@ -859,6 +860,8 @@ def schema() -> dict[str, Any]:
     out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     out["title"] = "Mentat Dice Game position file"
     moves = [model.json_schema(cls) for cls in MOVES.values()]
+    for m in moves:
+        m["properties"]["note"] = dict(model.NOTE_SCHEMA)
     out["properties"]["move"] = {"anyOf": [*moves, {"type": "null"}], "description": "one proposed move"}
     faces = {"anyOf": [FACE, {"type": "array", "items": FACE, "minItems": 1}]}
     out["properties"]["factions"]["additionalProperties"]["properties"]["dice"]["additionalProperties"] = faces
