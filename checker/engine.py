@@ -10,6 +10,7 @@ error naming the rule.
 
 from __future__ import annotations
 
+import ctypes
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -255,7 +256,8 @@ class _Solver:
         kind.choices(self.v, facts)
         formed = [r for r in rules if r.form is not None]
         self.literal = {r.id: z3.Bool(f"rule:{r.id}") for r in formed}
-        self.rule_of: dict[Any, Rule] = {self.literal[r.id]: r for r in formed}
+        # by the literal's AST id: a z3 term as a dict key compares by building an equality term and deciding it
+        self.rule_of: dict[int, Rule] = {self.literal[r.id].get_id(): r for r in formed}
         # Building the frame and the forms through z3's Python API is what makes a cold check
         # slow (a movement solver: ~250 ms); parsing the same assertions back takes ~10 ms.
         # Only rules whose forms live in the project's packages, whose files the cache's fingerprint covers
@@ -468,7 +470,7 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
             return [solver.literal[r.id] for r in rs if r.id in solver.literal]
 
         def core() -> list[Rule]:
-            return [solver.rule_of[c] for c in s.unsat_core() if c in solver.rule_of]
+            return [r for c in s.unsat_core() if (r := solver.rule_of.get(c.get_id())) is not None]
 
         joint_core: list[Rule] = []
         model = None
@@ -579,14 +581,28 @@ def _timeout(verdict: Verdict) -> Verdict:
 
 
 def _evaluator(z3: Any, model: Any) -> Any:
+    """A term's value in the model: an int, a bool, or None. Read through z3's C API (a battle's outcome reads
+    ~25 values; z3's Python ``eval`` wraps each result in an object first, a tenth of a legal battle check)."""
+    ctx, native = model.ctx.ref(), model.model
+    out = (z3.Ast * 1)()
+    number = ctypes.c_int64()
+    numeral, true, false = z3.Z3_NUMERAL_AST, z3.Z3_L_TRUE, z3.Z3_L_FALSE
+
     def value(term: Any) -> Any:
-        got = model.eval(term, model_completion=True)
-        if z3.is_int_value(got):
-            return got.as_long()
-        if z3.is_true(got):
-            return True
-        if z3.is_false(got):
-            return False
-        return None
+        if not z3.Z3_model_eval(ctx, native, term.as_ast(), True, out):
+            return None
+        result = out[0]
+        z3.Z3_inc_ref(ctx, result)  # held: the next call returning a term (the sort's) may free z3's last result
+        try:
+            if z3.Z3_get_ast_kind(ctx, result) == numeral:
+                if z3.Z3_get_sort_kind(ctx, z3.Z3_get_sort(ctx, result)) != z3.Z3_INT_SORT:
+                    return None
+                if z3.Z3_get_numeral_int64(ctx, result, ctypes.byref(number)):
+                    return number.value
+                return int(z3.Z3_get_numeral_string(ctx, result))
+            got = z3.Z3_get_bool_value(ctx, result)
+            return True if got == true else False if got == false else None
+        finally:
+            z3.Z3_dec_ref(ctx, result)
 
     return value

@@ -1162,9 +1162,14 @@ def leader_names(pos: Position) -> dict[str, str]:
     Only these: a name in the position's own lists (``leaders_in_tanks``, ``traitors``...) is
     checked against them, never taken as a new leader.
     """
-    out = {_fold(n): n for leaders in printed_leaders(pos.ruleset).values() for n in leaders}
-    for state in pos.factions.values():
-        out.update({_fold(n): n for n in state.leaders})
+    return dict(_leader_names(pos.ruleset, tuple(n for state in pos.factions.values() for n in state.leaders)))
+
+
+@cache
+def _leader_names(ruleset: str, own: tuple[str, ...]) -> dict[str, str]:
+    # built once per ruleset and roster: a battle check reads it for each side
+    out = {_fold(n): n for leaders in printed_leaders(ruleset).values() for n in leaders}
+    out.update({_fold(n): n for n in own})
     return out
 
 

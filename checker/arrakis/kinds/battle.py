@@ -160,7 +160,12 @@ def card_ids() -> dict[str, int]:
 
 def leader_ids(pos: Position) -> dict[str, int]:
     """Leader name -> a number of its own (1, 2, ...; 0 is no leader)."""
-    return {n: i for i, n in enumerate(sorted(set(leader_names(pos).values())), start=1)}
+    return _leader_ids(tuple(sorted(set(leader_names(pos).values()))))
+
+
+@cache
+def _leader_ids(names: tuple[str, ...]) -> dict[str, int]:
+    return {n: i for i, n in enumerate(names, start=1)}
 
 
 def voice_target(what: str, key: str, ruleset: str = "gf9") -> tuple[int, int, str]:
