@@ -37,6 +37,7 @@ def spec(
     open: bool = False,  # noqa: A002 - mirrors JSON Schema's open objects
     rulesets: tuple[str, ...] = (),
     same_as: str = "",
+    unless: tuple[str, str] | None = None,
 ) -> Any:
     """A dataclass field with the facts the loader and the schema need.
 
@@ -46,6 +47,10 @@ def spec(
     move's ``action``, the rulesets that have that kind of move (:func:`foreign_keys`).
     ``same_as``: the field of the same record that other rulesets' positions use for the same thing (GF9's
     ``spice_in_front`` is Dreamrules' ``bribe_pile``): a foreign key's message names it.
+    ``unless``: (another field, why): the record must give this key or that one (a force group its ``count`` or
+    its ``special``); the one it leaves out takes its default, but a record giving neither says nothing (``why``)
+    and is an input error naming this key. :func:`to_data` writes this key, at its default, where the other is
+    not written, so a record it writes loads again.
     """
     meta = {
         "doc": doc,
@@ -57,6 +62,7 @@ def spec(
         "open": open,
         "rulesets": rulesets,
         "same_as": same_as,
+        "unless": unless,
     }
     if isinstance(default, (list, dict)):
         factory = type(default)
@@ -259,10 +265,16 @@ def load_record(cls: type[T], data: Any, key: str = "") -> T:
     if open_field is not None:
         kwargs[open_field] = rest
     for name, f in fields.items():
+        aliases = f.metadata.get("aliases", ())
+        shown = aliases[0] if name.endswith("_") and aliases else name
         if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            aliases = f.metadata.get("aliases", ())
-            shown = aliases[0] if name.endswith("_") and aliases else name
             raise InputError(f"{key}.{shown}" if key else shown, f"a value ({_describe(hints[name])})")
+        unless = f.metadata.get("unless")
+        if unless and name not in kwargs and unless[0] not in kwargs:  # neither given: nothing said, never a guess
+            raise InputError(
+                f"{key}.{shown}" if key else shown,
+                f"{shown} or {unless[0]} ({_describe(hints[name])}): {unless[1]}",
+            )
     return cls(**kwargs)
 
 
@@ -345,6 +357,9 @@ def json_schema(tp: Any, meta: dict[str, Any] | None = None) -> dict[str, Any]:
             out["description"] = " ".join(tp.__doc__.split())
         if required:
             out["required"] = required
+        either = [(f.name, f.metadata["unless"][0]) for f in dataclasses.fields(tp) if f.metadata.get("unless")]
+        if either:  # each record gives one key of each such pair
+            out["allOf"] = [{"anyOf": [{"required": [a]}, {"required": [b]}]} for a, b in either]
     else:
         raise TypeError(f"no schema for {tp}")
     if opt:
@@ -465,16 +480,25 @@ def without(data: Any, paths: list[tuple[str | int, ...]]) -> Any:
 
 
 def to_data(record: Any) -> Any:
-    """A loaded record as a position file writes it: each field a file gave or that differs from its default, by
-    the key users write (``from`` for ``from_``), records and lists within written the same way."""
+    """A loaded record as a position file writes it: each field a file gave or that differs from its default (and
+    one key of each ``unless`` pair, so it loads again), by the key users write (``from`` for ``from_``), records
+    and lists within written the same way."""
     if dataclasses.is_dataclass(record) and not isinstance(record, type):
         out: dict[str, Any] = {}
-        for name, f in _record(cast(Any, type(record))).fields.items():
-            value = getattr(record, name)
+        fields = _record(cast(Any, type(record))).fields
+
+        def at_default(name: str) -> bool:
+            f = fields[name]
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                return False
             default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
-            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
-                if value == default:
-                    continue
+            return bool(getattr(record, name) == default)
+
+        for name, f in fields.items():
+            value = getattr(record, name)
+            unless = f.metadata.get("unless")
+            if at_default(name) and not (unless and at_default(unless[0])):  # one key of an `unless` pair is kept
+                continue
             aliases = f.metadata.get("aliases", ())
             out[aliases[0] if name.endswith("_") and aliases else name] = to_data(value)
         return out

@@ -140,6 +140,9 @@ def test_recorded_conflicts_name_an_overview_rule() -> None:
         ("gf9.position.guild-special", "overview.position.turn-limit"),
         ("gf9.position.fremen-special", "overview.position.turn-limit"),
         ("gf9.revival.face-down", "overview.revival.leader-all-dead"),
+        ("gf9.revival.face-down-wait", "overview.revival.leader-all-dead"),
+        ("gf9.collection.present", "overview.collection.amount"),
+        ("gf9.battle.polar-sink", "overview.battle.where"),
     ]:
         assert (gid, oid) in pairs, f"{gid} / {oid}: not recorded as a source conflict"
 

@@ -180,6 +180,62 @@ def test_a_records_unknown_key_is_refused(cli: Any, tmp_path: Path, text: str, k
 # -- counts a position or move must give; numbers that cannot be negative -----------------------------------------
 
 
+@pytest.mark.parametrize("ruleset", ["gf9", "overview", "dreamrules", "conquest"])
+@pytest.mark.parametrize("group", ["", ", sector: 9", ", advisors: true"], ids=["bare", "sector", "advisors"])
+def test_a_force_group_giving_neither_count_nor_special_names_the_key(
+    cli: Any, tmp_path: Path, ruleset: str, group: str
+) -> None:
+    """A group that gives no number says nothing of how many forces stand there: refused, never read as 0."""
+    faction = "bene-gesserit" if "advisors" in group else "atreides"
+    text = f"ruleset: {ruleset}\nforces:\n  - {{faction: atreides, territory: Carthag, count: 2}}\n"
+    text += f"  - {{faction: {faction}, territory: Arrakeen{group}}}\n"
+    refused(cli("check", write(tmp_path, "g.yaml", text)), "'forces[1].count'", "count or special", "how many forces")
+
+
+@pytest.mark.parametrize("numbers", ["count: 0", "special: 2", "count: 0, special: 0", "count: 3"])
+def test_a_force_group_giving_count_or_special_loads(cli: Any, tmp_path: Path, numbers: str) -> None:
+    text = f"ruleset: gf9\nforces: [{{faction: fremen, territory: Arrakeen, {numbers}}}]\n"
+    run = cli("check", write(tmp_path, "f.yaml", text))
+    assert run.code == 0, run.stderr
+
+
+ZERO_GROUP = """ruleset: gf9
+turn: 2
+phase: {phase}
+storm: 5
+factions:
+  atreides: {{spice: 5, reserves: 10}}
+  harkonnen: {{spice: 5, reserves: 10}}
+forces:
+  - {{faction: atreides, territory: Arrakeen, count: 0}}
+  - {{faction: harkonnen, territory: Carthag, count: 5}}
+  - {{faction: harkonnen, territory: The Great Flat, count: 0, special: 0}}
+move: {move}
+"""
+
+
+@pytest.mark.parametrize(
+    ("phase", "move"),
+    [
+        ("mentat-pause", "{action: next-phase}"),
+        ("shipment-and-movement", "{action: ship, faction: harkonnen, count: 1, to: Carthag}"),
+    ],
+    ids=["next-phase", "ship"],
+)
+def test_a_group_of_no_forces_is_carried_forward_with_its_count(
+    cli: Any, tmp_path: Path, phase: str, move: str
+) -> None:
+    """A group given as count: 0 is written back with its count (it was written with neither, which no longer loads):
+    the move is judged, applied, and the position after it loads."""
+    position = write(tmp_path, "z.yaml", ZERO_GROUP.format(phase=phase, move=move))
+    assert cli("check", position).code == 0
+    after = tmp_path / "after.yaml"
+    assert cli("apply", position, "-o", after).code == 0
+    run = cli("check", after, "--json")
+    assert run.code == 0, run.stderr
+    assert "count: 0" in after.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("extra", ["", ", count: 0", ", count: 0, special: 0"], ids=["none", "zero", "both-zero"])
 @pytest.mark.parametrize("action", ["ship", "move"])
 def test_a_shipment_or_movement_of_no_forces_is_an_input_error(cli: Any, action: str, extra: str) -> None:

@@ -240,7 +240,13 @@ class ForceGroup:
 
     faction: str = spec(names="faction", doc="whose forces")
     territory: str = spec(names="territory", doc="where they stand")
-    count: int = spec(0, min=0, max=MAX_FORCES, doc="ordinary forces (or advisors when advisors: true)")
+    count: int = spec(
+        0,
+        min=0,
+        max=MAX_FORCES,
+        doc="ordinary forces (or advisors when advisors: true); a group gives count or special, or both",
+        unless=("special", "a force group giving neither does not say how many forces it holds"),
+    )
     special: int = spec(0, min=0, max=MAX_FORCES, doc="Sardaukar / Fedaykin")
     sector: int | None = spec(None, min=1, max=18, doc="the sector, where the territory has several")
     advisors: bool = spec(False, doc="Advanced Bene Gesserit advisors")

@@ -191,6 +191,8 @@ def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
     defines=("spice_collected", "spice_left"),
     replaces="overview.collection.amount",
     one_sided="it fixes the amount collected and left; it forbids nothing",
+    differs="the amount where the faction's forces stand in several sectors of the territory: overview:65 has the "
+    "territory's forces collect its spice; gf9:307 only the forces in the spice's own sector, so less may be taken",
 )
 def spice_present(s: CollectionFacts) -> dict[str, int]:
     """The forces take their rate times their number, but no more than the spice lying in their territory and

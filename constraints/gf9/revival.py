@@ -654,6 +654,9 @@ def _face_down_ok(s: RevivalFacts, _o: dict[str, Any]) -> str:
     permits=_face_down_ok,
     when=lambda s: _face_down_given(s) and not _tleilaxu_bypass(s) and not _revivable_open(s),
     replaces="overview.revival.leader-all-dead",
+    differs="a face-down leader while another lies face up in the Tanks: overview:53 revives any one of five dead "
+    "leaders a turn; gf9:195 holds the face-down one until the faction's other leaders have been revived and killed "
+    "again",
 )
 def face_down_wait(s: RevivalFacts) -> bool:
     """A leader revived and killed again lies face down (``leaders_face_down``): it comes back only once every

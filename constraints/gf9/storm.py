@@ -21,7 +21,9 @@ from constraints.overview.storm import (
     later_distance_ok,
     later_distance_permits,
     movement,
+    no_card_said,
     two_dials_within,
+    z3_first_distance,
     z3_first_seat,
     z3_later_distance,
     z3_losses,
@@ -160,7 +162,7 @@ def first_distance(s: StormFacts) -> bool:
 
 @first_distance.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+    return z3_first_distance(v)
 
 
 @rule(
@@ -172,7 +174,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids=lambda s, _o: (
         f"From turn two the storm moves the total of two dials of one to three ({LATER_DIALS[0]} to "
         f"{LATER_DIALS[1]} sectors), or Weather Control's choice of zero through ten: not {s.distance}"
-        + (", and the move says no Weather Control was played." if s.weather_control is False else ".")
+        + no_card_said(s)
     ),
     permits=lambda s, _o: later_distance_permits(s, "one to three", "zero through ten"),
     needs=("turn", "fremen_storm_deck"),

@@ -132,6 +132,10 @@ def first_distance_ok(s: StormFacts) -> bool:
     return 0 <= s.distance <= FIRST_MOST
 
 
+def z3_first_distance(v: Any) -> Any:
+    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+
+
 def later_distance_ok(s: StormFacts) -> bool:
     """At most Weather Control's ten; one the dials cannot make only where the card chose it (or the move does not
     say: gf9.storm.weather-control-unstated leaves it open)."""
@@ -141,6 +145,11 @@ def later_distance_ok(s: StormFacts) -> bool:
 def z3_later_distance(v: Any) -> Any:
     dials = z3.And(v.distance >= LATER_DIALS[0], v.distance <= LATER_DIALS[1])
     return z3.And(v.distance >= 0, v.distance <= WEATHER_MOST, z3.Or(dials, v.weather_control))
+
+
+def no_card_said(s: StormFacts) -> str:
+    """The end of a later distance's refusal: that the move says no Weather Control was played, where it does."""
+    return ", and the move says no Weather Control was played." if s.weather_control is False else "."
 
 
 def by_dials(s: StormFacts) -> bool:
@@ -186,7 +195,7 @@ def overview_first_distance(s: StormFacts) -> bool:
 
 @overview_first_distance.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.distance >= 0, v.distance <= FIRST_MOST)
+    return z3_first_distance(v)
 
 
 @rule(
@@ -198,7 +207,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids=lambda s, _o: (
         f"After the first turn the storm moves the total of two dials of 1 to 3 ({LATER_DIALS[0]} to "
         f"{LATER_DIALS[1]} sectors), or Weather Control's choice of 0 to {WEATHER_MOST}: not {s.distance}"
-        + (", and the move says no Weather Control was played." if s.weather_control is False else ".")
+        + no_card_said(s)
     ),
     permits=lambda s, _o: later_distance_permits(s, "1 to 3", f"0 to {WEATHER_MOST}"),
     needs=("turn", "fremen_storm_deck"),

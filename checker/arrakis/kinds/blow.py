@@ -158,8 +158,6 @@ class Blow(Kind):
             else:
                 spice_there = None
         allies = pos.allies_of("fremen")
-        listed = pos.faction_names
-        unlisted = pos.players is not None and pos.players > len(listed)
         f = BlowFacts(
             faction="",
             advanced=pos.advanced or pos.ruleset == "dreamrules",  # dreamrules:15: always Advanced
@@ -186,7 +184,7 @@ class Blow(Kind):
             fremen_protects=False if "ally-worm-protection" in m.karama_cancels else m.fremen_protects,
             immunity_stopped="worm-immunity" in m.karama_cancels,
             protection_stopped="ally-worm-protection" in m.karama_cancels,
-            fremen_in_game="fremen" in listed or bool(allies) or unlisted,
+            fremen_in_game=pos.in_game("fremen") is not False,  # listed, allied, or may be unlisted
         )
         f.notes = _notes(pos, f)
         return f

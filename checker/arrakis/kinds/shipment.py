@@ -162,17 +162,6 @@ def _ally_spice(pos: Position, me: str) -> int | None:
     return 0  # no ally, no help
 
 
-def _guild_in_game(pos: Position, me: str, players: set[str]) -> bool | None:
-    """Whether the Spacing Guild plays: listed, or not when the position lists every player (None: unknown).
-
-    ``players: 6`` with five factions listed leaves one player unnamed, who may be the Guild: then who is
-    paid (gf9:205) is unknown, never assumed."""
-    if "spacing-guild" in players:
-        return True
-    unlisted = pos.players is not None and pos.players > len(players)
-    return None if unlisted and me != "spacing-guild" else False
-
-
 def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
     """The facts this shipment's answer infers rather than reads."""
     out: list[str] = []
@@ -326,7 +315,9 @@ class Shipment(Kind):
             ally_in_to=bool(to and to.name != POLAR_SINK and allies & pos.occupants(to.name, fighters_only=False)),
             ally_in_sink=bool(to and to.name == POLAR_SINK and allies & pos.occupants(to.name, fighters_only=False)),
             to_distance_from_great_flat=dist if dist is not None else 99,
-            guild_in_game=_guild_in_game(pos, me, players),
+            # ``players: 6`` with five factions listed leaves one unnamed, who may be the Guild: then who is paid
+            # (gf9:205) is unknown (None), never assumed
+            guild_in_game=pos.in_game("spacing-guild", me),
             guild_ally="spacing-guild" in allies,
             is_guild=me == "spacing-guild",
             is_fremen=me == "fremen",

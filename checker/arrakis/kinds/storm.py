@@ -336,8 +336,8 @@ class Storm(Kind):
                 "the position does not give every faction's player circle ('seats'): First Player is not named"
             )
         groups = list(merged.items())
-        fremen_advanced = (pos.advanced or pos.ruleset == "dreamrules") and "fremen" in players
-        deck = _fremen_storm_deck(pos, players)
+        deck = _fremen_storm_deck(pos)
+        fremen_advanced = deck is True
         # The Shield Wall's state matters only where the storm reaches forces it shelters: there an
         # unknown state is unknown (the losses answer unresolved, naming shield_wall), never assumed.
         exposed = storm is not None and any(
@@ -441,16 +441,14 @@ class Storm(Kind):
         return out
 
 
-def _fremen_storm_deck(pos: Position, players: set[str]) -> bool | None:
+def _fremen_storm_deck(pos: Position) -> bool | None:
     """Whether Advanced Fremen play: listed, or not when the position lists every player (None: unknown).
 
     ``players: 6`` with fewer factions listed leaves a player unnamed who may be the Fremen: then whether the
     Storm Card or the dials move the storm after turn one (gf9:91) is unknown, never assumed."""
     if not (pos.advanced or pos.ruleset == "dreamrules"):
         return False
-    if "fremen" in players:
-        return True
-    return None if pos.players is not None and pos.players > len(players) else False
+    return pos.in_game("fremen")
 
 
 # -- the two encodings of the losses: per faction and per group, from the tokens each group loses --------------

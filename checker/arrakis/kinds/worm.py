@@ -81,8 +81,6 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
     several = len(t.sectors) > 1
     mines = [(i, m) for i, m in enumerate(getattr(pos, "spice_mines", None) or []) if m.territory == territory]
     allies = pos.allies_of("fremen")
-    listed = pos.faction_names
-    unlisted = pos.players is not None and pos.players > len(listed)
     unplaced = ""
     mine_sectors: set[int] = set()
     for i, m in mines:
@@ -119,7 +117,7 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         sand=t.kind == "sand",
         polar=t.is_polar_sink,
         rock_or_stronghold=t.kind in ("rock", "stronghold"),
-        fremen_in_game="fremen" in listed or bool(allies) or unlisted,
+        fremen_in_game=pos.in_game("fremen") is not False,  # listed, allied, or may be unlisted
         worm_riding=not pos.stopped("fremen", "worm-riding"),
         by_fremen=faction == "fremen",
         thumpers=getattr(state, "thumpers", None) if state else None,
