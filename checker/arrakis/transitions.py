@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any
 
 from checker.arrakis.position import (
+    GF9_FAMILY,
     CharityMove,
     CollectMove,
     FactionState,
@@ -60,6 +61,7 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
     me = factions.get(m.faction) or FactionState()
     factions[m.faction] = dataclasses.replace(
         me,
+        shipped_this_phase=True,  # its one shipment of the phase (gf9:201), known now whatever came before
         reserves=None if me.reserves is None else me.reserves - m.count,
         reserves_special=None
         if me.reserves_special is None
@@ -131,7 +133,10 @@ def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
     forces[here[0]] = left
     forces = [f for f in forces if f.count or f.special]
     forces = _add(forces, m.faction, m.to, m.sector, m.count, m.special, pos)
-    out = _written(data, pos, forces, dict(pos.factions))
+    factions = dict(pos.factions)
+    if pos.ruleset in GF9_FAMILY:  # its one (ordinary) movement of the phase (gf9:201, dreamrules:392), known now
+        factions[m.faction] = dataclasses.replace(factions.get(m.faction) or FactionState(), made_ordinary_move=True)
+    out = _written(data, pos, forces, factions)
     happened(out, f"moved: {m.faction}")
     return out, _sector_note(pos, m.to, m.sector)
 

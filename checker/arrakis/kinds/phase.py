@@ -207,6 +207,7 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
         if out.pop(key, None):
             cleared.append(key)
     per_faction = ["leaders_used_this_phase", "leaders_killed_this_phase", "suppressed", "made_ordinary_move"]
+    per_faction += ["shipped_this_phase"]
     per_faction += ["technology_used"] if to == BIDDING + 1 else []
     per_faction += ["kwisatz_haderach_used_in"] if new_turn else []
     factions = out.get("factions")
