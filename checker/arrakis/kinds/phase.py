@@ -217,6 +217,11 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
             for key in per_faction:
                 if state.pop(key, None):
                     cleared.append(f"factions.{name}.{key}")
+            # a new turn has seen no Thumper yet (dreamrules:268: at most one a turn): known from here on
+            if new_turn and "thumper_used_this_turn" in state:
+                if state["thumper_used_this_turn"]:
+                    cleared.append(f"factions.{name}.thumper_used_this_turn")
+                state["thumper_used_this_turn"] = False
             # dreamrules:746 "Return the cache cards at the end of Battle."
             hand = state.get("hand")
             if pos.ruleset == "dreamrules" and pos.phase == "battle" and isinstance(hand, list):
