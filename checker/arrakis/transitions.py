@@ -18,6 +18,7 @@ from checker.arrakis.position import (
     ForceGroup,
     MoveMove,
     Position,
+    RevivedThisTurn,
     ReviveMove,
     ShipMove,
 )
@@ -369,6 +370,13 @@ def revive(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     }
     if m.kwisatz_haderach:
         changes["kwisatz_haderach_in_tanks"] = False
+    if pos.ruleset in GF9_FAMILY:  # the turn's revivals, for its limits (gf9:179, 185, 191): cleared when it ends
+        was = me.revived_this_turn or RevivedThisTurn()
+        changes["revived_this_turn"] = RevivedThisTurn(
+            forces=was.forces + m.total - (m.emperor_pays or 0),  # those its ally the Emperor pays for are beyond
+            special=was.special + m.special,
+            leaders=was.leaders + (1 if m.leader else 0),
+        )
     factions[m.faction] = dataclasses.replace(me, **changes)
     if m.leader:
         holders = [f for f, st in factions.items() if m.leader in st.leaders_in_tanks]

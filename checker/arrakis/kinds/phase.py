@@ -209,7 +209,7 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
     per_faction = ["leaders_used_this_phase", "leaders_killed_this_phase", "suppressed", "made_ordinary_move"]
     per_faction += ["shipped_this_phase"]
     per_faction += ["technology_used"] if to == BIDDING + 1 else []
-    per_faction += ["kwisatz_haderach_used_in"] if new_turn else []
+    per_faction += ["kwisatz_haderach_used_in", "revived_this_turn"] if new_turn else []
     factions = out.get("factions")
     if isinstance(factions, dict):
         out["factions"] = factions = {name: dict(state or {}) for name, state in factions.items()}
