@@ -234,7 +234,7 @@ def test_apply_writes_the_position_after_the_move(cli, tmp_path: Path) -> None: 
     assert run.code == 0, run.stdout + run.stderr
     after = _data(out)
     # 3 forces to sand cost 6: Atreides pays 3, its Fremen ally the 3 it promised, to the Bank (no Guild)
-    assert after["factions"]["atreides"] == {"spice": 0, "reserves": 7}
+    assert after["factions"]["atreides"] == {"spice": 0, "reserves": 7, "shipped_this_phase": True}  # its one shipment
     assert after["factions"]["fremen"]["spice"] == 0
     assert after["forces"] == [{"faction": "atreides", "territory": "The Great Flat", "count": 3}]
     assert cli("check", out).stdout.split()[0] == "VALID"
@@ -339,9 +339,9 @@ def test_there_are_game_records_and_mutants() -> None:
     assert any("applied" in (_data(p).get("expect") or {}) for p in RECORDS)
 
 
-def test_a_second_move_of_a_kind_in_one_turn_is_unresolved_in_a_record(tmp_path: Path) -> None:
-    """A position cannot say that Atreides already shipped this turn; a record can, but Mentat does not read it for
-    that yet: the second shipment is answered unresolved, not judged as a first one."""
+def test_a_second_shipment_in_a_record_is_illegal_even_where_its_start_gives_no_history(tmp_path: Path) -> None:
+    """The record's start gives no ``this_phase``: what came before it is not known, but the record's own first
+    shipment is (``shipped_this_phase``), and a second one by the same faction is illegal (gf9:201)."""
     raw = _data(GAMES / "gf9-shipments" / "record.yaml")
     raw["moves"].insert(1, {"action": "ship", "faction": "atreides", "count": 1, "to": "Arrakeen"})
     record = tmp_path / "twice.yaml"
@@ -351,8 +351,34 @@ def test_a_second_move_of_a_kind_in_one_turn_is_unresolved_in_a_record(tmp_path:
     steps = list(replay(read_record(record)))
     assert len(steps) == 2 and isinstance(steps[0].result, Applied)
     second = steps[1].result
+    assert isinstance(second, Refused) and second.verdict.verdict == "illegal"
+    assert second.verdict.minimal_reason == ["gf9.shipment.one-turn"]
+
+
+def test_a_second_move_of_a_kind_no_rule_reads_the_record_for_is_unresolved(tmp_path: Path) -> None:
+    """A kind whose rules do not read what the record did before (a second charity claim by the Advanced Bene
+    Gesserit, who receives it whatever it holds): answered unresolved, not judged as a first one."""
+    raw = {
+        "record": 1,
+        "start": {
+            "ruleset": "gf9",
+            "advanced": True,
+            "players": 2,
+            "turn": 2,
+            "phase": "choam-charity",
+            "factions": {"bene-gesserit": {"spice": 5}, "atreides": {"spice": 5}},
+        },
+        "moves": [{"action": "charity", "faction": "bene-gesserit"}] * 2,
+    }
+    record = tmp_path / "twice.yaml"
+    import yaml
+
+    record.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    steps = list(replay(read_record(record)))
+    assert len(steps) == 2 and isinstance(steps[0].result, Applied), steps[0].result.verdict.reason
+    second = steps[1].result
     assert isinstance(second, Refused) and second.verdict.verdict == "unresolved"
-    assert "atreides already played a 'ship' move" in second.verdict.reason
+    assert "bene-gesserit already played a 'charity' move" in second.verdict.reason
 
 
 # -- the storm, revival, collection and charity carried forward ------------------------------------------------

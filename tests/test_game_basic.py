@@ -182,6 +182,7 @@ def test_the_mutants_cover_the_errors_the_game_asks_for() -> None:
         "overview.phase.order",  # a phase skipped
         "gf9.phase.complete",  # a battle left unfought
         "gf9.phase.next-turn",  # play going on after the victory
+        "gf9.revival.limit",  # a fourth force revived in one turn
     }
 
 

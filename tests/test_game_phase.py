@@ -169,10 +169,11 @@ def test_a_revived_leader_killed_again_lies_face_down_and_the_record_says_so() -
     }
     killed = _applied(battle).data["factions"]["atreides"]
     assert "Duncan Idaho" in killed["leaders_in_tanks"] and killed["leaders_face_down"] == ["Duncan Idaho"]
-    again = {**revival, "turn": 4, "factions": {**revival["factions"], "atreides": {**killed, "spice": 10}}}
+    later = {k: v for k, v in killed.items() if k != "revived_this_turn"}  # a later turn: its revivals are others
+    again = {**revival, "turn": 4, "factions": {**revival["factions"], "atreides": {**later, "spice": 10}}}
     known = check(load_position(again))  # the record knows it lies face down
     assert known.verdict == "illegal" and known.forbidding() == ["gf9.revival.face-down-wait"]
-    lone = {**killed, "spice": 10}
+    lone = {**later, "spice": 10}
     del lone["leaders_face_down"], lone["leaders_revived"]
     verdict = check(load_position({**again, "factions": {**again["factions"], "atreides": lone}}))
     assert verdict.verdict == "unresolved" and "leaders_face_down" in verdict.reason

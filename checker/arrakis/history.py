@@ -18,23 +18,33 @@ NAMED = (COLLECTED, SHIPPED, MOVED, PASSED)  # the entries that name a territory
 
 @dataclass
 class FactionTurn:
-    """What the phase's history says of one faction's Shipment and Movement turn (gf9:201)."""
+    """What the phase's history says of one faction's Shipment and Movement turn (gf9:201); None: not known."""
 
-    shipped: bool  # it shipped this phase
-    moved: bool  # it moved this phase
-    over: bool  # another faction acted after it began its turn: its turn is finished
+    shipped: bool | None  # it shipped this phase
+    moved: bool | None  # it moved this phase
+    over: bool | None  # another faction acted after it began its turn: its turn is finished
 
 
 def faction_turn(pos: Position, faction: str) -> FactionTurn | None:
-    """The faction's turn as the phase's history (``this_phase``) tells it; None when the position gives none."""
+    """The faction's turn as the phase's history tells it: ``this_phase``, and the faction's own keys a game record
+    writes as it ships and moves (``shipped_this_phase``, ``made_ordinary_move``: checker/arrakis/transitions.py).
+    Without ``this_phase`` only those keys are known: that it shipped or moved (what came before the record's start,
+    and whether its turn is over, stay unknown); None when the position gives neither."""
+    state = pos.factions.get(faction)
+    shipped_key = bool(state is not None and state.shipped_this_phase)
+    moved_key = bool(state is not None and state.made_ordinary_move)
     if pos.this_phase is None:
-        return None
+        if not (shipped_key or moved_key):
+            return None
+        return FactionTurn(shipped=True if shipped_key else None, moved=True if moved_key else None, over=None)
     acts = [
         (e.split(":", 1)[0] + ":", e.split(":", 1)[1].strip()) for e in pos.this_phase if e.startswith((SHIPPED, MOVED))
     ]
     mine = [i for i, (_, who) in enumerate(acts) if who == faction]
     over = bool(mine) and any(who != faction for _, who in acts[mine[0] :])
-    return FactionTurn(shipped=(SHIPPED, faction) in acts, moved=(MOVED, faction) in acts, over=over)
+    return FactionTurn(
+        shipped=shipped_key or (SHIPPED, faction) in acts, moved=moved_key or (MOVED, faction) in acts, over=over
+    )
 
 
 def passed_on_card(history: list[str]) -> set[str]:

@@ -25,6 +25,7 @@ from checker.names import faction_name, territory_name
 # error naming the rulesets that have it (``mentat compare`` leaves it out when it carries a position over).
 DREAMRULES = ("dreamrules",)
 CONQUEST = ("conquest",)
+GF9_FAMILY = ("gf9", "overview", "dreamrules")  # GF9 and the rulesets built on it (not conquest)
 GF9_GAMES = ("gf9", "overview", "dreamrules")  # moves Conquest's text has no question for (no auction, no Tanks...)
 
 # Far above the game's numbers (20 forces a faction, a few hundred spice) so that rules still
@@ -115,6 +116,15 @@ class Prediction:
 
     faction: str = spec(names="faction", doc="the faction predicted to win")
     turn: int = spec(min=1, max=10, doc="the turn predicted")
+
+
+@dataclass
+class RevivedThisTurn:
+    """What a faction revived from the Tanks so far this turn (its revival moves in a game record)."""
+
+    forces: int = spec(0, min=0, max=MAX_FORCES, doc="forces of its own, free and paid (ordinary and special)")
+    special: int = spec(0, min=0, max=MAX_FORCES, doc="of them, Fedaykin / Sardaukar")
+    leaders: int = spec(0, min=0, max=MAX_FORCES, doc="leaders revived")
 
 
 @dataclass
@@ -210,8 +220,26 @@ class FactionState:
     )
     made_ordinary_move: bool = spec(
         False,
-        doc="dreamrules: it made its ordinary on-planet move this phase (Zensunni Path, dreamrules:1132)",
+        doc="it made its ordinary on-planet movement this phase (gf9:201, dreamrules:392; Zensunni Path, "
+        "dreamrules:1132): a game record writes it",
+        rulesets=GF9_FAMILY,
+    )
+    shipped_this_phase: bool = spec(
+        False,
+        doc="Mentat's extension, written by a game record: it made its shipment this phase (gf9:201, dreamrules:392)",
+        rulesets=GF9_FAMILY,
+    )
+    thumper_used_this_turn: bool | None = spec(
+        None,
+        doc="dreamrules, Mentat's extension written by a game record: Fremen used a Thumper this turn (at most one a "
+        "turn: dreamrules:268); not given: not known",
         rulesets=DREAMRULES,
+    )
+    revived_this_turn: RevivedThisTurn | None = spec(
+        None,
+        doc="Mentat's extension, written by a game record: what it revived from the Tanks so far this turn (the "
+        "per-turn limits: gf9:179, 185, 191; overview:53; dreamrules:370, 378, 386); not given: not known",
+        rulesets=GF9_FAMILY,
     )
     leaders_killed_this_phase: dict[str, str] = spec(
         {}, names="territory", doc="dreamrules: leader -> territory where it was killed this phase"

@@ -11,12 +11,14 @@ import dataclasses
 from typing import Any
 
 from checker.arrakis.position import (
+    GF9_FAMILY,
     CharityMove,
     CollectMove,
     FactionState,
     ForceGroup,
     MoveMove,
     Position,
+    RevivedThisTurn,
     ReviveMove,
     ShipMove,
 )
@@ -60,6 +62,7 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
     me = factions.get(m.faction) or FactionState()
     factions[m.faction] = dataclasses.replace(
         me,
+        shipped_this_phase=True,  # its one shipment of the phase (gf9:201), known now whatever came before
         reserves=None if me.reserves is None else me.reserves - m.count,
         reserves_special=None
         if me.reserves_special is None
@@ -131,7 +134,10 @@ def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[st
     forces[here[0]] = left
     forces = [f for f in forces if f.count or f.special]
     forces = _add(forces, m.faction, m.to, m.sector, m.count, m.special, pos)
-    out = _written(data, pos, forces, dict(pos.factions))
+    factions = dict(pos.factions)
+    if pos.ruleset in GF9_FAMILY:  # its one (ordinary) movement of the phase (gf9:201, dreamrules:392), known now
+        factions[m.faction] = dataclasses.replace(factions.get(m.faction) or FactionState(), made_ordinary_move=True)
+    out = _written(data, pos, forces, factions)
     happened(out, f"moved: {m.faction}")
     return out, _sector_note(pos, m.to, m.sector)
 
@@ -364,6 +370,13 @@ def revive(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     }
     if m.kwisatz_haderach:
         changes["kwisatz_haderach_in_tanks"] = False
+    if pos.ruleset in GF9_FAMILY:  # the turn's revivals, for its limits (gf9:179, 185, 191): cleared when it ends
+        was = me.revived_this_turn or RevivedThisTurn()
+        changes["revived_this_turn"] = RevivedThisTurn(
+            forces=was.forces + m.total - (m.emperor_pays or 0),  # those its ally the Emperor pays for are beyond
+            special=was.special + m.special,
+            leaders=was.leaders + (1 if m.leader else 0),
+        )
     factions[m.faction] = dataclasses.replace(me, **changes)
     if m.leader:
         holders = [f for f, st in factions.items() if m.leader in st.leaders_in_tanks]

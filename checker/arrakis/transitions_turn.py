@@ -148,6 +148,8 @@ def thumper(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     state = out["factions"].get(m.faction)
     if state is not None and state.get("thumpers") is not None:
         state["thumpers"] -= 1
+    if state is not None:  # at most one a turn (dreamrules:268): the turn's history, cleared when the turn ends
+        state["thumper_used_this_turn"] = True
     return out, notes
 
 

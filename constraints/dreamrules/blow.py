@@ -620,16 +620,28 @@ def _(v: Any) -> z3.BoolRef:
     return v.phase_index == SPICE_BLOW
 
 
-gap(
+@rule(
     "dreamrules.blow.thumper-once",
     on="thumper",
     cites="dreamrules:268",
     see_also="dreamrules:1128",
     title="At most one Thumper each turn",
-    reason="at most one Thumper may be used each turn (dreamrules:268), and with fewer than its starting two "
-    "Thumpers the position has no key saying whether Fremen already used one this turn",
-    when=lambda s: s.by_fremen and s.thumpers is not None and 0 < s.thumpers < 2,
+    forbids="{Faction} already used a Thumper this turn: at most one may be used each turn.",
+    permits="{Faction} has used no Thumper yet this turn.",
+    # with both its starting Thumpers it has used none; with fewer, the turn's history says (a game record writes
+    # factions.fremen.thumper_used_this_turn, checker/arrakis/transitions_turn.py); not given, it is asked for
+    needs=("thumper_used",),
+    when=lambda s: s.by_fremen and s.thumpers is not None and s.thumpers >= 1,
 )
+def thumper_once(s: WormFacts) -> bool:
+    """At most one Thumper a turn: Fremen calls no second riding worm in the turn it used one
+    (``factions.fremen.thumper_used_this_turn``; holding both its starting Thumpers, it used none)."""
+    return not s.thumper_used
+
+
+@thumper_once.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.thumper_used)
 
 
 # dreamrules:272 "A Thumper worm removes spice but does not devour troops. Treat it as the first worm of the phase,

@@ -65,7 +65,8 @@ def _tleilaxu_unlimited(s: RevivalFacts) -> bool:
 
 def _may_be_raised(s: RevivalFacts) -> bool:
     """Four or five troops with Bene Tleilax (perhaps) in the game: it may have raised the limit to five."""
-    return _ordinary(s) and not s.is_tleilaxu and s.tleilaxu_in_game is not False and LIMIT < s.forces <= RAISED
+    total = s.forces + s.revived_before
+    return _ordinary(s) and not s.is_tleilaxu and s.tleilaxu_in_game is not False and LIMIT < total <= RAISED
 
 
 def _tleilaxu_prices_leader(s: RevivalFacts) -> bool:
@@ -224,22 +225,27 @@ gap(
     see_also="dreamrules:380,390",
     title="At most three troops a turn (five where Bene Tleilax raises it)",
     forbids=lambda s, _o: (
-        f"{display(s.faction)} revives {s.forces} troops: free and paid together, at most three a turn"
-        + (", or five where Bene Tleilax raises the limit." if s.forces > RAISED else ".")
+        f"{display(s.faction)} revives {s.forces} troops{_earlier(s)}: free and paid together, at most three a turn"
+        + (", or five where Bene Tleilax raises the limit." if s.forces + s.revived_before > RAISED else ".")
     ),
-    permits=lambda s, _o: f"{display(s.faction)} revives {s.forces} troops: within three a turn.",
+    permits=lambda s, _o: f"{display(s.faction)} revives {s.forces} troops{_earlier(s)}: within three a turn.",
     when=lambda s: _ordinary(s) and not s.is_tleilaxu and not _may_be_raised(s),
     replaces=("gf9.revival.limit", "gf9.revival.fremen-no-purchase"),
 )
 def limit(s: RevivalFacts) -> bool:
-    """Free and paid together, a faction revives at most three troops a turn (a leader apart); Bene Tleilax
-    may raise another faction's limit to five (dreamrules.revival.raised-limit), and has none itself."""
-    return s.forces <= LIMIT
+    """Free and paid together, a faction revives at most three troops a turn (a leader apart), those revived
+    earlier this turn included (a game record's ``revived_this_turn``); Bene Tleilax may raise another faction's
+    limit to five (dreamrules.revival.raised-limit), and has none itself."""
+    return s.forces + s.revived_before <= LIMIT
 
 
 @limit.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.forces <= LIMIT
+    return v.forces + v.revived_before <= LIMIT
+
+
+def _earlier(s: RevivalFacts) -> str:
+    return f" after the {s.revived_before} it revived earlier this turn" if s.revived_before else ""
 
 
 # dreamrules:380 "Bene Tleilax may raise a faction's troop revival limit from three to five. ..."
@@ -285,7 +291,11 @@ def _(v: Any) -> z3.BoolRef:
     cites="dreamrules:378",
     see_also="dreamrules:1086,1122; gf9:185",
     title="One Sardaukar and one Fedaykin a turn (a Ghola revival too)",
-    forbids="{Faction} revives {special} of its starred troops: only one a turn.",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} revives {s.special} of its starred troops"
+        + (f" after the {s.special_before} it revived earlier this turn" if s.special_before else "")
+        + ": only one a turn."
+    ),
     permits="{Faction} revives {special} starred troop: one a turn.",
     when=lambda s: (_ordinary(s) or s.ghola) and s.faction in SPECIAL_ONE and s.special > 0,
     replaces="gf9.revival.special-one",
@@ -295,12 +305,12 @@ def special_one(s: RevivalFacts) -> bool:
     limit. A Tleilaxu Ghola revival keeps this limit: dreamrules:768 takes it outside the per-turn *allowance* (the
     three troops), and GF9, which supplies the unchanged base (dreamrules:1328), says Ghola does not bypass the
     one-special-force limit (gf9:185). Prison Planet lifts it (dreamrules:1090)."""
-    return s.special <= 1
+    return s.special + s.special_before <= 1
 
 
 @special_one.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.special <= 1
+    return v.special + v.special_before <= 1
 
 
 # dreamrules:1088 "Your alliance advantage, Golden Lion Throne, lets you give spice to your ally instantly, at any
@@ -447,13 +457,14 @@ def _(v: Any) -> z3.BoolRef:
     when=lambda s: _ordinary(s) and s.is_tleilaxu and s.discount_suppressed,
 )
 def discount_suppressed(s: RevivalFacts) -> bool:
-    """With its Discount Revival stopped, Bene Tleilax follows the three-troop limit and the normal price."""
-    return s.forces <= LIMIT
+    """With its Discount Revival stopped, Bene Tleilax follows the three-troop limit (those it revived earlier this
+    turn included) and the normal price."""
+    return s.forces + s.revived_before <= LIMIT
 
 
 @discount_suppressed.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.forces <= LIMIT
+    return v.forces + v.revived_before <= LIMIT
 
 
 # dreamrules:380 "... They may set a price to revive one leader per faction per turn."
@@ -472,6 +483,27 @@ gap(
 # dreamrules:386 "When you have one or fewer available leaders, you may begin reviving your leaders from the
 #                 Tanks. You may normally revive one leader per turn, paying spice equal to that leader's
 #                 strength. Continue until all your leaders have been revived."
+
+
+@rule(
+    "dreamrules.revival.leader-one",
+    on="revive",
+    cites="dreamrules:386",
+    title="One leader a turn",
+    forbids="{Faction} revived a leader earlier this turn: it may normally revive one leader per turn.",
+    permits="{Faction} has revived no leader yet this turn.",
+    when=lambda s: s.has_leader and _ordinary(s),
+    replaces="gf9.revival.leader-one",
+)
+def leader_one(s: RevivalFacts) -> bool:
+    """A faction normally revives one leader a turn: none where a game record says it revived one earlier this turn
+    (``revived_this_turn``); a card's or a Fate's revival follows its own text."""
+    return s.leaders_before == 0
+
+
+@leader_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leaders_before == 0)
 
 
 @rule(

@@ -175,11 +175,16 @@ gap(
 )
 
 
+def earlier(n: int, what: str = "") -> str:
+    """The words for what a faction revived earlier this turn (a game record's history), or none."""
+    return f" after the {n} {what}it revived earlier this turn" if n else ""
+
+
 def _over_limit(s: RevivalFacts, _o: dict[str, Any]) -> str:
     extra = f" besides the {s.emperor_pays} its ally the Emperor pays for" if s.emperor_pays else ""
     return (
-        f"{display(s.faction)} revives {s.own} forces{extra}: free and paid revivals together cannot exceed "
-        f"{LIMIT} a turn."
+        f"{display(s.faction)} revives {s.own} forces{extra}{earlier(s.revived_before)}: free and paid revivals "
+        f"together cannot exceed {LIMIT} a turn."
     )
 
 
@@ -190,21 +195,41 @@ def _over_limit(s: RevivalFacts, _o: dict[str, Any]) -> str:
     see_also="gf9:189,403",
     title="At most three forces of its own a turn",
     forbids=_over_limit,
-    permits=lambda s, _o: f"{display(s.faction)} revives {s.own} forces of its own: within {LIMIT} a turn.",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} revives {s.own} forces of its own{earlier(s.revived_before)}: within {LIMIT} a turn."
+    ),
     needs=("emperor_pays",),
     when=lambda s: not s.has_card,
     replaces="overview.revival.limit",
 )
 def limit(s: RevivalFacts) -> bool:
-    """Free and paid revivals together are at most three forces a turn (a leader is revived apart, gf9:189); the
-    forces the Emperor pays for its ally are beyond them (gf9.revival.emperor-three). An ally of the Emperor who
-    revives more than three must say how many the Emperor pays for (move.emperor_pays)."""
-    return s.own <= LIMIT
+    """Free and paid revivals together are at most three forces a turn (a leader is revived apart, gf9:189), those
+    revived earlier this turn included (a game record's ``revived_this_turn``); the forces the Emperor pays for its
+    ally are beyond them (gf9.revival.emperor-three). An ally of the Emperor who revives more than three must say
+    how many the Emperor pays for (move.emperor_pays)."""
+    return s.own + s.revived_before <= LIMIT
 
 
 @limit.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.forces - v.emperor_pays <= LIMIT
+    return v.forces - v.emperor_pays + v.revived_before <= LIMIT
+
+
+gap(
+    "gf9.revival.free-used",
+    on="revive",
+    cites="gf9:179",
+    title="A second revival in a turn: the free revivals already used",
+    reason="the faction revived forces earlier this turn (factions.F.revived_this_turn) and revives more within the "
+    "limit: its free allowance is the turn's (gf9:179), and Mentat does not count the free revivals already used "
+    "toward this revival's price yet",
+    when=lambda s: s.revived_before > 0 and s.forces > 0 and not s.has_card and not s.fate,
+    explain=lambda s: (
+        f"{display(s.faction)} revived {s.revived_before} forces earlier this turn and revives {s.forces} more: its "
+        "free allowance is the turn's (gf9:179), and Mentat does not count the free revivals already used toward "
+        "this revival's price yet"
+    ),
+)
 
 
 # gf9:181 "Only forces actually in the Tanks can be revived. Reserves and forces on Arrakis are already
@@ -375,19 +400,23 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:185",
     see_also="gf9:415,487",
     title="Advanced: one Fedaykin or Sardaukar a turn",
-    forbids="{Faction} revives {special} special forces: no more than one a turn.",
+    forbids=lambda s, _o: (
+        f"{display(s.faction)} revives {s.special} special forces{earlier(s.special_before, 'special force ')}: no "
+        "more than one a turn."
+    ),
     permits="{Faction} revives {special} special force: one a turn.",
     when=lambda s: s.advanced and s.special > 0,
 )
 def special_one(s: RevivalFacts) -> bool:
     """In the Advanced game at most one Fedaykin (Fremen) and one Sardaukar (Emperor) are revived a turn, whoever
-    pays; each counts as one force toward the allowance and the ceiling."""
-    return s.special <= 1
+    pays, one revived earlier this turn included (``revived_this_turn``); each counts as one force toward the
+    allowance and the ceiling."""
+    return s.special + s.special_before <= 1
 
 
 @special_one.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.Implies(v.advanced, v.special <= 1)
+    return z3.Implies(v.advanced, v.special + v.special_before <= 1)
 
 
 # gf9:3 "Spice pays for cards, shipment and revival."
@@ -441,6 +470,28 @@ def _(v: Any) -> z3.BoolRef:
 # gf9:191 "Once all five of your leaders are in the Tanks, you may revive one per Revival Phase until all have
 #          been revived. Pay that leader's printed strength in spice to the Bank. The leader returns to your
 #          available leaders and remains subject to its original traitor card."
+
+
+@rule(
+    "gf9.revival.leader-one",
+    on="revive",
+    cites="gf9:191",
+    see_also="gf9:189",
+    title="One leader a Revival phase",
+    forbids="{Faction} revived a leader earlier this turn: it revives one per Revival phase.",
+    permits="{Faction} has revived no leader yet this turn.",
+    when=lambda s: s.has_leader,
+    replaces="overview.revival.leader-one",
+)
+def leader_one(s: RevivalFacts) -> bool:
+    """A faction revives one leader a Revival phase: none where a game record says it revived one earlier this turn
+    (``revived_this_turn``; a lone position's revival is judged as its first)."""
+    return s.leaders_before == 0
+
+
+@leader_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leaders_before == 0)
 
 
 @rule(

@@ -114,11 +114,14 @@ def _turn_done(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     title="One shipment a faction, then its movement, before the next faction acts",
     forbids=_turn_done,
     permits=lambda s, _o: f"{display(s.faction)} has not shipped or moved yet this phase (this phase's history).",
-    when=lambda s: s.shipped_before is not None and s.phase_index == SHIPMENT_AND_MOVEMENT,
+    # the phase's history, or a record's own keys saying it shipped or moved (checker/arrakis/history.py)
+    when=lambda s: (s.shipped_before is not None or bool(s.moved_before)) and s.phase_index == SHIPMENT_AND_MOVEMENT,
 )
 def shipment_one_turn(s: ShipmentFacts) -> bool:
     """Inside a game record, whose history of the phase says who has acted: a faction ships once, before it
-    moves, within its own turn (the next faction acts only when it has finished both)."""
+    moves, within its own turn (the next faction acts only when it has finished both). A record whose start does not
+    give the phase's history still says what its own moves did: a faction that shipped or moved in it ships no
+    more."""
     return not (s.shipped_before or s.moved_before or s.turn_over)
 
 

@@ -82,18 +82,43 @@ def _(v: Any) -> z3.BoolRef:
     on="revive",
     cites="overview:53,127",
     title="At most three forces are revived a turn",
-    forbids="{Faction} revives {forces} forces: up to 3 forces a turn.",
-    permits="{Faction} revives {forces} forces: within 3 a turn.",
+    forbids=lambda s, _o: f"{display(s.faction)} revives {s.forces} forces{_earlier(s)}: up to 3 forces a turn.",
+    permits=lambda s, _o: f"{display(s.faction)} revives {s.forces} forces{_earlier(s)}: within 3 a turn.",
     when=lambda s: not s.emperor_ally,
 )
 def limit(s: RevivalFacts) -> bool:
-    """Free and paid together, a player revives up to three forces a turn."""
-    return s.forces <= LIMIT
+    """Free and paid together, a player revives up to three forces a turn, those revived earlier this turn included
+    (a game record's ``revived_this_turn``)."""
+    return s.forces + s.revived_before <= LIMIT
 
 
 @limit.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.forces <= LIMIT
+    return v.forces + v.revived_before <= LIMIT
+
+
+def _earlier(s: RevivalFacts) -> str:
+    return f" after the {s.revived_before} it revived earlier this turn" if s.revived_before else ""
+
+
+@rule(
+    "overview.revival.leader-one",
+    on="revive",
+    cites="overview:53",
+    title="One leader a turn",
+    forbids="{Faction} revived a leader earlier this turn: 1 leader per turn.",
+    permits="{Faction} has revived no leader yet this turn.",
+    when=lambda s: s.has_leader,
+)
+def leader_one(s: RevivalFacts) -> bool:
+    """A player revives one leader a turn: none where a game record says it revived one earlier this turn
+    (``revived_this_turn``)."""
+    return s.leaders_before == 0
+
+
+@leader_one.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Implies(v.has_leader, v.leaders_before == 0)
 
 
 @rule(

@@ -207,8 +207,9 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
         if out.pop(key, None):
             cleared.append(key)
     per_faction = ["leaders_used_this_phase", "leaders_killed_this_phase", "suppressed", "made_ordinary_move"]
+    per_faction += ["shipped_this_phase"]
     per_faction += ["technology_used"] if to == BIDDING + 1 else []
-    per_faction += ["kwisatz_haderach_used_in"] if new_turn else []
+    per_faction += ["kwisatz_haderach_used_in", "revived_this_turn"] if new_turn else []
     factions = out.get("factions")
     if isinstance(factions, dict):
         out["factions"] = factions = {name: dict(state or {}) for name, state in factions.items()}
@@ -216,6 +217,11 @@ def after_data(pos: Position, data: dict[str, Any], to: int) -> tuple[dict[str, 
             for key in per_faction:
                 if state.pop(key, None):
                     cleared.append(f"factions.{name}.{key}")
+            # a new turn has seen no Thumper yet (dreamrules:268: at most one a turn): known from here on
+            if new_turn and "thumper_used_this_turn" in state:
+                if state["thumper_used_this_turn"]:
+                    cleared.append(f"factions.{name}.thumper_used_this_turn")
+                state["thumper_used_this_turn"] = False
             # dreamrules:746 "Return the cache cards at the end of Battle."
             hand = state.get("hand")
             if pos.ruleset == "dreamrules" and pos.phase == "battle" and isinstance(hand, list):

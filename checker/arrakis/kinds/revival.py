@@ -52,6 +52,15 @@ class RevivalFacts(Facts):
     count: int = fact(0, key="move.count", doc="ordinary forces revived")
     special: int = fact(0, key="move.special", doc="Fedaykin / Sardaukar revived")
     forces: int = fact(0, doc="all forces revived")
+    # what it revived earlier this turn, as a game record writes it (factions.F.revived_this_turn); not given, none is
+    # counted (a lone position's revival is judged on its own, as its first)
+    revived_before: int = fact(
+        0, key="factions.FACTION.revived_this_turn", doc="forces of its own revived earlier this turn"
+    )
+    special_before: int = fact(
+        0, key="factions.FACTION.revived_this_turn", doc="Fedaykin / Sardaukar revived earlier this turn"
+    )
+    leaders_before: int = fact(0, key="factions.FACTION.revived_this_turn", doc="leaders revived earlier this turn")
     emperor_pays: int | None = fact(0, key="move.emperor_pays", doc="forces the Emperor pays for (its ally's)")
     tanks: int | None = fact(key="factions.FACTION.tanks")
     tanks_special: int | None = fact(key="factions.FACTION.tanks_special")
@@ -442,6 +451,7 @@ class Revival(Kind):
         )
         atreides = pos.factions.get("atreides")
         kh_state = atreides.kwisatz_haderach_in_tanks if atreides else None
+        before = state.revived_this_turn if state else None
         f = RevivalFacts(
             faction=me,
             advanced=pos.advanced,
@@ -452,6 +462,9 @@ class Revival(Kind):
             count=m.count,
             special=m.special,
             forces=m.total,
+            revived_before=before.forces if before else 0,
+            special_before=before.special if before else 0,
+            leaders_before=before.leaders if before else 0,
             emperor_pays=emperor_pays,
             # an unknown number in the Tanks does not matter when none of that kind is revived
             tanks=state.tanks if state and state.tanks is not None else (0 if m.count == 0 else None),

@@ -42,8 +42,12 @@ PAYEES = {0: None, 1: "bank", 2: "spacing-guild"}
 
 @dataclass
 class ShipmentFacts(Facts):
-    shipped_before: bool | None = fact(None, key="this_phase", doc="the faction shipped earlier this phase")
-    moved_before: bool | None = fact(None, key="this_phase", doc="the faction moved earlier this phase")
+    shipped_before: bool | None = fact(
+        None, key="this_phase", doc="the faction shipped earlier this phase (or factions.F.shipped_this_phase)"
+    )
+    moved_before: bool | None = fact(
+        None, key="this_phase", doc="the faction moved earlier this phase (or factions.F.made_ordinary_move)"
+    )
     turn_over: bool | None = fact(None, key="this_phase", doc="another faction acted after this one's turn began")
     to: str = label(doc="destination territory, or 'reserves'")
     origin: str = label(doc="cross-ship origin territory")

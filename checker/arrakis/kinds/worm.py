@@ -33,6 +33,7 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SPICE_BLOW = PHASES.index("spice-blow")
+STARTING_THUMPERS = 2  # dreamrules:268 "Fremen starts with two Thumper tokens."
 
 
 @dataclass
@@ -49,6 +50,11 @@ class WormFacts(Facts):
     worm_riding: bool = fact(True, doc="Fremen's Worm Riding is not stopped by Karama this phase")
     by_fremen: bool = fact(False, doc="the Thumper's faction is Fremen")
     thumpers: int | None = fact(None, key="factions.FACTION.thumpers", doc="Thumper tokens the faction holds")
+    thumper_used: bool | None = fact(
+        None,
+        key="factions.FACTION.thumper_used_this_turn",
+        doc="the faction used a Thumper this turn (holding both its starting two: none); None: not known",
+    )
     fremen_there: bool = fact(False, doc="Fremen troops are in the territory")
     spice_there: int | None = fact(None, key="spice", doc="spice lying in the territory")
     mine_there: bool = fact(False, doc="a spice mine lies in the territory")
@@ -121,6 +127,7 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         worm_riding=not pos.stopped("fremen", "worm-riding"),
         by_fremen=faction == "fremen",
         thumpers=getattr(state, "thumpers", None) if state else None,
+        thumper_used=_thumper_used(state),
         fremen_there=any(fa == "fremen" for (fa, _, _), _ in groups),
         spice_there=spice,
         mine_there=bool(mines),
@@ -148,6 +155,16 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         notes.append("the position gives no 'shield_wall_markers': the markers after this worm are not counted")
     f.notes = notes
     return f
+
+
+def _thumper_used(state: Any) -> bool | None:
+    """Whether the faction used a Thumper this turn: the turn's history a game record writes
+    (``thumper_used_this_turn``), or none where it still holds both its starting Thumpers (dreamrules:268)."""
+    if state is None:
+        return None
+    if state.thumper_used_this_turn is not None:
+        return bool(state.thumper_used_this_turn)
+    return False if state.thumpers is not None and state.thumpers >= STARTING_THUMPERS else None
 
 
 class _WormKind(Kind):
