@@ -652,7 +652,7 @@ def test_one_records_edit_replays_its_folder_only(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(docs, "run_game", counted)
     first = docs._game_pages("homes")
     assert sorted(first) == ["games/dice-round/record.md", "games/gf9-shipments/record.md", "games/index.md"]
-    assert len(replayed) == 4  # the shipments record, its two mutants, the round
+    assert len(replayed) == 6  # the shipments record, its four mutants, the round
     replayed.clear()
     assert docs._game_pages("homes") == first and replayed == []
     record = games / "dice-round" / "record.yaml"

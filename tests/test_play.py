@@ -36,6 +36,8 @@ def verify_every_rule() -> Iterator[None]:
 
 def play(faction: str, card: str, *, hand: Any = None, **position: Any) -> Verdict:
     keys = position.pop("keys", {})
+    if card in ("Weather Control", "Family Atomics") and "storm_moved" not in keys:
+        position.setdefault("this_phase", [])  # the Storm Phase has seen nothing yet: the storm has not moved
     others = {f: {"spice": 5} for f in position.pop("also", ()) if f != faction}  # other players listed
     data: dict[str, Any] = {
         "ruleset": position.pop("ruleset", "gf9"),
@@ -108,7 +110,32 @@ def test_without_a_phase_the_storm_phase_is_assumed_and_said() -> None:
     v = play("emperor", "Weather Control", turn=3, storm=3, keys={"distance": 1})
     assert v.verdict == "legal"
     assert any("taken to be the Storm Phase" in n for n in v.notes)
-    assert any("before the storm moves" in n for n in v.notes)
+
+
+@pytest.mark.parametrize("card", ["Weather Control", "Family Atomics"])
+def test_whether_the_storm_moved_is_read_from_the_phase_history_never_assumed(card: str) -> None:
+    """gf9:93, 501: before the storm moves. The move's storm_moved decides, else this phase's history (a record's
+    ``storm`` entry); where neither says, the verdict is unresolved, naming the key."""
+    rule = f"gf9.cards.{'weather' if card == 'Weather Control' else 'atomics'}-before-storm-moves"
+    keys = {"distance": 2} if card == "Weather Control" else {}
+    forces = [{"faction": "atreides", "territory": "Imperial Basin", "sector": 8, "count": 3}]
+    where = {"turn": 3, "phase": "storm", "storm": 5, "forces": forces}
+    moved = play("atreides", card, this_phase=["storm"], **where, keys=keys)
+    assert moved.forbidding() == [rule] and "this phase's history" in message(moved, rule)
+    assert play("atreides", card, this_phase=[], **where, keys=keys).verdict == "legal"
+    assert play("atreides", card, this_phase=["storm"], **where, keys={**keys, "storm_moved": False}).verdict == "legal"
+    unknown = evaluate(
+        load_position(
+            {
+                "ruleset": "gf9",
+                **where,
+                "factions": {"atreides": {"hand": [card]}},
+                "move": {"action": "play", "faction": "atreides", "card": card, **keys},
+            }
+        )
+    )
+    assert unknown.verdict == "unresolved" and "move.storm_moved" in unknown.reason
+    assert not any("not moved" in f.message for f in unknown.findings if f.rule.id == rule)
 
 
 # -- Family Atomics ------------------------------------------------------------------

@@ -47,6 +47,34 @@ def faction_turn(pos: Position, faction: str) -> FactionTurn | None:
     )
 
 
+GUILD = "spacing-guild"  # its turn may come out of storm order (gf9:443), and others' turns around it
+
+
+def acted_later_in_order(pos: Position, faction: str) -> list[str] | None:
+    """The factions after ``faction`` in storm order (gf9:69: counterclockwise from the storm) that have shipped or
+    moved this phase (``this_phase``): once one has, ``faction``'s own Shipment and Movement turn is past (gf9:201).
+    The Guild, which may take its turn out of order (gf9:443), is left out. None where the position does not give
+    the phase's history, the storm, or the seats of ``faction`` and of each faction that has acted."""
+    from checker.arrakis.kinds.battle import storm_order
+
+    if pos.this_phase is None:
+        return None
+    mine = storm_order(pos, faction)
+    if mine is None:
+        return None
+    acted = dict.fromkeys(e.split(":", 1)[1].strip() for e in pos.this_phase if e.startswith((SHIPPED, MOVED)))
+    later: list[str] = []
+    for other in acted:
+        if other in (faction, GUILD):
+            continue
+        theirs = storm_order(pos, other)
+        if theirs is None:
+            return None
+        if theirs > mine:
+            later.append(other)
+    return later
+
+
 def passed_on_card(history: list[str]) -> set[str]:
     """The factions that passed since the last card was sold (or the phase began): those who passed on the card up
     for bid, no card sold in between."""

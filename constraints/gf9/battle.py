@@ -439,8 +439,11 @@ def _(v: Any) -> Any:
     )
 
 
-# gf9:255 "A living leader can fight several battles in one territory during a phase, but cannot
-#          fight in two different territories that phase. ..."
+# gf9:33  "Keep dead forces and leaders in the Tleilaxu Tanks. ..."
+# gf9:191 "Once all five of your leaders are in the Tanks, you may revive one per Revival Phase until all have
+#          been revived. ... The leader returns to your available leaders ..."
+# (gf9:255 "A living leader can fight ...", gf9:197 "A leader revived by Ghola during Battle can fight
+#  immediately": the same, seen from the leaders that may fight.)
 
 
 def _alive(s: BattleFacts, x: str) -> bool:
@@ -450,7 +453,8 @@ def _alive(s: BattleFacts, x: str) -> bool:
 @rule(
     "gf9.battle.leader-in-tanks",
     on="battle",
-    cites="gf9:255",
+    cites="gf9:33,191",
+    see_also="gf9:255,197",
     title="Only a living leader fights: none from the Tanks",
     forbids=_says(
         _alive,

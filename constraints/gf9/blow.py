@@ -422,6 +422,55 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Implies(v.pile_b, v.advanced)
 
 
+# gf9:109 "In the Basic Game, resolve one spice blow each turn. In the Advanced Game, resolve two, keeping
+#          separate discard piles A and B. ..."
+# gf9:115 "Discard the Shai-Hulud card on that pile and draw again. Discard consecutive Shai-Hulud cards and
+#          continue until a territory card appears. Resolve that spice blow. ..."
+
+
+def _blows_done(s: BlowFacts, _o: dict[str, Any]) -> str:
+    if not s.advanced:
+        return (
+            "The Basic game resolves one spice blow each turn: this phase's history already holds its territory "
+            "card, where the draw ended."
+        )
+    if s.pile_blown:
+        return (
+            f"Pile {s.pile}'s spice blow is already resolved this phase (this phase's history): its draw ended at "
+            "that territory card."
+        )
+    return "The Advanced game's two spice blows are already resolved this phase (this phase's history)."
+
+
+@rule(
+    "gf9.blow.blows-a-turn",
+    on="blow",
+    cites="gf9:109,115",
+    title="One spice blow a turn in the Basic game; two, one a pile, in the Advanced game",
+    forbids=_blows_done,
+    permits=lambda s, _o: (
+        f"This phase's history has {s.blows_before} spice blow{'s' if s.blows_before != 1 else ''} resolved"
+        + (f", none on pile {s.pile}" if s.advanced and s.pile else "")
+        + (": the Advanced game resolves two, one a pile." if s.advanced else ": the Basic game resolves one.")
+    ),
+    when=lambda s: not s.worm and s.blows_before is not None,
+    replaces="overview.blow.blows-a-turn",
+)
+def blows_a_turn(s: BlowFacts) -> bool:
+    """Inside a game record, whose history of the phase says which spice blows are resolved: a territory card turned
+    over after the phase's blow (Basic), after both (Advanced), or on a pile whose blow is resolved, is a draw the
+    text does not make (the draw goes on only through Shai-Hulud cards, until a territory card appears)."""
+    assert s.blows_before is not None
+    if not s.advanced:
+        return s.blows_before == 0
+    return s.blows_before < 2 and not s.pile_blown
+
+
+@blows_a_turn.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.If(v.advanced, z3.And(v.blows_before < 2, z3.Not(v.pile_blown)), v.blows_before == 0)
+
+
 # gf9:119 "... In Advanced, resolve each spice discard pile separately. Its first Shai-Hulud attacks that
 #          pile's previous Territory. Fremen may place each consecutive additional Shai-Hulud before the next
 #          Territory card in any sand territory; resolve its destruction and the Fremen riding benefit. ..."

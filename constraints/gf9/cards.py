@@ -241,8 +241,9 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:93",
     see_also="gf9:505",
     title="Weather Control is played before the storm moves",
-    forbids="The storm has already moved this phase: Weather Control is played before it moves.",
-    permits="The storm has not moved yet this phase.",
+    forbids="The storm has already moved this phase ({storm_moved_from}): Weather Control is played before it moves.",
+    permits="The storm has not moved yet this phase ({storm_moved_from}).",
+    needs=("storm_moved",),
     when=lambda s: s.is_weather,
 )
 def weather_before_storm_moves(s: PlayFacts) -> bool:
@@ -396,8 +397,9 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:501",
     see_also="gf9:505",
     title="Family Atomics is played before the storm moves",
-    forbids="The storm has already moved this phase: Family Atomics is played before it moves.",
-    permits="The storm has not moved yet this phase.",
+    forbids="The storm has already moved this phase ({storm_moved_from}): Family Atomics is played before it moves.",
+    permits="The storm has not moved yet this phase ({storm_moved_from}).",
+    needs=("storm_moved",),
     when=lambda s: s.is_atomics,
 )
 def atomics_before_storm_moves(s: PlayFacts) -> bool:

@@ -105,6 +105,42 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(z3.Or(v.moved_before, v.turn_over))
 
 
+# gf9:201 "... In storm order, each faction may make one shipment, then one on-planet movement. Finish both
+#          before the next faction acts. ..."
+# gf9:69  "First Player is the faction whose player marker the storm will next approach ... Proceed to that
+#          player's right, counterclockwise, when an activity calls for storm order. ..."
+@rule(
+    "gf9.movement.storm-order",
+    on="move",
+    cites="gf9:201,69",
+    title="Movement comes in the faction's turn, in storm order",
+    forbids=lambda s, _o: (
+        f"{s.later_names} already acted this phase, after {display(s.faction)} in storm order: "
+        f"{whose(s.faction)} Shipment and Movement turn is past."
+    ),
+    permits=lambda s, _o: (
+        f"No faction after {display(s.faction)} in storm order has acted yet this phase (this phase's history, "
+        "the seats)."
+    ),
+    when=lambda s: (
+        s.after_later is not None
+        and s.phase_index == SHIPMENT_AND_MOVEMENT
+        and s.faction != "spacing-guild"
+        and not s.zensunni
+    ),
+)
+def movement_storm_order(s: MovementFacts) -> bool:
+    """Inside a game record whose position gives the seats: once a faction later in storm order has shipped or
+    moved, an earlier one's turn is past. The Guild, whose turn may come out of order (gf9:443), is not judged by it,
+    nor is Dreamrules' Zensunni Path (a move of its own after every turn)."""
+    return not s.after_later
+
+
+@movement_storm_order.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.after_later)
+
+
 # gf9:211 "A force just shipped into either city can unlock ornithopters immediately. The moving
 #          group may be elsewhere on Arrakis. Use one range; do not add the allowances together."
 # gf9:219 "Count territories entered, not sector lines. Moving to another sector within the same

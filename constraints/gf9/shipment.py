@@ -130,6 +130,39 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(z3.Or(v.shipped_before, v.moved_before, v.turn_over))
 
 
+# gf9:201 "... In storm order, each faction may make one shipment, then one on-planet movement. Finish both
+#          before the next faction acts. Either action is optional. ..."
+# gf9:69  "First Player is the faction whose player marker the storm will next approach while continuing
+#          counterclockwise. Proceed to that player's right, counterclockwise, when an activity calls for storm
+#          order. ..."
+@rule(
+    "gf9.shipment.storm-order",
+    on="ship",
+    cites="gf9:201,69",
+    title="Shipment and Movement turns come in storm order",
+    forbids=lambda s, _o: (
+        f"{s.later_names} already acted this phase, after {display(s.faction)} in storm order: "
+        f"{whose(s.faction)} Shipment and Movement turn is past."
+    ),
+    permits=lambda s, _o: (
+        f"No faction after {display(s.faction)} in storm order has acted yet this phase (this phase's history, "
+        "the seats)."
+    ),
+    when=lambda s: s.after_later is not None and s.phase_index == SHIPMENT_AND_MOVEMENT and not s.is_guild,
+)
+def shipment_storm_order(s: ShipmentFacts) -> bool:
+    """Inside a game record whose position gives the seats: the factions take their Shipment and Movement turns in
+    storm order, so once a faction later in that order has shipped or moved, an earlier one's turn is past (it
+    passed). The Guild, whose turn may come out of order (gf9:443), is not judged by it, nor does its acting close
+    another's turn."""
+    return not s.after_later
+
+
+@shipment_storm_order.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.after_later)
+
+
 # gf9:31  "... a sector currently under the storm still blocks shipment, movement and battle."
 # gf9:99  "Forces cannot ship, move or battle into, out of or through the sector currently
 #          under the storm. In a territory spanning several sectors, a group may enter or

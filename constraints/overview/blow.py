@@ -224,3 +224,39 @@ def double_blow(s: BlowFacts) -> bool:
 @double_blow.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Implies(v.pile_b, v.advanced)
+
+
+# overview:41 "Reveal top Spice Deck card. Territory card: place indicated spice on that territory.
+#             Shai-Hulud (sandworm) card: destroy forces/spice on the previously revealed territory, then draw
+#             again until a Territory card appears. ..."
+# overview:106 "• Advanced Game adds: double spice blow, ..."
+
+
+@rule(
+    "overview.blow.blows-a-turn",
+    on="blow",
+    cites="overview:41,106",
+    title="One spice blow in Phase 2; the Advanced game's is double",
+    forbids=lambda s, _o: (
+        "The Advanced game's double spice blow is already resolved this phase (this phase's history has two "
+        "territory cards)."
+        if s.advanced
+        else "Phase 2 reveals one Spice Card, drawing again only after a Shai-Hulud until a Territory card appears: "
+        "this phase's history already holds its territory card."
+    ),
+    permits=lambda s, _o: (
+        f"This phase's history has {s.blows_before} spice blow{'s' if s.blows_before != 1 else ''} resolved"
+        + (": the Advanced game's is double." if s.advanced else ": Phase 2 resolves one.")
+    ),
+    when=lambda s: not s.worm and s.blows_before is not None,
+)
+def blows_a_turn(s: BlowFacts) -> bool:
+    """Inside a game record, whose history says which spice blows are resolved: Phase 2 turns over the top card and
+    draws again only after a Shai-Hulud, until a Territory card appears (one blow); the Advanced game's is double."""
+    assert s.blows_before is not None
+    return s.blows_before < (2 if s.advanced else 1)
+
+
+@blows_a_turn.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.blows_before < z3.If(v.advanced, 2, 1)

@@ -32,6 +32,7 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 PHASES: tuple[str, ...] = get_args(Phase)
 BLOW_PHASES = (PHASES.index("spice-blow"), PHASES.index("nexus"))  # the one phase "Spice Blow and Nexus"
 WORM = "shai-hulud"
+_BLOWN = ("blow", "blow-a", "blow-b")  # what a record's history writes for a territory card resolved (transitions)
 
 
 @dataclass
@@ -48,6 +49,12 @@ class BlowFacts(Facts):
     worm: bool = fact(False, doc="the card is Shai-Hulud")
     consecutive: bool = fact(False, doc="a Shai-Hulud card drawn on top of another (previous is shai-hulud)")
     pile_b: bool = fact(False, doc="the move draws for discard pile B")
+    blows_before: int | None = fact(
+        None, key="this_phase", doc="territory cards resolved as spice blows earlier this phase (any pile)"
+    )
+    pile_blown: bool | None = fact(
+        None, key="this_phase", doc="a territory card already resolved this phase on the pile the move names"
+    )
     blow_sector: int = fact(0, doc="the territory card's spice-blow sector")
     printed: int = fact(0, doc="the spice printed on the territory card")
     spice_there: int | None = fact(None, key="SPICE_KEY", doc="spice lying in the attacked territory")
@@ -173,6 +180,8 @@ class Blow(Kind):
             worm=worm,
             consecutive=worm and m.previous == WORM,
             pile_b=m.pile == "b",
+            blows_before=None if pos.this_phase is None else sum(e in _BLOWN for e in pos.this_phase),
+            pile_blown=None if pos.this_phase is None else bool(m.pile) and f"blow-{m.pile}" in pos.this_phase,
             blow_sector=blow[0] if blow else 0,
             printed=blow[1] if blow else 0,
             spice_there=spice_there,

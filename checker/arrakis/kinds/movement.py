@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
-from checker.arrakis.history import faction_turn
+from checker.arrakis.history import acted_later_in_order, faction_turn
 from checker.arrakis.position import MoveMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
 from checker.names import display
@@ -126,6 +126,12 @@ class MovementFacts(Facts):
     moved_before: bool | None = fact(None, key="this_phase", doc="the faction moved earlier this phase")
     turn_over: bool | None = fact(None, key="this_phase", doc="another faction acted after this one's turn began")
     ally_names: str = label(doc="the mover's ally, for messages")
+    after_later: bool | None = fact(
+        None,
+        key="seats",
+        doc="a faction later in storm order has already shipped or moved this phase (this_phase, seats, storm)",
+    )
+    later_names: str = label("", doc="those factions, for messages")
     ornithopter_cities: str = label("", doc="the cities where the mover has fighting forces, for messages")
     advisor_cities: str = label("", doc="the cities where the mover has only Advanced advisors, for messages")
     ally_count: int = label(0, doc="how many alliances the mover is in (the position may list more than one)")
@@ -310,6 +316,9 @@ def movement_facts(pos: Position) -> MovementFacts:
     f.reach = movement_range(f)
     plain = search(f)
     f.shortest = str(plain[0]) if plain else "no"
+    later = acted_later_in_order(pos, me)
+    f.after_later = None if later is None else bool(later)
+    f.later_names = " and ".join(display(x) for x in later or [])
     f.notes = _notes(pos, m, f, groups, origin_sectors)
     return f
 

@@ -23,7 +23,8 @@ state it, and what becomes of the card:
 ``discarded`` / ``removed_from_game`` name the card where a line says what becomes of it.
 
 Conventions: without ``phase`` the card is taken to be played in the phase it names (a note says so);
-without ``storm_moved`` a storm-phase card is taken to be played before the storm moves, and without
+``storm_moved`` is read from the Storm Phase's history (``this_phase``) where the move does not give it, and
+where neither gives it the verdict is unresolved, naming it; without
 ``plans_revealed`` a Karama in battle before the plans are revealed (notes say so). The card must be in
 the hand when the hand is listed; a hand given as a count leaves the verdict unresolved, naming it.
 """
@@ -375,7 +376,12 @@ class PlayFacts(Facts):
     in_hand: bool | None = fact(key="factions.FACTION.hand (its cards by name)", doc="the card is in the hand")
     # Weather Control and Family Atomics
     storm: int | None = fact(key="storm")
-    storm_moved: bool = fact(False, key="move.storm_moved")
+    storm_moved: bool | None = fact(
+        None,
+        key="move.storm_moved (or the Storm Phase's history, this_phase)",
+        doc="the storm has already moved this phase: the move's key, else the Storm Phase's history (this_phase)",
+    )
+    storm_moved_from: str = label(doc="where storm_moved was read, for messages")
     distance: int | None = fact(key="move.distance", doc="Weather Control: the sectors chosen")
     # Family Atomics
     near_forces: int = fact(0, doc="the player's force groups on or next to the Shield Wall")
@@ -575,6 +581,17 @@ def _fate_facts(pos: Position, keys: dict[str, Any], fate: int, f: PlayFacts) ->
 # -- the card's own keys -------------------------------------------------------------------
 
 
+def _storm_moved(pos: Position, keys: dict[str, Any]) -> bool | None:
+    """Whether the storm has already moved this phase: the move's ``storm_moved`` where given, else the Storm
+    Phase's history (``this_phase``, where the storm's move writes ``storm``); None where neither says."""
+    given = _bool_key(keys, "storm_moved")
+    if given is not None:
+        return given
+    if pos.this_phase is not None and pos.phase in (None, "storm"):
+        return "storm" in pos.this_phase
+    return None
+
+
 def _bool_key(keys: dict[str, Any], name: str) -> bool | None:
     value = keys.get(name)
     if value is None or isinstance(value, bool):
@@ -744,8 +761,6 @@ def _notes(pos: Position, m: PlayMove, f: PlayFacts) -> list[str]:
     if f.is_weather or f.is_atomics:
         if pos.phase is None:
             out.append("the position does not give 'phase': it is taken to be the Storm Phase")
-        if "storm_moved" not in keys:
-            out.append("move.storm_moved is not given: the card is taken to be played before the storm moves")
     if f.is_weather:
         out.append(
             "the storm's losses are a storm question: check {action: storm, distance: N} with the distance "
@@ -849,7 +864,8 @@ class Play(Kind):
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
             in_hand=in_hand,
             storm=pos.storm,
-            storm_moved=bool(_bool_key(keys, "storm_moved")),
+            storm_moved=_storm_moved(pos, keys),
+            storm_moved_from="move.storm_moved" if "storm_moved" in keys else "this phase's history",
             distance=_distance(keys),
             after_movement=_bool_key(keys, "after_movement"),
             karama_use=_karama_use(m) if karama else None,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
 from checker.arrakis.board import POLAR_SINK, gf9_board
-from checker.arrakis.history import faction_turn
+from checker.arrakis.history import acted_later_in_order, faction_turn
 from checker.arrakis.position import Phase, Position, ShipMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
@@ -117,6 +117,12 @@ class ShipmentFacts(Facts):
         doc="dreamrules: the shipper or its ally holds the Karama (a Bene Gesserit a worthless card) the shipment uses",
     )
     karama_words: str = label("", doc="dreamrules: who holds what, for messages")
+    after_later: bool | None = fact(
+        None,
+        key="seats",
+        doc="a faction later in storm order has already shipped or moved this phase (this_phase, seats, storm)",
+    )
+    later_names: str = label("", doc="those factions, for messages")
     ally_apart_in_to: bool = label(
         False,
         doc="dreamrules: the ally has troops at the destination other than Bene Gesserit advisors or troops "
@@ -334,6 +340,9 @@ class Shipment(Kind):
             bg_advisors_in_to=bool(to and any(g.advisors for g in pos.groups("bene-gesserit", to.name) if g.total)),
         )
         _dreamrules_facts(pos, m, f)
+        later = acted_later_in_order(pos, me)
+        f.after_later = None if later is None else bool(later)
+        f.later_names = " and ".join(display(x) for x in later or [])
         f.notes = _notes(pos, m, f)
         return f
 
