@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses, step
+from checker.arrakis.kinds.storm import STORM, StormFacts, check_group_losses, check_spice_lost, group_losses, step
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.storm import (
@@ -21,6 +21,7 @@ from constraints.overview.storm import (
     later_distance_ok,
     later_distance_permits,
     movement,
+    moves_once,
     no_card_said,
     two_dials_within,
     z3_first_distance,
@@ -28,6 +29,7 @@ from constraints.overview.storm import (
     z3_later_distance,
     z3_losses,
     z3_movement,
+    z3_moves_once,
     z3_spice,
     z3_two_dials_within,
 )
@@ -216,6 +218,30 @@ gap(
         and 0 <= s.distance <= WEATHER_MOST
     ),
 )
+
+
+# gf9:83 "... Reveal both numbers together, add them, and move the storm counterclockwise that many sectors."
+# gf9:89 "On turns two onward, ... Reveal together, add the numbers and move the storm counterclockwise that many
+#         sectors."
+@rule(
+    "gf9.storm.once",
+    on="storm",
+    cites="gf9:83,89",
+    cite_when={"gf9:83": lambda s: s.turn in (None, 1), "gf9:89": lambda s: s.turn != 1},
+    title="The Storm phase moves the storm once, by the revealed total",
+    forbids="The storm has already moved this phase (its history has a storm move): the phase moves it once, by "
+    "the revealed total.",
+    permits="The storm has not moved yet this phase.",
+    when=lambda s: s.moved_this_phase is not None and s.phase_index in (None, STORM),
+    replaces="overview.storm.once",
+)
+def storm_once(s: StormFacts) -> bool:
+    """The dials (or the Fremen's Storm Card, or Weather Control in their place) give one distance, and the storm
+    moves that many sectors: once a phase (read where the position gives the phase's history)."""
+    return moves_once(s)
+
+
+storm_once.z3(z3_moves_once)
 
 
 gap(

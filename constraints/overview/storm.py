@@ -121,6 +121,35 @@ def _(v: Any) -> z3.BoolRef:
     return v.phase_index == STORM
 
 
+def moves_once(s: StormFacts) -> bool:
+    return not s.moved_this_phase
+
+
+def z3_moves_once(v: Any) -> z3.BoolRef:
+    return z3.Not(v.moved_this_phase)
+
+
+# overview:37 "Move the Storm Marker counterclockwise. First turn: ... total determines starting position.
+#             Subsequent turns: two players dial 1-3 each, sum determines movement."
+@rule(
+    "overview.storm.once",
+    on="storm",
+    cites="overview:37",
+    title="The Storm phase moves the storm once: one dialled total",
+    forbids="The storm has already moved this phase (its history has a storm move): the phase moves it once, by "
+    "one total of the dials.",
+    permits="The storm has not moved yet this phase.",
+    when=lambda s: s.moved_this_phase is not None and s.phase_index in (None, STORM),
+)
+def storm_once(s: StormFacts) -> bool:
+    """The Storm phase moves the marker by the dials' one total: a second storm move in the same phase is none of
+    the text's (read where the position gives the phase's history)."""
+    return moves_once(s)
+
+
+storm_once.z3(z3_moves_once)
+
+
 # How far the storm may move when the move gives its distance rather than the dials: what the dials can total, and
 # after turn one Weather Control's choice of zero through ten (gf9:93; the overview's ruleset reads GF9's cards).
 FIRST_MOST = 40  # two first-turn dials of 0 to 20

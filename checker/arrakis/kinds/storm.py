@@ -57,6 +57,9 @@ SHIELD_WALL_SHELTERED = ("Imperial Basin", "Arrakeen", "Carthag")
 class StormFacts(Facts):
     turn: int | None = fact(key="turn")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
+    moved_this_phase: bool | None = fact(
+        None, key="this_phase", doc="the phase's history has a storm move already (None: no history given)"
+    )
     placed: bool | None = fact(
         False,
         key="turn",
@@ -352,6 +355,7 @@ class Storm(Kind):
             advanced=pos.advanced,
             turn=pos.turn,
             phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            moved_this_phase=None if pos.this_phase is None else "storm" in pos.this_phase,
             placed=placed,
             storm_sector=storm,
             dials=list(m.dials),
