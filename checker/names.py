@@ -59,6 +59,11 @@ def whose(faction: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def plural(n: int, word: str, many: str = "") -> str:
+    """A count with its noun: "1 force", "2 forces" (``many``: an irregular plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
 @cache  # a territory's name is folded at every lookup of every position: the names are few
 def _fold(name: str) -> str:
     word = name.strip().lower().replace("\u2019", "").replace("'", "")

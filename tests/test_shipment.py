@@ -318,3 +318,29 @@ def test_fremen_guild_ally_outside_the_zone_is_not_called_free() -> None:
     assert v.verdict == "legal" and v.outcome["cost"] == 1
     [zone] = [f for f in v.findings if f.rule.id == "gf9.shipment.fremen-zone"]
     assert "free of charge" not in zone.message and "Guild rates" in zone.message
+
+
+def test_no_sector_named_says_which_sectors_are_clear_and_names_none() -> None:
+    """A shipment into a territory of several sectors naming none: the storm's finding states the clear sectors
+    (never "sector None"), the outcome names no sector, and no note claims it does."""
+    v = check_text("""
+ruleset: gf9
+turn: 3
+phase: shipment-and-movement
+storm: 9
+factions: {atreides: {spice: 10, reserves: 10}, harkonnen: {}}
+move: {action: ship, faction: atreides, count: 2, to: Imperial Basin}
+""")
+    assert v.verdict == "legal" and "sector" not in v.outcome
+    msg = next(f.message for f in v.findings if f.rule.id == "gf9.shipment.storm-blocks")
+    assert msg == "Imperial Basin has 2 sectors clear of the storm (8, 10) beside sector 9, under it."
+    assert not any("lowest-numbered" in n for n in v.notes)
+    assert any("the outcome names none, the player's choice" in n for n in v.notes)
+    clear = check_text("""
+ruleset: gf9
+storm: 15
+factions: {atreides: {spice: 10, reserves: 10}}
+move: {action: ship, faction: atreides, count: 2, to: Imperial Basin}
+""")
+    msg = next(f.message for f in clear.findings if f.rule.id == "gf9.shipment.storm-blocks")
+    assert msg == "Imperial Basin (sectors 8, 9, 10) is clear of the storm (sector 15)."

@@ -12,7 +12,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
-from checker.names import display, whose
+from checker.names import display, plural, whose
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.shipment import advisors_decide
 
@@ -144,10 +144,25 @@ def _landing_blocked(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     return f"{display(s.faction)} cannot ship into {s.to}: sector {s.storm_sector} is under the storm."
 
 
+def landing_clear_text(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    """Where a shipment lands clear of the storm: its sector where one is given (or the territory has one), else
+    the territory's sectors clear of it (the player picks among them)."""
+    sector = o.get("sector", s.to_sector)
+    if sector is not None:
+        return f"{s.to} sector {sector} is clear of the storm (sector {s.storm_sector})."
+    clear = [x for x in s.to_sectors if x != s.storm_sector]
+    if len(clear) == len(s.to_sectors):
+        return f"{s.to} (sectors {', '.join(map(str, clear))}) is clear of the storm (sector {s.storm_sector})."
+    return (
+        f"{s.to} has {plural(len(clear), 'sector')} clear of the storm ({', '.join(map(str, clear))}) beside "
+        f"sector {s.storm_sector}, under it."
+    )
+
+
 def _landing_clear(s: ShipmentFacts, o: dict[str, Any]) -> str:
     if s.to_polar_sink:
         return "The Polar Sink is never under the storm."
-    return f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
+    return landing_clear_text(s, o)
 
 
 @rule(
