@@ -199,3 +199,26 @@ def test_polar_sink_beside_ally_names_the_exception() -> None:
     [allies] = [f for f in v.findings if f.rule.id == "gf9.movement.allies"]
     assert "Polar Sink beside its ally Fremen" in allies.message
     assert "permits all factions" in allies.message
+
+
+def test_from_sector_only_where_the_group_leaves_one_sector() -> None:
+    """A group gathered from sectors 8 and 10 has no one sector to report; one the storm confines to sector 8 has."""
+    both = check_text("""
+ruleset: gf9
+storm: 15
+forces:
+  - {faction: harkonnen, territory: Imperial Basin, sector: 8, count: 3}
+  - {faction: harkonnen, territory: Imperial Basin, sector: 10, count: 3}
+move: {action: move, faction: harkonnen, count: 6, from: Imperial Basin, to: Polar Sink}
+""")
+    assert both.verdict == "legal" and "from_sector" not in both.outcome
+    one = check_text("""
+ruleset: gf9
+storm: 9
+forces:
+  - {faction: harkonnen, territory: Imperial Basin, sector: 8, count: 3}
+  - {faction: harkonnen, territory: Imperial Basin, sector: 10, count: 1}
+move: {action: move, faction: harkonnen, count: 3, from: Imperial Basin, to: Polar Sink}
+""")
+    assert one.verdict == "legal" and one.outcome["from_sector"] == 8
+    assert not any("chosen by Mentat" in n for n in one.notes + both.notes)
