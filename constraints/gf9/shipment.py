@@ -308,6 +308,8 @@ def _payee(s: ShipmentFacts) -> str:
 
 
 def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    if s.is_guild and s.odd_retrieval:  # the cost is open (gf9.shipment.guild-retrieve-odd): it is not stated here
+        return "The Guild pays the Bank for its own return to reserves."
     cost = o.get("cost", price(s))
     if s.is_guild:
         return f"The Guild pays the Bank for its own shipment ({cost} spice)."
@@ -504,6 +506,18 @@ def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     )
 
 
+def _odd_affordable(s: ShipmentFacts) -> str:
+    """What is checked of an odd return to reserves: the lower of its two possible prices (gf9:437 leaves the odd
+    force's charge open), and whether the higher is within reach too."""
+    low = price(s)
+    has = (s.spice or 0) + s.ally_support
+    higher = f"the higher, {low + 1}, too" if low + 1 <= has else f"not the higher, {low + 1}"
+    return (
+        f"{display(s.faction)} can pay {low} spice, the lower of the two prices the return may cost (it has {has}); "
+        f"{higher}."
+    )
+
+
 @rule(
     "gf9.shipment.affordable",
     on="ship",
@@ -512,9 +526,7 @@ def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     title="The shipper must be able to pay",
     forbids=_cannot_pay,
     permits=lambda s, o: (
-        f"{display(s.faction)} can pay {price(s)} spice, the least the return may cost (it has {s.spice})."
-        if s.odd_retrieval
-        else f"{display(s.faction)} can pay the {o['cost']} spice."
+        _odd_affordable(s) if s.odd_retrieval else f"{display(s.faction)} can pay the {o['cost']} spice."
     ),
     needs=("spice",),
     when=lambda s: not s.fremen_placement,
