@@ -55,7 +55,11 @@ def display(faction: str) -> str:
 
 def whose(faction: str) -> str:
     """A faction's display name as a possessive ("Atreides'", "the Emperor's")."""
-    name = display(faction)
+    return possessive(display(faction))
+
+
+def possessive(name: str) -> str:
+    """A name as a possessive: "Atreides'" for a name ending in s, else "Harkonnen's"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 

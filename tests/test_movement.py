@@ -150,7 +150,7 @@ def test_overview_route_through_an_ally_names_the_territory() -> None:
     text = ROUTE.format(ruleset="overview", extra=extra, to="Hagga Basin", via="[Arsunt]")
     v = check_text(text.replace("storm: 9", "storm: 3") + "alliances: [[atreides, fremen]]\n")
     assert v.forbidding() == ["overview.movement.allies"]
-    assert "enters Arsunt, where Atreides's ally Fremen has forces" in v.findings[0].message
+    assert "enters Arsunt, where Atreides' ally Fremen has forces" in v.findings[0].message
 
 
 # -- the phase, and the range each finding names --------------------------------------------------
@@ -222,3 +222,13 @@ move: {action: move, faction: harkonnen, count: 3, from: Imperial Basin, to: Pol
 """)
     assert one.verdict == "legal" and one.outcome["from_sector"] == 8
     assert not any("chosen by Mentat" in n for n in one.notes + both.notes)
+
+
+def test_rule_titles_joined_mid_sentence_keep_names_capitalised() -> None:
+    """'Together (...)' lowercases a title's first word, never a territory's name within it."""
+    from checker.engine import _mid_sentence
+
+    assert _mid_sentence("Ornithopters: three territories with forces in Arrakeen or Carthag") == (
+        "ornithopters: three territories with forces in Arrakeen or Carthag"
+    )
+    assert _mid_sentence("Fremen may grant its ally three free revivals").startswith("Fremen")

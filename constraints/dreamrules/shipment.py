@@ -442,7 +442,7 @@ def _revealed(s: ShipmentFacts) -> int:
     cites="dreamrules:1108",
     title="The Guild pays toward its ally's shipment by revealing spice it keeps",
     permits=lambda s, _o: (
-        f"The Guild reveals {_revealed(s)} spice toward {display(s.faction)}'s shipment and keeps it; "
+        f"The Guild reveals {_revealed(s)} spice toward {whose(s.faction)} shipment and keeps it; "
         f"{display(s.faction)} pays the other {price(s) - _revealed(s)} to the Guild."
     ),
     defines=("payments",),

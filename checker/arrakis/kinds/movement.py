@@ -29,7 +29,7 @@ from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location,
 from checker.arrakis.history import faction_turn
 from checker.arrakis.position import MoveMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
@@ -388,7 +388,7 @@ def _notes(pos: Position, m: MoveMove, f: MovementFacts, groups: list[Any], orig
     if len(origin_sectors) > 1 and m.from_sector is None and groups and any(gr.sector is None for gr in groups):
         if f.from_sector == 0:
             out.append(
-                f"the position does not place {display(m.faction)}'s forces in {m.from_} in a sector: the group may "
+                f"the position does not place {whose(m.faction)} forces in {m.from_} in a sector: the group may "
                 f"start from any sector of {m.from_}, as no storm is over it"
             )
     sectors = pos.board[m.to].sectors if m.to in pos.board.territories else []
@@ -526,7 +526,7 @@ def storm_message(s: MovementFacts, layer: str) -> str:
     clear = search(s, storm=layer)
     if clear is not None:  # the storm forbids only together with other rules (range, a closed stronghold)
         return (
-            f"{display(s.faction)}'s way from {s.origin} to {s.to} clear of sector {n}, under the storm, is "
+            f"{whose(s.faction)} way from {s.origin} to {s.to} clear of sector {n}, under the storm, is "
             f"{names(s, clear[1])}, entering {clear[0]} territories."
         )
     return f"{display(s.faction)} has no path from {s.origin} to {s.to} that stays out of sector {n}, under the storm."

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, get_args
 from checker.arrakis.position import Phase, Position, ReviveMove, faction_leaders, printed_leaders
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 REVIVAL = PHASES.index("revival")
@@ -363,7 +363,7 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
             )
     if f.kh and f.is_atreides and pos.advanced and not f.captives_given:
         out.append(
-            f"the position does not give factions.harkonnen.captured_leaders: no leader of {display(f.faction)}'s is "
+            f"the position does not give factions.harkonnen.captured_leaders: no leader of {whose(f.faction)} is "
             "taken to be held captive"
         )
     return out

@@ -31,7 +31,7 @@ from checker.arrakis.history import faction_turn
 from checker.arrakis.position import Phase, Position, ShipMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
@@ -227,7 +227,7 @@ def _karama_held(pos: Position, who: list[str]) -> tuple[bool | None, str]:
             continue
         if not isinstance(hand, list):
             unknown = True
-            words.append(f"{display(f)}'s hand is not listed by name")
+            words.append(f"{whose(f)} hand is not listed by name")
             continue
         usable = [c for c in hand if c == "Karama" or (f == "bene-gesserit" and c in worthless)]
         if usable:
