@@ -150,7 +150,8 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} is not allied with Fremen: no Fremen grant of free revivals applies ({Faction} has {Ally}).",
     permits="Fremen grants {Faction}, its ally, three free revivals: its whole free allowance.",
     defines=("free",),
-    when=lambda s: bool(s.fremen_grant),
+    needs=("fremen_grant",),  # not given where it would change the allowance: the deciding line, gf9:403
+    when=lambda s: s.fremen_grant is None or bool(s.fremen_grant),
 )
 def fremen_ally_free(s: RevivalFacts) -> dict[str, int] | bool:
     """Fremen may grant its ally three free revivals: they are the ally's whole free allowance (not three more),

@@ -146,6 +146,11 @@ class RevivalFacts(Facts):
         return key.replace("FACTION", self.faction or "FACTION")
 
     def missing_detail(self, key: str) -> str:
+        if key == "move.fremen_grant":
+            return (
+                f"whether its ally Fremen grants it three free revivals (gf9:403): it revives {self.own}, beyond its "
+                f"sheet's {self.sheet_free} free"
+            )
         if key.endswith(".leader_revival_begun"):
             return (
                 "whether it began reviving its leaders, with one or fewer available, and may continue until all are "
