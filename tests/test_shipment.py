@@ -365,3 +365,18 @@ move: {action: ship, faction: atreides, count: 2, to: Imperial Basin}
 """)
     msg = next(f.message for f in clear.findings if f.rule.id == "gf9.shipment.storm-blocks")
     assert msg == "Imperial Basin (sectors 8, 9, 10) is clear of the storm (sector 15)."
+
+
+def test_cross_shipment_payee_quotes_the_line_that_covers_it() -> None:
+    """gf9:433 pays the Guild for shipments from off-planet reserves: a cross-shipment's payee quotes gf9:151."""
+    v = check_text("""
+ruleset: gf9
+storm: 2
+factions: {spacing-guild: {spice: 5, reserves: 10}, atreides: {spice: 10, reserves: 10}}
+forces: [{faction: atreides, territory: Arrakeen, count: 6}]
+alliances: [[atreides, spacing-guild]]
+move: {action: ship, faction: atreides, count: 3, from: Arrakeen, to: Carthag}
+""")
+    payee = next(f for f in v.findings if f.rule.id == "gf9.shipment.payee")
+    lines = {(c.doc, c.first) for c in payee.cites}
+    assert ("gf9", 151) in lines and ("gf9", 433) not in lines

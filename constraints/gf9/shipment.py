@@ -325,8 +325,13 @@ def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
 @rule(
     "gf9.shipment.payee",
     on="ship",
-    cites="gf9:205,433",
-    see_also="gf9:151",
+    cites="gf9:151,205,433",
+    # gf9:433 speaks of shipments from off-planet reserves (and the Guild's own): a cross-shipment between
+    # territories is paid for under gf9:151's "For shipment, pay the Guild"
+    cite_when={
+        "gf9:151": lambda s: s.cross_ship,
+        "gf9:433": lambda s: s.is_guild or not s.cross_ship,
+    },
     title="Shipment is paid to the Guild, or the Bank without it",
     permits=_payee_message,
     defines=("paid_to",),
