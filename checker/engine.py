@@ -439,7 +439,9 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
         key = missing_key(facts, r.needs)
         if key is not None:
             detail = facts.missing_detail(key)
-            why = f"the position does not give '{key}'" + (f" ({detail})" if detail else "")
+            # a detail that says itself what the position lacks ("the position does not list ...") stands alone
+            said = detail.startswith("the position ")
+            why = detail if said else f"the position does not give '{key}'" + (f" ({detail})" if detail else "")
             if _fixes_values_only(r, kind):
                 open_values.append((r, why, r.defines))
                 verdict.value_missing.append(key)
