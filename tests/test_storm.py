@@ -210,3 +210,14 @@ move: {{action: storm, dials: [3, 3]}}
     assert v.verdict == verdict, v.reason
     if verdict == "unresolved":
         assert "factions.fremen" in v.reason
+
+
+def test_a_storm_of_one_sector_says_sector() -> None:
+    """'1 sector', never '1 sectors'."""
+    from checker.api import check_text
+
+    v = check_text(
+        "ruleset: gf9\nturn: 3\nphase: storm\nstorm: 10\nmove: {action: storm, distance: 1, weather_control: true}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["gf9.storm.movement"] == "The storm moves 1 sector from sector 10 to 11, hitting 11."

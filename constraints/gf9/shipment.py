@@ -402,7 +402,7 @@ def _reserves_short(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     cites="gf9:205",
     title="Only forces in reserve can be shipped",
     forbids=_reserves_short,
-    permits="{Faction} has {count} forces and {special} special forces to ship among {reserves} and "
+    permits="{Faction} has {count_forces} and {special_forces} to ship among {reserves} and "
     "{reserves_special} in reserve.",
     needs=("reserves", "reserves_special"),
     when=lambda s: not s.from_board,

@@ -31,7 +31,7 @@ from checker.arrakis.history import faction_turn
 from checker.arrakis.position import Phase, Position, ShipMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
-from checker.names import display, whose
+from checker.names import display, plural, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
@@ -152,6 +152,8 @@ class ShipmentFacts(Facts):
         out["Ally"] = display(self.ally) if self.ally else "no ally"
         name = out["Faction"]
         out["Faction_s"] = f"{name}'" if name.endswith("s") else f"{name}'s"
+        out["count_forces"] = plural(self.count, "force")
+        out["special_forces"] = plural(self.special, "special force")
         return out
 
 

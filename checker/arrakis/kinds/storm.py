@@ -44,6 +44,7 @@ from checker.arrakis.board import SECTORS, gf9_board
 from checker.arrakis.position import Phase, Position, StormMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
+from checker.names import plural
 
 PHASES: tuple[str, ...] = get_args(Phase)
 STORM = PHASES.index("storm")
@@ -118,6 +119,11 @@ class StormFacts(Facts):
         if self.phase_index is None:
             return "?"
         return PHASES[self.phase_index].replace("-", " ").title().replace("Choam", "CHOAM")
+
+    def fmt(self) -> dict[str, Any]:
+        out = super().fmt()
+        out["distance_sectors"] = plural(self.distance, "sector")  # "1 sector", "3 sectors"
+        return out
 
 
 def step(sector: int, n: int) -> int:
