@@ -325,7 +325,7 @@ def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
 @rule(
     "gf9.shipment.payee",
     on="ship",
-    cites="gf9:151,205,433",
+    cites="gf9:205,433,151",
     # gf9:433 speaks of shipments from off-planet reserves (and the Guild's own): a cross-shipment between
     # territories is paid for under gf9:151's "For shipment, pay the Guild"
     cite_when={
