@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, get_args, get_origin
 
-from checker.names import display
+from checker.names import display, possessive
 
 
 def fact(default: Any = None, *, key: str = "", doc: str = "") -> Any:
@@ -59,6 +59,7 @@ class Facts:
         values = self.__dict__
         out = {name: values[name] for name in field_names(type(self))}
         out["Faction"] = display(self.faction) if self.faction else ""
+        out["Faction_s"] = possessive(out["Faction"]) if self.faction else ""
         return out
 
 

@@ -55,8 +55,17 @@ def display(faction: str) -> str:
 
 def whose(faction: str) -> str:
     """A faction's display name as a possessive ("Atreides'", "the Emperor's")."""
-    name = display(faction)
+    return possessive(display(faction))
+
+
+def possessive(name: str) -> str:
+    """A name as a possessive: "Atreides'" for a name ending in s, else "Harkonnen's"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """A count with its noun: "1 force", "2 forces" (``many``: an irregular plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
 @cache  # a territory's name is folded at every lookup of every position: the names are few

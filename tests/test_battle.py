@@ -619,3 +619,35 @@ def test_a_karama_key_elsewhere_is_an_input_error() -> None:
         with pytest.raises(InputError) as err:
             load_position(parse_yaml(text))
         assert err.value.key == "move.karama" and "gf9" in err.value.expected
+
+
+def test_a_side_with_no_leader_is_not_named_as_one() -> None:
+    """Atreides plays no leader: the leader checks name Harkonnen's leader alone; a name ending in s takes 's'."""
+    from checker.api import check_text
+
+    v = check_text("""
+ruleset: gf9
+turn: 4
+phase: battle
+storm: 2
+factions:
+  atreides:
+    spice: 10
+    hand: [Crysknife]
+    leaders_in_tanks: [Thufir Hawat, Lady Jessica, Gurney Halleck, Duncan Idaho, Dr. Wellington Yueh]
+  harkonnen: {spice: 10}
+forces:
+  - {faction: atreides, territory: The Great Flat, count: 5}
+  - {faction: harkonnen, territory: The Great Flat, count: 5}
+move:
+  action: battle
+  territory: The Great Flat
+  aggressor: harkonnen
+  plans:
+    atreides: {dial: 5}
+    harkonnen: {leader: Umman Kudu, dial: 3}
+""")
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["gf9.battle.leader-in-tanks"] == "Umman Kudu is not in the Tanks."
+    assert said["gf9.battle.leader-used-elsewhere"] == "Umman Kudu fought in no other territory this phase."
+    assert said["gf9.battle.storm-separates"].startswith("Harkonnen's and Atreides' forces in The Great Flat")

@@ -131,7 +131,11 @@ def test_worm_devours_every_sector_of_the_previous_territory_but_fremen_and_its_
 
 def test_fremens_choice_is_asked_only_when_its_ally_is_there() -> None:
     v = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **HAGGA)
-    assert v.verdict == "unresolved" and "move.fremen_protects" in v.reason
+    # the choice changes what is devoured, not whether the draw is legal (gf9:119)
+    assert v.verdict == "legal" and "devoured" not in v.outcome and "losses" not in v.outcome
+    assert "move.fremen_protects" in v.unknown["devoured"] and "move.fremen_protects" in v.unknown["losses"]
+    assert "unless it does, the worm devours Atreides' 2 forces in Hagga Basin" in v.unknown["devoured"]
+    assert v.outcome["spice_lost"] == 6 and v.outcome["nexus"] is True
     no_ally = {**HAGGA, "alliances": []}
     w = blow({"card": "shai-hulud", "previous": "Hagga Basin"}, **no_ally)
     assert w.verdict == "legal" and w.outcome["devoured"] == {"harkonnen": 6, "atreides": 2}
@@ -337,3 +341,16 @@ def test_a_worm_karama_key_elsewhere_is_an_input_error() -> None:
             }
         )
     assert err.value.key == "move.karama_cancels" and "gf9" in err.value.expected
+
+
+def test_devour_message_never_contradicts_itself() -> None:
+    """The undecided ally's forces are named as devoured unless Fremen protects it, beside those taken for sure."""
+    from checker.arrakis.kinds.blow import Blow
+    from constraints.gf9.blow import _devoured
+
+    data: dict[str, Any] = {"ruleset": "gf9", "turn": 3, "phase": "spice-blow", "storm": 5, **HAGGA}
+    data["move"] = {"action": "blow", "card": "shai-hulud", "previous": "Hagga Basin"}
+    f = Blow().facts(load_position(data))
+    text = _devoured(f, {})
+    assert "no forces (" not in text
+    assert text.endswith("Atreides' 2 forces to the Tanks unless Fremen protects its ally.")

@@ -44,7 +44,7 @@ def test_a_defender_alone_with_mercenaries_wins_the_tie() -> None:
     assert v.outcome["spice_paid"] == {"emperor": 3, "atreides": 2}
     assert "dreamrules:496" in cited(v)
     said = next(f.message for f in v.findings if f.rule.id == "dreamrules.battle.winner")
-    assert "Atreides's Mercenaries win" in said
+    assert "Atreides' Mercenaries win" in said
 
 
 def test_gf9_refuses_the_same_plan_for_its_mercenaries() -> None:

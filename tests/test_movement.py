@@ -150,7 +150,7 @@ def test_overview_route_through_an_ally_names_the_territory() -> None:
     text = ROUTE.format(ruleset="overview", extra=extra, to="Hagga Basin", via="[Arsunt]")
     v = check_text(text.replace("storm: 9", "storm: 3") + "alliances: [[atreides, fremen]]\n")
     assert v.forbidding() == ["overview.movement.allies"]
-    assert "enters Arsunt, where Atreides's ally Fremen has forces" in v.findings[0].message
+    assert "enters Arsunt, where Atreides' ally Fremen has forces" in v.findings[0].message
 
 
 # -- the phase, and the range each finding names --------------------------------------------------
@@ -199,3 +199,36 @@ def test_polar_sink_beside_ally_names_the_exception() -> None:
     [allies] = [f for f in v.findings if f.rule.id == "gf9.movement.allies"]
     assert "Polar Sink beside its ally Fremen" in allies.message
     assert "permits all factions" in allies.message
+
+
+def test_from_sector_only_where_the_group_leaves_one_sector() -> None:
+    """A group gathered from sectors 8 and 10 has no one sector to report; one the storm confines to sector 8 has."""
+    both = check_text("""
+ruleset: gf9
+storm: 15
+forces:
+  - {faction: harkonnen, territory: Imperial Basin, sector: 8, count: 3}
+  - {faction: harkonnen, territory: Imperial Basin, sector: 10, count: 3}
+move: {action: move, faction: harkonnen, count: 6, from: Imperial Basin, to: Polar Sink}
+""")
+    assert both.verdict == "legal" and "from_sector" not in both.outcome
+    one = check_text("""
+ruleset: gf9
+storm: 9
+forces:
+  - {faction: harkonnen, territory: Imperial Basin, sector: 8, count: 3}
+  - {faction: harkonnen, territory: Imperial Basin, sector: 10, count: 1}
+move: {action: move, faction: harkonnen, count: 3, from: Imperial Basin, to: Polar Sink}
+""")
+    assert one.verdict == "legal" and one.outcome["from_sector"] == 8
+    assert not any("chosen by Mentat" in n for n in one.notes + both.notes)
+
+
+def test_rule_titles_joined_mid_sentence_keep_names_capitalised() -> None:
+    """'Together (...)' lowercases a title's first word, never a territory's name within it."""
+    from checker.engine import _mid_sentence
+
+    assert _mid_sentence("Ornithopters: three territories with forces in Arrakeen or Carthag") == (
+        "ornithopters: three territories with forces in Arrakeen or Carthag"
+    )
+    assert _mid_sentence("Fremen may grant its ally three free revivals").startswith("Fremen")

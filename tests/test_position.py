@@ -389,3 +389,23 @@ def test_victory_names_the_advisors_that_do_not_count() -> None:
     assert v.outcome["winner"] == "none"
     f = finding(v, "gf9.position.victory")
     assert "2 strongholds (the Bene Gesserit advisors in Tuek's Sietch do not count)" in f.message
+
+
+def test_unlisted_players_say_what_is_unknown() -> None:
+    """players: 6 with three factions listed: the reason says the game's factions are not all listed."""
+    from checker.api import check_text
+
+    v = check_text("""
+ruleset: gf9
+phase: mentat-pause
+turn: 10
+players: 6
+storm: 2
+factions: {atreides: {}, harkonnen: {}, emperor: {}}
+forces:
+  - {faction: atreides, territory: Arrakeen, count: 3}
+  - {faction: harkonnen, territory: Carthag, count: 3}
+""")
+    assert v.verdict == "unresolved"
+    assert "does not give 'factions'" not in v.reason
+    assert "players 6, 3 named (Atreides, Harkonnen, Emperor)" in v.reason

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import engine
+from checker.api import check_text
 from checker.arrakis.kinds import revival  # noqa: F401 - registers the kind
 from checker.arrakis.position import components, load_position
 from checker.engine import Verdict
@@ -392,3 +393,26 @@ def test_dreamrules_face_down_wait_and_bene_tleilax_full_price() -> None:
         cost = next(f for f in v.findings if f.rule.id == "dreamrules.revival.leader-cost")
         said = cost.message.removeprefix("If the open question above changes nothing: ")  # face down: #1196's gap
         assert said.startswith(f"Bene Tleilax pays {price} for Zaaf")
+
+
+def test_basic_starred_tokens_are_revived_as_ordinary_forces() -> None:
+    """gf9:41: in the Basic game the Emperor's starred tokens are ordinary forces: no open price (gf9:185 is the
+    Advanced game's), 1 free and 2 at two spice each; the Advanced game keeps the open question."""
+    basic = """
+ruleset: gf9
+turn: 3
+phase: revival
+factions: {emperor: {spice: 10, tanks: 1, tanks_special: 2}, atreides: {}}
+move: {action: revive, faction: emperor, count: 1, special: 2}
+"""
+    v = check_text(basic)
+    assert v.verdict == "legal" and v.outcome["cost"] == 4
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["gf9.revival.basic-starred"] == (
+        "The Basic game: Emperor's 2 starred tokens count as ordinary forces, revived and priced as such."
+    )
+    assert said["gf9.revival.force-cost"] == "Emperor revives 1 force free and pays 2 spice each for 2 more: 4 spice."
+    assert said["gf9.revival.in-tanks"] == "Emperor has 1 force and 2 special forces in the Tanks."
+    advanced = basic.replace("ruleset: gf9", "ruleset: gf9\nadvanced: true").replace("special: 2}", "special: 1}")
+    adv = check_text(advanced)
+    assert adv.verdict == "unresolved" and "gf9.revival.special-cost" in adv.reason

@@ -75,8 +75,9 @@ def test_guild_rates(n: int) -> None:
     }
     for move, cost in cases.items():
         v = check_text(GUILD.format(move=move))
-        if "reserves" in move and n % 2:  # one per two: an odd force's charge is not said (gf9:437)
-            assert v.verdict == "unresolved" and "gf9.shipment.guild-retrieve-odd" in v.reason, move
+        if "reserves" in move and n % 2:  # one per two: an odd force's charge is not said (gf9:437), either paid
+            assert v.verdict == "legal" and "gf9.shipment.guild-retrieve-odd" in v.unknown["cost"], move
+            assert "cost" not in v.outcome
             continue
         assert v.verdict == "legal", (move, v.forbidding(), v.reason)
         assert v.outcome["cost"] == cost, move
@@ -299,16 +300,36 @@ move: {{action: ship, faction: spacing-guild, from: The Great Flat, count: {coun
 
 @pytest.mark.parametrize(
     ("count", "spice", "verdict", "cost"),
-    [(4, 5, "legal", 2), (3, 5, "unresolved", None), (3, 1, "unresolved", None), (3, 0, "illegal", None)],
+    [
+        (4, 5, "legal", 2),
+        (3, 5, "legal", None),
+        (3, 2, "legal", None),
+        (3, 1, "unresolved", None),
+        (3, 0, "illegal", None),
+    ],
 )
 def test_guild_back_to_reserves_odd_force_is_open(count: int, spice: int, verdict: str, cost: int | None) -> None:
-    """gf9:437 rounds up only the first two types: an odd force sent back at one per two has no stated price, so
-    the answer is open unless even the lower reading cannot be paid."""
+    """gf9:437 rounds up only the first two types: an odd force sent back at one per two has no stated price (1 or
+    2 for 3 forces). Where the Guild can pay either, the move is legal and its cost unknown; where it can pay only
+    the lower, the answer is open; where not even that, illegal."""
     v = check_text(_guild_back(count, spice))
     assert v.verdict == verdict, v.reason
     assert v.outcome.get("cost") == cost
+    said = {f.rule.id: f.message for f in v.findings}
+    if verdict == "legal" and count % 2:
+        assert "1 or 2 spice, and the Guild can pay either" in v.unknown["cost"]
+        assert said["gf9.shipment.affordable"] == (
+            f"Spacing Guild can pay 1 spice, the lower of the two prices the return may cost (it has {spice}); "
+            "the higher, 2, too."
+        )
+        assert said["gf9.shipment.payee"] == "The Guild pays the Bank for its own return to reserves."
     if verdict == "unresolved":
-        assert "gf9.shipment.guild-retrieve-odd" in v.reason
+        assert "gf9.shipment.guild-retrieve-odd-afford" in v.reason
+        assert "it can pay 1 spice (the odd force free) but not 2" in v.reason
+        assert said["gf9.shipment.affordable"] == (
+            "Spacing Guild can pay 1 spice, the lower of the two prices the return may cost (it has 1); "
+            "not the higher, 2."
+        )
 
 
 def test_fremen_guild_ally_outside_the_zone_is_not_called_free() -> None:
@@ -318,3 +339,44 @@ def test_fremen_guild_ally_outside_the_zone_is_not_called_free() -> None:
     assert v.verdict == "legal" and v.outcome["cost"] == 1
     [zone] = [f for f in v.findings if f.rule.id == "gf9.shipment.fremen-zone"]
     assert "free of charge" not in zone.message and "Guild rates" in zone.message
+
+
+def test_no_sector_named_says_which_sectors_are_clear_and_names_none() -> None:
+    """A shipment into a territory of several sectors naming none: the storm's finding states the clear sectors
+    (never "sector None"), the outcome names no sector, and no note claims it does."""
+    v = check_text("""
+ruleset: gf9
+turn: 3
+phase: shipment-and-movement
+storm: 9
+factions: {atreides: {spice: 10, reserves: 10}, harkonnen: {}}
+move: {action: ship, faction: atreides, count: 2, to: Imperial Basin}
+""")
+    assert v.verdict == "legal" and "sector" not in v.outcome
+    msg = next(f.message for f in v.findings if f.rule.id == "gf9.shipment.storm-blocks")
+    assert msg == "Imperial Basin has 2 sectors clear of the storm (8, 10) beside sector 9, under it."
+    assert not any("lowest-numbered" in n for n in v.notes)
+    assert any("the outcome names none, the player's choice" in n for n in v.notes)
+    clear = check_text("""
+ruleset: gf9
+storm: 15
+factions: {atreides: {spice: 10, reserves: 10}}
+move: {action: ship, faction: atreides, count: 2, to: Imperial Basin}
+""")
+    msg = next(f.message for f in clear.findings if f.rule.id == "gf9.shipment.storm-blocks")
+    assert msg == "Imperial Basin (sectors 8, 9, 10) is clear of the storm (sector 15)."
+
+
+def test_cross_shipment_payee_quotes_the_line_that_covers_it() -> None:
+    """gf9:433 pays the Guild for shipments from off-planet reserves: a cross-shipment's payee quotes gf9:151."""
+    v = check_text("""
+ruleset: gf9
+storm: 2
+factions: {spacing-guild: {spice: 5, reserves: 10}, atreides: {spice: 10, reserves: 10}}
+forces: [{faction: atreides, territory: Arrakeen, count: 6}]
+alliances: [[atreides, spacing-guild]]
+move: {action: ship, faction: atreides, count: 3, from: Arrakeen, to: Carthag}
+""")
+    payee = next(f for f in v.findings if f.rule.id == "gf9.shipment.payee")
+    lines = {(c.doc, c.first) for c in payee.cites}
+    assert ("gf9", 151) in lines and ("gf9", 433) not in lines

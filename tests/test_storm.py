@@ -210,3 +210,35 @@ move: {{action: storm, dials: [3, 3]}}
     assert v.verdict == verdict, v.reason
     if verdict == "unresolved":
         assert "factions.fremen" in v.reason
+
+
+def test_a_storm_of_one_sector_says_sector() -> None:
+    """'1 sector', never '1 sectors'."""
+    from checker.api import check_text
+
+    v = check_text(
+        "ruleset: gf9\nturn: 3\nphase: storm\nstorm: 10\nmove: {action: storm, distance: 1, weather_control: true}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["gf9.storm.movement"] == "The storm moves 1 sector from sector 10 to 11, hitting 11."
+
+
+def test_unknown_shield_wall_names_the_losses_it_does_not_decide() -> None:
+    """Sand the storm hits loses its forces whatever the Shield Wall's state (gf9:97): the reason says so, and names
+    the sheltered groups whose loss depends on the wall."""
+    from checker.api import check_text
+
+    v = check_text("""
+ruleset: gf9
+phase: storm
+turn: 3
+storm: 7
+forces:
+  - {faction: harkonnen, territory: Imperial Basin, sector: 9, count: 4}
+  - {faction: atreides, territory: Old Gap, sector: 9, count: 3}
+move: {action: storm, dials: [1, 2]}
+""")
+    assert v.verdict == "legal" and "losses" not in v.outcome
+    why = v.unknown["losses"]
+    assert "only if it is destroyed, Harkonnen loses 4 of 4 in Imperial Basin sector 9" in why
+    assert "whatever its state, Atreides loses 3 of 3 in Old Gap sector 9" in why

@@ -25,7 +25,7 @@ from checker.arrakis.position import (
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
-from checker.names import display
+from checker.names import whose
 
 
 def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
@@ -158,7 +158,7 @@ def _gain(state: FactionState, gained: int) -> FactionState:
 def unwritten_gains(factions: dict[str, FactionState], gained: dict[str, int]) -> list[str]:
     """Notes for spice gained by a faction whose spice the position does not give (it stays not given)."""
     return [
-        f"the position does not give {display(who)}'s spice: the {n} it gains are not written (it stays not given)"
+        f"the position does not give {whose(who)} spice: the {n} it gains are not written (it stays not given)"
         for who, n in gained.items()
         if n and (who not in factions or factions[who].spice is None)
     ]

@@ -37,7 +37,7 @@ from checker.arrakis.transitions import _gain, _written, to_tanks
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
-from checker.names import display
+from checker.names import display, whose
 
 # outcome values an unknown may hold that a transition can still carry (each handled below)
 CARRIED_UNKNOWNS = ("cards_discarded", "cards_retained", "spice_destroyed")
@@ -254,8 +254,8 @@ def _leaders(
         if captor in factions:
             kept = [n for n in factions[captor].captured_leaders or [] if n != name]
             factions[captor] = dataclasses.replace(factions[captor], captured_leaders=kept)
-        fate = f"{display(own)}'s Tanks" if name in (o.get("leaders_killed") or []) else display(own)
-        notes.append(f"{name}, {display(captor)}'s captive, fought its one battle: back to {fate} (gf9:427)")
+        fate = f"{whose(own)} Tanks" if name in (o.get("leaders_killed") or []) else display(own)
+        notes.append(f"{name}, {whose(captor)} captive, fought its one battle: back to {fate} (gf9:427)")
     for name in o.get("leaders_killed") or []:
         if name == KH_NAME:
             if "atreides" in factions:

@@ -18,6 +18,8 @@ layer(
         # shipment (constraints/dreamrules/shipment.py)
         "gf9.shipment.guild-retrieve-odd": "dreamrules:424 halves every kind of Guild shipment, territory to "
         "reserves included, 'rounding the total up': an odd return to reserves is not open under Dreamrules",
+        "gf9.shipment.guild-retrieve-odd-afford": "dreamrules:424 rounds an odd return to reserves up: its price is "
+        "not open under Dreamrules",
         # setup (constraints/dreamrules/setup.py)
         "gf9.setup.expansion-faction": "Dreamrules prints the Ixians' and Bene Tleilax's setups (dreamrules:166, "
         "1168, 1210): dreamrules.setup.ixians-*, dreamrules.setup.tleilax-*",

@@ -43,7 +43,7 @@ from checker.arrakis.kinds.battle import (
     voice_complies,
     zoal_infiltration,
 )
-from checker.names import display
+from checker.names import display, possessive
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.battle import (
     OTHER,
@@ -367,8 +367,8 @@ def _in_storm(s: BattleFacts) -> bool:
     cites="dreamrules:448",
     see_also="dreamrules:224",
     title="No battle across the storm",
-    forbids="The storm (sector {storm_sector}) separates {A}'s and {D}'s troops in {territory}: they cannot fight.",
-    permits="{A}'s and {D}'s troops in {territory} are not separated by the storm (sector {storm_sector}).",
+    forbids="The storm (sector {storm_sector}) separates {A_s} and {D_s} troops in {territory}: they cannot fight.",
+    permits="{A_s} and {D_s} troops in {territory} are not separated by the storm (sector {storm_sector}).",
     needs=("sectors_known",),
     when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _fights),
     replaces="gf9.battle.storm-separates",
@@ -541,7 +541,7 @@ def _winner_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     if t["a"] != t["d"]:
         return f"{head}: {_who(s, w)} wins with the higher strength."
     if w == "d":
-        return f"{head}: a tie, which {_who(s, 'd')}'s Mercenaries win."
+        return f"{head}: a tie, which {possessive(_who(s, 'd'))} Mercenaries win."
     why = "both play Mercenaries, so the aggressor" if s.a_mercenaries and s.d_mercenaries else "the aggressor"
     return f"{head}: a tie, which {why} {_who(s, 'a')} wins."
 
@@ -1552,11 +1552,11 @@ def _harkonnen_wins(s: BattleFacts) -> bool:
 
 def _capture_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
     x = "a" if s.a_is_harkonnen else "d"
-    loser = _who(s, OTHER[x])
+    loser = possessive(_who(s, OTHER[x]))
     if _get(s, x, "capture_stopped"):
-        return f"Harkonnen wins, but Karama stopped Captured Leaders this phase: it cannot capture {loser}'s leaders."
+        return f"Harkonnen wins, but Karama stopped Captured Leaders this phase: it cannot capture {loser} leaders."
     return (
-        f"Harkonnen wins: it may then capture one of {loser}'s leaders at random (none used elsewhere this turn), to "
+        f"Harkonnen wins: it may then capture one of {loser} leaders at random (none used elsewhere this turn), to "
         "kill for two spice or keep for one use in combat; a choice after the battle, which changes none of its "
         "results here."
     )
@@ -1987,7 +1987,7 @@ def _role_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
         ("Chemistry", "defense"): "a poison defense: there is no other defense in its plan",
     }
     return " ".join(
-        f"{_who(s, x)}'s {_get(s, x, f'{slot}_name')} acts as {roles[(_get(s, x, f'{slot}_name'), slot)]}."
+        f"{possessive(_who(s, x))} {_get(s, x, f'{slot}_name')} acts as {roles[(_get(s, x, f'{slot}_name'), slot)]}."
         for x in SIDES
         for slot in ("weapon", "defense")
         if _get(s, x, f"{slot}_name") in ROLE_CARDS

@@ -45,9 +45,7 @@ set_aside(
 
 def _where(s: WormFacts, i: int) -> str:
     sector = s.group_sector[i]
-    return f"{display(s.group_faction[i])}'s {s.group_count[i]} in {s.territory}" + (
-        f" sector {sector}" if sector else ""
-    )
+    return f"{whose(s.group_faction[i])} {s.group_count[i]} in {s.territory}" + (f" sector {sector}" if sector else "")
 
 
 # -- the blow move ----------------------------------------------------------------------------------------------
@@ -323,7 +321,7 @@ def _mine(s: WormFacts, o: dict[str, Any]) -> str:
     who = ", ".join(f"{display(f)} {n}" for f, n in back.items()) or "none"
     text = f"Shai-Hulud destroys the mine in {s.territory}: troops at it return to reserves ({who})"
     if s.carryall and back:
-        text += f"; {display(s.carryall)}'s Carryall triggers (dreamrules:296; its counting is #1845)"
+        text += f"; {whose(s.carryall)} Carryall triggers (dreamrules:296; its counting is #1845)"
     return text + "."
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES, PlayFacts, phase_title
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, rule
 
 chapter("play", "dreamrules:776-982")
@@ -110,7 +110,7 @@ def _named(index: int) -> Callable[[PlayFacts], bool]:
 
 
 def _of(s: PlayFacts) -> str:
-    return f"{display(s.dr_holder)}'s {s.dr_name}"
+    return f"{whose(s.dr_holder)} {s.dr_name}"
 
 
 # -- the uses -----------------------------------------------------------------------------------------
@@ -146,8 +146,8 @@ def _(v: Any) -> Any:
     on="play",
     cites="dreamrules:786",
     title="A Karama stops an opposing faction's advantage",
-    forbids=lambda s, _o: f"{s.dr_name} is {display(s.faction)}'s own advantage: Karama names the opposing faction's.",
-    permits=lambda s, _o: f"{s.dr_name} is {display(s.dr_holder)}'s advantage, not {display(s.faction)}'s.",
+    forbids=lambda s, _o: f"{s.dr_name} is {whose(s.faction)} own advantage: Karama names the opposing faction's.",
+    permits=lambda s, _o: f"{s.dr_name} is {whose(s.dr_holder)} advantage, not {whose(s.faction)}.",
     when=lambda s: _stop(s) and bool(s.dr_advantage),
 )
 def opposing(s: PlayFacts) -> bool:

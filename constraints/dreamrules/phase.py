@@ -34,7 +34,7 @@ from checker.arrakis.kinds.phase import (
     phase_words,
     upper,
 )
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -239,7 +239,7 @@ gap(
     "(dreamrules:536, 540), bribes may be given during it too, and no position records whether this pile's spice "
     "was given before or after the collection",
     explain=lambda s: (
-        f"the Mentat phase ends with spice in {display(s.bribes_waiting)}'s bribe pile: whether it was "
+        f"the Mentat phase ends with spice in {whose(s.bribes_waiting)} bribe pile: whether it was "
         "collected into its supply (dreamrules:540) or given after the collection is not a fact of the position"
     ),
     when=lambda s: s.phase_index == MENTAT_PAUSE and bool(s.bribes_waiting),

@@ -1150,8 +1150,8 @@ def _face_dancer_spy(s: RevivalFacts) -> bool:
     cites="dreamrules:386",
     see_also="gf9:191",
     title="A faction revives its own leaders (Bene Tleilax's spies apart)",
-    forbids=lambda s, _o: f"{s.leader} is not one of {display(s.faction)}'s leaders: it cannot revive him.",
-    permits=lambda s, _o: f"{s.leader} is one of {display(s.faction)}'s leaders.",
+    forbids=lambda s, _o: f"{s.leader} is not one of {whose(s.faction)} leaders: it cannot revive him.",
+    permits=lambda s, _o: f"{s.leader} is one of {whose(s.faction)} leaders.",
     when=lambda s: s.has_leader and not _face_dancer_spy(s) and not s.fate,
     replaces="gf9.revival.leader-own",
 )

@@ -41,7 +41,7 @@ import z3
 
 from checker.arrakis.kinds.position import DREAM_CODES, PositionFacts, names
 from checker.facts import all_of, any_of
-from checker.names import display
+from checker.names import display, possessive, whose
 from checker.rules import Rule, chapter, gap, restates, rule, set_aside
 from constraints.overview.position import allies_kept_apart, overview_allies_apart
 
@@ -471,7 +471,7 @@ def _number_rule(nb: Number) -> Rule:
         f"dreamrules.setup.{nb.short}-{nb.what}",
         on="position",
         cites=nb.cites,
-        title=f"{name}'s starting {'spice' if nb.what == 'spice' else 'Treachery Cards'}: {nb.want}",
+        title=f"{possessive(name)} starting {'spice' if nb.what == 'spice' else 'Treachery Cards'}: {nb.want}",
         forbids=lambda s, _: f"{name} start with {say(value(s))}; {nb.cites} gives {say(nb.want)}.",
         permits=lambda s, _: f"{name} start with {say(value(s))}.",
         when=lambda s: present(s) and given(s),
@@ -659,9 +659,7 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _not_worthless(s: PositionFacts) -> list[str]:
-    return [
-        f"{display(f)}'s matches {c}" for f, c, k in zip(s.factions, s.fate_cards, s.f_fate, strict=True) if k == 99
-    ]
+    return [f"{whose(f)} matches {c}" for f, c, k in zip(s.factions, s.fate_cards, s.f_fate, strict=True) if k == 99]
 
 
 @rule(

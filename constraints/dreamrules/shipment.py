@@ -18,6 +18,7 @@ import z3
 from checker.arrakis.kinds.shipment import ShipmentFacts
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
+from constraints.gf9.shipment import landing_clear_text
 from constraints.gf9.shipment import price as gf9_price
 from constraints.gf9.shipment import z3_price as gf9_z3_price
 
@@ -288,11 +289,7 @@ def _landing(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     cites="dreamrules:408",
     title="Ordinary troops ship not into the storm",
     forbids=_landing,
-    permits=lambda s, o: (
-        "The Polar Sink is never under the storm."
-        if s.to_polar_sink
-        else f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
-    ),
+    permits=lambda s, o: "The Polar Sink is never under the storm." if s.to_polar_sink else landing_clear_text(s, o),
     needs=("storm_sector",),
     when=lambda s: not s.to_reserves and not s.is_fremen,
     replaces="gf9.shipment.storm-blocks",
@@ -445,7 +442,7 @@ def _revealed(s: ShipmentFacts) -> int:
     cites="dreamrules:1108",
     title="The Guild pays toward its ally's shipment by revealing spice it keeps",
     permits=lambda s, _o: (
-        f"The Guild reveals {_revealed(s)} spice toward {display(s.faction)}'s shipment and keeps it; "
+        f"The Guild reveals {_revealed(s)} spice toward {whose(s.faction)} shipment and keeps it; "
         f"{display(s.faction)} pays the other {price(s) - _revealed(s)} to the Guild."
     ),
     defines=("payments",),

@@ -279,7 +279,7 @@ def _returned(s: StormFacts, o: dict[str, Any]) -> str:
     who = ", ".join(f"{display(f)} {n}" for f, n in back.items()) or "none"
     text = f"The storm destroys the mine in {', '.join(gone)}: troops there return to reserves ({who})"
     if s.carryall and back:
-        text += f"; {display(s.carryall)}'s Carryall triggers (dreamrules:296; its counting is #1845)"
+        text += f"; {whose(s.carryall)} Carryall triggers (dreamrules:296; its counting is #1845)"
     return text + "."
 
 

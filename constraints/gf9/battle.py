@@ -50,7 +50,7 @@ from checker.arrakis.kinds.battle import (
     voice_complies,
 )
 from checker.facts import all_of
-from checker.names import display, whose
+from checker.names import display, possessive, whose
 from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -91,6 +91,11 @@ Sided = TypeVar("Sided")
 
 def _who(s: Any, x: str) -> str:
     return display(_get(s, x, "name"))
+
+
+def _side_s(s: Any, x: str) -> str:
+    """A side's faction as a possessive ("Atreides'", "Harkonnen's")."""
+    return possessive(_who(s, x))
 
 
 def both(s: Sided, ok: Callable[[Sided, str], bool]) -> bool:
@@ -252,7 +257,7 @@ def _zclear(v: Any, x: str) -> Any:
     forbids=_says(
         _clear,
         lambda s, x: (
-            f"All of {_who(s, x)}'s forces in {s.territory} are under the storm (sector {s.storm_sector}): "
+            f"All of {_side_s(s, x)} forces in {s.territory} are under the storm (sector {s.storm_sector}): "
             "they cannot battle."
         ),
     ),
@@ -291,8 +296,8 @@ def _reach(s: BattleFacts) -> set[int]:
     cites="gf9:101",
     see_also="gf9:31,249",
     title="No battle across the storm",
-    forbids="The storm (sector {storm_sector}) separates {A}'s and {D}'s forces in {territory}: they cannot battle.",
-    permits="{A}'s and {D}'s forces in {territory} meet clear of the storm (sector {storm_sector}).",
+    forbids="The storm (sector {storm_sector}) separates {A_s} and {D_s} forces in {territory}: they cannot battle.",
+    permits="{A_s} and {D_s} forces in {territory} meet clear of the storm (sector {storm_sector}).",
     needs=("sectors_known",),
     when=lambda s: s.storm_sector > 0 and not s.in_polar_sink and both(s, _fights) and both(s, _clear),
     replaces="overview.battle.storm-separates",
@@ -446,6 +451,12 @@ def _(v: Any) -> Any:
 #  immediately": the same, seen from the leaders that may fight.)
 
 
+def _leaders_played(s: BattleFacts) -> tuple[str, str]:
+    """The leaders the plans play (a side with no leader or a Cheap Hero is left out), and the verb's number."""
+    names = [_get(s, x, "leader_name") for x in ("a", "d") if _get(s, x, "leader")]
+    return " and ".join(names), ("is" if len(names) == 1 else "are")
+
+
 def _alive(s: BattleFacts, x: str) -> bool:
     return not (_get(s, x, "leader") and _get(s, x, "leader_in_tanks"))
 
@@ -462,7 +473,7 @@ def _alive(s: BattleFacts, x: str) -> bool:
             f"{_get(s, x, 'leader_name')} is in the Tleilaxu Tanks: {_who(s, x)} cannot fight with that leader."
         ),
     ),
-    permits="{a_leader_label} and {d_leader_label} are not in the Tanks.",
+    permits=lambda s, _o: "{} {} not in the Tanks.".format(*_leaders_played(s)),
     when=lambda s: s.a_leader or s.d_leader,
 )
 def leader_in_tanks(s: BattleFacts) -> bool:
@@ -491,7 +502,7 @@ def _not_used_elsewhere(s: BattleFacts, x: str) -> bool:
             f"{_who(s, x)} cannot play that leader in {s.territory}."
         ),
     ),
-    permits="{a_leader_label} and {d_leader_label} fought in no other territory this phase.",
+    permits=lambda s, _o: f"{_leaders_played(s)[0]} fought in no other territory this phase.",
     when=lambda s: s.a_leader or s.d_leader,
 )
 def leader_used_elsewhere(s: BattleFacts) -> bool:
@@ -566,9 +577,9 @@ def _plays_other(s: BattleFacts, x: str) -> bool:
 
 def _captive_said(s: BattleFacts, _o: dict[str, Any]) -> str:
     x = "a" if _plays_other(s, "a") else "d"
-    owner = display(_get(s, x, "leader_faction")) if _get(s, x, "leader_faction") else "another faction"
+    owner = possessive(display(_get(s, x, "leader_faction")) if _get(s, x, "leader_faction") else "another faction")
     return (
-        f"Harkonnen plays {_get(s, x, 'leader_name')}, a leader of {owner}'s it holds captive: a captured leader "
+        f"Harkonnen plays {_get(s, x, 'leader_name')}, a leader of {owner} it holds captive: a captured leader "
         "fights one battle for it."
     )
 
@@ -884,7 +895,7 @@ def _dial_judged(s: BattleFacts) -> str:
     judged = [x for x in SIDES if not (_get(s, x, "is_fremen") or _get(s, x, "sardaukar"))]
     if not judged:
         return "Neither dial is of ordinary forces alone: the Fremen's and special forces' rules judge them."
-    dials = " and ".join(f"{_who(s, x)}'s dial {s.fmt()[f'{x}_dial']}" for x in judged)
+    dials = " and ".join(f"{_side_s(s, x)} dial {s.fmt()[f'{x}_dial']}" for x in judged)
     return f"{dials} {'is' if len(judged) == 1 else 'are'} worth forces present, with the spice committed."
 
 
@@ -1306,7 +1317,7 @@ def _card_said(s: BattleFacts, _outcome: dict[str, Any]) -> str:
             out.append(f"{_who(s, x)} holds {leader}'s traitor card and calls treachery.")
         else:
             out.append(
-                f"Harkonnen, {_who(s, x)}'s ally, holds {leader}'s traitor card and calls treachery against "
+                f"Harkonnen, {_side_s(s, x)} ally, holds {leader}'s traitor card and calls treachery against "
                 f"its ally's opponent; {_who(s, x)}, the faction fighting, takes the win."
             )
     return " ".join(out)
@@ -1885,7 +1896,7 @@ def _(v: Any) -> Any:
     cites="gf9:303,475",
     title="A Karama makes the Fedaykin ordinary for the battle, nothing more",
     permits=lambda s, _o: " ".join(
-        f"A Karama makes {_who(s, x)}'s {_get(s, x, 'fedaykin_ordinary')} Fedaykin ordinary for this battle: they "
+        f"A Karama makes {_side_s(s, x)} {_get(s, x, 'fedaykin_ordinary')} Fedaykin ordinary for this battle: they "
         "count one each in the dial and the losses"
         + (
             ", still at full strength without spice (the no-spice advantage is another one)."
@@ -1916,7 +1927,7 @@ def _(v: Any) -> Any:
     see_also="gf9:297,415",
     title="A Karama stops the Fremen no-spice advantage: its forces need support",
     permits=lambda s, _o: " ".join(
-        f"A Karama stops {_who(s, x)}'s no-spice advantage for this battle: its forces count one half unsupported, "
+        f"A Karama stops {_side_s(s, x)} no-spice advantage for this battle: its forces count one half unsupported, "
         "one with a spice, as others' do."
         for x in SIDES
         if _get(s, x, "no_spice_stopped") and not _get(s, x, "fedaykin_open")
@@ -1954,7 +1965,7 @@ gap(
     see_also="gf9:297",
     title="A Karama makes the Sardaukar ordinary for the battle",
     permits=lambda s, _o: " ".join(
-        f"A Karama makes {_who(s, x)}'s {_get(s, x, 'sardaukar_ordinary')} Sardaukar ordinary for this battle: they "
+        f"A Karama makes {_side_s(s, x)} {_get(s, x, 'sardaukar_ordinary')} Sardaukar ordinary for this battle: they "
         "count as its ordinary forces, one half unsupported, one with a spice."
         for x in SIDES
         if _get(s, x, "sardaukar_ordinary")
@@ -2351,7 +2362,7 @@ def _explosion_result_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     others = [display(f) for f, n in zip(s.o_names, s.o_forces, strict=True) if n]
     also = f", and {', '.join(others)}'s forces there" if others else ""
     return (
-        f"The explosion destroys every force in {s.territory} ({_who(s, 'a')}'s, {_who(s, 'd')}'s{also}) and "
+        f"The explosion destroys every force in {s.territory} ({_side_s(s, 'a')}, {_side_s(s, 'd')}{also}) and "
         f"kills {killed}: no one wins or collects spice for the leaders."
     )
 
@@ -2454,7 +2465,7 @@ def _traitor_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     by = "" if _get(s, x, "holds_traitor") else " (called by its allied Harkonnen)"
     lost = (outcome.get("losses") or {}).get(_get(s, y, "name"), 0)
     return (
-        f"{leader} is {_who(s, x)}'s traitor{by}: {_who(s, x)} wins at once, keeps its forces and takes "
+        f"{leader} is {_side_s(s, x)} traitor{by}: {_who(s, x)} wins at once, keeps its forces and takes "
         f"{_get(s, y, 'strength')} spice; {_who(s, y)} loses its {lost} forces in {s.territory}"
         f"{_get(s, y, 'beyond')} and the cards of its plan."
     )

@@ -15,7 +15,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.bidding import BidFacts
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -41,7 +41,7 @@ def _cards(n: int | None) -> str:
 
 
 def _whose(faction: str) -> str:
-    return f"{display(faction)}'" if faction.endswith("s") else f"{display(faction)}'s"
+    return f"{display(faction)}'" if faction.endswith("s") else f"{whose(faction)}"
 
 
 def _karama_words(s: BidFacts) -> str:

@@ -144,13 +144,12 @@ def _devoured(s: BlowFacts, o: dict[str, Any]) -> str:
     if undecided:
         gone = {n: c for n, c in gone.items() if n not in s.force_names(s.is_ally)}
     forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items())
+    taken = f"{forces} to the Tanks" if forces else "no forces"
     if undecided and any(s.is_ally):
         ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in s.force_count(lambda i: s.is_ally[i]))
-        forces = f"{forces or 'no forces'} ({ally} too, unless Fremen protects its ally)"
-    return (
-        f"Shai-Hulud devours in {s.previous}, the card previously on top of {s.where}: "
-        f"{forces + ' to the Tanks' if forces else 'no forces'}."
-    )
+        first = f"{forces} to the Tanks, and " if forces else ""
+        taken = f"{first}{ally} to the Tanks unless Fremen protects its ally"
+    return f"Shai-Hulud devours in {s.previous}, the card previously on top of {s.where}: {taken}."
 
 
 @rule(
@@ -161,7 +160,8 @@ def _devoured(s: BlowFacts, o: dict[str, Any]) -> str:
     title="After turn one, Shai-Hulud devours the forces of the previous card's territory",
     permits=_devoured,
     when=lambda s: _after_turn_one(s) and not s.consecutive,
-    needs=("turn", "attacked_known"),
+    # Fremen's choice for its ally (gf9:119) changes what is devoured, never whether the draw is legal
+    needs=("turn", "attacked_known", "ally_protection"),
     defines=("devoured",),
     replaces="overview.blow.devour",
     one_sided="it fixes what is devoured; it forbids nothing",
@@ -260,8 +260,15 @@ def _protection(s: BlowFacts, _o: dict[str, Any]) -> str:
     see_also="gf9:403",
     title="Fremen chooses whether to protect its ally from being devoured",
     permits=_protection,
-    when=lambda s: _after_turn_one(s) and not s.consecutive and any(s.is_ally) and not s.protection_stopped,
-    needs=("turn", "fremen_protects"),
+    # stated where the move gives the choice; where it does not, only what is devoured is unknown (gf9.blow.devour)
+    when=lambda s: (
+        _after_turn_one(s)
+        and not s.consecutive
+        and any(s.is_ally)
+        and not s.protection_stopped
+        and s.fremen_protects is not None
+    ),
+    needs=("turn",),
     # no replaces=: read under the overview too (overview:105), as gf9.blow.fremen-immune is
     one_sided="Fremen's choice: it spares its ally's forces or not; it forbids nothing",
 )

@@ -10,6 +10,7 @@ import z3
 from checker.arrakis.board import gf9_board
 from checker.arrakis.kinds.shipment import GREAT_FLAT, ShipmentFacts
 from checker.facts import any_of
+from checker.names import plural
 from checker.rules import rule
 
 # -- Spacing Guild --------------------------------------------------------------
@@ -22,6 +23,15 @@ from checker.rules import rule
 #          cost gf9:437 halves: GF9's text does not print it)
 
 
+def _odd_rate_text(s: ShipmentFacts) -> str:
+    low = s.forces // 2
+    pairs = f"{low} spice for {s.forces - 1} of them, " if low else ""
+    return (
+        f"{plural(s.forces, 'force')} from {s.origin} back to reserves at one spice per two: {pairs}the odd "
+        f"force's charge open ({low} or {low + 1} spice)."
+    )
+
+
 @rule(
     "gf9.shipment.guild-rates",
     on="ship",
@@ -30,8 +40,7 @@ from checker.rules import rule
     see_also="gf9:207",
     title="The Guild and its ally ship at half price; the Guild retrieves at one per two forces",
     permits=lambda s, o: (
-        f"{s.forces} forces from {s.origin} back to reserves at one spice per two, the odd force charged as a pair: "
-        f"{o['cost']} spice."
+        _odd_rate_text(s)
         if s.odd_retrieval
         else f"{s.forces} force{'s' if s.forces != 1 else ''} from {s.origin} to {s.to} cost {o['cost']} spice at "
         "Guild rates."
@@ -45,7 +54,8 @@ def guild_rates(s: ShipmentFacts) -> dict[str, int]:
     """From reserves to Arrakis, or from one territory to another, the Guild (and its ally) pays half the
     normal cost, the total rounded up (so one force into a stronghold still costs one). Back to reserves
     costs one spice per two forces, not halved again; for an odd number of forces the figure here rounds up,
-    but the text leaves that open (gf9.shipment.guild-retrieve-odd makes the answer unresolved)."""
+    but the text leaves that open (gf9.shipment.guild-retrieve-odd: the cost is unknown, or the answer unresolved
+    where only the lower price can be paid)."""
     if s.to_reserves:
         pairs, odd = divmod(s.forces, 2)
         return {"cost": pairs + odd}
@@ -61,6 +71,27 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(2 * v.cost >= amount, 2 * v.cost - 1 <= amount)
 
 
+def odd_return_costs(s: ShipmentFacts) -> tuple[int, int]:
+    """What an odd return to reserves may cost: one spice per two forces, the odd force free or charged as a pair."""
+    pairs = s.forces // 2
+    return pairs, pairs + 1
+
+
+def _can_pay_most(s: ShipmentFacts) -> bool:
+    return s.spice is not None and odd_return_costs(s)[1] <= s.spice + s.ally_support
+
+
+def _odd_open(s: ShipmentFacts) -> str:
+    low, high = odd_return_costs(s)
+    words = (
+        f"the Guild sends {s.forces} forces back to reserves: gf9:437 gives one spice per two forces and rounds up "
+        f"only 'the first two types', so whether the odd force costs a spice is not said: {low} or {high} spice"
+    )
+    if s.spice is None:
+        return words
+    return f"{words}, and the Guild can pay either (it has {s.spice})"
+
+
 @rule(
     "gf9.shipment.guild-retrieve-odd",
     on="ship",
@@ -68,16 +99,54 @@ def _(v: Any) -> z3.BoolRef:
     title="How an odd force sent back to reserves is charged",
     status="unresolved",
     reason="the Guild sends an odd number of forces back to reserves: gf9:437 gives one spice per two forces and "
-    "rounds up only 'the first two types', so whether the odd force costs a spice is not said",
-    when=lambda s: s.odd_retrieval,
-    one_sided="an open question of the text: it neither forbids nor permits, it makes the answer unresolved",
+    "rounds up only 'the first two types', so whether the odd force costs a spice is not said; the Guild can pay "
+    "either price, so only the cost is unknown",
+    explain=_odd_open,
+    when=lambda s: s.odd_retrieval and (s.spice is None or _can_pay_most(s)),
+    leaves_open=("cost",),
+    one_sided="an open question of the text: it neither forbids nor permits, it leaves the cost unknown",
 )
 def guild_retrieve_odd(s: ShipmentFacts) -> bool:
-    """Back to reserves at one per two forces: the text does not say what an odd force costs."""
+    """Back to reserves at one per two forces: the text does not say what an odd force costs. Where the Guild can
+    pay either price, the move is legal and only its cost is open."""
     return True
 
 
 @guild_retrieve_odd.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)  # an open question constrains nothing
+
+
+def _odd_unaffordable(s: ShipmentFacts) -> str:
+    low, high = odd_return_costs(s)
+    helped = f" and {s.ally_support} promised by its ally" if s.ally_support else ""
+    return (
+        f"the Guild sends {s.forces} forces back to reserves with {s.spice} spice{helped}: it can pay {low} spice "
+        f"(the odd force free) but not {high} (the odd force charged as a pair), and gf9:437 does not say which "
+        "it costs"
+    )
+
+
+@rule(
+    "gf9.shipment.guild-retrieve-odd-afford",
+    on="ship",
+    cites="gf9:437",
+    see_also="gf9:3",
+    title="Whether the Guild can pay for an odd return to reserves",
+    status="unresolved",
+    reason="the Guild sends an odd number of forces back to reserves and can pay the lower of its two possible "
+    "prices but not the higher: gf9:437 does not say whether the odd force costs a spice",
+    explain=_odd_unaffordable,
+    when=lambda s: s.odd_retrieval and s.spice is not None and not _can_pay_most(s),
+    one_sided="an open question of the text: it neither forbids nor permits, it makes the answer unresolved",
+)
+def guild_retrieve_odd_afford(s: ShipmentFacts) -> bool:
+    """Back to reserves at one per two forces, the odd force's charge open: whether the move is legal depends on
+    it where the Guild can pay the lower price and not the higher."""
+    return True
+
+
+@guild_retrieve_odd_afford.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)  # an open question constrains nothing
 

@@ -21,7 +21,7 @@ from checker.arrakis.kinds.revival import (
     z3_free,
     z3_own_cost,
 )
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -36,9 +36,43 @@ def _whose(faction: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+# gf9:41 "... Starred tokens count as ordinary forces in the Basic Game."
+
+
+@rule(
+    "gf9.revival.basic-starred",
+    on="revive",
+    cites="gf9:41",
+    see_also="gf9:179,185",
+    title="Basic: starred tokens are revived as ordinary forces",
+    permits=lambda s, _o: (
+        f"The Basic game: {_whose(s.faction)} {plural(s.special, 'starred token')} count as ordinary forces, "
+        "revived and priced as such."
+    ),
+    when=lambda s: not s.advanced and s.special > 0,
+    one_sided="it only ever permits: it says the starred tokens are ordinary forces (gf9:179 prices them)",
+)
+def basic_starred(s: RevivalFacts) -> bool:
+    """In the Basic game starred tokens (Fedaykin, Sardaukar) count as ordinary forces: gf9:179's allowance, price
+    and ceiling apply to them as to any force, and gf9:185's Advanced limits do not."""
+    return True
+
+
+@basic_starred.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.BoolVal(True)
+
+
+def _ordinary_only(s: RevivalFacts) -> bool:
+    """Every force revived is an ordinary one: no starred token, or the Basic game, where starred tokens count as
+    ordinary forces (gf9:41) and are priced as such (gf9:179)."""
+    return s.special == 0 or not s.advanced
+
+
 def _special_paid(s: RevivalFacts) -> bool:
-    """A Fedaykin or Sardaukar is among forces someone pays for: no line gives its price."""
-    if s.special == 0 or s.emperor_pays is None or s.free is None:
+    """Advanced: a Fedaykin or Sardaukar is among forces someone pays for: no line gives its price (gf9:185 begins
+    "In the Advanced Game"; in the Basic game a starred token is an ordinary force, gf9:41)."""
+    if _ordinary_only(s) or s.emperor_pays is None or s.free is None:
         return False
     return s.own > s.free or s.emperor_pays > 0
 
@@ -116,7 +150,8 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} is not allied with Fremen: no Fremen grant of free revivals applies ({Faction} has {Ally}).",
     permits="Fremen grants {Faction}, its ally, three free revivals: its whole free allowance.",
     defines=("free",),
-    when=lambda s: bool(s.fremen_grant),
+    needs=("fremen_grant",),  # not given where it would change the allowance: the deciding line, gf9:403
+    when=lambda s: s.fremen_grant is None or bool(s.fremen_grant),
 )
 def fremen_ally_free(s: RevivalFacts) -> dict[str, int] | bool:
     """Fremen may grant its ally three free revivals: they are the ally's whole free allowance (not three more),
@@ -133,9 +168,9 @@ def _cost_message(s: RevivalFacts, _o: dict[str, Any]) -> str:
     paid = max(0, s.own - (s.free or 0))
     free = s.own - paid
     if not paid:
-        return f"{display(s.faction)} revives {s.own} forces free (its allowance is {s.free})."
+        return f"{display(s.faction)} revives {plural(s.own, 'force')} free (its allowance is {s.free})."
     return (
-        f"{display(s.faction)} revives {free} forces free and pays {PRICE} spice each for {paid} more: "
+        f"{display(s.faction)} revives {plural(free, 'force')} free and pays {PRICE} spice each for {paid} more: "
         f"{force_cost(s)} spice."
     )
 
@@ -196,7 +231,8 @@ def _over_limit(s: RevivalFacts, _o: dict[str, Any]) -> str:
     title="At most three forces of its own a turn",
     forbids=_over_limit,
     permits=lambda s, _o: (
-        f"{display(s.faction)} revives {s.own} forces of its own{earlier(s.revived_before)}: within {LIMIT} a turn."
+        f"{display(s.faction)} revives {plural(s.own, 'force')} of its own{earlier(s.revived_before)}: within "
+        f"{LIMIT} a turn."
     ),
     needs=("emperor_pays",),
     when=lambda s: not s.has_card,
@@ -249,7 +285,10 @@ def _not_in_tanks(s: RevivalFacts, _o: dict[str, Any]) -> str:
     cites="gf9:181",
     title="Only forces in the Tanks can be revived",
     forbids=_not_in_tanks,
-    permits="{Faction} has {tanks} forces and {tanks_special} special forces in the Tanks.",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} has {plural(s.tanks or 0, 'force')} and {plural(s.tanks_special or 0, 'special force')} "
+        "in the Tanks."
+    ),
     needs=("tanks", "tanks_special"),
     when=lambda s: s.forces > 0,
     replaces="overview.revival.in-tanks",
@@ -351,7 +390,7 @@ def _(v: Any) -> z3.BoolRef:
     title="The Emperor pays two spice per force for its ally",
     permits=lambda s, _o: f"The Emperor pays {PRICE * (s.emperor_pays or 0)} spice for {s.emperor_pays} forces.",
     defines=("emperor_cost",),
-    when=lambda s: bool(s.emperor_pays) and s.special == 0,
+    when=lambda s: bool(s.emperor_pays) and _ordinary_only(s),
     one_sided="it fixes the Emperor's price; paying it is gf9.revival.emperor-spice",
 )
 def emperor_cost(s: RevivalFacts) -> dict[str, int]:
@@ -375,7 +414,7 @@ def _(v: Any) -> z3.BoolRef:
     ),
     permits=lambda s, _o: f"The Emperor has {s.emperor_spice} spice for the {PRICE * (s.emperor_pays or 0)} it pays.",
     needs=("emperor_spice",),
-    when=lambda s: bool(s.emperor_pays) and s.special == 0,
+    when=lambda s: bool(s.emperor_pays) and _ordinary_only(s),
 )
 def emperor_spice(s: RevivalFacts) -> bool:
     """The Emperor pays two spice per force from its own spice: no more than it has."""

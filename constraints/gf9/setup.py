@@ -40,7 +40,7 @@ import z3
 
 from checker.arrakis.kinds.position import BASE_CODES, PositionFacts, names
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, possessive
 from checker.rules import Rule, chapter, gap, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -194,7 +194,7 @@ def _board_rule(st: Start, advanced: bool | None) -> Rule:
         on="position",
         cites=cites,
         see_also=see_also,
-        title=f"{name}'s starting forces on the board: {wanted}" + (" (Advanced)" if anywhere else ""),
+        title=f"{possessive(name)} starting forces on the board: {wanted}" + (" (Advanced)" if anywhere else ""),
         forbids=forbids,
         permits=permits,
         when=lambda s: when(s) and s.board_given and (advanced is None or s.advanced == advanced),
@@ -238,7 +238,7 @@ def _number_rule(st: Start, what: str) -> Rule:
         on="position",
         cites=cites,
         see_also=see_also,
-        title=f"{name}'s starting {word}: {WORDS[want]}",
+        title=f"{possessive(name)} starting {word}: {WORDS[want]}",
         forbids=lambda s, _: f"{name} starts with {say(value(s))}; {st.line} gives {WORDS[want]}.",
         permits=lambda s, _: f"{name} starts with {say(value(s))}.",
         when=lambda s: present(s) and given(s),

@@ -12,7 +12,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
-from checker.names import display, whose
+from checker.names import display, plural, whose
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.shipment import advisors_decide
 
@@ -180,10 +180,25 @@ def _landing_blocked(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     return f"{display(s.faction)} cannot ship into {s.to}: sector {s.storm_sector} is under the storm."
 
 
+def landing_clear_text(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    """Where a shipment lands clear of the storm: its sector where one is given (or the territory has one), else
+    the territory's sectors clear of it (the player picks among them)."""
+    sector = o.get("sector", s.to_sector)
+    if sector is not None:
+        return f"{s.to} sector {sector} is clear of the storm (sector {s.storm_sector})."
+    clear = [x for x in s.to_sectors if x != s.storm_sector]
+    if len(clear) == len(s.to_sectors):
+        return f"{s.to} (sectors {', '.join(map(str, clear))}) is clear of the storm (sector {s.storm_sector})."
+    return (
+        f"{s.to} has {plural(len(clear), 'sector')} clear of the storm ({', '.join(map(str, clear))}) beside "
+        f"sector {s.storm_sector}, under it."
+    )
+
+
 def _landing_clear(s: ShipmentFacts, o: dict[str, Any]) -> str:
     if s.to_polar_sink:
         return "The Polar Sink is never under the storm."
-    return f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
+    return landing_clear_text(s, o)
 
 
 @rule(
@@ -329,6 +344,8 @@ def _payee(s: ShipmentFacts) -> str:
 
 
 def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
+    if s.is_guild and s.odd_retrieval:  # the cost is open (gf9.shipment.guild-retrieve-odd): it is not stated here
+        return "The Guild pays the Bank for its own return to reserves."
     cost = o.get("cost", price(s))
     if s.is_guild:
         return f"The Guild pays the Bank for its own shipment ({cost} spice)."
@@ -344,8 +361,13 @@ def _payee_message(s: ShipmentFacts, o: dict[str, Any]) -> str:
 @rule(
     "gf9.shipment.payee",
     on="ship",
-    cites="gf9:205,433",
-    see_also="gf9:151",
+    cites="gf9:205,433,151",
+    # gf9:433 speaks of shipments from off-planet reserves (and the Guild's own): a cross-shipment between
+    # territories is paid for under gf9:151's "For shipment, pay the Guild"
+    cite_when={
+        "gf9:151": lambda s: s.cross_ship,
+        "gf9:433": lambda s: s.is_guild or not s.cross_ship,
+    },
     title="Shipment is paid to the Guild, or the Bank without it",
     permits=_payee_message,
     defines=("paid_to",),
@@ -416,7 +438,7 @@ def _reserves_short(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     cites="gf9:205",
     title="Only forces in reserve can be shipped",
     forbids=_reserves_short,
-    permits="{Faction} has {count} forces and {special} special forces to ship among {reserves} and "
+    permits="{Faction} has {count_forces} and {special_forces} to ship among {reserves} and "
     "{reserves_special} in reserve.",
     needs=("reserves", "reserves_special"),
     when=lambda s: not s.from_board,
@@ -525,6 +547,18 @@ def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     )
 
 
+def _odd_affordable(s: ShipmentFacts) -> str:
+    """What is checked of an odd return to reserves: the lower of its two possible prices (gf9:437 leaves the odd
+    force's charge open), and whether the higher is within reach too."""
+    low = price(s)
+    has = (s.spice or 0) + s.ally_support
+    higher = f"the higher, {low + 1}, too" if low + 1 <= has else f"not the higher, {low + 1}"
+    return (
+        f"{display(s.faction)} can pay {low} spice, the lower of the two prices the return may cost (it has {has}); "
+        f"{higher}."
+    )
+
+
 @rule(
     "gf9.shipment.affordable",
     on="ship",
@@ -533,9 +567,7 @@ def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     title="The shipper must be able to pay",
     forbids=_cannot_pay,
     permits=lambda s, o: (
-        f"{display(s.faction)} can pay {price(s)} spice, the least the return may cost (it has {s.spice})."
-        if s.odd_retrieval
-        else f"{display(s.faction)} can pay the {o['cost']} spice."
+        _odd_affordable(s) if s.odd_retrieval else f"{display(s.faction)} can pay the {o['cost']} spice."
     ),
     needs=("spice",),
     when=lambda s: not s.fremen_placement,

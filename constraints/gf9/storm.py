@@ -120,7 +120,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:91,409",
     title="With Advanced Fremen, the Storm Card replaces the dials after turn one",
     forbids="With Advanced Fremen the Storm Card moves the storm after turn one, not dials ({dials_text}).",
-    permits="On turn {turn} the Fremen's Storm Card moves the storm {distance} sectors.",
+    permits="On turn {turn} the Fremen's Storm Card moves the storm {distance_sectors}.",
     needs=("turn",),
     when=lambda s: s.fremen_advanced and ((s.turn or 0) > 1 or (s.turn is None and s.has_dials)),
 )
@@ -275,7 +275,7 @@ gap(
     cite_when={"gf9:97": lambda s: bool(s.placed) and s.distance == 0},
     see_also="gf9:83,89,511",
     title="The storm moves counterclockwise, hitting the sectors it moves into",
-    permits="The storm moves {distance} sectors from sector {storm_sector} to {storm}, hitting {sectors_crossed}.",
+    permits="The storm moves {distance_sectors} from sector {storm_sector} to {storm}, hitting {sectors_crossed}.",
     needs=("storm_sector", "placed"),
     defines=("storm", "sectors_crossed"),
     replaces="overview.storm.movement",

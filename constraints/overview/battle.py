@@ -381,7 +381,7 @@ def _traitor_said(s: BattleFacts, outcome: dict[str, Any]) -> str:
     lost = (outcome.get("losses") or {}).get(getattr(s, f"{y}_name"), 0)
     gone = ", ".join(outcome.get("cards_discarded") or []) or "no card"
     return (
-        f"{getattr(s, f'{y}_leader_name')} matches {g._who(s, x)}'s Traitor Card: {g._who(s, x)} wins at once, "
+        f"{getattr(s, f'{y}_leader_name')} matches {g._side_s(s, x)} Traitor Card: {g._who(s, x)} wins at once, "
         f"loses nothing and collects {getattr(s, f'{y}_strength')} spice; {g._who(s, y)} loses its {lost} forces "
         f"in {s.territory}{getattr(s, f'{y}_beyond')} and its played cards ({gone})."
     )

@@ -100,10 +100,11 @@ def _destroyed(s: BlowFacts, o: dict[str, Any]) -> str:
     gone = o.get("devoured", dict(s.force_count(lambda i: not s.spared[i])))
     if undecided:
         gone = {n: c for n, c in gone.items() if n not in s.force_names(s.is_ally)}
-    forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items()) or "no forces"
+    forces = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in gone.items())
     if undecided:
         ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in s.force_count(lambda i: s.is_ally[i]))
-        forces += f" ({ally} too, unless Fremen protects its ally)"
+        forces = f"{forces + ', and ' if forces else ''}{ally} unless Fremen protects its ally"
+    forces = forces or "no forces"
     spared = [n for n, _c in s.force_count(lambda i: s.spared[i])]
     saved = f"; {', '.join(whose(n) for n in spared)} forces are spared (a faction advantage)" if spared else ""
     return f"Shai-Hulud destroys {forces} in {s.previous}, the previously revealed territory{saved}."

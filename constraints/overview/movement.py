@@ -25,7 +25,7 @@ from checker.arrakis.kinds.movement import (
     visit_clear,
 )
 from checker.facts import any_of
-from checker.names import display
+from checker.names import display, possessive, whose
 from checker.rules import chapter, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -72,10 +72,10 @@ def _(v: Any) -> z3.BoolRef:
     cites="overview:57",
     title="Movement range: 1 territory, 3 with ornithopters",
     forbids=lambda s, _o: (
-        f"{display(s.faction)}'s range is {range_text(s, fremen_two=False)}: not enough for a way round what "
+        f"{whose(s.faction)} range is {range_text(s, fremen_two=False)}: not enough for a way round what "
         "else blocks it."
         if (found := search(s)) is not None and found[0] <= movement_range(s, fremen_two=False)
-        else f"The declared route {s.route} enters {s.via_len} territories; {display(s.faction)}'s range is "
+        else f"The declared route {s.route} enters {s.via_len} territories; {whose(s.faction)} range is "
         f"{range_text(s, fremen_two=False)}."
         if s.via_len
         else f"{display(s.faction)} cannot reach {s.to} from {s.origin}: it needs {s.shortest} territories and its "
@@ -177,7 +177,7 @@ def leaves_storm(s: MovementFacts) -> bool:
     see_also="overview:37,57",
     title="No movement out of the sector under the storm (GF9's, where the overview is silent)",
     forbids=lambda s, _o: (
-        f"{display(s.faction)}'s forces in {s.origin} are in sector {s.storm_sector}, under the storm: they cannot "
+        f"{whose(s.faction)} forces in {s.origin} are in sector {s.storm_sector}, under the storm: they cannot "
         "move out of it (the overview forbids only moving into or through the storm; GF9, read where it is silent, "
         "forbids moving out of it)."
     ),
@@ -230,13 +230,14 @@ def _allies_message(s: MovementFacts) -> str:
         if k:
             where = geo().terr_names[s.via[k - 1]]
             return (
-                f"The declared route {s.route} enters {where}, where {who}'s ally {s.ally_where.get(where, '?')} has "
+                f"The declared route {s.route} enters {where}, where {possessive(who)} ally "
+                f"{s.ally_where.get(where, '?')} has "
                 "forces." + route_advice(s, "overview")
             )
     if s.to in s.ally_where:
         return f"{who} cannot enter {s.to}: its ally {s.ally_where[s.to]} has forces there."
     held = "; ".join(f"{t} ({a})" for t, a in s.ally_where.items())
-    return f"Every path from {s.origin} to {s.to} enters a territory of {who}'s ally: {held}."
+    return f"Every path from {s.origin} to {s.to} enters a territory of {possessive(who)} ally: {held}."
 
 
 @rule(

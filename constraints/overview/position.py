@@ -25,7 +25,7 @@ from checker.arrakis.kinds.position import (
     with_allies,
 )
 from checker.facts import all_of, any_of
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -241,7 +241,7 @@ def _within_four(s: PositionFacts) -> str:
     if not standard:
         return "No hand but Harkonnen's is given: Harkonnen's, over four, is its Player Sheet's to judge."
     h, f = max(standard)
-    fullest = f"the fullest given is {display(f)}'s, {h} card{'s' if h != 1 else ''}"
+    fullest = f"the fullest given is {whose(f)}, {h} card{'s' if h != 1 else ''}"
     if sheet:
         return f"Every hand but Harkonnen's holds at most four cards ({fullest}); Harkonnen's is its sheet's to judge."
     return f"Every hand given holds at most four cards ({fullest})."

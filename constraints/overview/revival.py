@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.revival import LIMIT, REVIVAL, RevivalFacts, force_cost, own_cost, z3_own_cost
-from checker.names import display
+from checker.names import display, whose
 from checker.rules import chapter, restates, rule, set_aside
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -168,8 +168,8 @@ def _(v: Any) -> z3.BoolRef:
     on="revive",
     cites="overview:53",
     title="A player revives one of its own leaders",
-    forbids=lambda s, _o: f"{s.leader} is not one of {display(s.faction)}'s leaders: it cannot revive him.",
-    permits=lambda s, _o: f"{s.leader} is one of {display(s.faction)}'s leaders.",
+    forbids=lambda s, _o: f"{s.leader} is not one of {whose(s.faction)} leaders: it cannot revive him.",
+    permits=lambda s, _o: f"{s.leader} is one of {whose(s.faction)} leaders.",
     when=lambda s: s.has_leader,
 )
 def leader_own(s: RevivalFacts) -> bool:

@@ -199,7 +199,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="overview:86",
     title="Only an ally helps pay for a shipment",
     forbids="{Faction} has no ally to pay {ally_support} spice toward its shipment.",
-    permits="{Faction}'s ally pays {ally_support} spice toward the shipment.",
+    permits="{Faction_s} ally pays {ally_support} spice toward the shipment.",
     when=lambda s: s.ally_support > 0,
 )
 def ally_support(s: ShipmentFacts) -> bool:
@@ -243,7 +243,7 @@ def _(v: Any) -> z3.BoolRef:
     title="No shipment into an ally's territory (the Polar Sink excepted)",
     forbids="{Faction} cannot ship into {to}: its ally {Ally} has forces there, and allies cannot enter each "
     "other's territories.",
-    permits="{Faction}'s ally has no forces in {to}.",
+    permits="{Faction_s} ally has no forces in {to}.",
     when=lambda s: s.has_ally and not s.to_reserves,
 )
 def allies_apart(s: ShipmentFacts) -> bool:

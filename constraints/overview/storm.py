@@ -295,7 +295,7 @@ def first_player(s: StormFacts) -> dict[str, Any]:
     cites="overview:37",
     see_also="overview:33,113",
     title="The storm moves counterclockwise",
-    permits="The storm moves {distance} sectors from sector {storm_sector} to sector {storm}.",
+    permits="The storm moves {distance_sectors} from sector {storm_sector} to sector {storm}.",
     needs=("storm_sector", "placed"),
     defines=("storm", "sectors_crossed"),
     one_sided=OUTCOME_ONLY,

@@ -555,6 +555,9 @@ class BattleFacts(Facts):
             out[f"{x}_voice_text"] = out[f"{x}_voice_text"] or "no Voice"
             out[f"{x}_presc_text"] = out[f"{x}_presc_text"] or "no question"
             out[f"{x}_leader_label"] = out[f"{x}_leader_name"] or ("Cheap Hero" if out[f"{x}_ch"] else "no leader")
+        from checker.names import possessive
+
+        out["A_s"], out["D_s"] = possessive(out.get("A", "")), possessive(out.get("D", ""))
         return out
 
 
@@ -1340,7 +1343,7 @@ def storm_order(pos: Position, faction: str) -> int | None:
 
 
 def battle_facts(pos: Position) -> BattleFacts:
-    from checker.names import display
+    from checker.names import display, whose
 
     m = pos.move
     assert isinstance(m, BattleMove)
@@ -1364,8 +1367,7 @@ def battle_facts(pos: Position) -> BattleFacts:
         if played and (held is None or (isinstance(held, int) and len(played) <= held)):
             given = "is not given" if held is None else f"is given as a count ({held})"
             notes.append(
-                f"{display(me)}'s hand {given}: {', '.join(played)} taken to be in it (a plan's cards come from "
-                "its hand)"
+                f"{whose(me)} hand {given}: {', '.join(played)} taken to be in it (a plan's cards come from its hand)"
             )
     discards_open = ""
     if explodes_by_names(m):
@@ -1412,7 +1414,7 @@ def battle_facts(pos: Position) -> BattleFacts:
     facts.last_battle_key = next((k for k in lacks if k), facts.last_battle_key)
     for x in SIDES:
         if facts.side(x, "role_moved"):
-            facts.notes.append(f"{display(facts.side(x, 'name'))}'s {facts.side(x, 'role_moved')}")
+            facts.notes.append(f"{whose(facts.side(x, 'name'))} {facts.side(x, 'role_moved')}")
     for x in SIDES:
         counts = loss_counts(facts, x)
         if facts.advanced and facts.side(x, "is_fremen") and len(counts) > 1:
@@ -1425,7 +1427,7 @@ def battle_facts(pos: Position) -> BattleFacts:
 
 def _token_notes(pos: Position, m: BattleMove) -> list[str]:
     """What the battle assumes of the Kwisatz Haderach's life and of the Karama cards' hands, where not given."""
-    from checker.names import display
+    from checker.names import whose
 
     out = []
     atreides = pos.factions.get("atreides")
@@ -1441,7 +1443,7 @@ def _token_notes(pos: Position, m: BattleMove) -> list[str]:
         hand = state.hand if state else None
         if not isinstance(hand, list):
             given = "is not given" if hand is None else f"is given as a count ({hand})"
-            out.append(f"{display(who)}'s hand {given}: the card it plays as a Karama is taken to be in it")
+            out.append(f"{whose(who)} hand {given}: the card it plays as a Karama is taken to be in it")
     return out
 
 

@@ -390,7 +390,7 @@ def plan_battle(
 ) -> dict[str, Any]:
     """The whole answer of ``mentat battle`` as one JSON-ready object (the CLI prints it)."""
     from checker.arrakis.kinds.battle import loss_options
-    from checker.names import display, faction_name
+    from checker.names import display, faction_name, whose
 
     m = pos.move
     if not isinstance(m, BattleMove):
@@ -461,7 +461,7 @@ def plan_battle(
                     file_plan["beaten_by"] = beaten_by
                 file_plan["measured_against"] = (
                     f"every plan {display(foe)} could legally make: its forces in {m.territory}, its usable leaders, "
-                    f"and {foe_how}; {display(me)}'s plan as written "
+                    f"and {foe_how}; {whose(me)} plan as written "
                     + (
                         "(the file's Karama cards played, no other Voice, Prescience or Karama)"
                         if m.karama

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, get_args
 from checker.arrakis.board import gf9_board
 from checker.arrakis.position import BlowMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.names import whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 BLOW_PHASES = (PHASES.index("spice-blow"), PHASES.index("nexus"))  # the one phase "Spice Blow and Nexus"
@@ -73,6 +74,19 @@ class BlowFacts(Facts):
         if key == "ally_protection":
             return "move.fremen_protects"
         return key.replace("SPICE_KEY", self.spice_key)
+
+    def missing_detail(self, key: str) -> str:
+        if key != "move.fremen_protects":
+            return ""
+        ally = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in self.force_count(lambda i: self.is_ally[i]))
+        spared = self.spared
+        sure = self.force_count(lambda i: not self.is_ally[i] and not spared[i])
+        others = ", ".join(f"{whose(n)} {forces_word(c)}" for n, c in sure)
+        besides = f"; it devours {others} either way" if others else ""
+        return (
+            f"whether Fremen protects its ally from the worm (gf9:119): unless it does, the worm devours {ally} in "
+            f"{self.previous}{besides}"
+        )
 
     @property
     def ally_protection(self) -> bool | None:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, get_args
 from checker.arrakis.board import gf9_board
 from checker.arrakis.position import CollectMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SPICE_COLLECTION = PHASES.index("spice-collection")
@@ -167,7 +167,7 @@ class Collection(Kind):
                 notes.append(f"the move gives no sector: the spice in {t.name} lies in sector {sector}")
             elif not spice and len(force_sectors) == 1 and None not in force_sectors:
                 sector = next(iter(force_sectors))
-                notes.append(f"the move gives no sector: {display(me)}'s forces in {t.name} are in sector {sector}")
+                notes.append(f"the move gives no sector: {whose(me)} forces in {t.name} are in sector {sector}")
 
         # -- spice in that sector ------------------------------------------------------------
         spice_here: int | None

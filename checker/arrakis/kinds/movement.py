@@ -29,7 +29,7 @@ from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location,
 from checker.arrakis.history import acted_later_in_order, faction_turn
 from checker.arrakis.position import MoveMove, Phase, Position
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
@@ -145,6 +145,11 @@ class MovementFacts(Facts):
     to_id: int = fact(0, doc="destination territory (board index)")
     from_sector: int | None = fact(key="move.from_sector", doc="the group's sector; 0 = any, None = unknown and needed")
     start_sectors: list[bool] = fact([], doc="sectors 1..18 the group may start from (within the origin)")
+    group_sector: int = label(
+        0,
+        doc="the one sector the moving group leaves, where the position places it there and the move does not "
+        "say (0: the move gives it, the group gathers from several sectors, or the player picks)",
+    )
     to_sector: int = fact(0, key="move.sector", doc="chosen destination sector; 0 = any")
     to_polar_sink: bool = fact(False)
     storm_sector: int | None = fact(key="storm")
@@ -254,6 +259,14 @@ def movement_facts(pos: Position) -> MovementFacts:
         return sum(gr.count for gr in inside), sum(gr.special for gr in inside)
 
     best = max((forces_in(p) for p in parts), key=sum, default=(0, 0)) if parts else (0, 0)
+    # The sector the group leaves, where only one is possible: every group placed, one part of the origin holding
+    # enough for the move, and its forces in one sector (a group gathered from sectors 8 and 10 leaves from both).
+    group_sector = 0
+    if len(origin_sectors) > 1 and m.from_sector is None and groups and not unplaced:
+        enough = [p for p in parts if all(a >= b for a, b in zip(forces_in(p), (m.count, m.special), strict=True))]
+        held = [{gr.sector for gr in groups if gr.sector in p} for p in enough]
+        if len(held) == 1 and len(held[0]) == 1:
+            group_sector = next(iter(held[0]))
 
     others = [
         s for s in STRONGHOLD_NAMES if len(pos.occupants(s) - {me}) >= 2
@@ -295,6 +308,7 @@ def movement_facts(pos: Position) -> MovementFacts:
         to_id=to,
         from_sector=from_sector,
         start_sectors=[s in starts for s in range(1, 19)],
+        group_sector=group_sector,
         to_sector=m.sector or 0,
         to_polar_sink=m.to == POLAR_SINK,
         storm_sector=storm,
@@ -383,14 +397,15 @@ def _notes(pos: Position, m: MoveMove, f: MovementFacts, groups: list[Any], orig
     if len(origin_sectors) > 1 and m.from_sector is None and groups and any(gr.sector is None for gr in groups):
         if f.from_sector == 0:
             out.append(
-                f"the position does not place {display(m.faction)}'s forces in {m.from_} in a sector: the group may "
+                f"the position does not place {whose(m.faction)} forces in {m.from_} in a sector: the group may "
                 f"start from any sector of {m.from_}, as no storm is over it"
             )
     sectors = pos.board[m.to].sectors if m.to in pos.board.territories else []
     if m.sector is None and len(sectors) > 1:
         out.append(
-            f"the move gives no sector of {m.to} ({', '.join(map(str, sectors))}): every one is asked about, and a "
-            "legal answer's sector is one the rules allow, chosen by Mentat (move.sector asks about one)"
+            f"the move gives no sector of {m.to} ({', '.join(map(str, sectors))}): every one is asked about: the move "
+            "is legal where the rules allow one of them, and the outcome names none, the player's choice "
+            "(move.sector asks about one)"
         )
     if m.via and m.via[-1] != m.to:
         out.append(f"the declared route ends with {m.to}, the move's destination")
@@ -520,7 +535,7 @@ def storm_message(s: MovementFacts, layer: str) -> str:
     clear = search(s, storm=layer)
     if clear is not None:  # the storm forbids only together with other rules (range, a closed stronghold)
         return (
-            f"{display(s.faction)}'s way from {s.origin} to {s.to} clear of sector {n}, under the storm, is "
+            f"{whose(s.faction)} way from {s.origin} to {s.to} clear of sector {n}, under the storm, is "
             f"{names(s, clear[1])}, entering {clear[0]} territories."
         )
     return f"{display(s.faction)} has no path from {s.origin} to {s.to} that stays out of sector {n}, under the storm."
@@ -699,8 +714,10 @@ class Movement(Kind):
         # the solver's is one it could reach, not the answer (mentat apply then leaves it out, with a note)
         if g.sector_of[end] and (facts.to_sector or len(g.locs_of[facts.to_id]) == 1):
             out["sector"] = g.sector_of[end]
-        if g.sector_of[start] and sum(facts.start_sectors) > 1 and not facts.from_sector:
-            out["from_sector"] = g.sector_of[start]
+        # the sector the group leaves, where the move does not give it: only where it comes from one sector (a group
+        # gathered from several sectors, or one the player places, has no one sector to name)
+        if facts.group_sector and g.sector_of[start] == facts.group_sector:
+            out["from_sector"] = facts.group_sector
         return out
 
 

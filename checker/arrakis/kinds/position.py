@@ -181,6 +181,16 @@ class PositionFacts(Facts):
     def position_key(self, key: str) -> str:
         return self.sector_key if key == "forces.SECTOR" else key
 
+    def missing_detail(self, key: str) -> str:
+        if key != "factions" or not self.players_given or self.players <= len(self.factions):
+            return ""
+        named = ", ".join(display(f) for f in self.factions)
+        return (
+            f"the position does not list every faction in the game ('factions'): players {self.players}, "
+            f"{len(self.factions)} named ({named}), so which others play (the Fremen or the Spacing Guild would "
+            "decide turn ten) is unknown"
+        )
+
 
 # -- plain readings of the tables, shared by checks and messages ------------------
 

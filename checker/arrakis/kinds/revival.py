@@ -32,7 +32,7 @@ from typing import Any, ClassVar, get_args
 from checker.arrakis.position import Phase, Position, ReviveMove, faction_leaders, printed_leaders
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
+from checker.names import display, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 REVIVAL = PHASES.index("revival")
@@ -155,6 +155,11 @@ class RevivalFacts(Facts):
         return key.replace("FACTION", self.faction or "FACTION")
 
     def missing_detail(self, key: str) -> str:
+        if key == "move.fremen_grant":
+            return (
+                f"whether its ally Fremen grants it three free revivals (gf9:403): it revives {self.own}, beyond its "
+                f"sheet's {self.sheet_free} free"
+            )
         if key.endswith(".leader_revival_begun"):
             return (
                 "whether it began reviving its leaders, with one or fewer available, and may continue until all are "
@@ -372,7 +377,7 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
             )
     if f.kh and f.is_atreides and pos.advanced and not f.captives_given:
         out.append(
-            f"the position does not give factions.harkonnen.captured_leaders: no leader of {display(f.faction)}'s is "
+            f"the position does not give factions.harkonnen.captured_leaders: no leader of {whose(f.faction)} is "
             "taken to be held captive"
         )
     return out

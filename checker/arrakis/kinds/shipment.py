@@ -31,7 +31,7 @@ from checker.arrakis.history import acted_later_in_order, faction_turn
 from checker.arrakis.position import Phase, Position, ShipMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
-from checker.names import display
+from checker.names import display, plural, whose
 
 PHASES: tuple[str, ...] = get_args(Phase)
 SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
@@ -162,6 +162,8 @@ class ShipmentFacts(Facts):
         out["Ally"] = display(self.ally) if self.ally else "no ally"
         name = out["Faction"]
         out["Faction_s"] = f"{name}'" if name.endswith("s") else f"{name}'s"
+        out["count_forces"] = plural(self.count, "force")
+        out["special_forces"] = plural(self.special, "special force")
         return out
 
 
@@ -181,8 +183,9 @@ def _notes(pos: Position, m: ShipMove, f: ShipmentFacts) -> list[str]:
         out.append(f"{m.to} lies in one sector ({f.to_sector}): the forces land there")
     elif not f.to_reserves and m.sector is None and len(f.to_sectors) > 1:
         out.append(
-            f"the move gives no sector of {m.to} ({', '.join(map(str, f.to_sectors))}): every one is asked about, "
-            "and a legal answer's sector is the lowest-numbered one the rules allow (move.sector asks about one)"
+            f"the move gives no sector of {m.to} ({', '.join(map(str, f.to_sectors))}): every one is asked about: the "
+            "move is legal where the rules allow one of them, and the outcome names none, the player's choice "
+            "(move.sector asks about one)"
         )
     if m.from_ is not None and m.from_sector is None and f.from_sector is not None:
         out.append(f"the forces leave {m.from_} from sector {f.from_sector}, the only one they can be in")
@@ -225,7 +228,7 @@ def _karama_held(pos: Position, who: list[str]) -> tuple[bool | None, str]:
             continue
         if not isinstance(hand, list):
             unknown = True
-            words.append(f"{display(f)}'s hand is not listed by name")
+            words.append(f"{whose(f)} hand is not listed by name")
             continue
         usable = [c for c in hand if c == "Karama" or (f == "bene-gesserit" and c in worthless)]
         if usable:
@@ -361,8 +364,8 @@ class Shipment(Kind):
         v.bg_posture = z3.Int("bg_posture")  # dreamrules: the Bene Gesserit's shipped posture (POSTURES)
 
     def shortest(self, v: Vars, facts: Facts) -> Any:
-        """Of several sectors the move does not name, report the lowest-numbered one the rules allow: the same answer
-        whatever the process checked before (the solver's own pick depends on it)."""
+        """Of several sectors the move does not name, the solver settles on the lowest-numbered one the rules allow:
+        the same model whatever the process checked before (the outcome names none: the pick is the player's)."""
         assert isinstance(facts, ShipmentFacts)
         return v.sector if len(facts.to_sectors) > 1 and not facts.to_sector_given else None  # type: ignore[attr-defined]
 
@@ -391,7 +394,7 @@ class Shipment(Kind):
         # player's, and the solver's choice is not the answer)
         if facts.to_sectors and (facts.to_sector_given or len(facts.to_sectors) == 1):
             out["sector"] = value(v.sector)
-        if facts.from_sectors:
+        if facts.from_sector is not None:  # the move's, or the only sector the forces can leave from
             out["from_sector"] = value(v.from_sec)
         losses = value(v.storm_losses)
         out["losses"] = {facts.faction: losses} if losses else {}

@@ -44,6 +44,7 @@ from checker.arrakis.board import SECTORS, gf9_board
 from checker.arrakis.position import Phase, Position, StormMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
+from checker.names import display, plural
 
 PHASES: tuple[str, ...] = get_args(Phase)
 STORM = PHASES.index("storm")
@@ -121,6 +122,35 @@ class StormFacts(Facts):
         if self.phase_index is None:
             return "?"
         return PHASES[self.phase_index].replace("-", " ").title().replace("Choam", "CHOAM")
+
+    def fmt(self) -> dict[str, Any]:
+        out = super().fmt()
+        out["distance_sectors"] = plural(self.distance, "sector")  # "1 sector", "3 sectors"
+        return out
+
+    def missing_detail(self, key: str) -> str:
+        """Without the Shield Wall's state: the losses it decides, and those the storm takes whatever it is."""
+        if key != "shield_wall" or self.storm_sector is None or self.placed is None:
+            return ""
+        hit = hit_sectors(self.storm_sector, self.distance, self.placed)
+        depends: list[str] = []
+        sure: list[str] = []
+        for i, faction in enumerate(self.group_faction):
+            n = self.group_count[i]
+            if self.group_sector[i] not in hit or not n:
+                continue
+            where = f"{self.group_territory[i]} sector {self.group_sector[i]}"
+            lost = -(-n // 2) if self.group_fremen[i] and self.fremen_advanced else n
+            if self.group_sheltered[i]:
+                depends.append(f"{display(faction)} loses {lost} of {n} in {where}")
+            elif self.group_sand[i]:
+                sure.append(f"{display(faction)} loses {lost} of {n} in {where}")
+        if not depends:
+            return ""
+        text = f"whether the Shield Wall stands: only if it is destroyed, {', '.join(depends)} (gf9:97, 503)"
+        if sure:
+            text += f"; whatever its state, {', '.join(sure)} (sand the storm hits)"
+        return text
 
 
 def step(sector: int, n: int) -> int:
