@@ -53,6 +53,11 @@ def display(faction: str) -> str:
     return DISPLAY.get(faction, faction.capitalize())
 
 
+def plural(k: int, word: str, many: str | None = None) -> str:
+    """A count with its noun: "1 Troop", "2 Troops", "0 dice" (``many``: the plural when not ``word + 's'``)."""
+    return f"{k} {word if k == 1 else many or word + 's'}"
+
+
 def whose(faction: str) -> str:
     """A faction's display name as a possessive ("Atreides'", "the Emperor's")."""
     name = display(faction)

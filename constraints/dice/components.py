@@ -15,6 +15,7 @@ from checker.dice.kinds.position import DicePositionFacts
 from checker.dice.position import FACTIONS, display
 from checker.dice.setup import CUBES_CITE
 from checker.facts import all_of
+from checker.names import plural
 from checker.rules import chapter, rule, set_aside
 
 chapter("dice-position", "dice:28-40,43,45")
@@ -200,6 +201,15 @@ def _(v: Any) -> z3.BoolRef:
 CARD_NAMES = ("Sandstorm", "Turn Order", "Landsraad")
 
 
+def _held(n: int, card: str) -> str:
+    return plural(n, card) + " held"
+
+
+def _listed(s: DicePositionFacts) -> str:
+    """Where some Factions' cards are not given: the count is of those listed."""
+    return f" (as listed: the position does not give the cards of {s.cards_unknown})" if s.cards_unknown else ""
+
+
 @rule(
     "dice.components.one-card-each",
     on="dice-position",
@@ -210,7 +220,9 @@ CARD_NAMES = ("Sandstorm", "Turn Order", "Landsraad")
         "; ".join(f"{n} Factions hold the {c} card" for c, n in zip(CARD_NAMES, s.card_holders, strict=True) if n > 1)
         + ": the game has one of each (dice:32)."
     ),
-    permits="The Sandstorm, Turn Order and Landsraad cards are each held by at most one Faction.",
+    permits=lambda s, _o: (
+        "The Sandstorm, Turn Order and Landsraad cards are each held by at most one Faction" + _listed(s) + "."
+    ),
 )
 def one_card_each(s: DicePositionFacts) -> bool:
     """There is 1 Sandstorm, 1 Turn Order and 1 Landsraad card: at most one Faction holds each."""
@@ -229,7 +241,7 @@ def _(v: Any) -> z3.BoolRef:
     see_also="dice:40,112",
     title="Two Protection cards",
     forbids="{protection_held} Protection cards are held: the game has 2 (dice:32).",
-    permits="{protection_held} Protection cards held, of the game's 2.",
+    permits=lambda s, _o: f"{_held(s.protection_held, 'Protection card')}{_listed(s)}, of the game's 2.",
 )
 def protection_two(s: DicePositionFacts) -> bool:
     """The game has 2 Protection cards: never more held."""
@@ -277,7 +289,7 @@ def _(v: Any) -> z3.BoolRef:
     title="One Protection card with 4 or 5 players",
     forbids="{protection_held} Protection cards are held in a {players}-player game: with 4 or 5 players only one "
     "is used (dice:43).",
-    permits="{protection_held} Protection card(s) held with {players} players.",
+    permits=lambda s, _o: f"{_held(s.protection_held, 'Protection card')}{_listed(s)} with {s.players} players.",
     when=lambda s: s.players in (4, 5),
 )
 def protection_four_five(s: DicePositionFacts) -> bool:

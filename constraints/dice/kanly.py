@@ -185,10 +185,11 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} cannot steal {card_name} card from {Target}: {Target} does not hold it.",
     permits="{Target} holds {card_name} card.",
     when=lambda s: s.action in STEALS,
+    needs=("target_holds",),
 )
 def target_holds_card(s: KanlyFacts) -> bool:
     """A steal (Plot takes a Protection card) needs the target to hold that card now."""
-    return s.target_holds >= 1
+    return (s.target_holds or 0) >= 1  # known: the rule needs it
 
 
 @target_holds_card.z3
@@ -258,6 +259,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} cannot assassinate a Troop of {Target}: {Target} holds a Protection card.",
     permits="{Target} holds no Protection card.",
     when=lambda s: s.action == "assassinate",
+    needs=("target_protection",),
 )
 def assassinate_protection(s: KanlyFacts) -> bool:
     """A Troop of a player holding a Protection card may not be removed."""
@@ -282,6 +284,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} cannot steal {card_name} card from {Target}: {Target} holds a Protection card.",
     permits="{Target} holds no Protection card.",
     when=lambda s: s.action in ("steal-sandstorm", "steal-turn-order", "steal-landsraad"),
+    needs=("target_protection",),
 )
 def protected_cards(s: KanlyFacts) -> bool:
     """The Sandstorm, Turn Order and Landsraad cards cannot be stolen from a player holding a Protection card."""

@@ -99,6 +99,12 @@ class DicePositionFacts(Facts):
     f_sandstorm: list[bool] = fact([], key="factions.FACTION.cards", doc="it holds the Sandstorm card")
     f_turn_order_card: list[bool] = fact([], key="factions.FACTION.cards", doc="it holds the Turn Order card")
     f_landsraad: list[bool] = fact([], key="factions.FACTION.cards", doc="it holds the Landsraad card")
+    cards_fremen: bool | None = fact(True, key="factions.fremen.cards", doc="the Fremen's cards are given")
+    cards_corrino: bool | None = fact(True, key="factions.corrino.cards", doc="Corrino's cards are given")
+    cards_guild: bool | None = fact(True, key="factions.spacing-guild.cards", doc="the Guild's cards are given")
+    cards_bg: bool | None = fact(True, key="factions.bene-gesserit.cards", doc="the BG's cards are given")
+    cards_last: bool | None = fact(True, key="factions.LAST.cards", doc="the last in Turn Order's cards are given")
+    cards_unknown: str = label("", doc="the Factions whose cards the position does not give, for messages")
     f_loyalty: list[int] = fact([], key="factions.FACTION.loyalty", doc="Loyalty tokens it holds, -1 unknown")
     f_dice: list[int] = fact([], key="factions.FACTION.dice", doc="its dice (slots + personal), -1 unknown")
     f_bonus_slots: list[int] = fact([], key="factions.FACTION.bonus_slots", doc="bonus-die slots it lists")
@@ -208,7 +214,7 @@ class DicePositionKind(Kind):
             f_cubes=[CUBES[f] for f in names],
             f_leaders=[pos.state(f).leader or 0 for f in names],
             f_cylinders=[CYLINDERS[f] for f in names],
-            protection_held=sum(pos.state(f).cards.count("protection") for f in names),
+            protection_held=sum(pos.state(f).held.count("protection") for f in names),
             card_holders=[len(pos.holders(c)) for c in UNIQUE_CARDS],
             fortifications=len(pos.fortifications),
             dice_known=sum(pos.state(f).dice_on_board + (pos.state(f).personal_dice or 0) for f in names)
@@ -270,10 +276,19 @@ def setup_facts(pos: DicePosition, names: tuple[str, ...]) -> dict[str, Any]:
             )
             for f in names
         ],
-        "f_protection": [pos.state(f).cards.count("protection") for f in names],
-        "f_sandstorm": ["sandstorm" in pos.state(f).cards for f in names],
-        "f_turn_order_card": ["turn-order" in pos.state(f).cards for f in names],
-        "f_landsraad": ["landsraad" in pos.state(f).cards for f in names],
+        "f_protection": [pos.state(f).held.count("protection") for f in names],
+        "f_sandstorm": ["sandstorm" in pos.state(f).held for f in names],
+        "f_turn_order_card": ["turn-order" in pos.state(f).held for f in names],
+        "f_landsraad": ["landsraad" in pos.state(f).held for f in names],
+        "cards_fremen": pos.state("fremen").cards_known or None,
+        "cards_corrino": pos.state("corrino").cards_known or None,
+        "cards_guild": pos.state("spacing-guild").cards_known or None,
+        "cards_bg": pos.state("bene-gesserit").cards_known or None,
+        # the last in Turn Order's cards matter where a claimer is not in play (dice:51)
+        "cards_last": True
+        if not last or all(f in names for f in ("fremen", "corrino", "spacing-guild", "bene-gesserit"))
+        else pos.state(last).cards_known or None,
+        "cards_unknown": ", ".join(display(f) for f in pos.cards_unknown(names)),
         "f_loyalty": held,
         "f_dice": [dice(f) for f in names],
         "f_bonus_slots": [len(pos.state(f).bonus_slots) for f in names],
@@ -339,6 +354,8 @@ def round_facts(pos: DicePosition, s: DicePositionFacts) -> None:
     step = None if pos.step is None else STEPS.index(pos.step)
     keys: dict[str, str] = {}
     s.round = pos.round
+    last = pos.turn_order[-1] if pos.turn_order else max(names, key=FACTIONS.index, default="")
+    keys["factions.LAST.cards"] = f"factions.{last}.cards (the last in Turn Order's cards)"
     # dice:79-81: the dice on slots
     for f in names:
         st = pos.state(f)

@@ -1,0 +1,77 @@
+"""What a player sees where an independent tester found the Dice Game saying a thing that is not so: a Faction's
+missing ``cards`` read as none, a recruit's supply, a token's removal against Spies, the winners of a combat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from checker.dice.position import load_position
+from checker.engine import Verdict, evaluate
+
+ROOT = Path(__file__).resolve().parent.parent
+CHART = {"plot": [1, 2], "assassinate": [3, 4], "steal-sandstorm": [5], "steal-turn-order": [5], "steal-landsraad": [6]}
+
+
+def judge(data: dict[str, Any]) -> Verdict:
+    return evaluate(load_position({"ruleset": "dice", **data}))
+
+
+def messages(v: Verdict) -> dict[str, str]:
+    return {f.rule.id: f.message for f in v.findings}
+
+
+def _assassinate(harkonnen: dict[str, Any]) -> Verdict:
+    return judge(
+        {
+            "round": 2,
+            "step": "kanly",
+            "sandstorm": "Jacurutu",
+            "factions": {"atreides": {"dice": {"harkonnen": 3}, "kanly_chart": CHART}, "harkonnen": harkonnen},
+            "troops": [{"faction": "harkonnen", "region": "Carthag", "count": 2}],
+            "move": {
+                "action": "kanly",
+                "faction": "atreides",
+                "kanly_action": "assassinate",
+                "target": "harkonnen",
+                "region": "Carthag",
+            },
+        }
+    )
+
+
+def test_a_target_whose_cards_are_not_given_is_not_said_to_hold_none() -> None:
+    v = _assassinate({})
+    assert v.verdict == "unresolved" and "factions.harkonnen.cards" in v.reason
+    assert "holds no Protection card" not in " ".join(messages(v).values())
+    given = _assassinate({"cards": []})
+    assert given.verdict == "legal"
+    assert messages(given)["dice.kanly.assassinate-protection"] == "Harkonnen holds no Protection card."
+
+
+def test_a_target_known_to_hold_no_copy_is_decided_without_its_cards() -> None:
+    """The Fremen are listed with both Protection cards: the Harkonnen, whose cards are not given, hold none."""
+    v = _assassinate({})
+    assert v.verdict == "unresolved"
+    data = {
+        "round": 2,
+        "step": "kanly",
+        "sandstorm": "Jacurutu",
+        "factions": {
+            "atreides": {"dice": {"harkonnen": 3}, "kanly_chart": CHART},
+            "harkonnen": {},
+            "fremen": {"cards": ["protection", "protection"]},
+        },
+        "troops": [{"faction": "harkonnen", "region": "Carthag", "count": 2}],
+        "move": {"action": "kanly", "faction": "atreides", "kanly_action": "assassinate", "target": "harkonnen"},
+    }
+    assert judge(data).verdict == "legal"
+
+
+def test_a_setup_without_the_fremen_cards_is_unresolved_not_invalid() -> None:
+    from checker.positions import read_position
+
+    v = evaluate(read_position(ROOT / "cases/dice/setup-fremen-cards-not-given.yaml"))
+    assert v.verdict == "unresolved"
+    assert "factions.fremen.cards" in v.reason
+    assert "holds 0 Protection" not in " ".join(messages(v).values())
