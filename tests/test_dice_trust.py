@@ -75,3 +75,12 @@ def test_a_setup_without_the_fremen_cards_is_unresolved_not_invalid() -> None:
     assert v.verdict == "unresolved"
     assert "factions.fremen.cards" in v.reason
     assert "holds 0 Protection" not in " ".join(messages(v).values())
+
+
+def test_a_recruit_names_the_supply_the_position_gives() -> None:
+    from checker.positions import read_position
+
+    v = evaluate(read_position(ROOT / "cases/dice/recruit-troops-and-leader.yaml"))
+    assert v.verdict == "legal"
+    assert messages(v)["dice.recruit.supply"] == "1 Troop from its personal supply of 4, 1 from the map."
+    assert v.outcome["supply"] == 3  # the supply after: an outcome value, not the message's
