@@ -84,3 +84,16 @@ def test_a_recruit_names_the_supply_the_position_gives() -> None:
     assert v.verdict == "legal"
     assert messages(v)["dice.recruit.supply"] == "1 Troop from its personal supply of 4, 1 from the map."
     assert v.outcome["supply"] == 3  # the supply after: an outcome value, not the message's
+
+
+def test_a_token_against_spies_says_what_it_removes() -> None:
+    """dice:208: the Harkonnen never lose Troops to a Fortification, and a single Troop to a Stronghold's two."""
+    from checker.positions import read_position
+
+    for case, said in (
+        ("combat-spies-fortification", "Atreides' Fortification targets 1 Troop first (at most 1) and removes 0"),
+        ("combat-spies-stronghold", "Atreides' Stronghold targets 2 Troops first (at most 2) and removes 1"),
+    ):
+        v = evaluate(read_position(ROOT / f"cases/dice/{case}.yaml"))
+        assert v.verdict == "legal"
+        assert messages(v)["dice.combat.token-removes"] == said + ": the Harkonnen's Spies spare 1 (dice:208)."

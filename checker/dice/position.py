@@ -84,6 +84,12 @@ def display(faction: str) -> str:
     return DISPLAY.get(faction, faction.capitalize())
 
 
+def whose(faction: str) -> str:
+    """A Faction's name as a possessive: "Corrino's", "Atreides'"."""
+    name = display(faction)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _word(text: str) -> str:
     return " ".join(text.strip().lower().replace("_", "-").split())
 

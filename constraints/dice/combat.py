@@ -39,6 +39,7 @@ from checker.dice.kinds.combat import (
 )
 from checker.dice.position import display
 from checker.facts import all_of, any_of
+from checker.names import plural
 from checker.outcomes import winner_of
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -198,6 +199,21 @@ def _capacity(s: DiceCombatFacts) -> int:
     return s.token if s.controlled else 0
 
 
+def _removed_said(s: DiceCombatFacts) -> str:
+    """What the token removes: the Troops it targets, less those the Harkonnen's Spies keep (dice:208)."""
+    if not s.token:
+        return "No token removes Troops."
+    aimed = sum(s.f_aimed)
+    lost = sum(lost_first(s, i) for i in _n(s))
+    head = f"{s.controller_whose} {s.token_name} "
+    if lost == aimed:
+        return head + f"removes {plural(lost, 'Troop')} first (at most {_capacity(s)})."
+    return (
+        head + f"targets {plural(aimed, 'Troop')} first (at most {_capacity(s)}) and removes {lost}: the Harkonnen's "
+        f"Spies spare {aimed - lost} (dice:208)."
+    )
+
+
 def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     total = sum(s.f_aimed)
     if not s.token:
@@ -205,7 +221,7 @@ def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     if not s.controlled:
         return f"{total} Troops are removed first by the {s.token_name} in {s.region}, which no player controls."
     word = "a single Troop" if s.token == 1 else "two Troops"
-    return f"{total} Troops are removed first by {s.controller_name}'s {s.token_name} in {s.region}: it removes {word}."
+    return f"{total} Troops are removed first by {s.controller_whose} {s.token_name} in {s.region}: it removes {word}."
 
 
 @rule(
@@ -215,12 +231,7 @@ def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     see_also="dice:138,160",
     title="A Fortification removes one Troop first, a Stronghold two",
     forbids=_removes_said,
-    permits=lambda s, _o: (
-        f"{s.controller_name}'s {s.token_name} removes {sum(s.f_aimed)} "
-        f"{'Troop' if sum(s.f_aimed) == 1 else 'Troops'} first (at most {_capacity(s)})."
-        if s.token
-        else "No token removes Troops."
-    ),
+    permits=lambda s, _o: _removed_said(s),
 )
 def token_removes(s: DiceCombatFacts) -> bool:
     """Before anything else, the player controlling a Fortification removes at most one Troop from the Region, the
@@ -256,16 +267,16 @@ def _spies_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     aimed = s.f_aimed[i]
     if s.token != STRONGHOLD:
         return (
-            f"{s.controller_name}'s Fortification in {s.region} targets the Harkonnen: Spies, they never lose Troops "
+            f"{s.controller_whose} Fortification in {s.region} targets the Harkonnen: Spies, they never lose Troops "
             "to Fortifications, and lose none."
         )
     if aimed >= 2:
         return (
-            f"{s.controller_name}'s Stronghold in {s.region} targets the Harkonnen twice: Spies, they lose a single "
+            f"{s.controller_whose} Stronghold in {s.region} targets the Harkonnen twice: Spies, they lose a single "
             "Troop."
         )
     return (
-        f"{s.controller_name}'s Stronghold in {s.region} targets the Harkonnen once: Spies, they lose one Troop less, "
+        f"{s.controller_whose} Stronghold in {s.region} targets the Harkonnen once: Spies, they lose one Troop less, "
         "so none."
     )
 

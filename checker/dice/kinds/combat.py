@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
-from checker.dice.position import FACTIONS, CombatMove, DicePosition, display
+from checker.dice.position import FACTIONS, CombatMove, DicePosition, display, whose
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.outcomes import winner_of
 
@@ -95,6 +95,7 @@ class DiceCombatFacts(Facts):
     attacker_name: str = label()
     token_name: str = label(doc="Fortification / Stronghold / none")
     controller_name: str = label()
+    controller_whose: str = label(doc="the controller's name as a possessive, for messages")
     step: str = label()
     sandstorm: str = label()
     region_kind: str = label(doc="city / desert, for messages")
@@ -364,6 +365,7 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         attacker_name=m.faction,
         token_name="none" if token is None else token.kind.capitalize(),
         controller_name=display(controller) if controller else "no one",
+        controller_whose=whose(controller) if controller else "no one's",
         step=pos.step or "",
         sandstorm=pos.sandstorm or "",
         region_kind="city" if region and region.city else "desert",
