@@ -97,3 +97,16 @@ def test_a_token_against_spies_says_what_it_removes() -> None:
         v = evaluate(read_position(ROOT / f"cases/dice/{case}.yaml"))
         assert v.verdict == "legal"
         assert messages(v)["dice.combat.token-removes"] == said + ": the Harkonnen's Spies spare 1 (dice:208)."
+
+
+def test_the_combat_winner_names_only_the_factions_taking_part() -> None:
+    """dice:143: an Ally with no Troops in the Region and no Leader on its board takes no part in the combat."""
+    from checker.positions import read_position
+
+    def outcome(case: str) -> Verdict:
+        return evaluate(read_position(ROOT / f"cases/dice/{case}.yaml"))
+
+    assert outcome("combat-ally-not-taking-part").outcome["winner"] == "atreides"
+    assert outcome("combat-ally-leader-takes-part").outcome["winner"] == ["atreides", "fremen"]
+    v = outcome("combat-ally-part-unknown")
+    assert v.verdict == "unresolved" and "factions.fremen.leader" in v.reason

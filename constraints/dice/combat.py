@@ -999,10 +999,10 @@ def _winner_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     "dice.combat.winner",
     on=ON,
     cites="dice:153",
-    see_also="dice:138",
+    see_also="dice:138,143",
     title="The side with more Troops wins; the defender wins ties",
     permits=_winner_said,
-    needs=RESOLVED,
+    needs=(*RESOLVED, "part_known"),
     defines=("winner", "winning_side", "strength"),
     one_sided="it fixes an outcome and never forbids",
 )
@@ -1011,7 +1011,7 @@ def winner(s: DiceCombatFacts) -> dict[str, Any]:
     defender side."""
     r = resolve(s)
     return {
-        "winner": winner_of([s.factions[i] for i in _n(s) if s.f_side[i] == r["winner"]]),
+        "winner": winner_of([s.factions[i] for i in _n(s) if s.f_side[i] == r["winner"] and s.f_part[i]]),
         "winning_side": "attacker" if r["winner"] == 1 else "defender",
         "strength": {"attacker": r["strength"][1], "defender": r["strength"][2]},
     }
