@@ -53,15 +53,15 @@ def display(faction: str) -> str:
     return DISPLAY.get(faction, faction.capitalize())
 
 
-def plural(k: int, word: str, many: str | None = None) -> str:
-    """A count with its noun: "1 Troop", "2 Troops", "0 dice" (``many``: the plural when not ``word + 's'``)."""
-    return f"{k} {word if k == 1 else many or word + 's'}"
-
-
 def whose(faction: str) -> str:
     """A faction's display name as a possessive ("Atreides'", "the Emperor's")."""
     name = display(faction)
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def plural(n: int, word: str, many: str = "") -> str:
+    """A count with its noun: "1 force", "2 forces" (``many``: an irregular plural)."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
 
 
 @cache  # a territory's name is folded at every lookup of every position: the names are few

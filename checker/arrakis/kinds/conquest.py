@@ -185,6 +185,13 @@ class ConquestShip(Kind):
         )
         if pos.phase is None:
             f.notes.append("the position does not give 'phase': it is taken to be the Shipping and movement step")
+        if m.sector is None and secs is not None and len(secs) == 1:
+            f.notes.append(f"{m.to} lies in one sector ({secs[0]}): the forces land there")
+        elif m.sector is None and secs is not None and len(secs) > 1:
+            f.notes.append(
+                f"the move gives no sector of {m.to} ({', '.join(map(str, secs))}): every one is asked about, and "
+                "the outcome names none (move.sector asks about one)"
+            )
         if not pos.has_board:
             f.notes.append("the position gives no board: conquest prints none, so board facts are unknown")
         if f.to_stronghold is not False and not f.to_occupied:
@@ -207,7 +214,9 @@ class ConquestShip(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, ConquestShipFacts)
         out: dict[str, Any] = {"cost": value(v.cost)}
-        if facts.to_sectors:
+        # the sector the forces land in: the move's, or the territory's only one (a pick among several is the
+        # player's, which the outcome does not make for them)
+        if facts.to_sectors and (facts.to_sector_given or len(facts.to_sectors) == 1):
             out["sector"] = value(v.sector)
         return out
 

@@ -1,0 +1,24 @@
+"""What a player sees where an independent tester found Conquest saying a thing that is not so: a landing sector
+the move never chose, spice numbers from a position that gives no spice, a payee left open making the verdict
+unresolved, a second group moved in one step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.engine import Verdict, evaluate
+from checker.positions import read_position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def check(case: str) -> Verdict:
+    return evaluate(read_position(ROOT / f"cases/conquest/{case}.yaml"))
+
+
+def test_a_shipment_naming_no_sector_of_several_names_none() -> None:
+    v = check("ship-no-sector-named")
+    assert v.verdict == "legal" and "sector" not in v.outcome
+    said = {f.rule.id: f.message for f in v.findings}["conquest.shipment.storm"]
+    assert said == "Imperial Basin has sectors clear of the storm (sector 8): 9, 10 (the move names no sector)."
+    assert any("the outcome names none" in n for n in v.notes)
