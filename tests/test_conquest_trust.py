@@ -22,3 +22,12 @@ def test_a_shipment_naming_no_sector_of_several_names_none() -> None:
     said = {f.rule.id: f.message for f in v.findings}["conquest.shipment.storm"]
     assert said == "Imperial Basin has sectors clear of the storm (sector 8): 9, 10 (the move names no sector)."
     assert any("the outcome names none" in n for n in v.notes)
+
+
+def test_a_storm_over_a_board_whose_spice_is_not_given_leaves_the_spice_lost_unknown() -> None:
+    v = check("storm-fremen-sand")
+    assert v.verdict == "legal" and "spice_lost" not in v.outcome
+    assert v.outcome["unknown"]["spice_lost"] == "the position does not give 'spice' (the spice on the board)"
+    said = {f.rule.id: f.message for f in v.findings}["conquest.storm.sand"]
+    assert "spice wrecked: unknown (the position does not give 'spice')" in said
+    assert check("storm-rock-safe").outcome["spice_lost"] == 0  # spice: [] is none

@@ -51,12 +51,24 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     """The storm to its new sector; what it wrecks on sand there leaves the board. conquest.storm.sand wrecks only
     where the storm stops (the verdict is unknown where anything exposed lies in a sector it passes over), so the
     board's storm transition takes the sector it stops in as the one it reached."""
-    o = verdict.outcome
+    o = _spice_unknown(verdict.outcome, pos)
     _decided(o, "storm", "losses", "spice_lost")
     _no_tanks(pos, o["losses"])
     reached = copy.copy(verdict)
     reached.outcome = {**o, "sectors_crossed": [o["storm"]]}
-    return _board_storm(data, pos, reached)
+    out, notes = _board_storm(data, pos, reached)
+    if "spice" not in pos.given:  # the spice on the board stays unknown
+        out.pop("spice", None)
+    return out, notes
+
+
+def _spice_unknown(o: dict[str, Any], pos: Position) -> dict[str, Any]:
+    """An outcome whose only unknown is the spice lost, from a position that gives no spice: the spice on the board
+    stays unknown after the move, so nothing of it is to remove (read as 0)."""
+    unknown = o.get("unknown") or {}
+    if "spice" in pos.given or set(unknown) != {"spice_lost"}:
+        return o
+    return {**{k: v for k, v in o.items() if k != "unknown"}, "spice_lost": 0}
 
 
 def blow(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
@@ -65,7 +77,7 @@ def blow(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     gives them. A territory card's verdict is unresolved (conquest.blow.territory-card): never carried."""
     m = pos.move
     assert isinstance(m, SpiceBlowMove)
-    o = verdict.outcome
+    o = _spice_unknown(verdict.outcome, pos)
     _decided(o, "losses", "spice_lost")
     _no_tanks(pos, o["losses"])
     where = set(m.previous_card_territories)
@@ -77,7 +89,8 @@ def blow(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
             raise NotCarried(f"the verdict gives the spice the sandworm destroys ({o['spice_lost']}) but not which")
         spice = [sp for sp in spice if sp not in there]
     out = _written(data, pos, forces, dict(pos.factions))
-    out["spice"] = to_data(spice)
+    if "spice" in pos.given or spice:
+        out["spice"] = to_data(spice)
     return out, []
 
 

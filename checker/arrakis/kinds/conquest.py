@@ -393,6 +393,9 @@ def passed_over(start: int, distance: int) -> list[int]:
     return [step(start, k) for k in range(1, min(distance, SECTORS + 1))] if distance > 1 else []
 
 
+SPICE_NOT_GIVEN = "the position does not give 'spice' (the spice on the board)"
+
+
 @dataclass
 class ConquestStormFacts(Facts):
     storm_sector: int | None = fact(key="storm", doc="the storm's sector before it moves")
@@ -408,6 +411,7 @@ class ConquestStormFacts(Facts):
     terrain_known: bool | None = fact(True, key="board", doc="the board gives the kind of every territory with forces")
     forces_placed: bool | None = fact(True, key="forces[].sector", doc="every group's sector that matters is known")
     spice_placed: bool | None = fact(True, key="spice[].sector", doc="every spice's sector that matters is known")
+    spice_given: bool = label(True, doc="the position gives 'spice' (absent: the spice on the board is unknown)")
     two_players: bool = fact(False)
     group_faction: tuple[str, ...] = label(())
     group_territory: tuple[str, ...] = label(())
@@ -492,6 +496,7 @@ class ConquestStorm(Kind):
             terrain_known=True if known else None,
             forces_placed=True if placed else None,
             spice_placed=True if spice_placed else None,
+            spice_given="spice" in pos.given,
             two_players=players(pos) == 2,
             group_faction=tuple(g[0] for g in groups),
             group_territory=tuple(g[1] for g in groups),
@@ -523,7 +528,19 @@ class ConquestStorm(Kind):
             n = value(lost)
             if n:
                 losses[faction] = losses.get(faction, 0) + n
-        return {"storm": value(v.new_sector), "losses": losses, "spice_lost": sum(value(g) for g in v.spice_gone)}
+        out: dict[str, Any] = {"storm": value(v.new_sector), "losses": losses}
+        passed = set(facts.passed)
+        crossed = any(  # conquest.storm.crossed-sectors leaves the values open: its reason is the one to give
+            sand and not fremen and n and sec in passed
+            for sand, fremen, n, sec in zip(
+                facts.group_sand, facts.group_fremen, facts.group_count, facts.group_sector, strict=True
+            )
+        )
+        if facts.spice_given:
+            out["spice_lost"] = sum(value(g) for g in v.spice_gone)
+        elif not crossed and facts.terrain_known and facts.forces_placed:
+            out["unknown"] = {"spice_lost": SPICE_NOT_GIVEN}
+        return out
 
 
 # -- Spice blow ------------------------------------------------------------------------
@@ -539,6 +556,7 @@ class ConquestBlowFacts(Facts):
     group_count: list[int] = fact([], doc="force groups in the previous card's territories")
     group_fremen: list[bool] = fact([])
     spice_there: int = fact(0, doc="spice in the previous card's territories")
+    spice_given: bool = label(True, doc="the position gives 'spice' (absent: the spice on the board is unknown)")
     group_faction: tuple[str, ...] = label(())
 
 
@@ -565,6 +583,7 @@ class ConquestBlow(Kind):
             group_count=[g.total for g in groups],
             group_fremen=[g.faction == "fremen" for g in groups],
             spice_there=sum(s.amount for s in pos.spice if s.territory in where),
+            spice_given="spice" in pos.given,
             group_faction=tuple(g.faction for g in groups),
         )
 
@@ -587,7 +606,16 @@ class ConquestBlow(Kind):
             n = value(lost)
             if n:
                 losses[faction] = losses.get(faction, 0) + n
-        return {"losses": losses, "spice_lost": value(v.spice_gone), "reshuffle": bool(value(v.reshuffle))}
+        out: dict[str, Any] = {
+            "losses": losses,
+            "spice_lost": value(v.spice_gone),
+            "reshuffle": bool(value(v.reshuffle)),
+        }
+        if not facts.spice_given and facts.turn != 1:  # turn 1: the sandworm is ignored, nothing is lost
+            out.pop("spice_lost")
+            if facts.previous_given:  # else the sandworm's rule says why
+                out["unknown"] = {"spice_lost": SPICE_NOT_GIVEN}
+        return out
 
 
 # -- Market cards ----------------------------------------------------------------------
