@@ -31,3 +31,10 @@ def test_a_storm_over_a_board_whose_spice_is_not_given_leaves_the_spice_lost_unk
     said = {f.rule.id: f.message for f in v.findings}["conquest.storm.sand"]
     assert "spice wrecked: unknown (the position does not give 'spice')" in said
     assert check("storm-rock-safe").outcome["spice_lost"] == 0  # spice: [] is none
+
+
+def test_the_imperium_buying_a_market_card_is_legal_with_its_payee_unknown() -> None:
+    """conquest:25, 53 leave open where the Imperium's own payment goes, not whether it may buy."""
+    v = check("buy-imperium-buys")
+    assert v.verdict == "legal" and v.outcome["cost"] == 2 and "paid_to" not in v.outcome
+    assert "conquest.cards.imperium-buys" in v.outcome["unknown"]["paid_to"]

@@ -115,6 +115,7 @@ def _(v: Any) -> z3.BoolRef:
     reason="conquest:25 sends the price to the bank or the Imperium player and conquest:53 has the Imperium "
     "collect what others pay; neither says where the Imperium's own payment goes",
     when=lambda s: s.is_imperium,
+    leaves_open=("paid_to",),  # the purchase is decided by the other rules; only the payee is open
     one_sided="an open question: the text does not say",
 )
 def imperium_buys(s: ConquestBuyFacts) -> bool:
@@ -142,6 +143,7 @@ def _imperium_player_buys(s: ConquestBuyFacts) -> bool:
     "what others pay; in Allies mode (conquest:57) the Harkonnen is run by the Imperium player, and whether it "
     "pays that player (itself) or the bank is not said",
     when=_imperium_player_buys,
+    leaves_open=("paid_to",),  # the purchase is decided by the other rules; only the payee is open
     one_sided="an open question: the text does not say",
 )
 def allies_imperium_player(s: ConquestBuyFacts) -> bool:
