@@ -38,3 +38,33 @@ def test_the_imperium_buying_a_market_card_is_legal_with_its_payee_unknown() -> 
     v = check("buy-imperium-buys")
     assert v.verdict == "legal" and v.outcome["cost"] == 2 and "paid_to" not in v.outcome
     assert "conquest.cards.imperium-buys" in v.outcome["unknown"]["paid_to"]
+
+
+def test_a_second_group_moved_in_one_step_replays_illegal(tmp_path: Path) -> None:
+    """conquest:29 "Then move one group": the record's first move is written in this_phase, the second judged."""
+    import yaml
+
+    from checker.game import Refused, read_record, replay
+
+    start = yaml.safe_load((ROOT / "cases/conquest/move-second-group.yaml").read_text(encoding="utf-8"))
+    for key in ("title", "expect", "move", "this_phase"):
+        start.pop(key)
+    start["forces"] = [
+        {"faction": "atreides", "territory": "Rock Outcroppings", "count": 2},
+        {"faction": "atreides", "territory": "Old Gap", "count": 2},
+    ]
+    moves = [
+        {"action": "move", "faction": "atreides", "count": 2, "from": "Rock Outcroppings", "to": "Hagga Basin"},
+        {"action": "move", "faction": "atreides", "count": 2, "from": "Old Gap", "to": "Imperial Basin"},
+    ]
+    path = tmp_path / "two-groups.yaml"
+    path.write_text(yaml.safe_dump({"record": 1, "start": start, "moves": moves}, sort_keys=False), encoding="utf-8")
+    last = list(replay(read_record(path)))[-1]
+    assert isinstance(last.result, Refused) and last.result.verdict.verdict == "illegal"
+    assert [f.rule.id for f in last.result.verdict.findings if f.effect == "forbids"] == ["conquest.movement.one-move"]
+    v = check("move-second-group")
+    assert v.verdict == "illegal"
+    assert v.findings[0].message == (
+        "Atreides has already moved a group this step (this_phase: 'moved: atreides'): conquest:29 moves one group."
+    )
+    assert check("move-first-group-history").verdict == "legal"

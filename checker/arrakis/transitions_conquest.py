@@ -19,7 +19,7 @@ from typing import Any
 from checker.arrakis.kinds.conquest_battle import _in_hand
 from checker.arrakis.position import BattleMove, BuyMove, FactionState, ForceGroup, Position, ShipMove, SpiceBlowMove
 from checker.arrakis.transitions import _add, _decided, _gain, _sector_note, _spice, _written
-from checker.arrakis.transitions import move as move
+from checker.arrakis.transitions import move as _board_move
 from checker.arrakis.transitions import storm as _board_storm
 from checker.engine import Verdict
 from checker.game import NotCarried
@@ -45,6 +45,18 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     factions[m.faction] = dataclasses.replace(me, reserves=None if me.reserves is None else me.reserves - m.count)
     forces = _add(list(pos.forces), m.faction, m.to, m.sector, m.count, 0, pos)
     return _written(data, pos, forces, factions), _sector_note(pos, m.to, m.sector)
+
+
+def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
+    """One group to its destination (the board's move). conquest:29 moves one group a step: the move is written in
+    the phase's history (``this_phase``), begun here where the position gives none, so a second move of the same
+    faction is judged (conquest.movement.one-move)."""
+    out, notes = _board_move(data, pos, verdict)
+    m = pos.move
+    if not isinstance(out.get("this_phase"), list):
+        out["this_phase"] = [f"moved: {getattr(m, 'faction', '')}"]
+        notes = [*notes, "this_phase begins with this move: what the phase saw before it is not recorded"]
+    return out, notes
 
 
 def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:

@@ -66,6 +66,29 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.count >= 1, v.count <= v.from_forces)
 
 
+# conquest:29 "... Then move one group up to 3 territories. ..."
+
+
+@rule(
+    "conquest.movement.one-move",
+    on="conquest-move",
+    cites="conquest:29",
+    title="One group moved a step",
+    forbids="{Faction} has already moved a group this step (this_phase: 'moved: {faction}'): conquest:29 moves "
+    "one group.",
+    permits="This phase's history (this_phase) records no move of {Faction} yet.",
+    when=lambda s: s.moved_before is not None and s.phase_index == SHIPMENT_AND_MOVEMENT,
+)
+def one_move(s: ConquestMoveFacts) -> bool:
+    """Inside a game record, whose history of the phase says who has moved: a faction moves one group."""
+    return not s.moved_before
+
+
+@one_move.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.moved_before)
+
+
 @rule(
     "conquest.movement.range",
     on="conquest-move",

@@ -243,6 +243,9 @@ class ConquestMoveFacts(Facts):
     to_occupied: bool = fact(False, doc="some faction (the mover too) has forces at the destination")
     two_players: bool = fact(False, doc="a two-player game (players: 2, or two factions named)")
     route_given: str = label("", doc="the route the move names (move.via), for messages")
+    moved_before: bool | None = fact(
+        None, key="this_phase", doc="the phase's history records a move of the mover's (None: no history given)"
+    )
 
     @property
     def phase_name(self) -> str:
@@ -351,6 +354,7 @@ class ConquestMove(Kind):
             to_stronghold=None if terrain(pos.board, m.to) is None else terrain(pos.board, m.to) == "stronghold",
             others_present_in_to=len(present),
             to_occupied=bool(pos.occupants(m.to, fighters_only=False)),
+            moved_before=None if pos.this_phase is None else f"moved: {me}" in pos.this_phase,
             two_players=players(pos) == 2,
             route_given=" → ".join([m.from_, *way]) if way is not None else "",
         )
