@@ -195,11 +195,8 @@ FAMILY = Family(
     # and the moves no rule limits to one a faction in a phase: bids (gf9:175: several cards), card plays, blows (a
     # Shai-Hulud draws again: gf9:115), alliances, bribes and gifts, notes
     may_repeat=("battle", "conquest-battle", "bid", "play", "blow", "ally", "bribe", "give", "note", "deal"),
-    judged_by_history=(
-        "ship",
-        "move",
-        "conquest-move",
-    ),  # gf9:201: one shipment, then one move, a faction's turn (this_phase)
+    # gf9:201: one shipment, then one move, a faction's turn; conquest:29: one group moved (this_phase)
+    judged_by_history=("ship", "move", "conquest-move"),
     history="this_phase",
     stretch=lambda data: (data.get("turn"), data.get("phase")),
     playout="checker.arrakis.playout:PLAYOUT",
