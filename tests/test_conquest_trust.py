@@ -68,3 +68,17 @@ def test_a_second_group_moved_in_one_step_replays_illegal(tmp_path: Path) -> Non
         "Atreides has already moved a group this step (this_phase: 'moved: atreides'): conquest:29 moves one group."
     )
     assert check("move-first-group-history").verdict == "legal"
+
+
+def test_conquest_counts_take_their_plural() -> None:
+    import yaml
+
+    from checker.positions import load_position
+
+    data = yaml.safe_load((ROOT / "cases/conquest/buy-imperium-buys.yaml").read_text(encoding="utf-8"))
+    data.pop("expect")
+    data["factions"]["imperium"]["market_cards"] = 1
+    v = evaluate(load_position(data))
+    assert {f.rule.id: f.message for f in v.findings}["conquest.cards.market-room"] == (
+        "Imperium holds 1 market card: room for one more."
+    )

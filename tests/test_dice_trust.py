@@ -110,3 +110,15 @@ def test_the_combat_winner_names_only_the_factions_taking_part() -> None:
     assert outcome("combat-ally-leader-takes-part").outcome["winner"] == ["atreides", "fremen"]
     v = outcome("combat-ally-part-unknown")
     assert v.verdict == "unresolved" and "factions.fremen.leader" in v.reason
+
+
+def test_counts_take_their_plural_and_an_ungiven_count_is_not_zero() -> None:
+    v = judge({"round": 2, "step": "ship", "factions": {"atreides": {"supply": 10, "cards": []}, "corrino": {}}})
+    said = messages(v)
+    assert said["dice.components.troops-corrino"] == (
+        "Troops within the cubes: no Faction of these counted (the position gives no Troops of Corrino)."
+    )
+    from checker.positions import read_position
+
+    combat = evaluate(read_position(ROOT / "cases/dice/combat-spies-fortification.yaml"))
+    assert "rolls its 1 Combat die" in messages(combat)["dice.combat.rolls"]

@@ -8,7 +8,7 @@ import z3
 
 from checker.arrakis.kinds.conquest import CARDS_STEP, ConquestBuyFacts, ConquestPositionFacts
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, rule
 
 chapter("conquest-buy", "conquest:25,53")
@@ -68,7 +68,9 @@ def _(v: Any) -> z3.BoolRef:
     cites="conquest:25",
     title="No more than three market cards",
     forbids="{Faction} already holds {market_cards} market cards: a player holds up to three.",
-    permits="{Faction} holds {market_cards} market cards: room for one more.",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} holds {plural(s.market_cards or 0, 'market card')}: room for one more."
+    ),
     needs=("market_cards",),
 )
 def market_room(s: ConquestBuyFacts) -> bool:

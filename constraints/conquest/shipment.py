@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.conquest import SHIPMENT_AND_MOVEMENT, ConquestShipFacts
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, rule
 
 chapter("conquest-ship", "conquest:11,29,57")
@@ -246,7 +246,7 @@ def _closed_msg(s: Any, _o: dict[str, Any]) -> str:
     title="A stronghold holding two factions is closed to everyone else",
     forbids=_closed_msg,
     permits=lambda s, _o: (
-        f"{s.to} is not closed: it holds forces of {s.others_present_in_to} other factions."
+        f"{s.to} is not closed: it holds forces of {plural(s.others_present_in_to, 'other faction')}."
         if s.to_stronghold
         else f"{s.to} is not a stronghold."
     ),

@@ -30,7 +30,7 @@ set_aside("dice:39", "a screen hides the dice while they are rolled (dice:92): n
 
 def _over(s: DicePositionFacts, cubes: int) -> str:
     bad = [
-        f"{display(f)} has {t} Troops ({d}) and {c} Troop cubes ({CUBES_CITE[f]})"
+        f"{display(f)} has {plural(t, 'Troop')} ({d}) and {c} Troop cubes ({CUBES_CITE[f]})"
         for f, t, c, d in zip(s.factions, s.f_troops, s.f_cubes, s.troops_detail, strict=True)
         if c == cubes and t > c
     ]
@@ -46,10 +46,14 @@ def _troops_within_z3(v: Any, cubes: int) -> z3.BoolRef:
 
 
 def _permits(s: DicePositionFacts, cubes: int) -> str:
-    within = [
-        f"{display(f)} {t} of {c}" for f, t, c in zip(s.factions, s.f_troops, s.f_cubes, strict=True) if c == cubes
-    ]
-    return "Troops within the cubes: " + (", ".join(within) if within else "no Faction of these in the position") + "."
+    rows = list(zip(s.factions, s.f_troops, s.f_cubes, s.troops_given or [True] * len(s.factions), strict=True))
+    within = [f"{display(f)} {t} of {c}" for f, t, c, given in rows if c == cubes and given]
+    unknown = [display(f) for f, _t, c, given in rows if c == cubes and not given]
+    none = "no Faction of these counted" if unknown else "no Faction of these in the position"
+    text = "Troops within the cubes: " + (", ".join(within) if within else none)
+    if unknown:
+        text += f" (the position gives no Troops of {', '.join(unknown)})"
+    return text + "."
 
 
 # dice:35 "In matching colours for each of the 3 Factions Bene Gesserit, Spacing Guild, and Harkonnen: 12 Troop
@@ -120,7 +124,7 @@ def _(v: Any) -> z3.BoolRef:
 
 def _leaders_over(s: DicePositionFacts, cylinders: int) -> str:
     bad = [
-        f"{display(f)} has {n} Leaders on its Faction board"
+        f"{display(f)} has {plural(n, 'Leader')} on its Faction board"
         for f, n, c in zip(s.factions, s.f_leaders, s.f_cylinders, strict=True)
         if c == cylinders and n > c
     ]
@@ -217,7 +221,11 @@ def _listed(s: DicePositionFacts) -> str:
     see_also="dice:40",
     title="One Sandstorm, Turn Order and Landsraad card",
     forbids=lambda s, _o: (
-        "; ".join(f"{n} Factions hold the {c} card" for c, n in zip(CARD_NAMES, s.card_holders, strict=True) if n > 1)
+        "; ".join(
+            f"{plural(n, 'Faction')} hold the {c} card"
+            for c, n in zip(CARD_NAMES, s.card_holders, strict=True)
+            if n > 1
+        )
         + ": the game has one of each (dice:32)."
     ),
     permits=lambda s, _o: (

@@ -18,6 +18,7 @@ from checker.dice.kinds.position import DicePositionFacts
 from checker.dice.position import FACTIONS, STEPS, display
 from checker.dice.setup import LOYALTY, NEVER
 from checker.facts import all_of, any_of
+from checker.names import plural
 from checker.rules import chapter, gap, rule, set_aside
 
 chapter("dice-position", "dice:31,41-53,197,199,204,210,221,228,235")
@@ -71,7 +72,7 @@ def board(n: int) -> tuple[Check, Form, Say]:
     return (
         lambda s, i: s.f_board[i] in (-1, n),
         lambda v, i: z3.Or(v.f_board[i] == -1, v.f_board[i] == n),
-        lambda s, i: f"{s.f_board[i]} Troops on its Faction board, not {n}",
+        lambda s, i: f"{plural(s.f_board[i], 'Troop')} on its Faction board, not {n}",
     )
 
 
@@ -79,7 +80,7 @@ def on_map(n: int) -> tuple[Check, Form, Say]:
     return (
         lambda s, i: s.f_map[i] == n,
         lambda v, i: v.f_map[i] == n,
-        lambda s, i: f"{s.f_map[i]} Troops on the map, not {n}",
+        lambda s, i: f"{plural(s.f_map[i], 'Troop')} on the map, not {n}",
     )
 
 

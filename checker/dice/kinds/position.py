@@ -39,6 +39,7 @@ class DicePositionFacts(Facts):
     players_given: bool = label(False)
     dice_limit: int = label(0, doc="6 dice per player (dice:34), for messages")
     troops_detail: tuple[str, ...] = label((), doc="per Faction: where its Troops are, for messages")
+    troops_given: tuple[bool, ...] = label((), doc="per Faction: the position gives some count of its Troops")
     # -- the round (constraints/dice/round.py, alliance.py) and its end (victory.py): filled by round_facts --
     round: int | None = fact(None, key="round", doc="the round, 1..6 (dice:65)")
     # per die on a slot whose printed numbers are judged (dice:80): its face, the faces allowed (bit k: face k)
@@ -223,6 +224,10 @@ class DicePositionKind(Kind):
             players_given=pos.players is not None,
             dice_limit=6 * (pos.players if pos.players is not None else len(names)),
             troops_detail=tuple(detail),
+            troops_given=tuple(
+                pos.on_map(f) > 0 or pos.state(f).board_troops is not None or pos.state(f).supply is not None
+                for f in names
+            ),
             notes=notes,
             **setup_facts(pos, names),
         )
