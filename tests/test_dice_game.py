@@ -318,7 +318,7 @@ def test_assassinate_returns_the_troop_and_uses_the_die() -> None:
                     "bonus_slots": ["harkonnen"],
                     "slot_faces": {"ship": "?"},
                 },
-                "harkonnen": {"supply": 4},
+                "harkonnen": {"supply": 4, "cards": []},
             },
             "troops": [{"faction": "harkonnen", "region": "Carthag", "count": 2}],
             "move": {
@@ -343,7 +343,7 @@ def test_plot_takes_a_protection_card() -> None:
             **ROUND_TWO,
             "step": "kanly",
             "factions": {
-                "atreides": {"dice": {"fremen": 1}, "kanly_chart": KANLY_CHART},
+                "atreides": {"dice": {"fremen": 1}, "kanly_chart": KANLY_CHART, "cards": []},
                 "fremen": {"cards": ["protection", "protection"]},
             },
             "move": {"action": "kanly", "faction": "atreides", "kanly_action": "plot", "target": "fremen"},
@@ -742,6 +742,7 @@ def test_stealing_the_landsraad_destroys_the_only_dice_on_the_mat() -> None:
                 "kanly_chart": chart,
                 "personal_dice": 0,
                 "bonus_slots": [],
+                "cards": [],
             },
             "corrino": {"cards": ["landsraad"], "dice": {"landsraad": 2}, "personal_dice": 0},
             "harkonnen": {"cards": ["protection"]},

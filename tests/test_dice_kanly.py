@@ -56,7 +56,7 @@ def test_assassinate_names_the_region_the_solver_finds() -> None:
             "atreides",
             "assassinate",
             "harkonnen",
-            {"atreides": {"dice": {"harkonnen": 3}, "kanly_chart": CHART}, "harkonnen": {}},
+            {"atreides": {"dice": {"harkonnen": 3}, "kanly_chart": CHART}, "harkonnen": {"cards": []}},
             sandstorm="Carthag",
             troops=[
                 {"faction": "harkonnen", "region": "Carthag", "count": 2},

@@ -98,7 +98,7 @@ def test_a_later_sandworm_destroys_all_but_the_fremen_riding_it() -> None:
 
 def test_a_first_turn_sandworm_changes_nothing_on_the_board() -> None:
     before, after = _applied("blow-first-turn.yaml")
-    assert _forces(after) == _forces(before) and after["spice"] == []
+    assert _forces(after) == _forces(before) and after.get("spice") == before.get("spice")  # none given: unknown
 
 
 def test_a_market_card_pays_the_imperium_and_is_held() -> None:

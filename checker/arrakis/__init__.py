@@ -195,9 +195,9 @@ FAMILY = Family(
     # and the moves no rule limits to one a faction in a phase: bids (gf9:175: several cards), card plays, blows (a
     # Shai-Hulud draws again: gf9:115), alliances, bribes and gifts, notes
     may_repeat=("battle", "conquest-battle", "bid", "play", "blow", "ally", "bribe", "give", "note", "deal"),
-    # gf9:201: one shipment, then one move, a faction's turn (this_phase); the turn's revivals, whose limits read
-    # revived_this_turn (gf9:179, 185, 191), which the revival's transition writes
-    judged_by_history=("ship", "move", "revive"),
+    # gf9:201: one shipment, then one move, a faction's turn (this_phase); conquest:29: one group moved (this_phase);
+    # the turn's revivals, whose limits read revived_this_turn (gf9:179, 185, 191), written by the revival's transition
+    judged_by_history=("ship", "move", "conquest-move", "revive"),
     history="this_phase",
     stretch=lambda data: (data.get("turn"), data.get("phase")),
     playout="checker.arrakis.playout:PLAYOUT",

@@ -19,7 +19,7 @@ from typing import Any
 from checker.arrakis.kinds.conquest_battle import _in_hand
 from checker.arrakis.position import BattleMove, BuyMove, FactionState, ForceGroup, Position, ShipMove, SpiceBlowMove
 from checker.arrakis.transitions import _add, _decided, _gain, _sector_note, _spice, _written
-from checker.arrakis.transitions import move as move
+from checker.arrakis.transitions import move as _board_move
 from checker.arrakis.transitions import storm as _board_storm
 from checker.engine import Verdict
 from checker.game import NotCarried
@@ -47,16 +47,40 @@ def ship(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     return _written(data, pos, forces, factions), _sector_note(pos, m.to, m.sector)
 
 
+def move(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
+    """One group to its destination (the board's move). conquest:29 moves one group a step: the move is written in
+    the phase's history (``this_phase``), begun here where the position gives none, so a second move of the same
+    faction is judged (conquest.movement.one-move)."""
+    out, notes = _board_move(data, pos, verdict)
+    m = pos.move
+    if not isinstance(out.get("this_phase"), list):
+        out["this_phase"] = [f"moved: {getattr(m, 'faction', '')}"]
+        notes = [*notes, "this_phase begins with this move: what the phase saw before it is not recorded"]
+    return out, notes
+
+
 def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     """The storm to its new sector; what it wrecks on sand there leaves the board. conquest.storm.sand wrecks only
     where the storm stops (the verdict is unknown where anything exposed lies in a sector it passes over), so the
     board's storm transition takes the sector it stops in as the one it reached."""
-    o = verdict.outcome
+    o = _spice_unknown(verdict.outcome, pos)
     _decided(o, "storm", "losses", "spice_lost")
     _no_tanks(pos, o["losses"])
     reached = copy.copy(verdict)
     reached.outcome = {**o, "sectors_crossed": [o["storm"]]}
-    return _board_storm(data, pos, reached)
+    out, notes = _board_storm(data, pos, reached)
+    if "spice" not in pos.given:  # the spice on the board stays unknown
+        out.pop("spice", None)
+    return out, notes
+
+
+def _spice_unknown(o: dict[str, Any], pos: Position) -> dict[str, Any]:
+    """An outcome whose only unknown is the spice lost, from a position that gives no spice: the spice on the board
+    stays unknown after the move, so nothing of it is to remove (read as 0)."""
+    unknown = o.get("unknown") or {}
+    if "spice" in pos.given or set(unknown) != {"spice_lost"}:
+        return o
+    return {**{k: v for k, v in o.items() if k != "unknown"}, "spice_lost": 0}
 
 
 def blow(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
@@ -65,7 +89,7 @@ def blow(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
     gives them. A territory card's verdict is unresolved (conquest.blow.territory-card): never carried."""
     m = pos.move
     assert isinstance(m, SpiceBlowMove)
-    o = verdict.outcome
+    o = _spice_unknown(verdict.outcome, pos)
     _decided(o, "losses", "spice_lost")
     _no_tanks(pos, o["losses"])
     where = set(m.previous_card_territories)
@@ -77,7 +101,8 @@ def blow(data: dict[str, Any], pos: Position, verdict: Verdict) -> Carried:
             raise NotCarried(f"the verdict gives the spice the sandworm destroys ({o['spice_lost']}) but not which")
         spice = [sp for sp in spice if sp not in there]
     out = _written(data, pos, forces, dict(pos.factions))
-    out["spice"] = to_data(spice)
+    if "spice" in pos.given or spice:
+        out["spice"] = to_data(spice)
     return out, []
 
 

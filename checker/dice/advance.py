@@ -87,7 +87,7 @@ def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[
             f"every player rolls and places its dice in the Roll the Dice step (dice:92-93), and the record has no "
             f"roll of {', '.join(display(n) for n in unrolled)} there"
         )
-    if step == "sandstorm" and any("sandstorm" in (f or {}).get("cards", []) for f in factions.values()):
+    if step == "sandstorm" and any("sandstorm" in ((f or {}).get("cards") or []) for f in factions.values()):
         raise NotCarried(
             "the Sandstorm card's holder must move the Sandstorm in the Sandstorm step (dice:168), and "
             "the record has no Sandstorm move there"

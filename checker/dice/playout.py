@@ -214,7 +214,7 @@ def propose(data: dict[str, Any], rng: random.Random) -> list[Move]:
                         "sent": {f: mine[region], target: theirs[region]},
                     }
                 )
-        if "sandstorm" in ((data.get("factions") or {}).get(f) or {}).get("cards", []):
+        if "sandstorm" in (((data.get("factions") or {}).get(f) or {}).get("cards") or []):
             # into a bordering Region, neither outer nor the Polar Sink (dice:168-169)
             near = [r for r in _neighbours(data, data.get("sandstorm")) if r not in UNSTORMED]
             out.append({"action": "sandstorm", "faction": f, "to": rng.choice(near or REGIONS)})

@@ -84,6 +84,12 @@ def display(faction: str) -> str:
     return DISPLAY.get(faction, faction.capitalize())
 
 
+def whose(faction: str) -> str:
+    """A Faction's name as a possessive: "Corrino's", "Atreides'"."""
+    name = display(faction)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _word(text: str) -> str:
     return " ".join(text.strip().lower().replace("_", "-").split())
 
@@ -179,8 +185,11 @@ class DiceFaction:
         None, min=0, max=MAX_TROOPS, doc="Troops on its Faction board (recruited, not yet shipped: dice:124, 130)"
     )
     leader: int | None = spec(None, min=0, max=9, doc="Leaders on its Faction board (dice:125)")
-    cards: list[str] = spec(
-        [], names="dice-card", doc="cards it holds: sandstorm, turn-order, landsraad, protection (twice for both)"
+    cards: list[str] | None = spec(
+        None,
+        names="dice-card",
+        doc="cards it holds: sandstorm, turn-order, landsraad, protection (twice for both); [] for none, "
+        "absent: unknown",
     )
     loyalty: int | list[str] | None = spec(
         None, min=0, max=MAX_TROOPS, names="dice-faction", doc="its Loyalty tokens: how many, or the Factions shown"
@@ -223,6 +232,16 @@ class DiceFaction:
     bonus_given: bool = dataclasses.field(default=False, metadata={"internal": True})
     # whether the file gave ``dice`` (``{}``: no die on any slot; absent: unknown)
     dice_given: bool = dataclasses.field(default=False, metadata={"internal": True})
+
+    @property
+    def held(self) -> list[str]:
+        """The cards it is known to hold: its ``cards``, [] when the position does not give them."""
+        return self.cards or []
+
+    @property
+    def cards_known(self) -> bool:
+        """Whether the position gives its ``cards`` (``[]``: none)."""
+        return self.cards is not None
 
     @property
     def dice_listed(self) -> bool:
@@ -620,7 +639,20 @@ class DicePosition:
 
     def holders(self, card: str) -> list[str]:
         """The Factions holding a card (a list: a position may wrongly list two)."""
-        return [f for f, st in self.factions.items() if card in st.cards]
+        return [f for f, st in self.factions.items() if card in st.held]
+
+    def cards_unknown(self, names: list[str] | tuple[str, ...] | None = None) -> list[str]:
+        """The Factions (of ``names``, else every one named) whose ``cards`` the position does not give."""
+        return [f for f in (self.faction_names if names is None else names) if not self.state(f).cards_known]
+
+    def holds_count(self, faction: str, card: str, copies: int = 1) -> int | None:
+        """How many of a card a Faction holds: from its ``cards``; where it does not give them, 0 when the other
+        Factions are listed holding every copy of the card, else None (unknown)."""
+        st = self.state(faction)
+        if st.cards_known:
+            return st.held.count(card)
+        elsewhere = sum(self.state(f).held.count(card) for f in self.factions if f != faction)
+        return 0 if elsewhere >= copies else None
 
     def fortification_in(self, region: str) -> Fortification | None:
         return next((x for x in self.fortifications if x.region == region), None)

@@ -159,8 +159,7 @@ def new_dice(ruleset: str, factions: list[str], advanced: bool) -> str:
             f"    supply: {CUBES[f] - board - s.placed}           # of its {CUBES[f]} Troop cubes ({CUBES_CITE[f]}); "
             "dice:197: the rest into the personal supply"
         )
-        if s.cards:
-            lines.append(f"    cards: [{', '.join(s.cards)}]")
+        lines.append(f"    cards: [{', '.join(s.cards)}]" + ("" if s.cards else "            # none"))
         lines.append("    loyalty: 1            # dice:49, 246: one face-down Loyalty token")
         lines.append("    personal_dice: 3      # dice:53: 3 dice each")
         if f == "bene-gesserit":

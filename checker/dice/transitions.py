@@ -175,10 +175,17 @@ def kanly(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
         card, holder = o["stolen"], o.get("holder")
         if holder != m.faction:
             raise NotCarried("the outcome does not say who holds the stolen card")
-        target_cards = list(pos.state(m.target).cards)
-        target_cards.remove(card)  # the rule checked the target holds it (dice:109)
-        dice.replace(m.target, cards=target_cards)
-        dice.replace(m.faction, cards=[*dice.state(m.faction).cards, card])
+        target_cards = list(pos.state(m.target).held)
+        if card in target_cards:  # the rule checked the target holds it (dice:109)
+            target_cards.remove(card)
+        if pos.state(m.target).cards_known:
+            dice.replace(m.target, cards=target_cards)
+        if not dice.state(m.faction).cards_known:
+            raise NotCarried(
+                f"the position does not give 'factions.{m.faction}.cards': the cards {display(m.faction)} holds "
+                f"with the stolen {card} card are not known"
+            )
+        dice.replace(m.faction, cards=[*dice.state(m.faction).held, card])
         if o.get("dice_destroyed"):
             # dice:190: from its Faction mat, the target die aside (it is used, dice:103): a choice only where the
             # mat holds more dice than that

@@ -8,7 +8,7 @@ import z3
 
 from checker.arrakis.kinds.conquest import CARDS_STEP, ConquestBuyFacts, ConquestPositionFacts
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, rule
 
 chapter("conquest-buy", "conquest:25,53")
@@ -68,7 +68,9 @@ def _(v: Any) -> z3.BoolRef:
     cites="conquest:25",
     title="No more than three market cards",
     forbids="{Faction} already holds {market_cards} market cards: a player holds up to three.",
-    permits="{Faction} holds {market_cards} market cards: room for one more.",
+    permits=lambda s, _o: (
+        f"{display(s.faction)} holds {plural(s.market_cards or 0, 'market card')}: room for one more."
+    ),
     needs=("market_cards",),
 )
 def market_room(s: ConquestBuyFacts) -> bool:
@@ -115,6 +117,7 @@ def _(v: Any) -> z3.BoolRef:
     reason="conquest:25 sends the price to the bank or the Imperium player and conquest:53 has the Imperium "
     "collect what others pay; neither says where the Imperium's own payment goes",
     when=lambda s: s.is_imperium,
+    leaves_open=("paid_to",),  # the purchase is decided by the other rules; only the payee is open
     one_sided="an open question: the text does not say",
 )
 def imperium_buys(s: ConquestBuyFacts) -> bool:
@@ -142,6 +145,7 @@ def _imperium_player_buys(s: ConquestBuyFacts) -> bool:
     "what others pay; in Allies mode (conquest:57) the Harkonnen is run by the Imperium player, and whether it "
     "pays that player (itself) or the bank is not said",
     when=_imperium_player_buys,
+    leaves_open=("paid_to",),  # the purchase is decided by the other rules; only the payee is open
     one_sided="an open question: the text does not say",
 )
 def allies_imperium_player(s: ConquestBuyFacts) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.conquest import BEYOND, RANGE, SHIPMENT_AND_MOVEMENT, ConquestMoveFacts
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, rule
 
 chapter("conquest-move", "conquest:29,57")
@@ -47,7 +47,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="conquest:29",
     title="One group: no more forces than the mover has there",
     forbids=lambda s, _o: (
-        f"{display(s.faction)} moves {s.count} forces from {s.origin} but has {s.from_forces} there."
+        f"{display(s.faction)} moves {plural(s.count, 'force')} from {s.origin} but has {s.from_forces} there."
         if s.count
         else f"{display(s.faction)} moves no forces: a move takes one group."
     ),
@@ -66,6 +66,33 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.count >= 1, v.count <= v.from_forces)
 
 
+# conquest:29 "... Then move one group up to 3 territories. ..."
+
+
+@rule(
+    "conquest.movement.one-move",
+    on="conquest-move",
+    cites="conquest:29",
+    title="One group moved a step",
+    forbids="{Faction} has already moved a group this step (this_phase: 'moved: {faction}'): conquest:29 moves "
+    "one group.",
+    permits="This phase's history (this_phase) records no move of {Faction} yet.",
+    when=lambda s: s.moved_before is not None and s.phase_index == SHIPMENT_AND_MOVEMENT,
+)
+def one_move(s: ConquestMoveFacts) -> bool:
+    """Inside a game record, whose history of the phase says who has moved: a faction moves one group."""
+    return not s.moved_before
+
+
+@one_move.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.moved_before)
+
+
+def _territories(n: int | None) -> str:
+    return plural(n or 0, "territory", "territories")
+
+
 @rule(
     "conquest.movement.range",
     on="conquest-move",
@@ -78,11 +105,11 @@ def _(v: Any) -> z3.BoolRef:
         if s.distance is None or s.distance > RANGE
         else f"The route given ({s.route_given}) enters {s.closed_names}, a closed stronghold, on the way."
         if s.route_given
-        else f"{s.to} is {s.distance} territories from {s.origin} only through a closed stronghold; by any other "
-        f"route it is more than {RANGE}: a group moves up to {RANGE} territories."
+        else f"{s.to} is {_territories(s.distance)} from {s.origin} only through a closed stronghold; by any "
+        f"other route it is more than {RANGE}: a group moves up to {RANGE} territories."
     ),
     permits=lambda s, o: (
-        f"{s.to} is {o.get('territories_entered', s.distance)} territories from {s.origin}: within {RANGE}."
+        f"{s.to} is {_territories(o.get('territories_entered', s.distance))} from {s.origin}: within {RANGE}."
     ),
     needs=("distance",),
     counterpart="gf9.movement.range",
@@ -109,7 +136,7 @@ def _(v: Any) -> z3.BoolRef:
         f"{display(s.faction)}."
     ),
     permits=lambda s, _o: (
-        f"{s.to} is not closed: it holds forces of {s.others_present_in_to} other factions."
+        f"{s.to} is not closed: it holds forces of {plural(s.others_present_in_to, 'other faction')}."
         if s.to_stronghold
         else f"{s.to} is not a stronghold."
     ),

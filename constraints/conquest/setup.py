@@ -8,7 +8,7 @@ import z3
 
 from checker.arrakis.kinds.conquest import START_SPICE, ConquestPositionFacts
 from checker.facts import all_of
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, rule, set_aside
 
 STORM_START = 18  # the position format's numbering: sector 18 is the Storm Start sector
@@ -248,7 +248,7 @@ def _fremen_at(s: ConquestPositionFacts) -> int:
     see_also="conquest:13",
     title="Fremen start with five forces in the Polar Sink",
     forbids=lambda s, _o: (
-        f"Fremen start with {s.f_polar[_fremen_at(s)]} forces in the Polar Sink"
+        f"Fremen start with {plural(s.f_polar[_fremen_at(s)], 'force')} in the Polar Sink"
         + (f" and {s.f_other_board[_fremen_at(s)]} elsewhere" if s.f_other_board[_fremen_at(s)] else "")
         + ": they put 5 forces in the Polar Sink, all others in reserve."
     ),
@@ -277,7 +277,7 @@ def _(v: Any) -> z3.BoolRef:
     title="All other forces start in reserve",
     forbids=lambda s, _o: (
         "; ".join(
-            f"{display(f)} has {n} forces on the board"
+            f"{display(f)} has {plural(n, 'force')} on the board"
             for f, n, fr in zip(s.factions, s.f_board, s.f_fremen, strict=True)
             if n and not fr
         )

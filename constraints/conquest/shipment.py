@@ -7,7 +7,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.conquest import SHIPMENT_AND_MOVEMENT, ConquestShipFacts
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, rule
 
 chapter("conquest-ship", "conquest:11,29,57")
@@ -153,6 +153,21 @@ def _(v: Any) -> z3.BoolRef:
     return v.destinations == 1
 
 
+def _storm_permits(s: ConquestShipFacts, o: dict[str, Any]) -> str:
+    if not s.to_sectors:
+        return f"{s.to} is in no sector: the storm cannot cover it."
+    sector = o.get("sector", s.to_sector)
+    if sector is not None:
+        return f"{s.to} sector {sector} is clear of the storm (sector {s.storm_sector})."
+    clear = [x for x in s.to_sectors if x != s.storm_sector]
+    if len(clear) == len(s.to_sectors):
+        return f"{s.to} (sectors {', '.join(map(str, clear))}) is clear of the storm (sector {s.storm_sector})."
+    return (
+        f"{s.to} has sectors clear of the storm (sector {s.storm_sector}): {', '.join(map(str, clear))} (the move "
+        "names no sector)."
+    )
+
+
 @rule(
     "conquest.shipment.storm",
     on="conquest-ship",
@@ -163,11 +178,7 @@ def _(v: Any) -> z3.BoolRef:
         + (f" sector {s.to_sector}" if s.to_sector is not None and len(s.to_sectors) > 1 else "")
         + f": sector {s.storm_sector} is in the storm."
     ),
-    permits=lambda s, o: (
-        f"{s.to} is in no sector: the storm cannot cover it."
-        if not s.to_sectors
-        else f"{s.to} sector {o.get('sector', s.to_sector)} is clear of the storm (sector {s.storm_sector})."
-    ),
+    permits=lambda s, o: _storm_permits(s, o),
     needs=("storm_known", "to_board"),  # the Polar Sink lies in no sector: the storm's sector cannot matter
     # the Fremen landing on sand in the storm: conquest.shipment.fremen-storm's open question instead
     when=lambda s: not _fremen_into_storm(s),
@@ -235,7 +246,7 @@ def _closed_msg(s: Any, _o: dict[str, Any]) -> str:
     title="A stronghold holding two factions is closed to everyone else",
     forbids=_closed_msg,
     permits=lambda s, _o: (
-        f"{s.to} is not closed: it holds forces of {s.others_present_in_to} other factions."
+        f"{s.to} is not closed: it holds forces of {plural(s.others_present_in_to, 'other faction')}."
         if s.to_stronghold
         else f"{s.to} is not a stronghold."
     ),

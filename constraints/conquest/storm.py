@@ -66,7 +66,7 @@ def _losses(s: ConquestStormFacts) -> dict[str, int]:
 
 def _wreck_message(s: ConquestStormFacts, o: dict[str, Any]) -> str:
     lost = o.get("losses") or _losses(s)
-    spice = o.get("spice_lost", 0)
+    spice = o.get("spice_lost", 0) if s.spice_given else "unknown (the position does not give 'spice')"
     who = ", ".join(f"{display(f)} {n}" for f, n in lost.items()) or "none"
     return (
         f"The storm stops in sector {s.new_sector}: forces wrecked on sand: {who}; spice wrecked: {spice}. "
@@ -95,7 +95,8 @@ def storm_sand(s: ConquestStormFacts) -> dict[str, Any]:
         for sec, a, sand in zip(s.spice_sector, s.spice_amount, s.spice_sand, strict=True)
         if sand and sec == s.new_sector
     )
-    return {"losses": _losses(s), "spice_lost": spice}
+    # the spice wrecked only where the position gives the spice on the board (else it is unknown, not none)
+    return {"losses": _losses(s), "spice_lost": spice} if s.spice_given else {"losses": _losses(s)}
 
 
 @storm_sand.z3
@@ -248,7 +249,9 @@ def _later(s: ConquestBlowFacts) -> bool:
 def _devoured(s: ConquestBlowFacts, o: dict[str, Any]) -> str:
     lost = o.get("losses") or {}
     who = ", ".join(f"{display(f)} {n}" for f, n in lost.items()) or "no forces"
-    return f"The sandworm destroys what is on {s.previous}: {who}, and {o.get('spice_lost', s.spice_there)} spice."
+    spice = f"{o.get('spice_lost', s.spice_there)} spice" if s.spice_given else "the spice there (the position does "
+    spice += "" if s.spice_given else "not give 'spice')"
+    return f"The sandworm destroys what is on {s.previous}: {who}, and {spice}."
 
 
 @rule(
@@ -272,7 +275,7 @@ def sandworm(s: ConquestBlowFacts) -> dict[str, Any]:
     for f, n, fremen in zip(s.group_faction, s.group_count, s.group_fremen, strict=True):
         if not fremen and n:
             lost[f] = lost.get(f, 0) + n
-    return {"losses": lost, "spice_lost": s.spice_there}
+    return {"losses": lost, "spice_lost": s.spice_there} if s.spice_given else {"losses": lost}
 
 
 @sandworm.z3

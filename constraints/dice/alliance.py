@@ -17,7 +17,7 @@ import z3
 
 from checker.dice.kinds.alliance import ProposeAllianceFacts
 from checker.dice.kinds.position import DicePositionFacts
-from checker.dice.position import STEPS, display
+from checker.dice.position import STEPS, display, whose
 from checker.facts import all_of
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -232,7 +232,7 @@ def _bonus_said(s: ProposeAllianceFacts, _o: dict[str, Any]) -> str:
     empty = " gains none: the common supply is empty (dice:88)" if s.common_dice == 0 else " gains 1 die"
     return (
         "; ".join(
-            f"{display(f)}'s {display(slot)} slot is a bonus-die slot: re-assigning its die{empty}"
+            f"{whose(f)} {display(slot)} slot is a bonus-die slot: re-assigning its die{empty}"
             for f, slot, bonus in ((s.faction, s.other, s.my_bonus), (s.other, s.faction, s.their_bonus))
             if bonus
         )

@@ -39,6 +39,7 @@ from checker.dice.kinds.combat import (
 )
 from checker.dice.position import display
 from checker.facts import all_of, any_of
+from checker.names import plural
 from checker.outcomes import winner_of
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -124,7 +125,7 @@ def _opponents_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     title="Combat where your Troops share a Region with Troops not allied to you",
     forbids=_opponents_said,
     permits=lambda s, _o: (
-        f"{_who(s, s.attacker)} has {s.f_troops[s.attacker]} Troops in {s.region} with "
+        f"{_who(s, s.attacker)} has {plural(s.f_troops[s.attacker], 'Troop')} in {s.region} with "
         + ", ".join(f"{s.f_troops[i]} of {_who(s, i)}" for i in _n(s) if s.f_side[i] == 2 and s.f_troops[i] > 0)
         + "."
     ),
@@ -198,14 +199,34 @@ def _capacity(s: DiceCombatFacts) -> int:
     return s.token if s.controlled else 0
 
 
+def _removed_said(s: DiceCombatFacts) -> str:
+    """What the token removes: the Troops it targets, less those the Harkonnen's Spies keep (dice:208)."""
+    if not s.token:
+        return "No token removes Troops."
+    aimed = sum(s.f_aimed)
+    lost = sum(lost_first(s, i) for i in _n(s))
+    head = f"{s.controller_whose} {s.token_name} "
+    if lost == aimed:
+        return head + f"removes {plural(lost, 'Troop')} first (at most {_capacity(s)})."
+    return (
+        head + f"targets {plural(aimed, 'Troop')} first (at most {_capacity(s)}) and removes {lost}: the Harkonnen's "
+        f"Spies spare {aimed - lost} (dice:208)."
+    )
+
+
 def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     total = sum(s.f_aimed)
     if not s.token:
-        return f"{total} Troops are removed first in {s.region}, which has no Fortification or Stronghold."
+        return f"{plural(total, 'Troop')} are removed first in {s.region}, which has no Fortification or Stronghold."
     if not s.controlled:
-        return f"{total} Troops are removed first by the {s.token_name} in {s.region}, which no player controls."
+        return (
+            f"{plural(total, 'Troop')} are removed first by the {s.token_name} in {s.region}, which no player controls."
+        )
     word = "a single Troop" if s.token == 1 else "two Troops"
-    return f"{total} Troops are removed first by {s.controller_name}'s {s.token_name} in {s.region}: it removes {word}."
+    return (
+        f"{plural(total, 'Troop')} are removed first by {s.controller_whose} {s.token_name} in {s.region}: it "
+        f"removes {word}."
+    )
 
 
 @rule(
@@ -215,12 +236,7 @@ def _removes_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     see_also="dice:138,160",
     title="A Fortification removes one Troop first, a Stronghold two",
     forbids=_removes_said,
-    permits=lambda s, _o: (
-        f"{s.controller_name}'s {s.token_name} removes {sum(s.f_aimed)} "
-        f"{'Troop' if sum(s.f_aimed) == 1 else 'Troops'} first (at most {_capacity(s)})."
-        if s.token
-        else "No token removes Troops."
-    ),
+    permits=lambda s, _o: _removed_said(s),
 )
 def token_removes(s: DiceCombatFacts) -> bool:
     """Before anything else, the player controlling a Fortification removes at most one Troop from the Region, the
@@ -256,16 +272,16 @@ def _spies_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     aimed = s.f_aimed[i]
     if s.token != STRONGHOLD:
         return (
-            f"{s.controller_name}'s Fortification in {s.region} targets the Harkonnen: Spies, they never lose Troops "
+            f"{s.controller_whose} Fortification in {s.region} targets the Harkonnen: Spies, they never lose Troops "
             "to Fortifications, and lose none."
         )
     if aimed >= 2:
         return (
-            f"{s.controller_name}'s Stronghold in {s.region} targets the Harkonnen twice: Spies, they lose a single "
+            f"{s.controller_whose} Stronghold in {s.region} targets the Harkonnen twice: Spies, they lose a single "
             "Troop."
         )
     return (
-        f"{s.controller_name}'s Stronghold in {s.region} targets the Harkonnen once: Spies, they lose one Troop less, "
+        f"{s.controller_whose} Stronghold in {s.region} targets the Harkonnen once: Spies, they lose one Troop less, "
         "so none."
     )
 
@@ -327,7 +343,9 @@ def _(v: Any) -> Any:
     on=ON,
     cites="dice:217",
     title="Shai-Hulud removes one Troop",
-    forbids=lambda s, _o: f"Shai-Hulud removes {sum(s.f_shai)} Troops from the combat in {s.region}: it removes 1.",
+    forbids=lambda s, _o: (
+        f"Shai-Hulud removes {plural(sum(s.f_shai), 'Troop')} from the combat in {s.region}: it removes 1."
+    ),
     permits="Shai-Hulud removes one Troop from the combat in {region}.",
     when=lambda s: sum(s.f_shai) > 0,
 )
@@ -456,7 +474,7 @@ def _within(s: DiceCombatFacts, i: int) -> bool:
     forbids=lambda s, _o: (
         _listing(
             [
-                f"{_who(s, i)} sends {s.f_sent[i]} Troops with {s.f_troops[i]} in {s.region}"
+                f"{_who(s, i)} sends {plural(s.f_sent[i], 'Troop')} with {s.f_troops[i]} in {s.region}"
                 + (f" of which {_first(s, i)} were removed first" if _first(s, i) else "")
                 for i in _n(s)
                 if not _within(s, i)
@@ -505,7 +523,7 @@ def _token_troop_ok(s: DiceCombatFacts) -> bool:
     title="The Troop on a Fortification or Stronghold always fights",
     forbids="{controller_name} sends no Troop, but its Troop on the {token_name} in {region} participates "
     "automatically (move.sent counts it).",
-    permits="{controller_name}'s Troop on the {token_name} is among the Troops sent.",
+    permits="{controller_whose} Troop on the {token_name} is among the Troops sent.",
     when=lambda s: s.controller >= 0,
 )
 def token_troop_fights(s: DiceCombatFacts) -> bool:
@@ -538,7 +556,7 @@ def _(v: Any) -> Any:
     forbids=lambda s, _o: (
         _listing(
             [
-                f"{_who(s, i)} sends {s.f_leaders_sent[i]} Leaders with {s.f_leaders[i]} on its Faction board"
+                f"{_who(s, i)} sends {plural(s.f_leaders_sent[i], 'Leader')} with {s.f_leaders[i]} on its Faction board"
                 for i in _n(s)
                 if s.f_leaders_sent[i] > s.f_leaders[i]
             ]
@@ -600,8 +618,11 @@ def _rolls_ok(s: DiceCombatFacts, i: int) -> bool:
 
 def _rolls_said(s: DiceCombatFacts, i: int) -> str:
     if s.f_sent[i] + s.f_leaders_sent[i] == 0:
-        return f"{_who(s, i)} rolls {s.f_rolled[i]} Combat dice but sent nothing into the combat"
-    return f"{_who(s, i)} rolls {s.f_rolled[i]} Combat dice with {s.f_combat_dice[i]} on its Combat slots"
+        return (
+            f"{_who(s, i)} rolls {plural(s.f_rolled[i], 'Combat die', 'Combat dice')} but sent nothing into the combat"
+        )
+    dice = plural(s.f_rolled[i], "Combat die", "Combat dice")
+    return f"{_who(s, i)} rolls {dice} with {s.f_combat_dice[i]} on its Combat slots"
 
 
 @rule(
@@ -615,7 +636,13 @@ def _rolls_said(s: DiceCombatFacts, i: int) -> str:
         + ": all players that sent Troops or Leaders roll all the dice on their Combat slots, and only they."
     ),
     permits=lambda s, _o: (
-        _listing([f"{_who(s, i)} rolls its {s.f_rolled[i]} Combat dice" for i in _n(s) if s.f_rolled[i]])
+        _listing(
+            [
+                f"{_who(s, i)} rolls its {plural(s.f_rolled[i], 'Combat die', 'Combat dice')}"
+                for i in _n(s)
+                if s.f_rolled[i]
+            ]
+        )
         or "No one rolls Combat dice."
     ),
     needs=("dice_known",),
@@ -650,7 +677,8 @@ def _kills_ok(s: DiceCombatFacts) -> bool:
     see_also="dice:256",
     title="The Combat dice kill what their chart says",
     forbids=lambda s, _o: (
-        f"The dice kill {sum(s.f_killed[i] for i in _n(s) if s.f_side[i] == 1)} Troops of the attacker's side and "
+        f"The dice kill {plural(sum(s.f_killed[i] for i in _n(s) if s.f_side[i] == 1), 'Troop')} of the "
+        "attacker's side and "
         f"{sum(s.f_killed[i] for i in _n(s) if s.f_side[i] == 2)} of the defenders', but the rolls kill "
         f"{_kills_against(s, 1)} and {_kills_against(s, 2)} by their charts."
     ),
@@ -882,9 +910,10 @@ def _traitors_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     for i in _n(s):
         if not s.f_succ_by[i]:
             continue
-        text = f"{_who(s, i)} turns {s.f_succ_by[i]} Troops"
+        text = f"{_who(s, i)} turns {plural(s.f_succ_by[i], 'Troop')}"
         if r["tkill"][i]:
-            text += f": {r['conv'][i]} converted with its {s.f_supply[i]} Troops in supply, {r['tkill'][i]} killed"
+            supply = plural(s.f_supply[i], "Troop")
+            text += f": {r['conv'][i]} converted with its {supply} in supply, {r['tkill'][i]} killed"
         out.append(text)
     defended = [f"{_who(s, i)} defends {s.f_defended[i]}" for i in _n(s) if s.f_defended[i]]
     return _listing(out + defended) + "."
@@ -967,7 +996,7 @@ def _side_text(s: DiceCombatFacts, r: dict[str, Any], x: int) -> str:
         troops = r["fighting"][i] + r["conv"][i]
         bits = []
         if troops:
-            bits.append(f"{troops} Troops" + (" x2" if weight(s.f_code[i]) == 2 else ""))
+            bits.append(f"{plural(troops, 'Troop')}" + (" x2" if weight(s.f_code[i]) == 2 else ""))
         if r["lstr"][i]:
             bits.append(f"Leaders {r['lstr'][i]}")
         if bits:
@@ -988,10 +1017,10 @@ def _winner_said(s: DiceCombatFacts, _o: dict[str, Any]) -> str:
     "dice.combat.winner",
     on=ON,
     cites="dice:153",
-    see_also="dice:138",
+    see_also="dice:138,143",
     title="The side with more Troops wins; the defender wins ties",
     permits=_winner_said,
-    needs=RESOLVED,
+    needs=(*RESOLVED, "part_known"),
     defines=("winner", "winning_side", "strength"),
     one_sided="it fixes an outcome and never forbids",
 )
@@ -1000,7 +1029,7 @@ def winner(s: DiceCombatFacts) -> dict[str, Any]:
     defender side."""
     r = resolve(s)
     return {
-        "winner": winner_of([s.factions[i] for i in _n(s) if s.f_side[i] == r["winner"]]),
+        "winner": winner_of([s.factions[i] for i in _n(s) if s.f_side[i] == r["winner"] and s.f_part[i]]),
         "winning_side": "attacker" if r["winner"] == 1 else "defender",
         "strength": {"attacker": r["strength"][1], "defender": r["strength"][2]},
     }
@@ -1215,7 +1244,7 @@ def _token_name(s: DiceCombatFacts, i: int) -> str:
     on=ON,
     cites="dice:155",
     title="A winning Troop on a token stays on it",
-    permits="{controller_name}'s Troop on the {token_name} wins and stays on it: {controller_name} keeps the token.",
+    permits="{controller_whose} Troop on the {token_name} wins and stays on it: {controller_name} keeps the token.",
     needs=RESOLVED,
     defines=("token",),
     when=lambda s: bool(s.token) and _settled(s) and resolve(s)["keeps_token"],

@@ -15,6 +15,7 @@ from checker.dice.kinds.position import DicePositionFacts
 from checker.dice.position import FACTIONS, display
 from checker.dice.setup import CUBES_CITE
 from checker.facts import all_of
+from checker.names import plural
 from checker.rules import chapter, rule, set_aside
 
 chapter("dice-position", "dice:28-40,43,45")
@@ -29,7 +30,7 @@ set_aside("dice:39", "a screen hides the dice while they are rolled (dice:92): n
 
 def _over(s: DicePositionFacts, cubes: int) -> str:
     bad = [
-        f"{display(f)} has {t} Troops ({d}) and {c} Troop cubes ({CUBES_CITE[f]})"
+        f"{display(f)} has {plural(t, 'Troop')} ({d}) and {c} Troop cubes ({CUBES_CITE[f]})"
         for f, t, c, d in zip(s.factions, s.f_troops, s.f_cubes, s.troops_detail, strict=True)
         if c == cubes and t > c
     ]
@@ -45,10 +46,14 @@ def _troops_within_z3(v: Any, cubes: int) -> z3.BoolRef:
 
 
 def _permits(s: DicePositionFacts, cubes: int) -> str:
-    within = [
-        f"{display(f)} {t} of {c}" for f, t, c in zip(s.factions, s.f_troops, s.f_cubes, strict=True) if c == cubes
-    ]
-    return "Troops within the cubes: " + (", ".join(within) if within else "no Faction of these in the position") + "."
+    rows = list(zip(s.factions, s.f_troops, s.f_cubes, s.troops_given or [True] * len(s.factions), strict=True))
+    within = [f"{display(f)} {t} of {c}" for f, t, c, given in rows if c == cubes and given]
+    unknown = [display(f) for f, _t, c, given in rows if c == cubes and not given]
+    none = "no Faction of these counted" if unknown else "no Faction of these in the position"
+    text = "Troops within the cubes: " + (", ".join(within) if within else none)
+    if unknown:
+        text += f" (the position gives no Troops of {', '.join(unknown)})"
+    return text + "."
 
 
 # dice:35 "In matching colours for each of the 3 Factions Bene Gesserit, Spacing Guild, and Harkonnen: 12 Troop
@@ -119,7 +124,7 @@ def _(v: Any) -> z3.BoolRef:
 
 def _leaders_over(s: DicePositionFacts, cylinders: int) -> str:
     bad = [
-        f"{display(f)} has {n} Leaders on its Faction board"
+        f"{display(f)} has {plural(n, 'Leader')} on its Faction board"
         for f, n, c in zip(s.factions, s.f_leaders, s.f_cylinders, strict=True)
         if c == cylinders and n > c
     ]
@@ -200,6 +205,15 @@ def _(v: Any) -> z3.BoolRef:
 CARD_NAMES = ("Sandstorm", "Turn Order", "Landsraad")
 
 
+def _held(n: int, card: str) -> str:
+    return plural(n, card) + " held"
+
+
+def _listed(s: DicePositionFacts) -> str:
+    """Where some Factions' cards are not given: the count is of those listed."""
+    return f" (as listed: the position does not give the cards of {s.cards_unknown})" if s.cards_unknown else ""
+
+
 @rule(
     "dice.components.one-card-each",
     on="dice-position",
@@ -207,10 +221,16 @@ CARD_NAMES = ("Sandstorm", "Turn Order", "Landsraad")
     see_also="dice:40",
     title="One Sandstorm, Turn Order and Landsraad card",
     forbids=lambda s, _o: (
-        "; ".join(f"{n} Factions hold the {c} card" for c, n in zip(CARD_NAMES, s.card_holders, strict=True) if n > 1)
+        "; ".join(
+            f"{plural(n, 'Faction')} hold the {c} card"
+            for c, n in zip(CARD_NAMES, s.card_holders, strict=True)
+            if n > 1
+        )
         + ": the game has one of each (dice:32)."
     ),
-    permits="The Sandstorm, Turn Order and Landsraad cards are each held by at most one Faction.",
+    permits=lambda s, _o: (
+        "The Sandstorm, Turn Order and Landsraad cards are each held by at most one Faction" + _listed(s) + "."
+    ),
 )
 def one_card_each(s: DicePositionFacts) -> bool:
     """There is 1 Sandstorm, 1 Turn Order and 1 Landsraad card: at most one Faction holds each."""
@@ -229,7 +249,7 @@ def _(v: Any) -> z3.BoolRef:
     see_also="dice:40,112",
     title="Two Protection cards",
     forbids="{protection_held} Protection cards are held: the game has 2 (dice:32).",
-    permits="{protection_held} Protection cards held, of the game's 2.",
+    permits=lambda s, _o: f"{_held(s.protection_held, 'Protection card')}{_listed(s)}, of the game's 2.",
 )
 def protection_two(s: DicePositionFacts) -> bool:
     """The game has 2 Protection cards: never more held."""
@@ -277,7 +297,7 @@ def _(v: Any) -> z3.BoolRef:
     title="One Protection card with 4 or 5 players",
     forbids="{protection_held} Protection cards are held in a {players}-player game: with 4 or 5 players only one "
     "is used (dice:43).",
-    permits="{protection_held} Protection card(s) held with {players} players.",
+    permits=lambda s, _o: f"{_held(s.protection_held, 'Protection card')}{_listed(s)} with {s.players} players.",
     when=lambda s: s.players in (4, 5),
 )
 def protection_four_five(s: DicePositionFacts) -> bool:

@@ -12,8 +12,9 @@ from typing import Any
 import z3
 
 from checker.dice.kinds.kanly import KINDS, STEALS, KanlyFacts
-from checker.dice.position import STEPS
+from checker.dice.position import STEPS, whose
 from checker.facts import any_of
+from checker.names import plural
 from checker.rules import chapter, rule, set_aside
 
 chapter("dice-kanly", "dice:106-119,189-190")
@@ -120,10 +121,10 @@ def _(v: Any) -> z3.BoolRef:
     see_also="dice:251",
     title="The die's number selects the action on the Kanly chart",
     forbids=lambda s, _o: (
-        f"{s.fmt()['Faction']}'s die on the {s.Target} slot shows {s.face}: its Kanly chart "
+        f"{whose(s.faction)} die on the {s.Target} slot shows {s.face}: its Kanly chart "
         f"lists {s.action} for {s.chart_text or 'no number'}."
     ),
-    permits=lambda s, _o: f"The die shows {s.face}: {s.action} on {s.fmt()['Faction']}'s Kanly chart ({s.chart_text}).",
+    permits=lambda s, _o: f"The die shows {s.face}: {s.action} on {whose(s.faction)} Kanly chart ({s.chart_text}).",
     needs=("chart_known", "face"),
 )
 def chart(s: KanlyFacts) -> bool:
@@ -185,10 +186,11 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} cannot steal {card_name} card from {Target}: {Target} does not hold it.",
     permits="{Target} holds {card_name} card.",
     when=lambda s: s.action in STEALS,
+    needs=("target_holds",),
 )
 def target_holds_card(s: KanlyFacts) -> bool:
     """A steal (Plot takes a Protection card) needs the target to hold that card now."""
-    return s.target_holds >= 1
+    return (s.target_holds or 0) >= 1  # known: the rule needs it
 
 
 @target_holds_card.z3
@@ -258,6 +260,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} cannot assassinate a Troop of {Target}: {Target} holds a Protection card.",
     permits="{Target} holds no Protection card.",
     when=lambda s: s.action == "assassinate",
+    needs=("target_protection",),
 )
 def assassinate_protection(s: KanlyFacts) -> bool:
     """A Troop of a player holding a Protection card may not be removed."""
@@ -282,6 +285,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} cannot steal {card_name} card from {Target}: {Target} holds a Protection card.",
     permits="{Target} holds no Protection card.",
     when=lambda s: s.action in ("steal-sandstorm", "steal-turn-order", "steal-landsraad"),
+    needs=("target_protection",),
 )
 def protected_cards(s: KanlyFacts) -> bool:
     """The Sandstorm, Turn Order and Landsraad cards cannot be stolen from a player holding a Protection card."""
@@ -339,7 +343,7 @@ def _(v: Any) -> z3.BoolRef:
         f"dice: from round 4 a{' second' if s.holder_slot_die else ''} die must be destroyed "
         f"({1 + (1 if s.holder_slot_die else 0)} in all)."
     ),
-    permits="Round {round}: the steal destroys {destroy} dice.",
+    permits=lambda s, _o: f"Round {s.round}: the steal destroys {plural(s.destroy, 'die', 'dice')}.",
     when=lambda s: s.action == "steal-landsraad",
     needs=("round",),  # the card's slot unknown: counted as empty here (dice.kanly.landsraad-slot-die asks it)
 )
@@ -361,7 +365,10 @@ def _(v: Any) -> z3.BoolRef:
     see_also="dice:40,88",
     title="The dice destroyed come from the thief's Faction mat",
     forbids="{Faction} cannot destroy {destroy} dice: it has {spare_dice} other dice on its Faction mat.",
-    permits="{Faction} destroys {destroy} of its {spare_dice} other dice on its Faction mat.",
+    permits=lambda s, _o: (
+        f"{s.fmt()['Faction']} destroys {s.destroy} of its {plural(s.spare_dice or 0, 'other die', 'other dice')} "
+        "on its Faction mat."
+    ),
     when=lambda s: s.action == "steal-landsraad" and s.destroy > 0,
     needs=("spare_dice",),
 )

@@ -9,6 +9,7 @@ import z3
 from checker.dice.kinds.recruit import RecruitFacts
 from checker.dice.position import STEPS
 from checker.facts import all_of
+from checker.names import plural
 from checker.rules import chapter, rule, set_aside
 
 chapter("dice-recruit", "dice:122-125,202")
@@ -77,9 +78,14 @@ def _(v: Any) -> z3.BoolRef:
     cites="dice:124",
     see_also="dice:40",
     title="Recruited Troops come from the supply or the map",
-    forbids="{Faction} cannot take {from_supply} Troops from its personal supply: it has {supply} there "
-    "({from_map} taken from the map).",
-    permits="{from_supply} Troops from its personal supply of {supply}, {from_map} from the map.",
+    forbids=lambda s, _o: (
+        f"{s.fmt()['Faction']} cannot take {plural(s.troops - s.from_map, 'Troop')} from its personal supply: it "
+        f"has {s.supply} there ({s.from_map} taken from the map)."
+    ),
+    # the supply the position gives (the outcome's ``supply`` is the one left after)
+    permits=lambda s, _o: (
+        f"{plural(s.troops - s.from_map, 'Troop')} from its personal supply of {s.supply}, {s.from_map} from the map."
+    ),
     needs=("supply",),
     when=lambda s: s.troops > s.from_map,
 )

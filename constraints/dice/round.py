@@ -18,8 +18,9 @@ from typing import Any
 import z3
 
 from checker.dice.kinds.position import ROLL, DicePositionFacts, dice_rolled, topped_up
-from checker.dice.position import display
+from checker.dice.position import display, whose
 from checker.facts import all_of, any_of
+from checker.names import plural
 from checker.rules import chapter, gap, rule, set_aside
 
 chapter("dice-position", "dice:62-95,120-121,174-189,191-192,243-257")
@@ -121,7 +122,7 @@ def _allowed(face: int, allowed_mask: int) -> bool:
 
 def _faces_message(s: DicePositionFacts, _o: dict[str, Any]) -> str:
     bad = [
-        f"{display(f)}'s die on its {slot} slot shows {face}; the slot shows {', '.join(map(str, allowed)) or 'none'}"
+        f"{whose(f)} die on its {slot} slot shows {face}; the slot shows {', '.join(map(str, allowed)) or 'none'}"
         for (f, slot, face, allowed), m in zip(s.die_labels, s.die_mask, strict=True)
         if not _allowed(face, m)
     ]
@@ -410,7 +411,7 @@ def _turn_message(s: DicePositionFacts, _o: dict[str, Any]) -> str:
     if missing:
         parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not on the Turn Order track")
     if s.turn_len != s.players:
-        parts.append(f"the track holds {s.turn_len} Factions for {s.players} players")
+        parts.append(f"the track holds {plural(s.turn_len, 'Faction')} for {s.players} players")
     return "; ".join(parts) + ": every Faction in the game has its token on the Turn Order track (dice:121, 46)."
 
 

@@ -18,6 +18,7 @@ from checker.dice.kinds.position import DicePositionFacts
 from checker.dice.position import FACTIONS, STEPS, display
 from checker.dice.setup import LOYALTY, NEVER
 from checker.facts import all_of, any_of
+from checker.names import plural
 from checker.rules import chapter, gap, rule, set_aside
 
 chapter("dice-position", "dice:31,41-53,197,199,204,210,221,228,235")
@@ -71,7 +72,7 @@ def board(n: int) -> tuple[Check, Form, Say]:
     return (
         lambda s, i: s.f_board[i] in (-1, n),
         lambda v, i: z3.Or(v.f_board[i] == -1, v.f_board[i] == n),
-        lambda s, i: f"{s.f_board[i]} Troops on its Faction board, not {n}",
+        lambda s, i: f"{plural(s.f_board[i], 'Troop')} on its Faction board, not {n}",
     )
 
 
@@ -79,7 +80,7 @@ def on_map(n: int) -> tuple[Check, Form, Say]:
     return (
         lambda s, i: s.f_map[i] == n,
         lambda v, i: v.f_map[i] == n,
-        lambda s, i: f"{s.f_map[i]} Troops on the map, not {n}",
+        lambda s, i: f"{plural(s.f_map[i], 'Troop')} on the map, not {n}",
     )
 
 
@@ -232,6 +233,7 @@ per_faction(
     "The Fremen start holding every Protection card in the game: 2, or 1 with four or five players.",
     [PROTECTION],
     see_also="dice:43",
+    needs=("cards_fremen",),
 )
 # dice:221 "Setup: 3 Troops on your Faction board. Take the Landsraad card."
 per_faction(
@@ -251,6 +253,7 @@ per_faction(
     "Corrino setup: the Landsraad card",
     "Corrino starts holding the Landsraad card.",
     [holds("f_landsraad", "Landsraad")],
+    needs=("cards_corrino",),
 )
 # dice:228 "Setup: Leader and 3 Troops on your Faction board. Take the Sandstorm card and place the Sandstorm marker
 #           in an empty Region. Remember that the Sandstorm never enters the Polar Sink or the two outer Regions
@@ -271,6 +274,7 @@ per_faction(
     "Spacing Guild setup: the Sandstorm card",
     "The Spacing Guild starts holding the Sandstorm card.",
     [holds("f_sandstorm", "Sandstorm")],
+    needs=("cards_guild",),
 )
 # dice:235 "Setup: Leader on your Faction board, 3 Troops on Polar Sink. Take the Turn Order card. Set up Loyalty
 #           tokens, see below, "Culminating Plans"."
@@ -299,6 +303,7 @@ per_faction(
     "Bene Gesserit setup: the Turn Order card",
     "The Bene Gesserit start holding the Turn Order card.",
     [holds("f_turn_order_card", "Turn Order")],
+    needs=("cards_bg",),
 )
 
 
@@ -621,6 +626,7 @@ def _lacking(s: DicePositionFacts) -> list[str]:
         else "Every card is claimed by a Faction's setup."
     ),
     when=at_setup,
+    needs=("cards_last",),
 )
 def unclaimed_cards(s: DicePositionFacts) -> bool:
     """The cards no Faction in play takes at setup are held by the player last in Turn Order."""

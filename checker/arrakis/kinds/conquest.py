@@ -185,6 +185,13 @@ class ConquestShip(Kind):
         )
         if pos.phase is None:
             f.notes.append("the position does not give 'phase': it is taken to be the Shipping and movement step")
+        if m.sector is None and secs is not None and len(secs) == 1:
+            f.notes.append(f"{m.to} lies in one sector ({secs[0]}): the forces land there")
+        elif m.sector is None and secs is not None and len(secs) > 1:
+            f.notes.append(
+                f"the move gives no sector of {m.to} ({', '.join(map(str, secs))}): every one is asked about, and "
+                "the outcome names none (move.sector asks about one)"
+            )
         if not pos.has_board:
             f.notes.append("the position gives no board: conquest prints none, so board facts are unknown")
         if f.to_stronghold is not False and not f.to_occupied:
@@ -207,7 +214,9 @@ class ConquestShip(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, ConquestShipFacts)
         out: dict[str, Any] = {"cost": value(v.cost)}
-        if facts.to_sectors:
+        # the sector the forces land in: the move's, or the territory's only one (a pick among several is the
+        # player's, which the outcome does not make for them)
+        if facts.to_sectors and (facts.to_sector_given or len(facts.to_sectors) == 1):
             out["sector"] = value(v.sector)
         return out
 
@@ -234,6 +243,9 @@ class ConquestMoveFacts(Facts):
     to_occupied: bool = fact(False, doc="some faction (the mover too) has forces at the destination")
     two_players: bool = fact(False, doc="a two-player game (players: 2, or two factions named)")
     route_given: str = label("", doc="the route the move names (move.via), for messages")
+    moved_before: bool | None = fact(
+        None, key="this_phase", doc="the phase's history records a move of the mover's (None: no history given)"
+    )
 
     @property
     def phase_name(self) -> str:
@@ -342,6 +354,7 @@ class ConquestMove(Kind):
             to_stronghold=None if terrain(pos.board, m.to) is None else terrain(pos.board, m.to) == "stronghold",
             others_present_in_to=len(present),
             to_occupied=bool(pos.occupants(m.to, fighters_only=False)),
+            moved_before=None if pos.this_phase is None else f"moved: {me}" in pos.this_phase,
             two_players=players(pos) == 2,
             route_given=" → ".join([m.from_, *way]) if way is not None else "",
         )
@@ -384,6 +397,9 @@ def passed_over(start: int, distance: int) -> list[int]:
     return [step(start, k) for k in range(1, min(distance, SECTORS + 1))] if distance > 1 else []
 
 
+SPICE_NOT_GIVEN = "the position does not give 'spice' (the spice on the board)"
+
+
 @dataclass
 class ConquestStormFacts(Facts):
     storm_sector: int | None = fact(key="storm", doc="the storm's sector before it moves")
@@ -399,6 +415,7 @@ class ConquestStormFacts(Facts):
     terrain_known: bool | None = fact(True, key="board", doc="the board gives the kind of every territory with forces")
     forces_placed: bool | None = fact(True, key="forces[].sector", doc="every group's sector that matters is known")
     spice_placed: bool | None = fact(True, key="spice[].sector", doc="every spice's sector that matters is known")
+    spice_given: bool = label(True, doc="the position gives 'spice' (absent: the spice on the board is unknown)")
     two_players: bool = fact(False)
     group_faction: tuple[str, ...] = label(())
     group_territory: tuple[str, ...] = label(())
@@ -483,6 +500,7 @@ class ConquestStorm(Kind):
             terrain_known=True if known else None,
             forces_placed=True if placed else None,
             spice_placed=True if spice_placed else None,
+            spice_given="spice" in pos.given,
             two_players=players(pos) == 2,
             group_faction=tuple(g[0] for g in groups),
             group_territory=tuple(g[1] for g in groups),
@@ -514,7 +532,19 @@ class ConquestStorm(Kind):
             n = value(lost)
             if n:
                 losses[faction] = losses.get(faction, 0) + n
-        return {"storm": value(v.new_sector), "losses": losses, "spice_lost": sum(value(g) for g in v.spice_gone)}
+        out: dict[str, Any] = {"storm": value(v.new_sector), "losses": losses}
+        passed = set(facts.passed)
+        crossed = any(  # conquest.storm.crossed-sectors leaves the values open: its reason is the one to give
+            sand and not fremen and n and sec in passed
+            for sand, fremen, n, sec in zip(
+                facts.group_sand, facts.group_fremen, facts.group_count, facts.group_sector, strict=True
+            )
+        )
+        if facts.spice_given:
+            out["spice_lost"] = sum(value(g) for g in v.spice_gone)
+        elif not crossed and facts.terrain_known and facts.forces_placed:
+            out["unknown"] = {"spice_lost": SPICE_NOT_GIVEN}
+        return out
 
 
 # -- Spice blow ------------------------------------------------------------------------
@@ -530,6 +560,7 @@ class ConquestBlowFacts(Facts):
     group_count: list[int] = fact([], doc="force groups in the previous card's territories")
     group_fremen: list[bool] = fact([])
     spice_there: int = fact(0, doc="spice in the previous card's territories")
+    spice_given: bool = label(True, doc="the position gives 'spice' (absent: the spice on the board is unknown)")
     group_faction: tuple[str, ...] = label(())
 
 
@@ -556,6 +587,7 @@ class ConquestBlow(Kind):
             group_count=[g.total for g in groups],
             group_fremen=[g.faction == "fremen" for g in groups],
             spice_there=sum(s.amount for s in pos.spice if s.territory in where),
+            spice_given="spice" in pos.given,
             group_faction=tuple(g.faction for g in groups),
         )
 
@@ -578,7 +610,16 @@ class ConquestBlow(Kind):
             n = value(lost)
             if n:
                 losses[faction] = losses.get(faction, 0) + n
-        return {"losses": losses, "spice_lost": value(v.spice_gone), "reshuffle": bool(value(v.reshuffle))}
+        out: dict[str, Any] = {
+            "losses": losses,
+            "spice_lost": value(v.spice_gone),
+            "reshuffle": bool(value(v.reshuffle)),
+        }
+        if not facts.spice_given and facts.turn != 1:  # turn 1: the sandworm is ignored, nothing is lost
+            out.pop("spice_lost")
+            if facts.previous_given:  # else the sandworm's rule says why
+                out["unknown"] = {"spice_lost": SPICE_NOT_GIVEN}
+        return out
 
 
 # -- Market cards ----------------------------------------------------------------------

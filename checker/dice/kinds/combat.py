@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from checker.dice.kinds import noting_inferred
-from checker.dice.position import FACTIONS, CombatMove, DicePosition, display
+from checker.dice.position import FACTIONS, CombatMove, DicePosition, display, whose
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.outcomes import winner_of
 
@@ -75,6 +75,8 @@ class DiceCombatFacts(Facts):
     f_sent: list[int] = fact([], key="move.sent", doc="Troops it sent (the one on a token included)")
     f_leaders_sent: list[int] = fact([], key="move.leaders_sent", doc="Leaders it sent")
     f_leaders: list[int] = fact([], key="factions.FACTION.leader", doc="Leaders on its Faction board (0 unknown)")
+    f_part: list[bool] = label([], doc="it takes part in the combat (dice:143): Troops there, or a Leader to hide")
+    part_known: bool | None = fact(True, key="part_known", doc="who of the sides takes part is known (dice:143)")
     f_combat_dice: list[int] = fact([], key="factions.FACTION.dice", doc="dice on its Combat slots")
     f_rolled: list[int] = fact([], key="move.rolls", doc="Combat dice it rolled")
     f_kills: list[int] = fact([], key="factions.FACTION.combat_chart", doc="Troops its rolls kill (its chart)")
@@ -95,6 +97,7 @@ class DiceCombatFacts(Facts):
     attacker_name: str = label()
     token_name: str = label(doc="Fortification / Stronghold / none")
     controller_name: str = label()
+    controller_whose: str = label(doc="the controller's name as a possessive, for messages")
     step: str = label()
     sandstorm: str = label()
     region_kind: str = label(doc="city / desert, for messages")
@@ -187,6 +190,17 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         if k > 0 and pos.state(f).leader is None and leaders_known:
             leaders_known = None
             keys["leaders_known"] = f"factions.{f}.leader"
+
+    # dice:143: who takes part: the attacker, each Faction with Troops there (or sending any), and an Ally with a
+    # Leader on its Faction board to hide; an Ally with neither does not (one whose Leaders are not given: unknown)
+    part: list[bool] = []
+    part_known: bool | None = True
+    for f, here, k, ls in zip(names, troops, sent, lsent, strict=True):
+        leader = pos.state(f).leader
+        part.append(side[f] != 0 and (f == m.faction or here > 0 or k > 0 or ls > 0 or bool(leader)))
+        if side[f] and not part[-1] and leader is None and part_known:
+            part_known = None
+            keys["part_known"] = f"factions.{f}.leader (whether {display(f)} takes part in the combat: dice:143)"
 
     # Combat dice (dice:147)
     dice_known: bool | None = True
@@ -345,6 +359,8 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         f_sent=sent,
         f_leaders_sent=lsent,
         f_leaders=[pos.state(f).leader or 0 for f in names],
+        f_part=part,
+        part_known=part_known,
         f_combat_dice=combat_dice,
         f_rolled=rolled,
         f_kills=kills,
@@ -364,6 +380,7 @@ def combat_facts(pos: DicePosition) -> DiceCombatFacts:
         attacker_name=m.faction,
         token_name="none" if token is None else token.kind.capitalize(),
         controller_name=display(controller) if controller else "no one",
+        controller_whose=whose(controller) if controller else "no one's",
         step=pos.step or "",
         sandstorm=pos.sandstorm or "",
         region_kind="city" if region and region.city else "desert",
@@ -538,7 +555,7 @@ class DiceCombat(Kind):
         here = [i for i in range(n) if facts.f_troops[i] > 0 or facts.f_side[i]]
         token = value(w.o_token)
         return {
-            "winner": winner_of([names[i] for i in range(n) if facts.f_side[i] == winner]),
+            "winner": winner_of([names[i] for i in range(n) if facts.f_side[i] == winner and facts.f_part[i]]),
             "winning_side": {1: "attacker", 2: "defender"}.get(winner, "none"),
             "strength": {"attacker": value(w.o_sa), "defender": value(w.o_sd)},
             "leader_strength": per(w.o_lstr),

@@ -56,6 +56,11 @@ def code(faction: str) -> int:
     return FACTIONS.index(faction)
 
 
+def _copies(pos: DicePosition, card: str) -> int:
+    """The copies of a card in the game: one, but two Protection cards (one with 4 or 5 players: dice:43)."""
+    return 1 if card != "protection" or pos.player_count in (4, 5) else 2
+
+
 @dataclass
 class KanlyFacts(Facts):
     target: str = label(doc="the targeted Faction")
@@ -78,8 +83,8 @@ class KanlyFacts(Facts):
     chart_known: bool | None = fact(None, key="factions.FACTION.kanly_chart.ACTION", doc="the chart lists it")
     # cards
     card: int = fact(-1, doc="the card stolen (CARD_CODE), -1 none")
-    target_holds: int = fact(0, key="factions.TARGET.cards", doc="copies of that card the target holds")
-    target_protection: int = fact(0, key="factions.TARGET.cards", doc="Protection cards the target holds")
+    target_holds: int | None = fact(0, key="factions.TARGET.cards", doc="copies of that card the target holds")
+    target_protection: int | None = fact(0, key="factions.TARGET.cards", doc="Protection cards the target holds")
     holder_slot_die: int | None = fact(
         None, key="factions.TARGET.dice.landsraad", doc="dice on the Landsraad card's slot (dice:189)"
     )
@@ -235,8 +240,8 @@ class KanlyKind(Kind):
             chart=[n in (chart_faces or ()) for n in range(1, 7)],
             chart_known=True if chart_faces is not None else None,
             card=CARD_CODE[card] if card else -1,
-            target_holds=target_st.cards.count(card) if card else 0,
-            target_protection=target_st.cards.count("protection"),
+            target_holds=pos.holds_count(target, card, _copies(pos, card)) if card else 0,
+            target_protection=pos.holds_count(target, "protection", _copies(pos, "protection")),
             holder_slot_die=holder_slot,
             destroy=destroy or 0,
             spare_dice=spare,

@@ -39,6 +39,7 @@ class DicePositionFacts(Facts):
     players_given: bool = label(False)
     dice_limit: int = label(0, doc="6 dice per player (dice:34), for messages")
     troops_detail: tuple[str, ...] = label((), doc="per Faction: where its Troops are, for messages")
+    troops_given: tuple[bool, ...] = label((), doc="per Faction: the position gives some count of its Troops")
     # -- the round (constraints/dice/round.py, alliance.py) and its end (victory.py): filled by round_facts --
     round: int | None = fact(None, key="round", doc="the round, 1..6 (dice:65)")
     # per die on a slot whose printed numbers are judged (dice:80): its face, the faces allowed (bit k: face k)
@@ -99,6 +100,12 @@ class DicePositionFacts(Facts):
     f_sandstorm: list[bool] = fact([], key="factions.FACTION.cards", doc="it holds the Sandstorm card")
     f_turn_order_card: list[bool] = fact([], key="factions.FACTION.cards", doc="it holds the Turn Order card")
     f_landsraad: list[bool] = fact([], key="factions.FACTION.cards", doc="it holds the Landsraad card")
+    cards_fremen: bool | None = fact(True, key="factions.fremen.cards", doc="the Fremen's cards are given")
+    cards_corrino: bool | None = fact(True, key="factions.corrino.cards", doc="Corrino's cards are given")
+    cards_guild: bool | None = fact(True, key="factions.spacing-guild.cards", doc="the Guild's cards are given")
+    cards_bg: bool | None = fact(True, key="factions.bene-gesserit.cards", doc="the BG's cards are given")
+    cards_last: bool | None = fact(True, key="factions.LAST.cards", doc="the last in Turn Order's cards are given")
+    cards_unknown: str = label("", doc="the Factions whose cards the position does not give, for messages")
     f_loyalty: list[int] = fact([], key="factions.FACTION.loyalty", doc="Loyalty tokens it holds, -1 unknown")
     f_dice: list[int] = fact([], key="factions.FACTION.dice", doc="its dice (slots + personal), -1 unknown")
     f_bonus_slots: list[int] = fact([], key="factions.FACTION.bonus_slots", doc="bonus-die slots it lists")
@@ -208,7 +215,7 @@ class DicePositionKind(Kind):
             f_cubes=[CUBES[f] for f in names],
             f_leaders=[pos.state(f).leader or 0 for f in names],
             f_cylinders=[CYLINDERS[f] for f in names],
-            protection_held=sum(pos.state(f).cards.count("protection") for f in names),
+            protection_held=sum(pos.state(f).held.count("protection") for f in names),
             card_holders=[len(pos.holders(c)) for c in UNIQUE_CARDS],
             fortifications=len(pos.fortifications),
             dice_known=sum(pos.state(f).dice_on_board + (pos.state(f).personal_dice or 0) for f in names)
@@ -217,6 +224,10 @@ class DicePositionKind(Kind):
             players_given=pos.players is not None,
             dice_limit=6 * (pos.players if pos.players is not None else len(names)),
             troops_detail=tuple(detail),
+            troops_given=tuple(
+                pos.on_map(f) > 0 or pos.state(f).board_troops is not None or pos.state(f).supply is not None
+                for f in names
+            ),
             notes=notes,
             **setup_facts(pos, names),
         )
@@ -270,10 +281,19 @@ def setup_facts(pos: DicePosition, names: tuple[str, ...]) -> dict[str, Any]:
             )
             for f in names
         ],
-        "f_protection": [pos.state(f).cards.count("protection") for f in names],
-        "f_sandstorm": ["sandstorm" in pos.state(f).cards for f in names],
-        "f_turn_order_card": ["turn-order" in pos.state(f).cards for f in names],
-        "f_landsraad": ["landsraad" in pos.state(f).cards for f in names],
+        "f_protection": [pos.state(f).held.count("protection") for f in names],
+        "f_sandstorm": ["sandstorm" in pos.state(f).held for f in names],
+        "f_turn_order_card": ["turn-order" in pos.state(f).held for f in names],
+        "f_landsraad": ["landsraad" in pos.state(f).held for f in names],
+        "cards_fremen": pos.state("fremen").cards_known or None,
+        "cards_corrino": pos.state("corrino").cards_known or None,
+        "cards_guild": pos.state("spacing-guild").cards_known or None,
+        "cards_bg": pos.state("bene-gesserit").cards_known or None,
+        # the last in Turn Order's cards matter where a claimer is not in play (dice:51)
+        "cards_last": True
+        if not last or all(f in names for f in ("fremen", "corrino", "spacing-guild", "bene-gesserit"))
+        else pos.state(last).cards_known or None,
+        "cards_unknown": ", ".join(display(f) for f in pos.cards_unknown(names)),
         "f_loyalty": held,
         "f_dice": [dice(f) for f in names],
         "f_bonus_slots": [len(pos.state(f).bonus_slots) for f in names],
@@ -339,6 +359,8 @@ def round_facts(pos: DicePosition, s: DicePositionFacts) -> None:
     step = None if pos.step is None else STEPS.index(pos.step)
     keys: dict[str, str] = {}
     s.round = pos.round
+    last = pos.turn_order[-1] if pos.turn_order else max(names, key=FACTIONS.index, default="")
+    keys["factions.LAST.cards"] = f"factions.{last}.cards (the last in Turn Order's cards)"
     # dice:79-81: the dice on slots
     for f in names:
         st = pos.state(f)

@@ -73,7 +73,8 @@ class DiceSandstormKind(Kind):
         m = pos.move
         holders = pos.holders("sandstorm")
         mover = m.faction or (holders[0] if holders else "")
-        holds = True if mover and mover in holders else (False if holders else None)
+        listed = bool(mover) and pos.state(mover).cards_known
+        holds = True if mover and mover in holders else (False if holders or listed else None)
         board = pos.board
         adjacent = None if pos.sandstorm is None else board.adjacent(pos.sandstorm, m.to)
         present = [f for f in pos.faction_names if pos.troops_in(m.to, f) > 0]
