@@ -20,7 +20,7 @@ def test_a_shipment_naming_no_sector_of_several_names_none() -> None:
     v = check("ship-no-sector-named")
     assert v.verdict == "legal" and "sector" not in v.outcome
     said = {f.rule.id: f.message for f in v.findings}["conquest.shipment.storm"]
-    assert said == "Imperial Basin has sectors clear of the storm (sector 8): 9, 10 (the move names no sector)."
+    assert said == "Imperial Basin has 2 sectors clear of the storm (9, 10) beside sector 8, under it."
     assert any("the outcome names none" in n for n in v.notes)
 
 

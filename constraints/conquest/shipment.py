@@ -9,6 +9,7 @@ import z3
 from checker.arrakis.kinds.conquest import SHIPMENT_AND_MOVEMENT, ConquestShipFacts
 from checker.names import display, plural
 from checker.rules import chapter, rule
+from constraints.gf9.shipment import landing_clear_text
 
 chapter("conquest-ship", "conquest:11,29,57")
 
@@ -156,16 +157,7 @@ def _(v: Any) -> z3.BoolRef:
 def _storm_permits(s: ConquestShipFacts, o: dict[str, Any]) -> str:
     if not s.to_sectors:
         return f"{s.to} is in no sector: the storm cannot cover it."
-    sector = o.get("sector", s.to_sector)
-    if sector is not None:
-        return f"{s.to} sector {sector} is clear of the storm (sector {s.storm_sector})."
-    clear = [x for x in s.to_sectors if x != s.storm_sector]
-    if len(clear) == len(s.to_sectors):
-        return f"{s.to} (sectors {', '.join(map(str, clear))}) is clear of the storm (sector {s.storm_sector})."
-    return (
-        f"{s.to} has sectors clear of the storm (sector {s.storm_sector}): {', '.join(map(str, clear))} (the move "
-        "names no sector)."
-    )
+    return landing_clear_text(s, o)
 
 
 @rule(

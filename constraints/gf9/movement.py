@@ -21,6 +21,7 @@ from checker.arrakis.kinds.movement import (
 )
 from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
+from constraints.gf9.shipment import turn_open, turn_past
 from constraints.overview.movement import overview_closed_form
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
@@ -114,14 +115,8 @@ def _(v: Any) -> z3.BoolRef:
     on="move",
     cites="gf9:201,69",
     title="Movement comes in the faction's turn, in storm order",
-    forbids=lambda s, _o: (
-        f"{s.later_names} already acted this phase, after {display(s.faction)} in storm order: "
-        f"{whose(s.faction)} Shipment and Movement turn is past."
-    ),
-    permits=lambda s, _o: (
-        f"No faction after {display(s.faction)} in storm order has acted yet this phase (this phase's history, "
-        "the seats)."
-    ),
+    forbids=turn_past,
+    permits=turn_open,
     when=lambda s: (
         s.after_later is not None
         and s.phase_index == SHIPMENT_AND_MOVEMENT

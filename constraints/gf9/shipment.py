@@ -130,6 +130,21 @@ def _(v: Any) -> z3.BoolRef:
     return z3.Not(z3.Or(v.shipped_before, v.moved_before, v.turn_over))
 
 
+def turn_past(s: Any, _o: dict[str, Any]) -> str:
+    """A shipment or movement after a faction later in storm order has acted (gf9.*.storm-order)."""
+    return (
+        f"{s.later_names} already acted this phase, after {display(s.faction)} in storm order: "
+        f"{whose(s.faction)} Shipment and Movement turn is past."
+    )
+
+
+def turn_open(s: Any, _o: dict[str, Any]) -> str:
+    return (
+        f"No faction after {display(s.faction)} in storm order has acted yet this phase (this phase's history, "
+        "the seats)."
+    )
+
+
 # gf9:201 "... In storm order, each faction may make one shipment, then one on-planet movement. Finish both
 #          before the next faction acts. Either action is optional. ..."
 # gf9:69  "First Player is the faction whose player marker the storm will next approach while continuing
@@ -140,14 +155,8 @@ def _(v: Any) -> z3.BoolRef:
     on="ship",
     cites="gf9:201,69",
     title="Shipment and Movement turns come in storm order",
-    forbids=lambda s, _o: (
-        f"{s.later_names} already acted this phase, after {display(s.faction)} in storm order: "
-        f"{whose(s.faction)} Shipment and Movement turn is past."
-    ),
-    permits=lambda s, _o: (
-        f"No faction after {display(s.faction)} in storm order has acted yet this phase (this phase's history, "
-        "the seats)."
-    ),
+    forbids=turn_past,
+    permits=turn_open,
     when=lambda s: s.after_later is not None and s.phase_index == SHIPMENT_AND_MOVEMENT and not s.is_guild,
 )
 def shipment_storm_order(s: ShipmentFacts) -> bool:
@@ -180,9 +189,10 @@ def _landing_blocked(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     return f"{display(s.faction)} cannot ship into {s.to}: sector {s.storm_sector} is under the storm."
 
 
-def landing_clear_text(s: ShipmentFacts, o: dict[str, Any]) -> str:
+def landing_clear_text(s: Any, o: dict[str, Any]) -> str:
     """Where a shipment lands clear of the storm: its sector where one is given (or the territory has one), else
-    the territory's sectors clear of it (the player picks among them)."""
+    the territory's sectors clear of it (the player picks among them). Any shipment's facts with ``to``,
+    ``to_sectors``, ``to_sector`` and ``storm_sector`` (GF9's, Dreamrules', Conquest's)."""
     sector = o.get("sector", s.to_sector)
     if sector is not None:
         return f"{s.to} sector {sector} is clear of the storm (sector {s.storm_sector})."
