@@ -603,10 +603,20 @@ def _compute_in_force(name: str) -> dict[str, Rule]:
     return out
 
 
+_ON: dict[tuple[str, str, int, int], list[Rule]] = {}
+
+
 def rules_on(name: str, on: str) -> list[Rule]:
-    """The rules in force in a ruleset for one kind of question."""
+    """The rules in force in a ruleset for one kind of question (kept per registry state: a warm check asks it
+    every time, and a ruleset has thousands of rules in force)."""
     load_for(on, name)
-    return [r for r in _in_force(name).values() if r.on == on]
+    key = (name, on, _version(REGISTRY), _version(LAYERS))
+    got = _ON.get(key)
+    if got is None:
+        if len(_ON) > 256:  # stale states (tests edit the registry)
+            _ON.clear()
+        got = _ON[key] = [r for r in _in_force(name).values() if r.on == on]
+    return list(got)
 
 
 def _with_fallback(own: dict[str, Rule], lay: Layer) -> dict[str, Rule]:
