@@ -68,6 +68,7 @@ def _copy(v: Verdict) -> Verdict:
         missing=list(v.missing),
         notes=list(v.notes),
         value_missing=list(v.value_missing),
+        question_missing=list(v.question_missing),
     )
 
 

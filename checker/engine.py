@@ -91,6 +91,8 @@ class Verdict:
     notes: list[str] = field(default_factory=list)
     # position keys that only values under ``outcome["unknown"]`` lack (``missing`` holds those the verdict lacks)
     value_missing: list[str] = field(default_factory=list)
+    # of an unresolved verdict's ``missing``, the keys its open questions lack (the others only its values)
+    question_missing: list[str] = field(default_factory=list)
 
     @property
     def unknown(self) -> dict[str, str]:
@@ -344,8 +346,14 @@ def evaluate(pos: Any, ruleset: str | None = None) -> Verdict:
         return Verdict(ruleset, "unresolved", reason=reason, question=kind.name)
     facts = kind.facts(pos)
     verdict = decide(ruleset, kind, in_force, facts)
-    # One missing key, with few values: try them all (for the verdict, or for the values it left unknown).
-    lacking = set(verdict.missing) if verdict.verdict == "unresolved" else set(verdict.value_missing)
+    # One missing key, with few values: try them all (for the verdict, or for the values it left unknown). Keys that
+    # only outcome values lack stay missing in every try (their values stay unknown): they do not stop it.
+    if verdict.verdict == "unresolved":
+        lacking = set(verdict.question_missing)
+    else:
+        family = family_of(ruleset)
+        few = {k for k in verdict.value_missing if family is not None and k in family.splittable}
+        lacking = few if len(few) == 1 else set(verdict.value_missing)
     if len(lacking) == 1:
         return _same_for_every_value(pos, ruleset, kind, lacking.pop()) or verdict
     return verdict
@@ -524,6 +532,7 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
             return verdict
         if open_questions:
             open_questions += [(r, why) for r, why, _keys in open_values]
+            verdict.question_missing = list(verdict.missing)
             verdict.missing += verdict.value_missing
             verdict.value_missing = []
             verdict.verdict = "unresolved"

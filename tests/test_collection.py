@@ -181,6 +181,44 @@ def test_stronghold_income_is_advanced_only_and_apart_from_the_harvest() -> None
     assert _verdict(data).verdict == "illegal"
 
 
+@pytest.mark.parametrize("ruleset", ["gf9", "overview", "dreamrules"])
+def test_no_spice_key_is_not_no_spice(ruleset: str) -> None:
+    """With no 'spice' key the board's spice is unknown: whether any lies there decides the collection, so the
+    answer is unresolved naming 'spice'; 'spice: []' still says none lies there (illegal)."""
+    data = _position(
+        [{"faction": "harkonnen", "territory": "The Great Flat", "count": 4}],
+        [],
+        {"action": "collect", "faction": "harkonnen", "territory": "The Great Flat"},
+        ruleset=ruleset,
+        turn=5,
+        storm=10,
+    )
+    assert _verdict(data).verdict == "illegal"  # spice: [] is none
+    del data["spice"]
+    v = _verdict(data)
+    assert v.verdict == "unresolved" and "spice" in v.missing
+    spice_rule = "overview.collection.spice" if ruleset == "overview" else "gf9.collection.same-sector"
+    assert f"{spice_rule}: the position does not give 'spice'" in (v.reason or "")
+    assert not any("No spice lies" in f.message for f in v.findings)
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview"])
+def test_no_spice_key_leaves_only_the_amount_unknown_where_income_decides(ruleset: str) -> None:
+    """Advanced income makes the collection legal whatever spice lies there: only the amount taken is unknown."""
+    v = _verdict(
+        {
+            "ruleset": ruleset,
+            "advanced": True,
+            "phase": "spice-collection",
+            "forces": [{"faction": "harkonnen", "territory": "Arrakeen", "count": 2}],
+            "move": {"action": "collect", "faction": "harkonnen", "territory": "Arrakeen"},
+        }
+    )
+    assert v.verdict == "legal" and v.outcome["stronghold_income"] == 2
+    assert "spice_collected" not in v.outcome and "spice_left" not in v.outcome
+    assert "the position does not give 'spice'" in v.outcome["unknown"]["spice_collected"]
+
+
 # -- generated positions: every rule's check and z3 form agree, and the engine never raises ------------
 
 TERRITORIES = ["Habbanya Erg", "The Great Flat", "Broken Land", "Cielago North", "Carthag", "Arrakeen", "Tuek's Sietch"]

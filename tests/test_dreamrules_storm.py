@@ -110,6 +110,7 @@ def test_a_destroyed_mine_sends_its_troops_to_reserves_and_leaves_its_spice_open
 def test_a_mine_without_its_sector_is_asked_for() -> None:
     raw = {
         **STORM,
+        "spice": [],  # none but the mine's (the spice lost waits on the mine alone)
         "spice_mines": [{"territory": "Cielago East", "yield": 2}],
         "forces": [{"faction": "harkonnen", "territory": "Cielago East", "sector": 3, "count": 2}],
         "move": {"action": "storm", "distance": 2},  # sectors 2 and 3: all of Cielago East

@@ -66,6 +66,8 @@ def test_each_dreamrules_phase_is_followed_by_the_next_of_ten(phase: str) -> Non
     here = {**POSITION, "phase": phase, "this_phase": ["storm"] if phase == "storm" else []}
     if phase == "bidding":
         here["cards_dealt"] = 0  # an auction with nothing left to sell
+    if phase == "spice-collection":
+        here["spice"] = []  # no spice by the forces left uncollected (none given would leave that open)
     result = apply(here)
     assert isinstance(result, Applied), result.verdict.reason or result.verdict.forbidding()
     assert result.data["phase"] == PHASES[after]

@@ -190,3 +190,18 @@ def test_the_mentat_pause_moves_deferred_bribes_behind_the_shield() -> None:
     harkonnen = after["factions"]["harkonnen"]
     assert after["phase"] == "mentat-pause" and harkonnen["spice"] == 4 + 3 and "spice_in_front" not in harkonnen
     assert _applied({**after, "move": {"action": "next-phase"}}).data["turn"] == 4
+
+
+def test_ending_the_harvest_with_the_board_spice_not_given_is_open() -> None:
+    """No 'spice' key: forces may stand where spice lies, so ending the Spice Harvest with no collection in the
+    phase's history is left open (overview.phase.harvest), not judged as if no spice lay anywhere."""
+    case = ROOT / "cases" / "gf9" / "phase-mentat-bribes-behind.yaml"
+    from checker.api import check
+    from checker.positions import load_position
+    from checker.yamlio import parse_yaml
+
+    data = parse_yaml(case.read_text(encoding="utf-8"))
+    data.pop("expect", None)
+    del data["spice"]
+    v = check(load_position(data))
+    assert v.verdict == "unresolved" and "where spice may lie (the position does not give 'spice')" in v.reason

@@ -242,3 +242,35 @@ move: {action: storm, dials: [1, 2]}
     why = v.unknown["losses"]
     assert "only if it is destroyed, Harkonnen loses 4 of 4 in Imperial Basin sector 9" in why
     assert "whatever its state, Atreides loses 3 of 3 in Old Gap sector 9" in why
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview", "dreamrules"])
+def test_a_storm_over_spice_not_given_leaves_the_spice_lost_unknown(ruleset: str) -> None:
+    """No 'spice' key: the board's spice is unknown, so the spice the storm sweeps is unknown (not 0); the verdict
+    stays decided. 'spice: []' says none lies there (0)."""
+    from checker.game import Applied, apply
+
+    text = f"ruleset: {ruleset}\nturn: 3\nphase: storm\nstorm: 12\n"
+    text += "factions: {harkonnen: {spice: 3}, atreides: {spice: 3}}\nmove: {action: storm, distance: 2}\n"
+    v = check_text(text)
+    assert v.verdict == "legal" and v.outcome["storm"] == 14 and "spice_lost" not in v.outcome
+    assert v.unknown["spice_lost"].startswith("the position does not give 'spice' (the spice on the board)")
+    said = {f.rule.id: (f.effect, f.message) for f in v.findings}
+    spice_rule = "overview.storm.spice" if ruleset == "overview" else "gf9.storm.spice"
+    assert said[spice_rule] == (
+        "unresolved",
+        "spice lost unknown: the position does not give 'spice' (the spice on the board)",
+    )
+    assert check_text(text + "spice: []\n").outcome["spice_lost"] == 0
+    # apply carries it: the storm moves, and the board's spice stays not given
+    data = parse_yaml(text)
+    result = apply(data)
+    assert isinstance(result, Applied) and result.data["storm"] == 14 and "spice" not in result.data
+    given = apply(parse_yaml(text + "spice: [{territory: The Great Flat, amount: 6}]\n"))
+    assert isinstance(given, Applied) and given.data["spice"] == [] and given.verdict.outcome["spice_lost"] == 6
+
+
+def test_a_storm_with_the_turn_and_spice_not_given_still_tries_every_turn() -> None:
+    """The spice not given leaves only a value unknown: the missing turn is still tried for every value."""
+    v = check_text("ruleset: gf9\nstorm: 10\nmove: {action: storm, dials: [2, 3]}\n")
+    assert v.verdict == "legal" and v.outcome["storm"] == 15 and "spice_lost" in v.unknown

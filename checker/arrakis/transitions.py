@@ -206,8 +206,12 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
     to the Tleilaxu Tanks. The storm kind's verdict gives the losses group by group (``losses_by_group``); a verdict
     with losses per faction only (Conquest's) is taken from the groups in the sectors it crossed only where those
     account for them exactly. The spice lost in all is taken from the piles in the sectors it crossed where those
-    account for it; nothing is ever shared out by a guess."""
+    account for it; nothing is ever shared out by a guess. From a position that gives no 'spice' the spice lost is
+    unknown, and the board's spice stays not given after the move: nothing of it to remove."""
     o = verdict.outcome
+    spice_given = "spice" in pos.given
+    if not spice_given and set(o.get("unknown") or {}) == {"spice_lost"}:
+        o = {k: v for k, v in o.items() if k != "unknown"}
     _decided(o, "storm")
     if o.get("returned_to_reserves"):
         raise NotCarried("Mentat does not carry a position over troops a destroyed spice mine returns to reserves yet")
@@ -234,7 +238,10 @@ def storm(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[s
         spice = [sp for sp in spice if sp not in reached]
     out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
     out["storm"] = o["storm"]
-    out["spice"] = to_data(spice)
+    if spice_given:
+        out["spice"] = to_data(spice)
+    else:  # the spice on the board stays unknown
+        out.pop("spice", None)
     happened(out, "storm")
     return out, []
 

@@ -372,7 +372,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="gf9:31,97",
     title="Spice in sectors the storm crosses or stops on returns to the Bank",
     permits="Spice returned to the Bank: {spice_lost}.",
-    needs=("storm_sector", "placed", "spice_placed"),
+    needs=("storm_sector", "placed", "spice_placed", "spice_given"),
     defines=("spice_lost",),
     replaces="overview.storm.spice",
     one_sided=OUTCOME_ONLY,

@@ -81,12 +81,13 @@ def _(v: Any) -> z3.BoolRef:
     title="There is spice in the territory to collect",
     forbids="No spice lies in {territory}: {Faction} has nothing to collect there.",
     permits="{spice_in_territory} spice lies in {territory}.",
+    needs=("spice_in_territory",),
     when=lambda s: not s.pays_income,
 )
 def spice_in_territory(s: CollectionFacts) -> bool:
     """Forces collect in a territory with spice: where none lies, there is nothing to collect (in the Advanced
     game an occupied Arrakeen, Carthag or Tuek's Sietch still pays its stronghold income)."""
-    return s.spice_in_territory > 0
+    return (s.spice_in_territory or 0) > 0
 
 
 @spice_in_territory.z3
@@ -120,7 +121,7 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _amount(s: CollectionFacts) -> int:
-    return min(s.rate * s.fighters_in_territory, s.spice_in_territory)
+    return min(s.rate * s.fighters_in_territory, s.spice_in_territory or 0)
 
 
 def _advisors_there(s: CollectionFacts) -> bool:
@@ -130,7 +131,7 @@ def _advisors_there(s: CollectionFacts) -> bool:
 def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
     n = s.fighters_in_territory
     got = o.get("spice_collected", _amount(s))
-    left = s.spice_in_territory - got
+    left = (s.spice_in_territory or 0) - got
     forces = f"{n} force{'s' if n != 1 else ''}"
     advisors = s.forces_in_territory - n
     apart = (
@@ -158,6 +159,7 @@ def _amount_message(s: CollectionFacts, o: dict[str, Any]) -> str:
     cite_when={"overview:105": _advisors_there},  # quoted where advisors stand among the forces
     title="The forces collect the territory's spice at their rate",
     permits=_amount_message,
+    needs=("spice_in_territory",),
     defines=("spice_collected", "spice_left"),
     one_sided="it fixes the amount; it forbids nothing",
 )
@@ -165,7 +167,7 @@ def harvest_amount(s: CollectionFacts) -> dict[str, int]:
     """The forces collect the spice in their territory ("collect it"): their rate times their number, but
     only the spice that is there; the rest stays on the board. Advanced advisors collect nothing (their sheet)."""
     got = _amount(s)
-    return {"spice_collected": got, "spice_left": s.spice_in_territory - got}
+    return {"spice_collected": got, "spice_left": (s.spice_in_territory or 0) - got}
 
 
 @harvest_amount.z3

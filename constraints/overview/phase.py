@@ -184,9 +184,10 @@ gap(
     reason="the Spice Harvest ends with forces where spice lies and no collection there in this phase's history: "
     "whether they collected all they may (overview:65) is not a fact of the position",
     explain=lambda s: (
-        f"the Spice Harvest ends with forces in {s.spice_by_forces}, where spice lies, and no collection there in "
-        "this phase's history (this_phase): whether they collected all they may (overview:65) is not a fact of the "
-        "position"
+        f"the Spice Harvest ends with forces in {s.spice_by_forces}, "
+        + ("where spice lies, " if s.spice_given else "where spice may lie (the position does not give 'spice'), ")
+        + "and no collection there in this phase's history (this_phase): whether they collected all they may "
+        "(overview:65) is not a fact of the position"
     ),
     when=lambda s: s.phase_index == COLLECTION and bool(s.spice_by_forces),
 )

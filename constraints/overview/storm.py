@@ -486,7 +486,7 @@ gap(
     cites="overview:37",
     title="Spice in the storm's sectors is removed",
     permits="Spice removed by the storm: {spice_lost}.",
-    needs=("storm_sector", "placed", "spice_placed"),
+    needs=("storm_sector", "placed", "spice_placed", "spice_given"),
     defines=("spice_lost",),
     one_sided=OUTCOME_ONLY,
 )

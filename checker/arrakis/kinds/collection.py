@@ -55,7 +55,9 @@ class CollectionFacts(Facts):
     fighters_in_territory: int = fact(
         0, doc="the faction's forces anywhere in the territory that can collect: Advanced advisors apart (overview)"
     )
-    spice_in_territory: int = fact(0, doc="spice anywhere in the territory (overview)")
+    spice_in_territory: int | None = fact(
+        0, key="spice", doc="spice anywhere in the territory (overview); None: the position does not give 'spice'"
+    )
     advisors_nearby: bool = fact(False, doc="Advanced advisors of the faction in the territory, Arrakeen or Carthag")
     income_city: bool = fact(False, doc="the territory is Arrakeen or Carthag (Advanced income 2)")
     income_tueks: bool = fact(False, doc="the territory is Tuek's Sietch (Advanced income 1)")
@@ -86,6 +88,11 @@ class CollectionFacts(Facts):
 
     def position_key(self, key: str) -> str:
         return {"FORCES_KEY": self.forces_key, "SPICE_KEY": self.spice_key}.get(key, key)
+
+    def missing_detail(self, key: str) -> str:
+        if key == "spice":
+            return f"the spice on the board: how much lies in {self.where}"
+        return ""
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
@@ -170,8 +177,13 @@ class Collection(Kind):
                 notes.append(f"the move gives no sector: {whose(me)} forces in {t.name} are in sector {sector}")
 
         # -- spice in that sector ------------------------------------------------------------
+        # With a 'spice' list, no heap here means none; with no 'spice' key the board's spice is unknown.
+        spice_given = "spice" in pos.given
         spice_here: int | None
-        if sector is None:
+        if not spice_given:
+            spice_here = None
+            spice_key = "spice" if sector is not None else spice_key
+        elif sector is None:
             spice_here = None if spice else 0
         else:
             unplaced_spice = [i for s, _, i in spice if s is None]
@@ -245,7 +257,7 @@ class Collection(Kind):
             occupies_city=occupied_city,
             forces_in_territory=sum(in_t),
             fighters_in_territory=in_t[0],
-            spice_in_territory=sum(a for _, a, _ in spice),
+            spice_in_territory=sum(a for _, a, _ in spice) if spice_given else None,
             advisors_nearby=advisors_nearby,
             income_city=t.name in CITIES,
             income_tueks=t.name == "Tuek's Sietch",

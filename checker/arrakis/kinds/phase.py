@@ -113,6 +113,7 @@ class PhaseFacts(Facts):
     winner_missing: str = label("", doc="the position key the winner's verdict lacks")
     winner_open: str = label("", doc="why the position's own verdict leaves its winner open, no key lacking")
     spice_by_forces: str = label("", doc="a territory where forces stand with spice on the board ('' for none)")
+    spice_given: bool = label(True, doc="the position gives 'spice' (absent: forces may stand where spice lies)")
     hand_missing: str = label("", doc="a listed faction whose hand the position does not give")
     mines: int = fact(0, key="spice_mines", doc="dreamrules: spice mines on the board")
     in_front: list[int] = fact([], doc="per faction listed: bribe spice in front of its shield (0: none or not given)")
@@ -181,9 +182,12 @@ def _held(hand: int | list[str] | None) -> int | None:
 
 
 def _by_spice(pos: Position, group: Any) -> bool:
-    """Forces (not advisors) standing where spice lies: the same territory, and the same sector where both say."""
+    """Forces (not advisors) standing where spice lies: the same territory, and the same sector where both say.
+    With no 'spice' key the board's spice is unknown: any such forces may stand by some."""
     if group.advisors or not (group.count or group.special):
         return False
+    if "spice" not in pos.given:
+        return True
     return any(
         p.territory == group.territory and p.amount and (p.sector is None or group.sector in (None, p.sector))
         for p in pos.spice
@@ -288,6 +292,7 @@ class NextPhase(Kind):
             if history is not None:
                 passed = passed_on_card(history)
                 f.passed_card = [name in passed for name in f.bidder_names]
+        f.spice_given = "spice" in pos.given
         f.spice_by_forces = next(
             (g.territory for g in pos.forces if g.territory not in collected and _by_spice(pos, g)), ""
         )

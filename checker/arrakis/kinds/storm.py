@@ -92,6 +92,8 @@ class StormFacts(Facts):
     spice_sector: list[int] = fact([])
     spice_amount: list[int] = fact([])
     spice_placed: bool | None = fact(True, key="spice[].sector")
+    # With a 'spice' list, no heap in a sector means none; with no 'spice' key the board's spice is unknown
+    spice_given: bool | None = fact(True, key="spice", doc="the position gives 'spice' (None: the spice is unknown)")
     # player circles
     seat_sector: list[int] = fact([])
     seats_known: bool | None = fact(None, key="seats", doc="every faction's player circle is given")
@@ -130,6 +132,8 @@ class StormFacts(Facts):
 
     def missing_detail(self, key: str) -> str:
         """Without the Shield Wall's state: the losses it decides, and those the storm takes whatever it is."""
+        if key == "spice":
+            return "the spice on the board"
         if key != "shield_wall" or self.storm_sector is None or self.placed is None:
             return ""
         hit = hit_sectors(self.storm_sector, self.distance, self.placed)
@@ -404,6 +408,7 @@ class Storm(Kind):
             spice_sector=[s for s, _ in spice],
             spice_amount=[a for _, a in spice],
             spice_placed=True if spice_placed else None,
+            spice_given=True if "spice" in pos.given else None,
             seat_sector=[s for _, s in seated],
             seats_known=True if seats_known else None,
             group_surveyor=[aboard for (_, _, _, aboard), _ in groups],
