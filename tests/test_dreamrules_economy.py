@@ -501,3 +501,27 @@ def test_generated_collections(data: dict[str, Any]) -> None:
 @given(data=mentat_positions())
 def test_generated_mentat_pauses(data: dict[str, Any]) -> None:
     _answers(data)
+
+
+@pytest.mark.parametrize(("favor", "covered"), [(2, 2), (0, None)])
+def test_a_bid_costs_its_amount_and_says_what_shaddams_favor_covers(favor: int, covered: int | None) -> None:
+    """cost is the bid, whoever pays it (the shared vocabulary); favor_covered is the Emperor's part (dreamrules:358),
+    the bidder paying the rest, as dreamrules.bidding.payee says."""
+    move: dict[str, Any] = {"action": "bid", "faction": "atreides", "amount": 3}
+    if favor:
+        move["shaddams_favor"] = favor
+    v = judge(
+        {
+            "ruleset": "dreamrules",
+            "advanced": True,
+            "turn": 3,
+            "phase": "bidding",
+            "factions": {"emperor": {"spice": 5, "hand": 1}, "atreides": {"spice": 1 + 2 - favor, "hand": 1}},
+            "move": move,
+        }
+    )
+    assert v.verdict == "legal"
+    assert v.outcome["cost"] == 3 and v.outcome.get("favor_covered") == covered
+    if favor:
+        payee = next(f for f in v.findings if f.rule.id == "dreamrules.bidding.payee")
+        assert "Atreides pays the Emperor 1 spice" in payee.message

@@ -430,3 +430,30 @@ def test_generated_positions_agree_and_never_raise(kind: str) -> None:
         engine.VERIFY_EVERY_RULE = verify
     expected = {"legal", "illegal", "unresolved"}
     assert seen == expected, f"{kind}: only {sorted(seen)} reached"
+
+
+@pytest.mark.parametrize(
+    ("storm", "to", "to_sector", "said"),
+    [
+        # the plain way is one sector over, but the storm (sector 9) lies between: the storm-free path decides
+        (9, "Imperial Basin", 8, "the shortest path clear of the storm (sector 9) enters 3 territories and its range"),
+        # the storm far away: the plain path is too long, counted with its noun's number
+        (15, "Cielago North", None, "it needs 2 territories and its range is 1"),
+    ],
+)
+def test_a_range_refusal_states_the_length_of_the_path_that_decides(
+    storm: int, to: str, to_sector: int | None, said: str
+) -> None:
+    move: dict[str, Any] = {"action": "move", "faction": "harkonnen", "count": 3, "from": "Imperial Basin"}
+    move.update({"from_sector": 10, "to": to, **({"sector": to_sector} if to_sector else {})})
+    raw = base(
+        advanced=True,
+        storm=storm,
+        factions={"harkonnen": {"spice": 10}, "atreides": {"spice": 5}},
+        forces=[{"faction": "harkonnen", "territory": "Imperial Basin", "sector": 10, "count": 3}],
+        move=move,
+    )
+    v = verdict(raw)
+    assert v.verdict == "illegal"
+    message = next(f.message for f in v.findings if f.rule.id == "dreamrules.movement.range")
+    assert said in message and "1 territories" not in message

@@ -150,13 +150,14 @@ def _card(s: AllyFacts) -> str:
     permits=lambda s, _o: (
         f"This turn's Nexus card, {_card(s)}, is lower than the turn ({s.turn}): a Nexus, alliances may change."
     ),
-    needs=("turn",),
-    when=lambda s: s.nexus_card_given and s.phase_index == NEXUS,
+    needs=("turn", "nexus_card"),
+    when=lambda s: s.phase_index == NEXUS,
 )
 def nexus_card(s: AllyFacts) -> bool:
     """In Dreamrules the Nexus deck makes the alliance window: forming or leaving an alliance needs a Nexus, and
-    only a numbered Nexus card lower than the turn causes one (a worm does not). Where the position gives no
-    ``nexus_card``, its phase ``nexus`` names a Nexus (the convention of checker/arrakis/kinds/alliance.py)."""
+    only a numbered Nexus card lower than the turn causes one (a worm does not). The Nexus phase comes every turn
+    (dreamrules:1276); whether alliances may change in it is the card's, so a position in the phase ``nexus`` that
+    gives no ``nexus_card`` leaves the move unresolved, naming the key."""
     assert s.turn is not None and s.nexus_card is not None
     return 0 < s.nexus_card < s.turn
 

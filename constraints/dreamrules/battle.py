@@ -2261,6 +2261,37 @@ def _(v: Any) -> Any:
     return z3.Not(v.retreat_stopped)
 
 
+# dreamrules:508  "... A resolved traitor or Break Conditioning result prevents Retreat."
+# dreamrules:1106 "The live sheet prohibits Retreat once a traitor or Break Conditioning has resolved the battle. The
+#                  precise order and all resulting losses await questions #1839 and #1841."
+
+
+@rule(
+    "dreamrules.retreat.after-traitor",
+    on="retreat",
+    cites="dreamrules:508",
+    see_also="dreamrules:1106",
+    title="A resolved traitor result prevents Retreat",
+    forbids=lambda s, _o: (
+        f"The battle in {s.territory} was resolved by a traitor: a resolved traitor result prevents Retreat, so "
+        f"{display(s.faction)} cannot retreat from it."
+    ),
+    permits="The battle in {territory} was not resolved by a traitor: no traitor result prevents Retreat.",
+    when=lambda s: s.battle_result_given,
+)
+def retreat_after_traitor(s: RetreatFacts) -> bool:
+    """A traitor result (or successful Break Conditioning) that has resolved the battle prevents Retreat
+    (dreamrules:508, stated flatly; dreamrules:1106 leaves open only the precise order and the resulting losses).
+    The battle is ``last_battle`` when it was fought in the territory of the Retreat and gives its ``result``; the
+    position format has no Break Conditioning result, so only a traitor is read."""
+    return not s.by_traitor
+
+
+@retreat_after_traitor.z3
+def _(v: Any) -> Any:
+    return z3.Not(v.by_traitor)
+
+
 gap(
     "dreamrules.retreat.aftermath",
     on="retreat",
@@ -2268,9 +2299,10 @@ gap(
     see_also="dreamrules:1364,1368",
     title="What a Retreat costs and loses awaits the council",
     reason="the precise order of a Retreat and all resulting losses await council questions #1839 and #1841 "
-    "(dreamrules:1106); provisionally the live sheet prohibits Retreat once a traitor or Break Conditioning has "
-    "resolved the battle; the Guild pays committed spice and retreat costs to the bank, spice equal to its leader's "
-    "strength for each played card it saves, and its leader still dies to the opposing cards (dreamrules:508, 1104)",
+    "(dreamrules:1106): the Guild pays committed spice and retreat costs to the bank and spice equal to its "
+    "leader's strength for each played card it saves, and its leader still dies to the opposing cards "
+    "(dreamrules:508, 1104), in an order not settled (a resolved traitor result forbids Retreat outright: "
+    "dreamrules.retreat.after-traitor)",
     when=lambda s: True,
 )
 

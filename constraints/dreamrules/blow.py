@@ -371,6 +371,7 @@ def _replenishment(on: str) -> None:
         "refills, so whether the mine in the struck territory holds spice that returns to the Bank is not settled; "
         "the ruling on when a mine replenishes would decide it",
         when=lambda s: s.mine_there,
+        leaves_open=("spice_lost",),  # only the spice returned: the devoured and the troops to reserves are decided
     )(check).z3(lambda _v: z3.BoolVal(True))
 
 

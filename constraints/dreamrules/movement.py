@@ -21,7 +21,7 @@ from checker.arrakis.kinds.movement import (
     storm_message,
     visit_clear,
 )
-from checker.names import display
+from checker.names import display, plural
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.movement import overview_closed_form
 
@@ -79,10 +79,43 @@ gap(
 )
 
 
-def _too_far(s: MovementFacts, _o: dict[str, Any]) -> str:
-    plain = search(s)
-    need = f"{plain[0]} territories" if plain else "more territories than the board allows"
-    return f"{_who(s)} cannot reach {s.to} from {s.origin}: it needs {need} and its range is {range_text(s)}."
+def _territories(n: int) -> str:
+    return plural(n, "territory", "territories")
+
+
+def _too_far(limit: int) -> Any:
+    """The message of a range rule of ``limit`` territories: the length of the path that decides. Where the shortest
+    path alone is within range, the range forbids together with the storm or the closed strongholds
+    (dreamrules:408, 410): the shortest path clear of what stands in the way is the one too long."""
+
+    def message(s: MovementFacts, _o: dict[str, Any]) -> str:
+        head = f"{_who(s)} cannot reach {s.to} from {s.origin}"
+        plain = search(s)
+        if plain is None:
+            return f"{head}: it needs more territories than the board allows and its range is {range_text(s)}."
+        if plain[0] > limit:
+            return f"{head}: it needs {_territories(plain[0])} and its range is {range_text(s)}."
+        storm = not s.is_fremen and s.storm_sector is not None  # dreamrules.movement.storm applies
+        ways = [
+            *([(search(s, storm="gf9"), f"clear of the storm (sector {s.storm_sector})")] if storm else []),
+            (search(s, closed=True), "avoiding the strongholds two other factions hold"),
+            *(
+                [(search(s, storm="gf9", closed=True), "clear of both the storm and those strongholds")]
+                if storm
+                else []
+            ),
+        ]
+        for found, clear in ways:
+            if found is None:
+                return f"{head}: no path {clear} reaches it, and its range is {range_text(s)}."
+            if found[0] > limit:
+                return (
+                    f"{head}: the shortest path {clear} enters {_territories(found[0])} and its range is "
+                    f"{range_text(s)}."
+                )
+        return f"{head} within its range of {range_text(s)}."
+
+    return message
 
 
 def _within(s: MovementFacts, o: dict[str, Any]) -> str:
@@ -102,7 +135,7 @@ def _within(s: MovementFacts, o: dict[str, Any]) -> str:
     cites="dreamrules:396",
     see_also="dreamrules:398",
     title="Movement range: one adjacent territory without ornithopters",
-    forbids=_too_far,
+    forbids=_too_far(1),
     permits=_within,
     when=lambda s: not s.ornithopters and not s.cyborgs and not s.is_fremen and not s.is_ixians,
     replaces="gf9.movement.range",
@@ -129,7 +162,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="dreamrules:432",
     see_also="dreamrules:1220,1222",
     title="Cyborgs move two territories, and Suboids with them",
-    forbids=_too_far,
+    forbids=_too_far(2),
     permits=_within,
     when=lambda s: s.cyborgs and not s.ornithopters,
 )
@@ -150,7 +183,7 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _suboids_too_far(s: MovementFacts, o: dict[str, Any]) -> str:
-    return _too_far(s, o) + " Suboids move two territories only when a Cyborg accompanies them; this group has none."
+    return _too_far(1)(s, o) + " Suboids move two territories only when a Cyborg accompanies them; this group has none."
 
 
 @rule(
@@ -186,7 +219,7 @@ def _(v: Any) -> z3.BoolRef:
     cites="dreamrules:426",
     see_also="dreamrules:1122",
     title="The Fremen move two territories",
-    forbids=_too_far,
+    forbids=_too_far(2),
     permits=_within,
     when=lambda s: s.is_fremen and not s.ornithopters and not s.native_suppressed,
     replaces="gf9.movement.fremen-range",
@@ -211,7 +244,7 @@ def _(v: Any) -> z3.BoolRef:
     on="move",
     cites="dreamrules:890",
     title="Karama stopped Native Movement: the Fremen move one territory",
-    forbids=_too_far,
+    forbids=_too_far(1),
     permits=_within,
     when=lambda s: s.is_fremen and s.native_suppressed and not s.ornithopters,
 )

@@ -363,6 +363,7 @@ def _(v: Any) -> z3.BoolRef:
     "ruling on when a mine replenishes would decide it",
     needs=("storm_sector", "placed"),
     when=lambda s: bool(mines_hit(s)),
+    leaves_open=("spice_lost",),  # only the spice returned: where the storm ends, losses and reserves are decided
 )
 def mine_replenishment(_s: StormFacts) -> bool:
     """Open: the spice a destroyed mine holds depends on when mines replenish (#1859)."""

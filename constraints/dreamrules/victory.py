@@ -91,9 +91,19 @@ def _prediction_claims(s: PositionFacts) -> bool:
     return s.bg_in_game and s.prediction_turn_now and s.predicted >= 0 and s.predicted in dr_qualifying(s)[0]
 
 
+def _prediction_tokens(s: PositionFacts) -> bool:
+    """The predicted faction's side holds all three standard tech tokens: their contribution is part of its claim,
+    and how tech tokens' role in victory meets Prediction is still tracked in #1847 (dreamrules:78)."""
+    if s.predicted < 0:
+        return False
+    side_of = set(s.units[s.predicted])
+    return any(f in side_of and t >= ALL_TOKENS for f, t in zip(s.factions, s.f_std_tokens, strict=True))
+
+
 def _prediction_plain(s: PositionFacts) -> bool:
-    """The predicted faction wins alone, unallied, with no overlapping claim: dreamrules:696's plain case."""
-    return _prediction_hits(s) and len(s.units[s.predicted]) == 1 and not _overlap(s)
+    """The predicted faction wins alone, unallied, with no overlapping claim and no tech-token contribution:
+    dreamrules:696's plain case."""
+    return _prediction_hits(s) and len(s.units[s.predicted]) == 1 and not _overlap(s) and not _prediction_tokens(s)
 
 
 def _infiltrated_wins(s: PositionFacts) -> bool:
@@ -394,6 +404,11 @@ def _prediction_overlap_words(s: PositionFacts) -> str:
             "prediction meets that priority still needs an agreed procedure, council question #1847 (dreamrules:78, "
             "692)"
         )
+    if len(s.units[s.predicted]) == 1 and _prediction_tokens(s):
+        return (
+            f"{head}, whose claim counts all three standard tech tokens as a stronghold (dreamrules:686): the full "
+            "interaction of tech tokens' role in victory with Prediction is still tracked in #1847 (dreamrules:78)"
+        )
     return (
         f"{head}, who wins in an alliance ({side(s.units[s.predicted])}): how a prediction meets an alliance's win "
         "still needs an agreed procedure, council question #1847 (dreamrules:692)"
@@ -403,12 +418,12 @@ def _prediction_overlap_words(s: PositionFacts) -> str:
 gap(
     "dreamrules.position.prediction-overlap",
     on="position",
-    cites="dreamrules:692,1382",
-    see_also="dreamrules:78,696",
-    title="A prediction meeting an alliance's win or overlapping claims (council question #1847)",
-    reason="the Bene Gesserit's predicted faction wins on the predicted turn in an alliance, or has a claim among "
-    "overlapping claims the v0.8 priority settles (dreamrules:690): dreamrules:78, 692 say the interaction with "
-    "Prediction still needs an agreed procedure (#1847)",
+    cites="dreamrules:78,692,1382",
+    see_also="dreamrules:696",
+    title="A prediction meeting an alliance's win, overlapping claims or the tech tokens (council question #1847)",
+    reason="the Bene Gesserit's predicted faction wins on the predicted turn in an alliance, or with the tech tokens' "
+    "contribution, or has a claim among overlapping claims the v0.8 priority settles (dreamrules:690): "
+    "dreamrules:78, 692 say the interaction with Prediction still needs an agreed procedure (#1847)",
     when=lambda s: _check(s) and _prediction_claims(s) and not _prediction_plain(s),
     explain=lambda s: _prediction_overlap_words(s),
 )

@@ -66,7 +66,7 @@ def _forming(s: AllyFacts) -> bool:
         f"{names(s.factions)} cannot form an alliance in {phase_title(s.phase_index)}: alliances are formed "
         "during a Nexus."
     ),
-    permits=lambda s, _o: f"It is a Nexus: {names(s.factions)} may form an alliance.",
+    permits=lambda s, _o: f"{names(s.factions)} ally in the Nexus phase, when alliances are formed.",
     needs=("phase_index",),
     when=_forming,
     replaces="overview.alliances.nexus-only",
@@ -178,7 +178,7 @@ def _breaking(s: AllyFacts) -> bool:
         "alliances persist."
     ),
     permits=lambda s, _o: (
-        f"It is a Nexus: {display(s.faction)} may leave its alliance without the former ally's permission."
+        f"It is the Nexus phase, when {display(s.faction)} may leave its alliance without the former ally's permission."
     ),
     needs=("phase_index",),
     when=_breaking,

@@ -32,6 +32,10 @@ class RetreatFacts(Facts):
     troops_there: int = fact(0, key="forces", doc="the faction's troops in the territory")
     opponents_there: int = fact(0, key="forces", doc="other factions with fighting troops there")
     retreat_stopped: bool = fact(False, key="factions.FACTION.suppressed", doc="Karama stopped Retreat this phase")
+    battle_result_given: bool = fact(
+        False, key="last_battle.result", doc="last_battle is this territory's battle and gives how it was resolved"
+    )
+    by_traitor: bool = fact(False, key="last_battle.result", doc="this territory's battle was resolved by a traitor")
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
@@ -47,6 +51,8 @@ class Retreat(Kind):
         assert isinstance(m, RetreatMove)
         troops = sum(g.total for g in pos.groups(m.faction, m.territory))
         others = pos.occupants(m.territory) - {m.faction}
+        lb = pos.last_battle
+        here = lb is not None and lb.territory == m.territory and lb.result is not None
         return RetreatFacts(
             faction=m.faction,
             advanced=True,
@@ -56,6 +62,8 @@ class Retreat(Kind):
             troops_there=troops,
             opponents_there=len(others),
             retreat_stopped=pos.stopped(m.faction, "retreat"),
+            battle_result_given=here,
+            by_traitor=bool(here and lb is not None and lb.result == "traitor"),
         )
 
 

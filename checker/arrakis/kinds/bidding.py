@@ -146,6 +146,8 @@ class Bidding(Kind):
     title = "Bidding"
     outcome_keys: ClassVar[dict[str, str]] = {
         "cards_gained": "if this bid wins: the cards the bidder gains (2 for Harkonnen's free extra card)",
+        "favor_covered": "Dreamrules: if this bid wins, the part of its cost Shaddam's Favor covers (the Emperor's "
+        "spice set before its shield, collected back at the end of Bidding); the bidder pays the rest",
     }
     ruled = ("paid_to", "cards_gained")
 
@@ -222,4 +224,10 @@ class Bidding(Kind):
     def outcome(self, value: Any, v: Vars, facts: Facts) -> dict[str, Any]:
         assert isinstance(facts, BidFacts)
         out = {"paid_to": PAYEES.get(value(v.payee)), "cards_gained": value(v.gained)}
-        return out if facts.passes else {"cost": facts.amount, **out}  # if it wins: the bid, whoever pays it
+        if facts.passes:
+            return out
+        # if it wins: the bid, whoever pays it (the shared vocabulary's cost, as a shipment's or revival's with an
+        # ally's share); the part of it Shaddam's Favor covers beside it, the bidder paying the rest (dreamrules:358)
+        covered = min(facts.shaddams_favor, facts.amount)
+        won = {"cost": facts.amount, **out}
+        return {**won, "favor_covered": covered} if covered else won

@@ -5,8 +5,9 @@ opponent, while fewer than three standard tokens are in play, takes a random tok
 battle is the position's ``last_battle`` (its ``winner`` and ``result``); the standard tokens in play are those the
 factions hold (``factions.F.tech_tokens``; the Atreides Carryall is no standard token, dreamrules:668). Whether the
 winner received a token from its opponent is Mentat's extension key ``last_battle.token_received``; a winner that
-holds no token received none. Exceptional battle results (a traitor call, Zoal's Infiltration) are council question
-#1844 (dreamrules:656, 1378): unresolved. Outcome: ``tech_tokens`` (faction -> the standard tokens it then holds).
+holds no token received none where no faction holds one (none is in play); where another faction holds one, the
+key is asked for. Exceptional battle results (a traitor call, Zoal's Infiltration) are council question #1844
+(dreamrules:656, 1378): unresolved. Outcome: ``tech_tokens`` (faction -> the standard tokens it then holds).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, ClassVar
 
 from checker.arrakis.position import Position, TakeTechTokenMove
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-from checker.names import display
+from checker.names import display, plural
 
 TOKENS_CAP = 3  # dreamrules:654 "fewer than three standard tokens are in play"
 
@@ -53,8 +54,8 @@ class TechTokenFacts(Facts):
             return "who won the battle resolved this phase"
         if key == "last_battle.token_received":
             return (
-                f"{display(self.faction)} holds {self.held} standard token(s): whether it received one from its "
-                "opponent in the battle (Mentat's extension key, true or false)"
+                f"{display(self.faction)} holds {plural(self.held, 'standard token')} (in play: {self.held_words}): "
+                "whether it received one from its opponent in the battle (Mentat's extension key, true or false)"
             )
         return ""
 
@@ -82,10 +83,14 @@ class TakeTechToken(Kind):
         winner = lb.winner if lb is not None else None
         received: bool | None = lb.token_received if lb is not None else None
         notes: list[str] = []
-        if received is None and winner == me and mine == 0:
+        # no faction holds a standard token: none is in play, so none passed to the winner in the battle (a token
+        # given to it would be held, dreamrules:656). Where another faction holds one, whether the opponent lost with
+        # one, and gave it, is not a fact of the position: last_battle.token_received is asked for.
+        if received is None and winner == me and not held:
             received = False
             notes.append(
-                f"{display(me)} holds no tech token: it received none from its opponent in the battle (dreamrules:656)"
+                f"no faction holds a tech token: {display(me)} received none from its opponent in the battle "
+                "(a token given would be held, dreamrules:656)"
             )
         result = lb.result if lb is not None else None
         words = ", ".join(f"{display(f)} {n}" for f, n in held.items()) or "none"
