@@ -92,6 +92,7 @@ def test_surveyor_and_atomics_sietch() -> None:
 def test_a_destroyed_mine_sends_its_troops_to_reserves_and_leaves_its_spice_open() -> None:
     raw = {
         **STORM,
+        "spice": [],  # none but the mine's (the spice lost waits on the mine alone)
         "spice_mines": [{"territory": "Cielago East", "sector": 3, "yield": 2}],
         "factions": {"atreides": {"spice": 2, "carryall": True}, "harkonnen": {"spice": 5}},
         "forces": [
