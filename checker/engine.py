@@ -526,7 +526,7 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
             for r in forbidding:
                 verdict.findings.append(_finding(r, "forbids", facts))
             if not forbidding:
-                names = ", ".join(_mid_sentence(r.title) for r in joint_core)
+                names = "; ".join(r.title for r in joint_core)  # as written: a title may open with a name
                 for r in joint_core:
                     verdict.findings.append(_finding(r, "forbids", facts, prefix=f"Together ({names}): "))
             return verdict
@@ -572,23 +572,6 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
         return verdict
     finally:
         s.pop()
-
-
-# A title's first word that is no name: lowercased where titles are joined mid-sentence ("Together (no movement
-# into ...)"); a name (a faction, a territory, a card) keeps its capital, as does every later word.
-_COMMON_FIRST = frozenset(
-    "a after against all an at both do during each fewer first forces four higher how in later more newly no on "
-    "one only open ordinary ornithopters overlapping pass special stopping the there two what when whether which "
-    "with without battle battles bids binding deals deferred end hand killed leader movement revival shipment "
-    "spice storm troops turn turns victory weapons advisors alliances allies collecting break defect swap "
-    "weather".split()
-)
-
-
-def _mid_sentence(title: str) -> str:
-    """A rule's title inside a sentence: its first word lowercased unless it is a name."""
-    first = title.split(" ", 1)[0].rstrip(":,").lower()
-    return title[:1].lower() + title[1:] if first in _COMMON_FIRST else title
 
 
 def _fixes_values_only(r: Rule, kind: Kind) -> bool:

@@ -222,13 +222,3 @@ move: {action: move, faction: harkonnen, count: 3, from: Imperial Basin, to: Pol
 """)
     assert one.verdict == "legal" and one.outcome["from_sector"] == 8
     assert not any("chosen by Mentat" in n for n in one.notes + both.notes)
-
-
-def test_rule_titles_joined_mid_sentence_keep_names_capitalised() -> None:
-    """'Together (...)' lowercases a title's first word, never a territory's name within it."""
-    from checker.engine import _mid_sentence
-
-    assert _mid_sentence("Ornithopters: three territories with forces in Arrakeen or Carthag") == (
-        "ornithopters: three territories with forces in Arrakeen or Carthag"
-    )
-    assert _mid_sentence("Fremen may grant its ally three free revivals").startswith("Fremen")
