@@ -162,9 +162,7 @@ def first_distance(s: StormFacts) -> bool:
     return first_distance_ok(s)
 
 
-@first_distance.z3
-def _(v: Any) -> z3.BoolRef:
-    return z3_first_distance(v)
+first_distance.z3(z3_first_distance)
 
 
 @rule(
@@ -190,9 +188,7 @@ def later_distance(s: StormFacts) -> bool:
     return later_distance_ok(s)
 
 
-@later_distance.z3
-def _(v: Any) -> z3.BoolRef:
-    return z3_later_distance(v)
+later_distance.z3(z3_later_distance)
 
 
 gap(

@@ -222,9 +222,7 @@ def overview_first_distance(s: StormFacts) -> bool:
     return first_distance_ok(s)
 
 
-@overview_first_distance.z3
-def _(v: Any) -> z3.BoolRef:
-    return z3_first_distance(v)
+overview_first_distance.z3(z3_first_distance)
 
 
 @rule(
@@ -250,9 +248,7 @@ def overview_later_distance(s: StormFacts) -> bool:
     return later_distance_ok(s)
 
 
-@overview_later_distance.z3
-def _(v: Any) -> z3.BoolRef:
-    return z3_later_distance(v)
+overview_later_distance.z3(z3_later_distance)
 
 
 # -- movement, losses, spice: shared by the gf9 rules that replace these ----------
