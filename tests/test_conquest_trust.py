@@ -82,3 +82,19 @@ def test_conquest_counts_take_their_plural() -> None:
     assert {f.rule.id: f.message for f in v.findings}["conquest.cards.market-room"] == (
         "Imperium holds 1 market card: room for one more."
     )
+
+
+def test_a_setup_giving_no_spice_says_nothing_of_the_board_spice(tmp_path: Path) -> None:
+    """conquest:5 is judged on the spice a position gives: without a 'spice' key no sentence claims the board bare."""
+    import yaml
+
+    start = yaml.safe_load((ROOT / "cases/conquest/qa-setup-spice-in-bank.yaml").read_text(encoding="utf-8"))
+    for key in ("title", "expect", "spice"):
+        start.pop(key)
+    start["board"] = str(ROOT / "constraints/data/arrakis-board.yaml")
+    path = tmp_path / "setup-no-spice.yaml"
+    path.write_text(yaml.safe_dump(start), encoding="utf-8")
+    v = evaluate(read_position(path))
+    assert v.verdict == "legal"
+    assert not any("spice lies on the board" in f.message for f in v.findings)
+    assert "conquest.setup.spice-in-bank" in {f.rule.id for f in check("qa-setup-spice-in-bank").findings}

@@ -29,7 +29,7 @@ set_aside("conquest:15", "the roll for the first player marker: no position key 
     title="All spice starts in the bank",
     forbids="{board_spice} spice lies on the board at the start (turn 1, storm): all spice tokens start in the bank.",
     permits="No spice lies on the board at the start.",
-    when=lambda s: s.at_start,
+    when=lambda s: s.at_start and s.spice_given,
 )
 def spice_in_bank(s: ConquestPositionFacts) -> bool:
     """At the start every spice token is in the bank (or, conquest:11, with the players): none on the board."""

@@ -724,6 +724,7 @@ class ConquestPositionFacts(Facts):
         True, key="board", doc="the board gives the kind of every territory with forces (asked in a two-player game)"
     )
     board_spice: int = fact(0, doc="spice lying on the board")
+    spice_given: bool = label(False, doc="the position has a 'spice' key (absent: the board's spice is not given)")
     # alliances
     team_traitors: bool = fact(False, doc="a two-player game where both factions of a team list traitor cards")
     team_hand: list[int] = fact([], doc="Allies mode: per team, the battle cards its two factions hold together")
@@ -809,6 +810,7 @@ class ConquestPosition(Kind):
             strongholds_held=len(held),
             strongholds_known=None if any(terrain(board, t) is None for t in occupied) else True,
             board_spice=sum(sp.amount for sp in pos.spice),
+            spice_given="spice" in pos.given,
             has_alliances=bool(alliances),
             alliance_teams=[set(a) in TEAMS for a in alliances],
             factions=names,
