@@ -480,12 +480,14 @@ def without(data: Any, paths: list[tuple[str | int, ...]]) -> Any:
 
 
 def to_data(record: Any) -> Any:
-    """A loaded record as a position file writes it: each field a file gave or that differs from its default (and
-    one key of each ``unless`` pair, so it loads again), by the key users write (``from`` for ``from_``), records
-    and lists within written the same way."""
+    """A loaded record as a position file writes it: each field a file gave (where the record keeps ``given``) or
+    that differs from its default (and one key of each ``unless`` pair, so it loads again), by the key users write
+    (``from`` for ``from_``), records and lists within written the same way."""
     if dataclasses.is_dataclass(record) and not isinstance(record, type):
         out: dict[str, Any] = {}
         fields = _record(cast(Any, type(record))).fields
+        given = getattr(record, "given", None)  # the keys a position file gave: kept, at their default or not
+        said = given if isinstance(given, frozenset) else frozenset()
 
         def at_default(name: str) -> bool:
             f = fields[name]
@@ -497,9 +499,11 @@ def to_data(record: Any) -> Any:
         for name, f in fields.items():
             value = getattr(record, name)
             unless = f.metadata.get("unless")
-            if at_default(name) and not (unless and at_default(unless[0])):  # one key of an `unless` pair is kept
-                continue
             aliases = f.metadata.get("aliases", ())
+            if name in said or said.intersection(aliases):  # `spice: []` says none; left out, it is not known
+                pass
+            elif at_default(name) and not (unless and at_default(unless[0])):  # one key of an `unless` pair is kept
+                continue
             out[aliases[0] if name.endswith("_") and aliases else name] = to_data(value)
         return out
     if isinstance(record, list):

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.engine import InternalError, evaluate
+from checker.engine import InternalError
 from checker.errors import InputError
 from checker.game import Applied, _ahead, apply, repeated
 
@@ -92,10 +92,10 @@ def playout_of(ruleset: str) -> tuple[Any, Playout]:
 
 def fault_of(data: Data) -> str | None:
     """What is wrong with a position a game reached: it does not load, or it is invalid (None: neither)."""
-    from checker.positions import load_position
+    from checker.positions import judge_position
 
     try:
-        verdict = evaluate(load_position(data))
+        verdict = judge_position(data)
     except InputError as err:
         return f"the position does not load: {err}"
     except InternalError as err:

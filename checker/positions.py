@@ -8,6 +8,7 @@ are not modelled yet) is read as an :class:`Unmodelled` position: every question
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -58,6 +59,30 @@ def load_position(data: Any, file: str | None = None) -> Any:
     except InputError as err:
         err.file = err.file or file
         raise
+
+
+# The verdicts of the last positions judged on their own, by their data: a game's step judges the position it reaches
+# twice (the next phase's rules judge the position the phase change leaves, then the game checks the position it
+# reached), and a position's check is a whole solver query. The key is the data as JSON, so only the same position
+# under the same rules is answered from here.
+_JUDGED: dict[tuple[Any, ...], Any] = {}
+JUDGED_KEPT = 32
+
+
+def judge_position(data: dict[str, Any], file: str | None = None) -> Any:
+    """The verdict on a position without its move (an input error raised as by :func:`load_position`)."""
+    from checker.engine import evaluate
+    from checker.rules import registry_state
+
+    alone = {k: v for k, v in data.items() if k != "move"}
+    key = (registry_state(), file, json.dumps(alone, sort_keys=True, default=repr))
+    verdict = _JUDGED.get(key)
+    if verdict is None:
+        verdict = evaluate(load_position(alone, file))
+        if len(_JUDGED) >= JUDGED_KEPT:
+            del _JUDGED[next(iter(_JUDGED))]  # the oldest
+        _JUDGED[key] = verdict
+    return verdict
 
 
 def _unmodelled(ruleset: str, data: dict[str, Any]) -> Unmodelled:

@@ -589,6 +589,12 @@ def _version(d: dict[str, Any]) -> int:
     return getattr(d, "version", -1)
 
 
+def registry_state() -> tuple[int, int]:
+    """Which rules are registered and how the rulesets are layered, as a key: it changes whenever either does (a
+    test registering a rule), so what was worked out under the last state is not reused."""
+    return _version(REGISTRY), _version(LAYERS)
+
+
 def _compute_in_force(name: str) -> dict[str, Rule]:
     own = {rid: r for rid, r in REGISTRY.items() if rid.startswith(name + ".")}
     if name not in LAYERS:

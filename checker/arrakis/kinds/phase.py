@@ -166,10 +166,9 @@ class PhaseFacts(Facts):
 
 def _judged(data: dict[str, Any], source: str | None) -> Any:
     """The position kind's verdict on a position's data (no move)."""
-    from checker.engine import evaluate
-    from checker.positions import load_position
+    from checker.positions import judge_position
 
-    return evaluate(load_position({k: v for k, v in data.items() if k != "move"}, source))
+    return judge_position(data, source)
 
 
 def hand_limit(faction: str) -> int:
