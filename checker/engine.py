@@ -280,13 +280,79 @@ class _Solver:
                 write_text(cached, self.solver.sexpr())
         self.queries = 0
 
-    def check(self, *assumptions: Any) -> Any:
-        """The solver's check under the assumptions, straight to the C API: z3's Python check() casts each one
-        again (a twentieth of a battle check)."""
+    def check(self, *assumptions: Any, on: Any = None) -> Any:
+        """The solver's check under the assumptions (``on``: a solver made for one decision, else this one),
+        straight to the C API: z3's Python check() casts each one again (a twentieth of a battle check)."""
         z3 = self.z3
         arr = (z3.Ast * len(assumptions))(*(a.as_ast() for a in assumptions))
-        s = self.solver
+        s = self.solver if on is None else on
         return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(assumptions), arr))
+
+    def whole(self) -> Any:
+        """Every assertion of the solver (the frame and each rule's implication) as one term, built once."""
+        if self._whole is None:
+            self._whole = self.z3.And(list(self.solver.assertions()))
+        return self._whole
+
+    _whole: Any = None
+
+
+class _Query:
+    """One decision's questions to the solver, on one position's facts.
+
+    By default they go to the kind's long-lived solver, the facts' bindings pushed in a scope (popped when the
+    decision ends). A kind whose position's facts fix nearly every variable (``Kind.preprocessed``) is asked
+    instead on a solver made for the decision: the rules' assertions and the bindings asserted at its base, where
+    z3 first substitutes the facts and simplifies (it preprocesses nothing asserted inside a scope). That solver
+    keeps no unsat core: a joint refusal's core is still asked of the long-lived one."""
+
+    def __init__(self, owner: _Solver, terms: list[Any], preprocessed: bool) -> None:
+        z3 = owner.z3
+        self.owner, self.z3, self.terms = owner, z3, terms
+        self.pushed = False
+        self.fresh: Any = None
+        if preprocessed:
+            self.fresh = z3.Then("propagate-values", "solve-eqs", "smt").solver()
+            self.fresh.set("timeout", SOLVER_TIMEOUT_MS)
+            ctx, native = self.fresh.ctx.ref(), self.fresh.solver
+            z3.Z3_solver_assert(ctx, native, owner.whole().as_ast())
+            for term in terms:  # straight to the C API: z3's Python add() re-checks every term
+                z3.Z3_solver_assert(ctx, native, term.as_ast())
+        else:
+            self._push()
+
+    def _push(self) -> None:
+        if not self.pushed:
+            s, z3 = self.owner.solver, self.z3
+            s.push()
+            self.pushed = True
+            ctx, native = s.ctx.ref(), s.solver
+            for term in self.terms:
+                z3.Z3_solver_assert(ctx, native, term.as_ast())
+
+    def check(self, *assumptions: Any) -> Any:
+        """Satisfiable under the facts and the assumptions (rule literals, or terms)?"""
+        return self.owner.check(*assumptions, on=self.fresh)
+
+    def model(self) -> Any:
+        return (self.fresh or self.owner.solver).model()
+
+    def core(self, *assumptions: Any) -> list[Rule] | None:
+        """The rules of a minimal unsatisfiable subset of the assumptions, asked of the long-lived solver (None: it
+        ran out of time)."""
+        z3, owner = self.z3, self.owner
+        self._push()
+        answer = owner.check(*assumptions)
+        if answer == z3.unknown:
+            return None
+        found = [r for c in owner.solver.unsat_core() if (r := owner.rule_of.get(c.get_id())) is not None]
+        if answer == z3.sat or not found:  # the same assertions, asked twice: a bug in the engine or in z3
+            raise InternalError(f"the solver's unsat core of the rules that permit is {answer}, {len(found)} rules")
+        return found
+
+    def close(self) -> None:
+        if self.pushed:
+            self.owner.solver.pop()
 
 
 _SOLVERS: dict[tuple[Any, ...], _Solver] = {}
@@ -468,56 +534,51 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
             forbidding.append(r)
 
     solver = _solver_for(ruleset, kind, in_force, facts)
-    s, z3 = solver.solver, solver.z3
-    s.push()
+    z3 = solver.z3
+    query = _Query(solver, bindings(solver.v, facts), kind.preprocessed)
     try:
-        # straight to the C API: z3's Python add() re-checks every term (a third of a battle check)
-        ctx, native = s.ctx.ref(), s.solver
-        for term in bindings(solver.v, facts):
-            z3.Z3_solver_assert(ctx, native, term.as_ast())
 
         def lits(rs: list[Rule]) -> list[Any]:
             return [solver.literal[r.id] for r in rs if r.id in solver.literal]
 
-        def core() -> list[Rule]:
-            return [r for c in s.unsat_core() if (r := solver.rule_of.get(c.get_id())) is not None]
-
         joint_core: list[Rule] = []
         model = None
-        # Each rule whose check forbids must be unsatisfiable on its own; its core, that rule
-        # alone, is already a minimal reason, so no joint query is needed.
+        # Each rule whose check forbids must be unsatisfiable on its own: that rule alone is already a minimal
+        # reason (its core), so no joint query is needed.
         for r in forbidding:
             if r.id not in solver.literal:
                 continue
-            answer = solver.check(solver.literal[r.id])
+            answer = query.check(solver.literal[r.id])
             if answer == z3.unknown:
                 return _timeout(verdict)
             if answer != z3.unsat:
                 raise Disagreement(r, "forbids", "permits")
-            if not joint_core:
-                joint_core = core() or [r]
+            joint_core = joint_core or [r]
         if VERIFY_EVERY_RULE:
             for r in permitting:
-                if r.id in solver.literal and solver.check(solver.literal[r.id]) == z3.unsat:
+                if r.id in solver.literal and query.check(solver.literal[r.id]) == z3.unsat:
                     raise Disagreement(r, "permits", "forbids")
         if not forbidding:
             # The rules that permit on their own must permit together too, or say why not.
-            result = solver.check(*lits(permitting))
+            result = query.check(*lits(permitting))
             if result == z3.unknown:
                 return _timeout(verdict)
             if result == z3.sat:
-                model = s.model()
+                model = query.model()
                 size = kind.shortest(solver.v, facts)
                 while size is not None and model.eval(size, model_completion=True).as_long() > 0:
                     # report the shortest answer (a legal path), not merely some answer
                     smaller = model.eval(size, model_completion=True).as_long() - 1
-                    if solver.check(*lits(permitting), size <= smaller) != z3.sat:
+                    if query.check(*lits(permitting), size <= smaller) != z3.sat:
                         break
-                    model = s.model()
+                    model = query.model()
             else:
-                joint_core = core()
+                found = query.core(*lits(permitting))
+                if found is None:
+                    return _timeout(verdict)
+                joint_core = [r for r in permitting if r in found]  # in the rules' order, as the checks list them
                 for r in joint_core:  # each alone must still permit, or its check is wrong
-                    if solver.check(solver.literal[r.id]) == z3.unsat:
+                    if query.check(solver.literal[r.id]) == z3.unsat:
                         raise Disagreement(r, "permits", "forbids")
         verdict.minimal_reason = [r.id for r in joint_core]
 
@@ -571,7 +632,7 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
         verdict.findings += [_finding(r, "permits", facts, outcome, fixed=fixed) for r in permitting]
         return verdict
     finally:
-        s.pop()
+        query.close()
 
 
 def _fixes_values_only(r: Rule, kind: Kind) -> bool:

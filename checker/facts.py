@@ -159,6 +159,10 @@ class Kind:
     # kind derives with a placeholder where the key is missing (a storm's mine in sector 0): reported ``unknown`` too.
     reaches: ClassVar[dict[str, tuple[str, ...]]] = {}
     judges_position = False  # a question about the position itself: a forbidding rule makes it invalid
+    # Asked on a solver made for each check, the facts substituted first (checker.engine._Query): faster where the
+    # facts fix nearly every variable and the check asks few questions; a search (a movement's shortest path) asks
+    # many, which a long-lived solver answers faster.
+    preprocessed = False
     # The kind's own outcome keys beside the shared ones (checker.outcomes.SHARED), each with a one-line meaning:
     # a verdict reports no other key (tests/test_outcomes.py).
     outcome_keys: ClassVar[dict[str, str]] = {}

@@ -159,7 +159,7 @@ def test_text_output(cli) -> None:  # type: ignore[no-untyped-def]
 def test_solver_timeout_is_unresolved(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import z3
 
-    def undecided(self: Any, *assumptions: Any) -> Any:  # a solver that always runs out of time
+    def undecided(self: Any, *assumptions: Any, on: Any = None) -> Any:  # a solver that always runs out of time
         return z3.unknown
 
     monkeypatch.setattr(engine, "_SOLVERS", {})
@@ -189,6 +189,30 @@ def test_timeout_setting_reaches_the_solver(monkeypatch: pytest.MonkeyPatch) -> 
 
     check_file(EXAMPLE)
     assert ("timeout", 1234) in seen
+
+
+def test_timeout_setting_reaches_a_battles_solver_made_for_one_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle is asked on a solver made for the check (its facts substituted first): it times out as set too."""
+    import z3
+    import z3.z3 as z3_module
+
+    seen: list[Any] = []
+
+    class Recording(z3.Solver):
+        def set(self, *args: Any, **kw: Any) -> None:
+            seen.append(args)
+            super().set(*args, **kw)
+
+    monkeypatch.setattr(engine, "_SOLVERS", {})
+    monkeypatch.setattr(checker.api, "_KEPT", {})
+    monkeypatch.setattr(engine, "SOLVER_TIMEOUT_MS", 1234)
+    monkeypatch.setattr(z3, "Solver", Recording)
+    monkeypatch.setattr(z3_module, "Solver", Recording)  # what a tactic's solver() is built as
+    from checker.api import check_file
+
+    verdict = check_file(ROOT / "cases" / "gf9" / "battle-basic-defender-wins.yaml")
+    assert verdict.verdict == "legal"
+    assert seen.count(("timeout", 1234)) >= 2  # the kind's long-lived solver, and the one made for this check
 
 
 def test_completion_is_offered(cli) -> None:  # type: ignore[no-untyped-def]

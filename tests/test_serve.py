@@ -349,7 +349,7 @@ def test_an_unbuilt_book_says_how_to_build_it(tmp_path: Path) -> None:
 def test_a_timed_out_check_answers_unresolved_and_is_not_kept(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     import z3
 
-    def undecided(self: Any, *assumptions: Any) -> Any:  # a solver that always runs out of time
+    def undecided(self: Any, *assumptions: Any, on: Any = None) -> Any:  # a solver that always runs out of time
         return z3.unknown
 
     monkeypatch.setattr(engine, "_SOLVERS", {})

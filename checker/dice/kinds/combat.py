@@ -498,6 +498,7 @@ OUTCOME = (
 @kind
 class DiceCombat(Kind):
     name = "dice-combat"
+    preprocessed = True  # measured over its cases: 0.40 of the time of the long-lived solver
     title = "Dice Game combat"
     outcome_keys: ClassVar[dict[str, str]] = {
         "winning_side": "which side won: `attacker` or `defender` (the Factions on it are the `winner`)",

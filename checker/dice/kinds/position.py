@@ -171,6 +171,7 @@ def mask(faces: list[int]) -> int:
 @kind
 class DicePositionKind(Kind):
     name = "dice-position"
+    preprocessed = True  # measured over its cases: 0.51 of the time of the long-lived solver
     judges_position = True
     title = "Dice Game position"
     outcome_keys: ClassVar[dict[str, str]] = {

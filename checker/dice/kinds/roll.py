@@ -96,6 +96,7 @@ def _after(pos: DicePosition, m: RollMove, rolls: int | None) -> DicePosition:
 @kind
 class DiceRollKind(Kind):
     name = "dice-roll"
+    preprocessed = True  # measured over its cases: 0.90 of the time of the long-lived solver
     title = "Dice Game roll"
     ruled = ("dice_rolled",)
     outcome_keys: ClassVar[dict[str, str]] = {"dice_rolled": "the dice the Faction rolled and placed"}
