@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 from campaigns import LONG
@@ -37,7 +37,8 @@ from checker.arrakis.board import gf9_board
 from checker.arrakis.kinds import load_kinds
 from checker.arrakis.kinds.play import ADVANTAGES as PLAY_ADVANTAGES
 from checker.arrakis.kinds.play import NOT_CANCELLABLE as PLAY_NOT_CANCELLABLE
-from checker.arrakis.position import Phase, components, load_position
+from checker.arrakis.position import PHASES as ALL_PHASES
+from checker.arrakis.position import components, load_position
 from checker.engine import Disagreement, decide, evaluate
 from checker.facts import KINDS
 from checker.names import FACTIONS as FACTION_NAMES
@@ -434,7 +435,6 @@ def battle_position(draw: Any) -> dict[str, Any]:
 
 # -- the turn's other kinds: CHOAM Charity, bidding, revival, spice collection --
 
-ALL_PHASES: list[str] = list(get_args(Phase))
 UNSHEETED = [f for f in FACTION_NAMES if f not in FACTIONS]  # factions gf9 prints no sheet for
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 from campaigns import examples
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import checker.engine
-from checker.arrakis.position import Phase, load_position
+from checker.arrakis.position import PHASES, load_position
 from checker.cases import shown
 from checker.engine import Verdict, evaluate
 from checker.rules import ruleset_rules
@@ -21,7 +21,6 @@ from checker.rules import ruleset_rules
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(ROOT.glob("cases/*/charity-*.yaml"))
 FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
-PHASES: tuple[str, ...] = get_args(Phase)
 
 
 @pytest.fixture(autouse=True)

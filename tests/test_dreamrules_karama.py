@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES
-from checker.arrakis.position import load_position
+from checker.arrakis.kinds.play import DR_ADVANTAGES
+from checker.arrakis.position import PHASES, load_position
 from checker.engine import evaluate
 from constraints.dreamrules.karama import ENTRIES, slug
 

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from checker.api import check
-from checker.arrakis.kinds.phase import NINE, PHASES
+from checker.arrakis.kinds.phase import NINE
+from checker.arrakis.position import PHASES
 from checker.game import Applied, Refused, Step, read_record, replay
 from checker.positions import load_position, read_yaml
 

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from checker.api import check
-from checker.arrakis.kinds.phase import PHASES, TEN
+from checker.arrakis.kinds.phase import TEN
+from checker.arrakis.position import PHASES
 from checker.game import Applied, Refused, apply, read_record, replay
 from checker.positions import load_position
 from checker.yamlio import parse_yaml

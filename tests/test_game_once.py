@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from checker.api import check
-from checker.arrakis.kinds.phase import PHASES, after_data
+from checker.arrakis.kinds.phase import after_data
+from checker.arrakis.position import BATTLE, SHIPMENT_AND_MOVEMENT, STORM
 from checker.game import Applied, Refused, Step, read_record, record_from_data, replay
 from checker.positions import load_position
 
@@ -127,7 +128,7 @@ def test_one_shipment_and_one_movement_each_replay_and_are_written(ruleset: str)
 
 def test_the_shipment_and_movement_keys_end_with_the_phase() -> None:
     data = _clean(_replay(_start(), [SHIP, MOVE]), 2)
-    out, cleared = after_data(load_position(copy.deepcopy(data)), data, PHASES.index("battle"))
+    out, cleared = after_data(load_position(copy.deepcopy(data)), data, BATTLE)
     assert "shipped_this_phase" not in out["factions"]["atreides"]
     assert "made_ordinary_move" not in out["factions"]["atreides"]
     assert {"factions.atreides.shipped_this_phase", "factions.atreides.made_ordinary_move"} <= set(cleared)
@@ -179,7 +180,7 @@ def test_a_new_turn_has_used_no_thumper() -> None:
     """At the Mentat Pause's end the turn's Thumper is forgotten: the next turn has used none (known, not unknown)."""
     data = _thumper_start(thumpers=1, thumper_used_this_turn=True)
     data["phase"] = "mentat-pause"
-    out, cleared = after_data(load_position(copy.deepcopy(data)), data, PHASES.index("storm"))
+    out, cleared = after_data(load_position(copy.deepcopy(data)), data, STORM)
     assert out["turn"] == 6 and out["factions"]["fremen"]["thumper_used_this_turn"] is False
     assert "factions.fremen.thumper_used_this_turn" in cleared
     out["phase"] = "spice-blow"
@@ -257,11 +258,11 @@ def test_the_first_revival_replays_and_is_written_then_forgotten_with_the_turn()
     assert after["factions"]["atreides"]["revived_this_turn"] == {"forces": 3, "leaders": 1}
     assert after["factions"]["emperor"]["revived_this_turn"] == {"forces": 1, "special": 1}
     data = {**after, "phase": "mentat-pause"}
-    out, cleared = after_data(load_position(copy.deepcopy(data)), data, PHASES.index("storm"))
+    out, cleared = after_data(load_position(copy.deepcopy(data)), data, STORM)
     assert "revived_this_turn" not in out["factions"]["atreides"] and out["turn"] == 3
     assert "factions.emperor.revived_this_turn" in cleared
     # within the turn, the Shipment and Movement phase keeps it
-    kept, _ = after_data(load_position(copy.deepcopy(after)), after, PHASES.index("shipment-and-movement"))
+    kept, _ = after_data(load_position(copy.deepcopy(after)), after, SHIPMENT_AND_MOVEMENT)
     assert kept["factions"]["atreides"]["revived_this_turn"] == {"forces": 3, "leaders": 1}
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 
 import checker.engine
 from checker.arrakis.kinds.play import ADVANTAGE_WORDS, ADVANTAGES, ATTEMPT_OPEN, ATTEMPTED, NOT_CANCELLABLE
-from checker.arrakis.position import Phase, card_names, load_position
+from checker.arrakis.position import PHASES, card_names, load_position
 from checker.cases import shown
 from checker.engine import Verdict, evaluate
 from checker.errors import InputError
@@ -20,7 +20,6 @@ from checker.rules import ruleset_rules
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(ROOT.glob("cases/*/play-*.yaml"))
 FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
-PHASES: tuple[str, ...] = get_args(Phase)
 
 
 @pytest.fixture(autouse=True)

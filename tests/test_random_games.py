@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from campaigns import LONG
 
-from checker.arrakis.kinds.phase import NINE, PHASES
+from checker.arrakis.kinds.phase import NINE
+from checker.arrakis.position import PHASES
 from checker.game import read_record, replay
 from checker.playout import Game, play
 

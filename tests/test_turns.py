@@ -12,16 +12,15 @@ import copy
 import itertools
 import re
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 
 from checker.arrakis import FAMILY as ARRAKIS
-from checker.arrakis.position import Phase
+from checker.arrakis.position import PHASES
 from checker.yamlio import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-PHASES: tuple[str, ...] = get_args(Phase)
 NAME = re.compile(r"turn-(?P<sequence>[a-z]+)-(?P<number>\d\d)-(?P<step>[a-z-]+)\.yaml")
 # The file's step name: its phase, or for the Shipment and Movement phase which of the two actions (a move's
 # phase as the family tells the page).

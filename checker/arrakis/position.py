@@ -51,6 +51,23 @@ Phase = Literal[
     "spice-collection",
     "mentat-pause",
 ]
+PHASES: tuple[Phase, ...] = get_args(Phase)  # the phases in turn order
+STORM = PHASES.index("storm")
+SPICE_BLOW = PHASES.index("spice-blow")
+NEXUS = PHASES.index("nexus")
+CHOAM_CHARITY = PHASES.index("choam-charity")
+BIDDING = PHASES.index("bidding")
+REVIVAL = PHASES.index("revival")
+SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
+BATTLE = PHASES.index("battle")
+SPICE_COLLECTION = PHASES.index("spice-collection")
+MENTAT_PAUSE = PHASES.index("mentat-pause")
+
+
+def phase_words(index: int) -> str:
+    """The phase at ``index`` (in ``PHASES``) in a player's words: "Shipment and Movement", "CHOAM Charity"."""
+    return PHASES[index].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+
 
 # What a phase has seen, as a game record writes it (``Position.this_phase``; checker/arrakis/kinds/phase.py),
 # besides the entries naming a territory or a faction (checker/arrakis/history.py): "collected: TERRITORY",
@@ -1021,6 +1038,11 @@ class Position:
     conquest_board: Board | None = dataclasses.field(default=None, metadata={"internal": True})
 
     # -- the questions rules ask ----------------------------------------
+    @property
+    def phase_index(self) -> int | None:
+        """The phase's place in ``PHASES`` (turn order); None when the position gives no phase."""
+        return None if self.phase is None else PHASES.index(self.phase)
+
     @property
     def board(self) -> Board:
         """The board the rules read: the GF9 board for the gf9 family; for conquest, the board the

@@ -12,6 +12,7 @@ from typing import Any
 
 from checker.arrakis.position import (
     GF9_FAMILY,
+    PHASES,
     CharityMove,
     CollectMove,
     FactionState,
@@ -453,7 +454,7 @@ def charity(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict
 def next_phase(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
     """The phase the verdict names begins (after the Mentat Pause, with the turn it names); what the position said
     of the phase (or turn) just ended is cleared."""
-    from checker.arrakis.kinds.phase import PHASES, after_data
+    from checker.arrakis.kinds.phase import after_data
 
     o = verdict.outcome
     _decided(o, "phase")

@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.conquest import BEYOND, RANGE, SHIPMENT_AND_MOVEMENT, ConquestMoveFacts
+from checker.arrakis.kinds.conquest import BEYOND, RANGE, ConquestMoveFacts
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display, plural
 from checker.rules import chapter, rule
 

@@ -6,15 +6,14 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.conquest import PHASES, ConquestPositionFacts, side
+from checker.arrakis.kinds.conquest import ConquestPositionFacts, side
+from checker.arrakis.position import MENTAT_PAUSE
 from checker.facts import all_of
 from checker.rules import chapter, rule, set_aside
 
 chapter("conquest-position", "conquest:5-15,19,23,25,27,29,43,51,53,55,57")
 
 set_aside("conquest:19,23,27,51,55", "a section heading written as a bullet; the lines below it say the rules")
-
-MENTAT_PAUSE = PHASES.index("mentat-pause")
 
 
 @rule(

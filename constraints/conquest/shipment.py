@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.conquest import SHIPMENT_AND_MOVEMENT, ConquestShipFacts
+from checker.arrakis.kinds.conquest import ConquestShipFacts
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display, plural
 from checker.rules import chapter, rule
 from constraints.gf9.shipment import landing_clear_text

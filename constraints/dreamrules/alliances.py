@@ -14,12 +14,11 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.alliance import NEXUS, PHASES, AllyFacts, BribeFacts, names, phase_title, spice_word
+from checker.arrakis.kinds.alliance import AllyFacts, BribeFacts, names, phase_title, spice_word
 from checker.arrakis.kinds.deal import DealFacts, NoteFacts, terms_words
+from checker.arrakis.position import BIDDING, MENTAT_PAUSE, NEXUS
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
-
-MENTAT = PHASES.index("mentat-pause")
 
 chapter("ally", "dreamrules:554-586")
 chapter("bribe", "dreamrules:344,588-650,1174,1390-1394")
@@ -351,7 +350,6 @@ def _(v: Any) -> z3.BoolRef:
 #                  deals, except buying information about cards up for bid. ..."
 # dreamrules:344 "Information about an auction card can itself be traded. Bene Tleilax is allowed to buy binding
 #                 information about cards up for bid, despite its normal restrictions on deals."
-BIDDING = PHASES.index("bidding")
 
 
 def _buying_window(s: BribeFacts) -> bool:
@@ -376,12 +374,12 @@ def _buying_window(s: BribeFacts) -> bool:
 def tleilaxu_mentat(s: BribeFacts) -> bool:
     """Dishonorable: Bene Tleilax neither gives nor receives a bribe outside the Mentat phase (its paying for
     information about a card up for bid, during Bidding, is dreamrules.deals.tleilaxu-information)."""
-    return s.phase_index == MENTAT
+    return s.phase_index == MENTAT_PAUSE
 
 
 @tleilaxu_mentat.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.phase_index == MENTAT
+    return v.phase_index == MENTAT_PAUSE
 
 
 @rule(
@@ -519,12 +517,12 @@ def _(v: Any) -> z3.BoolRef:
 )
 def infiltration_mentat(s: DealFacts) -> bool:
     """The binding promise to end a named Face Dancer Infiltration is made during Mentat."""
-    return s.phase_index == MENTAT
+    return s.phase_index == MENTAT_PAUSE
 
 
 @infiltration_mentat.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.phase_index == MENTAT
+    return v.phase_index == MENTAT_PAUSE
 
 
 # dreamrules:994 "Playing Truthtrance pauses the game completely. ... No binding deals, other cards or other game

@@ -20,7 +20,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.aftermath import PHASES, RetreatFacts, SpiteFacts
+from checker.arrakis.kinds.aftermath import RetreatFacts, SpiteFacts
 from checker.arrakis.kinds.battle import (
     BREAK_CONDITIONING,
     CHEAP_HEROES,
@@ -43,6 +43,7 @@ from checker.arrakis.kinds.battle import (
     voice_complies,
     zoal_infiltration,
 )
+from checker.arrakis.position import BATTLE, PHASES
 from checker.names import display, possessive
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.battle import (
@@ -2210,12 +2211,12 @@ def _(v: Any) -> Any:
 )
 def retreat_window(s: RetreatFacts) -> bool:
     """Retreat is made after the battle plans are revealed: in the Battle phase."""
-    return s.phase_index == PHASES.index("battle")
+    return s.phase_index == BATTLE
 
 
 @retreat_window.z3
 def _(v: Any) -> Any:
-    return v.phase_index == PHASES.index("battle")
+    return v.phase_index == BATTLE
 
 
 @rule(

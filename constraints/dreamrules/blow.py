@@ -14,7 +14,8 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.blow import BLOW_PHASES, BlowFacts
-from checker.arrakis.kinds.worm import SPICE_BLOW, WormFacts
+from checker.arrakis.kinds.worm import WormFacts
+from checker.arrakis.position import PHASES, SPICE_BLOW
 from checker.facts import all_of
 from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
@@ -462,8 +463,6 @@ gap(
 
 
 def _phase(s: WormFacts) -> str:
-    from checker.arrakis.kinds.blow import PHASES
-
     return "the " + (PHASES[s.phase_index] if s.phase_index is not None else "?").replace("-", " ") + " phase"
 
 

@@ -15,8 +15,9 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.battle import SUPPLIES_CACHE
-from checker.arrakis.kinds.play import BATTLE, PHASES, PlayFacts
+from checker.arrakis.kinds.play import PlayFacts
 from checker.arrakis.kinds.position import PositionFacts, names
+from checker.arrakis.position import BATTLE, PHASES
 from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, restates, rule, set_aside
@@ -182,12 +183,12 @@ def _cache_holders(s: PositionFacts) -> str:
 def supplies_cache_battle(s: PositionFacts) -> bool:
     """A Supplies cache card is in a hand only between Supplies' play in the pre-battle window and the end of
     Battle: a position in another phase holds none."""
-    return s.phase_index == PHASES.index("battle")
+    return s.phase_index == BATTLE
 
 
 @supplies_cache_battle.z3
 def _(v: Any) -> Any:
-    return v.phase_index == PHASES.index("battle")
+    return v.phase_index == BATTLE
 
 
 def _cache_twice(s: PositionFacts) -> str:

@@ -17,7 +17,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.play import BATTLE, MOVEMENT, PlayFacts, phase_title
+from checker.arrakis.kinds.play import PlayFacts, phase_title
+from checker.arrakis.position import BATTLE, SHIPMENT_AND_MOVEMENT
 from checker.rules import chapter, gap, rule
 
 chapter("play", "dreamrules:1052,1182,1228")
@@ -51,16 +52,16 @@ def _matched(s: PlayFacts, kind: int) -> bool:
         "tech token, which it cannot lose."
     ),
     needs=("phase_index", "fate_match"),
-    when=lambda s: _matched(s, FIEFDOM) and (s.phase_index is None or s.phase_index <= MOVEMENT),
+    when=lambda s: _matched(s, FIEFDOM) and (s.phase_index is None or s.phase_index <= SHIPMENT_AND_MOVEMENT),
 )
 def fiefdom_timing(s: PlayFacts) -> bool:
     """Arrakis Fiefdom is played before the Shipment and Movement phase (in it, it is too late)."""
-    return s.phase_index is not None and s.phase_index < MOVEMENT
+    return s.phase_index is not None and s.phase_index < SHIPMENT_AND_MOVEMENT
 
 
 @fiefdom_timing.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.phase_index < MOVEMENT
+    return v.phase_index < SHIPMENT_AND_MOVEMENT
 
 
 gap(
@@ -70,7 +71,7 @@ gap(
     title="Arrakis Fiefdom after this turn's Shipment and Movement",
     reason="Atreides plays Arrakis Fiefdom after this turn's Shipment and Movement phase: dreamrules:1052 allows it "
     "'before Ship & Move', and does not say whether a later phase of the turn counts, before the next turn's",
-    when=lambda s: _matched(s, FIEFDOM) and s.phase_index is not None and s.phase_index > MOVEMENT,
+    when=lambda s: _matched(s, FIEFDOM) and s.phase_index is not None and s.phase_index > SHIPMENT_AND_MOVEMENT,
 )
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.play import DR_ADVANTAGES, PHASES, PlayFacts, phase_title
+from checker.arrakis.kinds.play import DR_ADVANTAGES, PlayFacts, phase_title
+from checker.arrakis.position import PHASES
 from checker.names import display, whose
 from checker.rules import chapter, rule
 

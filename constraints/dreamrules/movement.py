@@ -21,6 +21,7 @@ from checker.arrakis.kinds.movement import (
     storm_message,
     visit_clear,
 )
+from checker.arrakis.position import MENTAT_PAUSE
 from checker.names import display, plural
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.movement import overview_closed_form
@@ -624,16 +625,12 @@ def _(v: Any) -> z3.BoolRef:
 )
 def surveyor_mentat(s: Any) -> bool:
     """The Ixians move the Surveyor during the Mentat phase."""
-    from checker.arrakis.kinds.surveyor import MENTAT
-
-    return bool(s.phase_index == MENTAT)
+    return bool(s.phase_index == MENTAT_PAUSE)
 
 
 @surveyor_mentat.z3
 def _(v: Any) -> z3.BoolRef:
-    from checker.arrakis.kinds.surveyor import MENTAT
-
-    return v.phase_index == MENTAT
+    return v.phase_index == MENTAT_PAUSE
 
 
 @rule(

@@ -19,28 +19,14 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.phase import (
-    BIDDING,
-    MENTAT_PAUSE,
-    NEXUS,
-    PHASES,
-    SPICE_BLOW,
-    STORM,
-    TEN,
-    PhaseFacts,
-    follows,
-    follows_form,
-    next_phase,
-    phase_words,
-    upper,
-)
+from checker.arrakis.kinds.phase import TEN, PhaseFacts, follows, follows_form, next_phase, phase_title, upper
+from checker.arrakis.position import BIDDING, CHOAM_CHARITY, MENTAT_PAUSE, NEXUS, PHASES, SPICE_BLOW, STORM
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule
 
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("next-phase", "dreamrules:41-50,172,176,196,244,280,312,520,532,536,540,632,660,1276,1352,1356")
 
-CHARITY = PHASES.index("choam-charity")
 
 # dreamrules:176 "Play each phase in the order shown. Complete it for every faction before beginning the next. The
 #                 game lasts at most ten turns."
@@ -74,7 +60,7 @@ SAYS_NEXT: dict[int, tuple[int, ...]] = {
     STORM: (244, 1276),
     NEXUS: (244,),
     SPICE_BLOW: (280,),
-    CHARITY: (312,),
+    CHOAM_CHARITY: (312,),
     BIDDING: (334,),
     MENTAT_PAUSE: (196,),
 }
@@ -96,10 +82,10 @@ def _quoted(s: PhaseFacts, line: int) -> bool:
     see_also="dreamrules:33,174,536,1328",
     title="The turn's ten phases come in order, the Nexus its own phase after the Storm",
     forbids=lambda s, _o: (
-        f"{upper(phase_words(s.to_index, True))} does not follow {s.leaving}: "
-        f"{phase_words(s.next_index, True)} comes next."
+        f"{upper(phase_title(s.to_index, True))} does not follow {s.leaving}: "
+        f"{phase_title(s.next_index, True)} comes next."
     ),
-    permits=lambda s, o: f"{upper(phase_words(s.next_index, True))} follows {s.leaving}.",
+    permits=lambda s, o: f"{upper(phase_title(s.next_index, True))} follows {s.leaving}.",
     needs=("phase_index",),
     defines=("phase",),
     replaces="overview.phase.order",
@@ -184,7 +170,7 @@ def _(_v: Any) -> z3.BoolRef:
     explain=lambda s: (
         f"{s.mines} spice mine{'s' if s.mines != 1 else ''} on the board: when a mine is replenished "
         "to its yield is council question #1859 (dreamrules:520, 1356), so the spice on the board once "
-        f"{phase_words(s.next_index, True)} begins is not known"
+        f"{phase_title(s.next_index, True)} begins is not known"
     ),
     when=lambda s: s.mines > 0 and s.phase_index is not None,
 )

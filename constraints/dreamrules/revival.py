@@ -19,9 +19,7 @@ from checker.arrakis.kinds.revival import (
     DR_FREE,
     DR_FREE_LINE,
     LIMIT,
-    PHASES,
     PRICE,
-    REVIVAL,
     RevivalFacts,
     dr_discount,
     dr_free,
@@ -31,6 +29,7 @@ from checker.arrakis.kinds.revival import (
     z3_dr_leader_cost,
     z3_dr_troop_cost,
 )
+from checker.arrakis.position import BATTLE, REVIVAL
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.revival import face_down_wait as gf9_face_down_wait
@@ -942,7 +941,6 @@ def _(v: Any) -> z3.BoolRef:
 #                  this Fate at any time except battle step 3."
 
 PP_TROOPS = 5  # dreamrules:1090
-BATTLE = PHASES.index("battle")
 
 
 def _pp(s: RevivalFacts) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.shipment import ShipmentFacts
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.shipment import landing_clear_text
@@ -857,15 +858,11 @@ def _(v: Any) -> z3.BoolRef:
 )
 def interject_phase(s: Any) -> bool:
     """The Guild changes the order of the Shipment and Movement phase, during it."""
-    from checker.arrakis.kinds.interject import SHIPMENT_AND_MOVEMENT
-
     return bool(s.phase_index == SHIPMENT_AND_MOVEMENT)
 
 
 @interject_phase.z3
 def _(v: Any) -> z3.BoolRef:
-    from checker.arrakis.kinds.interject import SHIPMENT_AND_MOVEMENT
-
     return v.phase_index == SHIPMENT_AND_MOVEMENT
 
 

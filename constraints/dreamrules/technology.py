@@ -17,7 +17,8 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.tech_token import TOKENS_CAP, TechTokenFacts
-from checker.arrakis.kinds.technology import BIDDING, TechnologyFacts
+from checker.arrakis.kinds.technology import TechnologyFacts
+from checker.arrakis.position import BIDDING, PHASES
 from checker.names import display, whose
 from checker.rules import chapter, gap, rule
 
@@ -158,8 +159,6 @@ def _(v: Any) -> z3.BoolRef:
 
 
 def _phase(s: TechnologyFacts) -> str:
-    from checker.arrakis.kinds.technology import PHASES
-
     return "?" if s.phase_index is None else f"the {PHASES[s.phase_index]} phase"
 
 

@@ -13,7 +13,6 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.alliance import (
-    NEXUS,
     SPENDABLE_FROM,
     AllyFacts,
     BribeFacts,
@@ -24,6 +23,7 @@ from checker.arrakis.kinds.alliance import (
     whose,
 )
 from checker.arrakis.kinds.deal import DealFacts, terms_words
+from checker.arrakis.position import NEXUS
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 

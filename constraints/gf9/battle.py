@@ -30,7 +30,6 @@ from checker.arrakis.kinds.battle import (
     NO_CARD,
     NOT_HERE,
     OPEN_TRAITOR,
-    PHASES,
     POISON,
     PROJECTILE,
     PROJECTILE_DEFENSE,
@@ -49,6 +48,7 @@ from checker.arrakis.kinds.battle import (
     loss_counts,
     voice_complies,
 )
+from checker.arrakis.position import BATTLE, PHASES
 from checker.facts import all_of
 from checker.names import display, possessive, whose
 from checker.rules import chapter, gap, rule, set_aside
@@ -56,7 +56,6 @@ from checker.rules import chapter, gap, rule, set_aside
 # The lines questions of this kind answer from: each is encoded, a gap, or set aside.
 chapter("battle", "gf9:69,99-101,243-303,349-355,365-367,375,415,423,427,453-483")
 
-BATTLE_PHASE = PHASES.index("battle")
 OTHER = {"a": "d", "d": "a"}
 
 # -- lines of the chapter that need no rule -------------------------------------------------
@@ -359,7 +358,7 @@ def battle_phase(s: BattleFacts) -> bool:
 
 @battle_phase.z3
 def _(v: Any) -> Any:
-    return v.phase_index == BATTLE_PHASE
+    return v.phase_index == BATTLE
 
 
 # gf9:253 "If you have no usable leader or Cheap Hero, announce it. You still dial and battle, but

@@ -18,18 +18,14 @@ from checker.arrakis.kinds.play import (
     ADVANTAGE_WORDS,
     ADVANTAGES,
     ATTEMPTED,
-    BATTLE,
     CANCELS_WORDS,
-    MOVEMENT,
-    NEXUS,
     NOT_CANCELLABLE,
     SECTORS,
-    SPICE_BLOW,
-    STORM,
     PlayFacts,
     phase_title,
     possessive,
 )
+from checker.arrakis.position import BATTLE, NEXUS, SHIPMENT_AND_MOVEMENT, SPICE_BLOW, STORM
 from checker.facts import any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
@@ -579,12 +575,12 @@ def _(v: Any) -> z3.BoolRef:
 )
 def hajr_phase(s: PlayFacts) -> bool:
     """Hajr follows the player's normal force movement, made in the Shipment and Movement Phase."""
-    return s.phase_index == MOVEMENT
+    return s.phase_index == SHIPMENT_AND_MOVEMENT
 
 
 @hajr_phase.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.phase_index == MOVEMENT
+    return v.phase_index == SHIPMENT_AND_MOVEMENT
 
 
 @rule(

@@ -13,7 +13,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.collection import SPICE_COLLECTION, CollectionFacts
+from checker.arrakis.kinds.collection import CollectionFacts
+from checker.arrakis.position import SPICE_COLLECTION, phase_words
 from checker.names import display
 from checker.rules import chapter, rule, set_aside
 
@@ -28,7 +29,7 @@ set_aside("gf9:305", "a heading")
 
 
 def _phase_name(s: CollectionFacts) -> str:
-    return s.phase_name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return "?" if s.phase_index is None else phase_words(s.phase_index)
 
 
 # gf9:307 "During Spice Collection, a faction with forces in the same territory and sector as spice can

@@ -7,7 +7,6 @@ from typing import Any
 import z3
 
 from checker.arrakis.kinds.movement import (
-    SHIPMENT_AND_MOVEMENT,
     MovementFacts,
     closed_message,
     geo,
@@ -19,6 +18,7 @@ from checker.arrakis.kinds.movement import (
     storm_message,
     visit_clear,
 )
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT, phase_words
 from checker.names import display, whose
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.gf9.shipment import turn_open, turn_past
@@ -50,10 +50,7 @@ def _who(s: MovementFacts) -> str:
 
 
 def _phase_name(s: MovementFacts) -> str:
-    from checker.arrakis.kinds.movement import PHASES
-
-    name = "?" if s.phase_index is None else PHASES[s.phase_index]
-    return name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return "?" if s.phase_index is None else phase_words(s.phase_index)
 
 
 @rule(

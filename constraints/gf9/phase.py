@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.phase import LAST_TURN, MENTAT_PAUSE, NEXUS, SPICE_BLOW, STORM, PhaseFacts, upper
+from checker.arrakis.kinds.phase import LAST_TURN, PhaseFacts, upper
+from checker.arrakis.position import MENTAT_PAUSE, NEXUS, SPICE_BLOW, STORM
 from checker.names import whose
 from checker.rules import chapter, gap, rule
 

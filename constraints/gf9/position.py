@@ -8,10 +8,8 @@ import z3
 
 from checker.arrakis.board import STRONGHOLD_NAMES
 from checker.arrakis.kinds.position import (
-    BATTLE,
     LAST_TURN,
     SECTORS,
-    SHIPMENT_AND_MOVEMENT,
     SUPPLY,
     PositionFacts,
     at_pause,
@@ -30,6 +28,7 @@ from checker.arrakis.kinds.position import (
     winner_value,
     with_allies,
 )
+from checker.arrakis.position import BATTLE, SHIPMENT_AND_MOVEMENT
 from checker.facts import all_of, any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside

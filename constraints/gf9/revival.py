@@ -11,7 +11,6 @@ from checker.arrakis.kinds.revival import (
     KH_PRICE,
     LIMIT,
     PRICE,
-    REVIVAL,
     SHEET_LINE,
     SHEETS,
     RevivalFacts,
@@ -21,6 +20,7 @@ from checker.arrakis.kinds.revival import (
     z3_free,
     z3_own_cost,
 )
+from checker.arrakis.position import REVIVAL
 from checker.names import display, plural
 from checker.rules import chapter, gap, rule, set_aside
 

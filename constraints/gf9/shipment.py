@@ -11,7 +11,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
+from checker.arrakis.kinds.shipment import ShipmentFacts
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT, phase_words
 from checker.names import display, plural, whose
 from checker.rules import chapter, rule, set_aside
 from constraints.overview.shipment import advisors_decide
@@ -67,7 +68,7 @@ def _advanced_fremen_landing(s: ShipmentFacts) -> bool:
 
 
 def _phase_name(s: Any) -> str:
-    return str(s.phase_name).replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return "?" if s.phase_index is None else phase_words(s.phase_index)
 
 
 @rule(

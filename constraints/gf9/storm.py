@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.storm import STORM, StormFacts, check_group_losses, check_spice_lost, group_losses, step
+from checker.arrakis.kinds.storm import StormFacts, check_group_losses, check_spice_lost, group_losses, step
+from checker.arrakis.position import STORM
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.overview.storm import (

@@ -6,8 +6,9 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.alliance import NEXUS, AllyFacts, BribeFacts, names, phase_title
+from checker.arrakis.kinds.alliance import AllyFacts, BribeFacts, names, phase_title
 from checker.arrakis.kinds.deal import DealFacts, terms_words
+from checker.arrakis.position import NEXUS
 from checker.names import display
 from checker.rules import chapter, rule
 

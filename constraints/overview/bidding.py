@@ -12,7 +12,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.bidding import BIDDING, BidFacts
+from checker.arrakis.kinds.bidding import BidFacts
+from checker.arrakis.position import BIDDING
 from checker.names import display
 from checker.rules import chapter, rule
 

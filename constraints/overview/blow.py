@@ -14,7 +14,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.blow import BLOW_PHASES, PHASES, BlowFacts, forces_word
+from checker.arrakis.kinds.blow import BLOW_PHASES, BlowFacts, forces_word
+from checker.arrakis.position import phase_words
 from checker.facts import all_of
 from checker.names import whose
 from checker.rules import chapter, rule
@@ -24,8 +25,7 @@ chapter("blow", "overview:39-41,105-106")
 
 
 def phase_title(s: BlowFacts) -> str:
-    words = PHASES[s.phase_index or 0].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
-    return f"the {words} phase"
+    return f"the {phase_words(s.phase_index or 0)} phase"
 
 
 # overview:39 "Phase 2: Spice Blow and Nexus"

@@ -6,8 +6,9 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.charity import CHARITY_LEVEL, CHOAM_CHARITY, CharityFacts, phase_title, spice_word
+from checker.arrakis.kinds.charity import CHARITY_LEVEL, CharityFacts, phase_title, spice_word
 from checker.arrakis.kinds.charity import received as _received
+from checker.arrakis.position import CHOAM_CHARITY
 from checker.names import display
 from checker.rules import chapter, rule
 

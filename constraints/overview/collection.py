@@ -11,7 +11,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.collection import SPICE_COLLECTION, CollectionFacts
+from checker.arrakis.kinds.collection import CollectionFacts
+from checker.arrakis.position import SPICE_COLLECTION, phase_words
 from checker.names import display
 from checker.rules import chapter, gap, rule
 
@@ -20,7 +21,7 @@ chapter("collect", "overview:63-65,105-106")
 
 
 def _phase_name(s: CollectionFacts) -> str:
-    return s.phase_name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    return "?" if s.phase_index is None else phase_words(s.phase_index)
 
 
 # overview:63 "Phase 8: Spice Harvest"

@@ -8,8 +8,6 @@ import z3
 
 from checker.arrakis.kinds.movement import (
     K_MAX,
-    PHASES,
-    SHIPMENT_AND_MOVEMENT,
     MovementFacts,
     blocked_step,
     closed_message,
@@ -24,6 +22,7 @@ from checker.arrakis.kinds.movement import (
     storm_message,
     visit_clear,
 )
+from checker.arrakis.position import PHASES, SHIPMENT_AND_MOVEMENT
 from checker.facts import any_of
 from checker.names import display, possessive, whose
 from checker.rules import chapter, rule

@@ -7,16 +7,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.phase import (
-    BIDDING,
-    COLLECTION,
-    PHASES,
-    PhaseFacts,
-    follows,
-    follows_form,
-    phase_words,
-    upper,
-)
+from checker.arrakis.kinds.phase import PhaseFacts, follows, follows_form, phase_title, upper
+from checker.arrakis.position import BIDDING, PHASES, SPICE_COLLECTION
 from checker.facts import all_of, any_of
 from checker.names import display
 from checker.rules import chapter, gap, rule
@@ -44,9 +36,9 @@ def _speaks_of(s: PhaseFacts, line: int) -> bool:
     cites="overview:33,35,39,43,47,51,55,59,63,67",
     title="The turn's nine phases come in order",
     forbids=lambda s, _o: (
-        f"{upper(phase_words(s.to_index))} does not follow {s.leaving}: {phase_words(s.next_index)} comes next."
+        f"{upper(phase_title(s.to_index))} does not follow {s.leaving}: {phase_title(s.next_index)} comes next."
     ),
-    permits=lambda s, o: f"{upper(phase_words(s.next_index))} follows {s.leaving}.",
+    permits=lambda s, o: f"{upper(phase_title(s.next_index))} follows {s.leaving}.",
     needs=("phase_index",),
     defines=("phase",),
     cite_when={f"overview:{n}": partial(_speaks_of, line=n) for n in sorted(set(HEADING.values()))},
@@ -189,5 +181,5 @@ gap(
         + "and no collection there in this phase's history (this_phase): whether they collected all they may "
         "(overview:65) is not a fact of the position"
     ),
-    when=lambda s: s.phase_index == COLLECTION and bool(s.spice_by_forces),
+    when=lambda s: s.phase_index == SPICE_COLLECTION and bool(s.spice_by_forces),
 )

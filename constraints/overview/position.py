@@ -9,7 +9,6 @@ import z3
 from checker.arrakis.kinds.position import (
     HABBANYA,
     LAST_TURN,
-    SHIPMENT_AND_MOVEMENT,
     STRONGHOLD_NAMES,
     TABR,
     TUEK,
@@ -24,6 +23,7 @@ from checker.arrakis.kinds.position import (
     winner_value,
     with_allies,
 )
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.facts import all_of, any_of
 from checker.names import display, whose
 from checker.rules import chapter, gap, restates, rule, set_aside

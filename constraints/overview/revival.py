@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.revival import LIMIT, REVIVAL, RevivalFacts, force_cost, own_cost, z3_own_cost
+from checker.arrakis.kinds.revival import LIMIT, RevivalFacts, force_cost, own_cost, z3_own_cost
+from checker.arrakis.position import REVIVAL
 from checker.names import display, whose
 from checker.rules import chapter, restates, rule, set_aside
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.shipment import SHIPMENT_AND_MOVEMENT, ShipmentFacts
+from checker.arrakis.kinds.shipment import ShipmentFacts
+from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display
 from checker.rules import chapter, rule
 

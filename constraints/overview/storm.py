@@ -8,7 +8,6 @@ import z3
 
 from checker.arrakis.board import SECTORS
 from checker.arrakis.kinds.storm import (
-    STORM,
     StormFacts,
     check_spice_lost,
     first_seat,
@@ -21,6 +20,7 @@ from checker.arrakis.kinds.storm import (
     z3_hits,
     z3_new_sector,
 )
+from checker.arrakis.position import STORM
 from checker.facts import all_of
 from checker.names import display
 from checker.rules import chapter, gap, rule

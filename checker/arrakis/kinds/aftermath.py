@@ -14,14 +14,11 @@ Both are dreamrules moves: under another ruleset no rule answers them (``unresol
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.kinds.battle import CHEAP_HEROES, SUPPLIES_CACHE, leaders_of
-from checker.arrakis.position import Phase, Position, RetreatMove, SpiteMove
+from checker.arrakis.position import Position, RetreatMove, SpiteMove
 from checker.facts import Facts, Kind, Vars, fact, kind, label
-
-PHASES: tuple[str, ...] = get_args(Phase)
-BATTLE = PHASES.index("battle")
 
 
 @dataclass
@@ -58,7 +55,7 @@ class Retreat(Kind):
             advanced=True,
             territory=m.territory,
             is_guild=m.faction == "spacing-guild",
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             troops_there=troops,
             opponents_there=len(others),
             retreat_stopped=pos.stopped(m.faction, "retreat"),
@@ -115,7 +112,7 @@ class Spite(Kind):
             take=take,
             foe=foe,
             is_harkonnen=me == "harkonnen",
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             battle_given=True if lb is not None else None,
             leader_died=bool(lb and any(n in own for n in lb.leaders_killed)),
             by_traitor=bool(lb and lb.result == "traitor"),

@@ -24,16 +24,14 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import POLAR_SINK
-from checker.arrakis.position import AllyMove, BribeMove, GiveMove, Phase, Position
+from checker.arrakis.position import AllyMove, BribeMove, GiveMove, Position, phase_words
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display, whose
 
-PHASES: tuple[str, ...] = get_args(Phase)
-NEXUS = PHASES.index("nexus")
 EMPEROR = "emperor"
 SPENDABLE_FROM = "mentat-pause"  # a bribe is collected at the start of the Mentat Pause (gf9:333)
 
@@ -42,8 +40,7 @@ def phase_title(index: int | None) -> str:
     """The phase as a player names it ("the Shipment and Movement phase")."""
     if index is None:
         return "an unknown phase"
-    words = PHASES[index].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
-    return f"the {words} phase"
+    return f"the {phase_words(index)} phase"
 
 
 def names(factions: list[str]) -> str:
@@ -143,7 +140,7 @@ class Ally(Kind):
         f = AllyFacts(
             faction=first,
             advanced=pos.advanced,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             breaking=m.break_,
             size=len(m.factions),
             allied_elsewhere=len({f for f, _ in elsewhere}),
@@ -243,7 +240,7 @@ class Bribe(Kind):
             amount=m.amount,
             allied=m.to in pos.allies_of(m.faction),
             to=m.to,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             bribe_pile=state.bribes_waiting if state and state.bribes_waiting is not None else (0 if state else None),
             tleilaxu="bene-tleilax" in (m.faction, m.to),
             tleilaxu_pays=m.faction == "bene-tleilax",

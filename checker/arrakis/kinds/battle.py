@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, NamedTuple, get_args
+from typing import Any, ClassVar, NamedTuple
 
 from checker.arrakis.position import (
+    PHASES,
     BattleMove,
     BattlePlan,
     ForceGroup,
-    Phase,
     Position,
     card_names,
     components,
@@ -35,7 +35,6 @@ from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 
 SIDES = ("a", "d")
-PHASES: tuple[str, ...] = get_args(Phase)
 CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
 NO_CARD, PROJECTILE, POISON, LASGUN, WORTHLESS, WRONG, PROJECTILE_DEFENSE = 0, 1, 2, 3, 4, 5, 6
 KH_THRESHOLD = 7  # gf9:349
@@ -1391,7 +1390,7 @@ def battle_facts(pos: Position) -> BattleFacts:
         fate_at_large=bool(_fates_at_large(pos)),
         fates_at_large=", ".join(display(f) for f in _fates_at_large(pos)),
         allied=dfd in pos.allies_of(agg),
-        phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+        phase_index=pos.phase_index,
         storm_sector=pos.storm or 0,
         a_order=storm_order(pos, agg),
         d_order=storm_order(pos, dfd),

@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
-from checker.arrakis.position import BidMove, Phase, Position, components
+from checker.arrakis.position import PHASES, BidMove, Position, components
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
-PHASES: tuple[str, ...] = get_args(Phase)
-BIDDING = PHASES.index("bidding")
 PAYEES = {0: None, 1: "bank", 2: "emperor"}
 KARAMA = "Karama"
 
@@ -181,7 +179,7 @@ class Bidding(Kind):
             advanced=pos.advanced,
             ally=min(allies) if allies else "",
             hand_cards=cards,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             passes=m.amount is None,
             amount=m.amount or 0,
             spice=state.spice if state else None,

@@ -23,15 +23,14 @@ lying there is unknown (the answer names the key); without ``forces`` no forces 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import gf9_board
-from checker.arrakis.position import BlowMove, Phase, Position
+from checker.arrakis.position import NEXUS, SPICE_BLOW, BlowMove, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import whose
 
-PHASES: tuple[str, ...] = get_args(Phase)
-BLOW_PHASES = (PHASES.index("spice-blow"), PHASES.index("nexus"))  # the one phase "Spice Blow and Nexus"
+BLOW_PHASES = (SPICE_BLOW, NEXUS)  # the one phase "Spice Blow and Nexus"
 WORM = "shai-hulud"
 _BLOWN = ("blow", "blow-a", "blow-b")  # what a record's history writes for a territory card resolved (transitions)
 
@@ -188,7 +187,7 @@ class Blow(Kind):
             pile=(m.pile or "").upper(),
             names_there=names,
             spice_key=spice_key,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             turn=pos.turn,
             storm_sector=pos.storm,
             worm=worm,

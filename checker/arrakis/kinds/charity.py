@@ -24,14 +24,12 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
-from checker.arrakis.position import CharityMove, Phase, Position
+from checker.arrakis.position import PHASES, CharityMove, Position, phase_words
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import whose
 
-PHASES: tuple[str, ...] = get_args(Phase)
-CHOAM_CHARITY = PHASES.index("choam-charity")
 CHARITY_LEVEL = 2  # "bring its total to two" (gf9:161, overview:45)
 BG_CHARITY = 2  # "receives two spice regardless of its existing holdings" (gf9:163)
 
@@ -92,7 +90,7 @@ def two_more_said(s: CharityFacts, o: dict[str, Any], who: str) -> str:
 
 def phase_title(s: CharityFacts) -> str:
     """The phase as a player names it ("the Shipment and Movement phase")."""
-    words = s.phase_name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    words = "?" if s.phase_index is None else phase_words(s.phase_index)
     return f"the {words} phase"
 
 
@@ -132,7 +130,7 @@ class Charity(Kind):
         f = CharityFacts(
             faction=m.faction,
             advanced=pos.advanced or pos.ruleset == "dreamrules",  # dreamrules:15: always Advanced
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             spice=state.spice if state else None,
             is_bene_gesserit=m.faction == "bene-gesserit",
             charity_stopped=pos.stopped(m.faction, "charity"),

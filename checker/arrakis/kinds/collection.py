@@ -22,15 +22,13 @@ says so): a spice blow places it in that sector (gf9:105).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import gf9_board
-from checker.arrakis.position import CollectMove, Phase, Position
+from checker.arrakis.position import PHASES, CollectMove, Position
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display, whose
 
-PHASES: tuple[str, ...] = get_args(Phase)
-SPICE_COLLECTION = PHASES.index("spice-collection")
 CITIES = ("Arrakeen", "Carthag")  # a faction occupying either collects three per force (gf9:307)
 # Advanced stronghold income as overview:106 prints it (gf9:313 names the benefit, prints no amount)
 INCOME = {"Arrakeen": 2, "Carthag": 2, "Tuek's Sietch": 1}
@@ -250,7 +248,7 @@ class Collection(Kind):
             spice_elsewhere=", ".join(map(str, elsewhere)),
             forces_key=forces_key,
             spice_key=spice_key,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             fighters=fighters,
             advisors=advisors,
             spice_here=spice_here,

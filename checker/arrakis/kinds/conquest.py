@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import SECTORS, Board
 from checker.arrakis.position import (
+    BIDDING,
     CONQUEST_FACTIONS,
+    PHASES,
     BuyMove,
     MoveMove,
-    Phase,
     Position,
     ShipMove,
     SpiceBlowMove,
@@ -35,9 +36,7 @@ from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
 from checker.names import display
 
-PHASES: tuple[str, ...] = get_args(Phase)
-SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
-CARDS_STEP = PHASES.index("bidding")  # the spec: conquest's Cards step is `phase: bidding`
+CARDS_STEP = BIDDING  # the spec: conquest's Cards step is `phase: bidding`
 RANGE = 3  # conquest:29 "move one group up to 3 territories"
 BEYOND = RANGE + 1  # a distance standing for "more than three territories"
 START_SPICE = {"atreides": 13, "fremen": 6, "harkonnen": 15, "imperium": 18}  # conquest:11
@@ -46,10 +45,6 @@ PAYEES = {0: "bank", 1: "imperium"}
 
 def _fold(name: str) -> str:
     return " ".join(name.replace("\u2019", "").replace("'", "").lower().split())
-
-
-def phase_index(pos: Position) -> int | None:
-    return None if pos.phase is None else PHASES.index(pos.phase)
 
 
 def players(pos: Position) -> int:
@@ -162,7 +157,7 @@ class ConquestShip(Kind):
             faction=me,
             to=m.to,
             others_in_to_names=" and ".join(display(x) for x in sorted(present)),
-            phase_index=phase_index(pos),
+            phase_index=pos.phase_index,
             count=m.count,
             forces=m.total,
             reserves=state.reserves if state else None,
@@ -345,7 +340,7 @@ class ConquestMove(Kind):
             to=m.to,
             closed_names=", ".join(near),
             others_in_to_names=" and ".join(display(x) for x in sorted(present)),
-            phase_index=phase_index(pos),
+            phase_index=pos.phase_index,
             count=m.count,
             from_forces=sum(g.total for g in pos.groups(me, m.from_)),
             distance=dist,
@@ -666,7 +661,7 @@ class ConquestBuy(Kind):
             allies_mode=allies,
             partner=partner if allies else "",
             partner_market=(mate.market_cards or 0) if mate else 0,
-            phase_index=phase_index(pos),
+            phase_index=pos.phase_index,
             spice=state.spice if state else None,
             market_cards=state.market_cards if state else None,
             is_imperium=m.faction == "imperium",
@@ -788,7 +783,7 @@ class ConquestPosition(Kind):
             team_hand=team_hand,
             team_market=team_market,
             team_traitors=players(pos) == 2 and any(team <= listing for team in TEAMS),
-            phase_index=phase_index(pos),
+            phase_index=pos.phase_index,
             turn=pos.turn,
             players=players(pos),
             factions_named=len(names),

@@ -13,13 +13,11 @@ the deal is made in the open game (notes say so).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import get_args
 
-from checker.arrakis.position import DealMove, NoteMove, Phase, Position
+from checker.arrakis.position import DealMove, NoteMove, Position
 from checker.errors import InputError
 from checker.facts import Facts, Kind, fact, kind, label
 
-PHASES: tuple[str, ...] = get_args(Phase)
 # What a deal may promise (dreamrules:596); what it may not (dreamrules:598); what Bene Tleilax may bind itself to
 # (dreamrules:344, 628, 1174: buying information about cards up for bid, paying for it, ending an Infiltration).
 MAY_PROMISE = ("information", "card-information", "action", "spice", "end-infiltration")
@@ -66,7 +64,7 @@ class Deal(Kind):
         f = DealFacts(
             faction=m.factions[0],
             advanced=pos.advanced,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             parties=len(m.factions),
             basic=not pos.advanced,
             allied=bool(allied),

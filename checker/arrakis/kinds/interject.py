@@ -10,14 +10,12 @@ normal position has passed) it is unresolved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any
 
-from checker.arrakis.position import InterjectMove, Phase, Position
+from checker.arrakis.position import InterjectMove, Position
 from checker.facts import Facts, Kind, fact, kind, label
 from checker.names import display
 
-PHASES: tuple[str, ...] = get_args(Phase)
-SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
 TARGETED = ("between", "swap", "take-position")
 
 
@@ -57,7 +55,7 @@ class Interject(Kind):
             advanced=pos.advanced,
             choice=m.choice,
             target=target,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             is_guild=m.faction == "spacing-guild",
             guild_acted=m.faction in acted,
             needs_target=m.choice in TARGETED,

@@ -23,16 +23,14 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
 from checker.arrakis.history import acted_later_in_order, faction_turn
-from checker.arrakis.position import MoveMove, Phase, Position
+from checker.arrakis.position import MoveMove, Position
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
 from checker.names import display, whose
 
-PHASES: tuple[str, ...] = get_args(Phase)
-SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
 K_MAX = 7  # the board's diameter in territory borders; the longest path the solver considers
 CITIES = ("Arrakeen", "Carthag")
 
@@ -295,7 +293,7 @@ def movement_facts(pos: Position) -> MovementFacts:
         closed_names=", ".join(others) or "none",
         closed_by={t: " and ".join(display(o) for o in sorted(pos.occupants(t) - {me})) for t in others},
         ally_where=ally_where,
-        phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+        phase_index=pos.phase_index,
         moved_before=None if turn is None else turn.moved,
         turn_over=None if turn is None else turn.over,
         ally_names=", ".join(display(a) for a in sorted(allies)) or "none",

@@ -20,17 +20,23 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.history import COLLECTED, passed_on_card
-from checker.arrakis.position import NextPhaseMove, Phase, Position
+from checker.arrakis.position import (
+    BIDDING,
+    MENTAT_PAUSE,
+    NEXUS,
+    PHASES,
+    SPICE_BLOW,
+    STORM,
+    NextPhaseMove,
+    Position,
+    phase_words,
+)
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
-PHASES: tuple[str, ...] = get_args(Phase)
-STORM, SPICE_BLOW, NEXUS = PHASES.index("storm"), PHASES.index("spice-blow"), PHASES.index("nexus")
-BIDDING, BATTLE = PHASES.index("bidding"), PHASES.index("battle")
-COLLECTION, MENTAT_PAUSE = PHASES.index("spice-collection"), PHASES.index("mentat-pause")
 # The turn's nine phases (overview:33-67); the Nexus is part of "Spice Blow and Nexus", not a phase of its own.
 NINE = tuple(i for i in range(len(PHASES)) if i != NEXUS)
 # Dreamrules' ten phases: the Nexus a phase of its own, after the Storm and before the Spice Blow (dreamrules:244)
@@ -67,15 +73,14 @@ def follows_form(v: Any, nexus_first: bool = False) -> Any:
     return z3.And(z3.Implies(v.names_phase, v.to_index == nxt), v.next_phase == nxt)
 
 
-def phase_words(index: int | None, nexus_first: bool = False) -> str:
+def phase_title(index: int | None, nexus_first: bool = False) -> str:
     """A phase as a player names it ("the Shipment and Movement phase"); ``nexus_first``: as Dreamrules names its
     ten ("the Nexus phase")."""
     if index is None:
         return "the phase"
     if index in (SPICE_BLOW, NEXUS) and not nexus_first:
         return "the Spice Blow and Nexus phase"
-    words = PHASES[index].replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
-    return f"the {'Mentat' if nexus_first and index == MENTAT_PAUSE else words} phase"
+    return f"the {'Mentat' if nexus_first and index == MENTAT_PAUSE else phase_words(index)} phase"
 
 
 def upper(words: str) -> str:
@@ -148,7 +153,7 @@ class PhaseFacts(Facts):
 
     @property
     def leaving(self) -> str:
-        return phase_words(self.phase_index, self.nexus_first)
+        return phase_title(self.phase_index, self.nexus_first)
 
     @property
     def game_over(self) -> bool:
@@ -260,7 +265,7 @@ class NextPhase(Kind):
 
         m = pos.move
         assert isinstance(m, NextPhaseMove)
-        here = None if pos.phase is None else PHASES.index(pos.phase)
+        here = pos.phase_index
         history = None if pos.this_phase is None else list(pos.this_phase)
         collected = {e.removeprefix(COLLECTED).strip() for e in history or () if e.startswith(COLLECTED)}
         f = PhaseFacts(

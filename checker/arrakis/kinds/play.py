@@ -35,20 +35,14 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import Board
-from checker.arrakis.position import Phase, PlayMove, Position, components
+from checker.arrakis.position import BATTLE, PHASES, PlayMove, Position, components, phase_words
 from checker.errors import InputError, nearest
 from checker.facts import Facts, Kind, Vars, all_of, fact, kind, label
 from checker.names import display, territory_name
 
-PHASES: tuple[str, ...] = get_args(Phase)
-STORM = PHASES.index("storm")
-SPICE_BLOW = PHASES.index("spice-blow")
-NEXUS = PHASES.index("nexus")
-MOVEMENT = PHASES.index("shipment-and-movement")
-BATTLE = PHASES.index("battle")
 SHIELD_WALL = "Shield Wall"
 SECTORS = 18
 
@@ -453,8 +447,7 @@ class PlayFacts(Facts):
 
 
 def phase_title(index: int | None) -> str:
-    name = "?" if index is None else PHASES[index]
-    words = name.replace("-", " ").title().replace("Choam", "CHOAM").replace(" And ", " and ")
+    words = "?" if index is None else phase_words(index)
     return f"the {words} Phase"
 
 
@@ -861,7 +854,7 @@ class Play(Kind):
             is_supplies=card == "Supplies",
             is_dr_other=card in ("Break Conditioning", "Orange Catholic Bible"),
             turn=pos.turn,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             in_hand=in_hand,
             storm=pos.storm,
             storm_moved=_storm_moved(pos, keys),

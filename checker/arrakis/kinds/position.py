@@ -16,18 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, get_args
+from typing import Any
 
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES
 from checker.arrakis.kinds.battle import SUPPLIES_CACHE
-from checker.arrakis.position import Phase, Position, components, faction_leaders
+from checker.arrakis.position import MENTAT_PAUSE, Position, components, faction_leaders
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
-PHASES: tuple[str, ...] = get_args(Phase)
-SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
-BATTLE = PHASES.index("battle")
-MENTAT_PAUSE = PHASES.index("mentat-pause")
 LAST_TURN = 10  # gf9:5 "Play up to ten turns."; overview:3, 96
 SUPPLY = 20  # gf9:37 twenty force tokens per faction
 SPECIAL_CAP = {"emperor": 5, "fremen": 3}  # gf9:41, 53 (Advanced)
@@ -651,7 +647,7 @@ class PositionCheck(Kind):
         bg_in = "bene-gesserit" in factions
         facts = PositionFacts(
             advanced=adv,
-            phase_index=PHASES.index(pos.phase) if pos.phase else None,
+            phase_index=pos.phase_index,
             turn=pos.turn,
             f_board=f_board,
             f_reserves=f_res,

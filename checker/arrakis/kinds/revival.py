@@ -27,15 +27,13 @@ the leader revived lies face down is not known.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
-from checker.arrakis.position import Phase, Position, ReviveMove, faction_leaders, printed_leaders
+from checker.arrakis.position import PHASES, Position, ReviveMove, faction_leaders, printed_leaders
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display, whose
 
-PHASES: tuple[str, ...] = get_args(Phase)
-REVIVAL = PHASES.index("revival")
 # The factions whose sheets gf9 prints, in a fixed order (their index is a solver fact).
 SHEETS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
 LIMIT = 3  # gf9:179, overview:53: free and paid together, per turn
@@ -462,7 +460,7 @@ class Revival(Kind):
             advanced=pos.advanced,
             leader=leader,
             ally=min(allies) if allies else "",
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             faction_no=SHEETS.index(me) if me in SHEETS else -1,
             count=m.count,
             special=m.special,

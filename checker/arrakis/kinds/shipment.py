@@ -24,17 +24,14 @@ The Bene Gesserit's free force (gf9:363) rides on another faction's move as
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import POLAR_SINK, gf9_board
 from checker.arrakis.history import acted_later_in_order, faction_turn
-from checker.arrakis.position import Phase, Position, ShipMove
+from checker.arrakis.position import PHASES, Position, ShipMove
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, any_of, fact, kind, label
 from checker.names import display, plural, whose
-
-PHASES: tuple[str, ...] = get_args(Phase)
-SHIPMENT_AND_MOVEMENT = PHASES.index("shipment-and-movement")
 
 GREAT_FLAT = "The Great Flat"
 PAYEES = {0: None, 1: "bank", 2: "spacing-guild"}
@@ -290,7 +287,7 @@ class Shipment(Kind):
             shipped_before=None if turn is None else turn.shipped,
             moved_before=None if turn is None else turn.moved,
             turn_over=None if turn is None else turn.over,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             all_to=", ".join(dict.fromkeys([m.to, *m.also_to])),
             others_in_to_names=" and ".join(display(f) for f in sorted(others)),
             advanced=pos.advanced,

@@ -38,16 +38,14 @@ Conventions fixed here (and documented on the rules that use them):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import SECTORS, gf9_board
-from checker.arrakis.position import Phase, Position, StormMove
+from checker.arrakis.position import Position, StormMove, phase_words
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
 from checker.names import display, plural
 
-PHASES: tuple[str, ...] = get_args(Phase)
-STORM = PHASES.index("storm")
 STORM_START = 18
 # gf9:503: "Arrakeen, Carthag and Imperial Basin lose their protection from storm
 # for the rest of the game" once the Shield Wall is destroyed.
@@ -123,7 +121,7 @@ class StormFacts(Facts):
         """The phase as a player names it ("Spice Blow", "CHOAM Charity")."""
         if self.phase_index is None:
             return "?"
-        return PHASES[self.phase_index].replace("-", " ").title().replace("Choam", "CHOAM")
+        return phase_words(self.phase_index).replace(" and ", " And ")  # as this message has always printed it
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
@@ -389,7 +387,7 @@ class Storm(Kind):
             notes=notes,
             advanced=pos.advanced,
             turn=pos.turn,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             moved_this_phase=None if pos.this_phase is None else "storm" in pos.this_phase,
             placed=placed,
             storm_sector=storm,

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, get_args
+from typing import Any
 
 from checker.arrakis.board import STRONGHOLD_NAMES, gf9_board
-from checker.arrakis.position import MoveSurveyorMove, Phase, Position
+from checker.arrakis.position import MoveSurveyorMove, Position
 from checker.errors import InputError
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 
-PHASES: tuple[str, ...] = get_args(Phase)
-MENTAT = PHASES.index("mentat-pause")
 SHIELD_WALL = "Shield Wall"
 REACH = 3
 
@@ -92,7 +90,7 @@ class Surveyor(Kind):
             to=m.to,
             via=via,
             stands=here.territory if here else "",
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             is_ixians=m.faction == "ixians",
             at_origin=here is None or here.territory == origin,
             to_stronghold=m.to in STRONGHOLD_NAMES,

@@ -11,14 +11,10 @@ move no rule forbids answers ``unresolved``, naming that key.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import get_args
 
-from checker.arrakis.position import Phase, Position, TechnologyMove
+from checker.arrakis.position import Position, TechnologyMove
 from checker.facts import Facts, Kind, fact, kind, label
 from checker.names import display
-
-PHASES: tuple[str, ...] = get_args(Phase)
-BIDDING = PHASES.index("bidding")
 
 
 @dataclass
@@ -90,7 +86,7 @@ class Technology(Kind):
             card=m.card,
             hand_words=hand_words,
             bid_words=bid_words,
-            phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+            phase_index=pos.phase_index,
             is_ixians=me == "ixians",
             bid_made=made,
             card_in_hand=in_hand,

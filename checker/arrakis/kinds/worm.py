@@ -25,14 +25,12 @@ Conventions fixed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar
 
 from checker.arrakis.board import gf9_board
-from checker.arrakis.position import Phase, Position, ThumperMove, WormMove
+from checker.arrakis.position import Position, ThumperMove, WormMove
 from checker.facts import Facts, Kind, Vars, fact, kind, label
 
-PHASES: tuple[str, ...] = get_args(Phase)
-SPICE_BLOW = PHASES.index("spice-blow")
 STARTING_THUMPERS = 2  # dreamrules:268 "Fremen starts with two Thumper tokens."
 
 
@@ -117,7 +115,7 @@ def _facts(pos: Position, territory: str, faction: str, thumper: bool) -> WormFa
         advanced=True,
         territory=territory,
         terrain=t.kind,
-        phase_index=None if pos.phase is None else PHASES.index(pos.phase),
+        phase_index=pos.phase_index,
         turn=pos.turn,
         thumper=thumper,
         sand=t.kind == "sand",
