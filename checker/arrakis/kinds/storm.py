@@ -121,7 +121,7 @@ class StormFacts(Facts):
         """The phase as a player names it ("Spice Blow", "CHOAM Charity")."""
         if self.phase_index is None:
             return "?"
-        return phase_words(self.phase_index).replace(" and ", " And ")  # as this message has always printed it
+        return phase_words(self.phase_index)
 
     def fmt(self) -> dict[str, Any]:
         out = super().fmt()
