@@ -295,6 +295,13 @@ class _Solver:
         return self._whole
 
     _whole: Any = None
+    _tactic: Any = None
+
+    def preprocessing(self) -> Any:
+        """Substitute the values the facts fix, solve the equations left, then search (built once)."""
+        if self._tactic is None:
+            self._tactic = self.z3.Then("propagate-values", "solve-eqs", "smt")
+        return self._tactic
 
 
 class _Query:
@@ -312,7 +319,7 @@ class _Query:
         self.pushed = False
         self.fresh: Any = None
         if preprocessed:
-            self.fresh = z3.Then("propagate-values", "solve-eqs", "smt").solver()
+            self.fresh = owner.preprocessing().solver()
             self.fresh.set("timeout", SOLVER_TIMEOUT_MS)
             ctx, native = self.fresh.ctx.ref(), self.fresh.solver
             z3.Z3_solver_assert(ctx, native, owner.whole().as_ast())
