@@ -27,6 +27,7 @@ from checker.playout import Game, play
 FOUR = ["atreides", "harkonnen", "fremen", "emperor"]
 SIX = [*FOUR, "spacing-guild", "bene-gesserit"]
 # (label, ruleset, factions, advanced, [(seed, moves), ...]) for each profile
+FIVE_DICE = ["atreides", "bene-gesserit", "corrino", "fremen", "harkonnen"]
 QUICK: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("gf9 basic", "gf9", FOUR, False, [(0, 60)]),
     ("gf9 advanced", "gf9", FOUR, True, [(2, 50)]),
@@ -37,6 +38,8 @@ QUICK: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("dice", "dice", ["harkonnen", "fremen", "spacing-guild"], False, [(1, 70)]),
     # the Corrino's Reserves of the CHOAM die and the Atreides' Honour draw end each Alliance step
     ("dice choam", "dice", ["atreides", "corrino", "spacing-guild"], False, [(2, 25)]),
+    # five players, so the Bene Gesserit may play (dice:45), its prediction picked at setup (dice:243-245)
+    ("dice bene gesserit", "dice", FIVE_DICE, False, [(0, 110)]),
 ]
 LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("gf9 basic", "gf9", FOUR, False, [(s, 300) for s in range(4)]),
@@ -55,6 +58,7 @@ LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
         False,
         [(0, 150), (1, 150)],
     ),
+    ("dice bene gesserit", "dice", FIVE_DICE, False, [(s, 150) for s in range(3)]),
 ]
 CAMPAIGN = LONG_GAMES if LONG else QUICK
 # The rulesets whose next phase Mentat decides (gf9, overview: constraints/*/phase.py): their games go through the turn.
@@ -131,6 +135,21 @@ def test_dice_games_play_every_kind_of_move_round_after_round_to_the_end() -> No
         assert g.kinds["roll"] == 6 * len(g.factions)  # every Faction's roll, every round
         v = check(load_position(copy.deepcopy(g.position)))
         assert v.verdict == "legal" and v.outcome.get("winner") in g.factions, (v.verdict, v.outcome)
+
+
+def test_five_player_dice_games_seat_the_bene_gesserit_to_the_end() -> None:
+    """The Bene Gesserit plays only with five or more (dice:45): its games from `mentat new`, its secret pick made at
+    setup (dice:243-245), go to the end of the sixth round, where the position's verdict names the winners."""
+    from checker.api import check
+    from checker.positions import load_position
+
+    for g in _games("dice bene gesserit"):
+        assert "bene-gesserit" in g.start["factions"] and g.start["factions"]["bene-gesserit"].get("prediction")
+        assert g.position.get("round") == 6 and g.position.get("step") == "end", (g.position.get("round"), g.ended)
+        v = check(load_position(copy.deepcopy(g.position)))
+        winners = v.outcome.get("winner")
+        assert v.verdict == "legal" and winners, (v.verdict, v.outcome)
+        assert set(winners if isinstance(winners, list) else [winners]) <= set(FIVE_DICE)
 
 
 def test_a_random_game_replays_as_its_record(tmp_path: Path) -> None:

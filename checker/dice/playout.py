@@ -75,7 +75,9 @@ MADE_UP_FACTION_BOARD: dict[str, Any] = {
     "kanly_chart": {"plot": [1, 2], "assassinate": [3, 4], "steal-sandstorm": [5], "steal-turn-order": [5]},
     "combat_chart": {1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 2},
 }
-PLACEHOLDER = re.compile(r"^# ((?:\s*- \{.*region: REGION.*\}|troops:|fortifications:|sandstorm: REGION).*)$")
+# a commented line of `mentat new dice`'s placements: a REGION to fill in, or a placement the text fixes (the Bene
+# Gesserit's Polar Sink, dice:235) listed with them
+PLACEHOLDER = re.compile(r"^# ((?:\s*- \{.*region: .*\}|troops:|fortifications:|sandstorm: REGION).*)$")
 
 
 def prepare(text: str, rng: random.Random) -> dict[str, Any]:
@@ -96,7 +98,11 @@ def _setup(text: str, rng: random.Random) -> dict[str, Any]:
     rng.shuffle(free)
     lines: list[str] = []
     placed: dict[str, str] = {}
+    start = parse_yaml(text)
+    others = [f for f in (start.get("factions") or {}) if f != "bene-gesserit"] if isinstance(start, dict) else []
     for line in text.splitlines():
+        if line.strip().startswith("# prediction: {faction: FACTION}") and others:  # dice:243-245, picked in secret
+            line = line.split("#")[0] + f"prediction: {{faction: {rng.choice(others)}}}"
         found = PLACEHOLDER.match(line)
         if found:
             line = found.group(1).split("#")[0].rstrip()
