@@ -485,6 +485,8 @@ class BattleFacts(Facts):
     d_holds_captive: bool | None = fact(
         False, key="factions.harkonnen.captured_leaders", doc="Harkonnen plays a leader it holds captive"
     )
+    a_own_all_dead: bool = fact(False, key="factions.A.leaders_in_tanks", doc="all its own leaders are in the Tanks")
+    d_own_all_dead: bool = fact(False, key="factions.D.leaders_in_tanks", doc="all its own leaders are in the Tanks")
     # -- gf9: Karama played in this battle (move.karama; gf9:463-483) --
     a_pile: int = label(
         0, doc="spice of bribes in front of its shield (spice_in_front, or bribe_pile): not spendable (gf9:165, 297)"
@@ -793,6 +795,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_kh_in_tanks": bool(plan.kwisatz_haderach and atreides and atreides.kwisatz_haderach_in_tanks),
         f"{x}_leader_captive": bool(leader and leader in own and leader in held),
         f"{x}_holds_captive": _holds_captive(pos, me, leader, own),
+        f"{x}_own_all_dead": bool(own) and set(own) <= tanks,
         f"{x}_kh_stopped": me == "atreides" and "kwisatz-haderach" in stops,
         f"{x}_voice_stopped": plan.voice is not None and "voice" in stops,
         f"{x}_presc_stopped": plan.prescience is not None and "prescience" in stops,
