@@ -646,6 +646,65 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.advanced, v.own_leaders_in_tanks + v.own_captured >= v.own_leaders)
 
 
+# gf9:191 "Once all five of your leaders are in the Tanks, you may revive one per Revival Phase until all have been
+#          revived. ..." A leader leaves the Tanks only by being revived: one out of the Tanks (alive, or captive)
+# that the position's leaders_revived (Mentat's extension: the leaders revived so far this game) does not list has
+# never been in the Tanks, so the five were never all there.
+
+
+def _history_given(s: RevivalFacts) -> bool:
+    """A normal leader revival (no card, no Fate) with fewer than five in the Tanks, gf9:193 not opening it, and the
+    position listing the leaders revived this game."""
+    return (
+        _leader_revived(s)
+        and not _all_dead(s)
+        and not _rest_captured(s)
+        and not s.has_card
+        and not s.fate
+        and s.out_unrevived is not None
+    )
+
+
+def _never_said(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    n = s.out_unrevived or 0
+    return (
+        f"{s.unrevived_names} {'is' if n == 1 else 'are'} out of the Tanks and {'was' if n == 1 else 'were'} never "
+        f"revived this game (factions.{s.faction}.leaders_revived): all five of {_whose(s.faction)} leaders have "
+        "never been in the Tanks at once, and only then does leader revival open."
+    )
+
+
+@rule(
+    "gf9.revival.leader-never-all-dead",
+    on="revive",
+    cites="gf9:191",
+    title="Leader revival opens only once all five leaders were in the Tanks",
+    forbids=_never_said,
+    permits=lambda s, _o: (
+        f"{s.revived_names} {'is' if ' and ' not in s.revived_names else 'are'} out of the Tanks but "
+        f"{'was' if ' and ' not in s.revived_names else 'were'} revived this game: all five of {_whose(s.faction)} "
+        "leaders may have been in the Tanks earlier."
+    ),
+    when=_history_given,
+    replaces="overview.revival.leader-all-dead",
+)
+def leader_never_all_dead(s: RevivalFacts) -> bool:
+    """With fewer than five of its leaders in the Tanks, a faction may revive one only if all five were there
+    earlier: every leader now out of the Tanks must have been revived since. One never revived this game
+    (``leaders_revived``) never left the Tanks because it never went in: leader revival never opened."""
+    return s.out_unrevived == 0
+
+
+@leader_never_all_dead.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.out_unrevived == 0
+
+
+def _never_all_dead(s: RevivalFacts) -> bool:
+    """gf9.revival.leader-never-all-dead decides: a leader out of the Tanks was never revived this game."""
+    return _history_given(s) and bool(s.out_unrevived)
+
+
 def _eligibility_said(s: RevivalFacts) -> str:
     free = s.own_leaders - s.own_leaders_in_tanks - s.own_captured
     held = f", {s.own_captured} held captive" if s.own_captured else ""
@@ -654,10 +713,21 @@ def _eligibility_said(s: RevivalFacts) -> str:
         if s.captives_given or not s.advanced
         else "; the position does not give factions.harkonnen.captured_leaders either (gf9:193: captives also open it)"
     )
+    if s.out_unrevived is not None and not s.has_card and not s.fate:  # the leaders revived this game are given
+        history = (
+            f"{s.revived_names} {'was' if ' and ' not in s.revived_names else 'were'} revived this game, but the "
+            "position does not say whether all five were in the Tanks at once before, nor whether all have been "
+            "revived since"
+        )
+    else:
+        history = (
+            "the position does not say whether that happened earlier "
+            f"(factions.{s.faction}.leaders_revived: the leaders revived this game)"
+        )
     return (
         f"{s.own_leaders_in_tanks} of {_whose(s.faction)} {s.own_leaders} leaders are in the Tanks{held} and {free} "
-        "not: gf9:191 opens leader revival once all five were in the Tanks, until all have been revived, and the "
-        f"position does not say whether that happened earlier{captives}"
+        f"not: gf9:191 opens leader revival once all five were in the Tanks, until all have been revived, and "
+        f"{history}{captives}"
     )
 
 
@@ -669,7 +739,7 @@ _eligibility = gap(
     reason="fewer than five of the faction's leaders are in the Tanks: gf9:191 allows one a phase once all five "
     "were there, until all have been revived, and (Advanced) gf9:193 also opens it when the others are captured; "
     "the position does not record that history",
-    when=lambda s: _leader_revived(s) and not _all_dead(s) and not _rest_captured(s),
+    when=lambda s: _leader_revived(s) and not _all_dead(s) and not _rest_captured(s) and not _never_all_dead(s),
     explain=_eligibility_said,
 )
 _eligibility.replaces = ("overview.revival.leader-all-dead",)

@@ -106,6 +106,13 @@ class RevivalFacts(Facts):
     own_captured: int = fact(
         0, key="factions.harkonnen.captured_leaders", doc="the reviver's printed leaders Harkonnen holds captive"
     )
+    out_unrevived: int | None = fact(
+        None,
+        key="factions.FACTION.leaders_revived",
+        doc="the reviver's leaders out of the Tanks (alive or captive) never revived this game; None: not given",
+    )
+    unrevived_names: str = label("", doc="those leaders, in words")
+    revived_names: str = label("", doc="the reviver's leaders out of the Tanks that were revived this game, in words")
     captured_names: str = label("", doc="the reviver's leaders held captive, in words")
     captives_given: bool = label(True, doc="the position gives Harkonnen's captured_leaders, or no Harkonnen plays")
     has_card: bool = label(False, doc="a card revives (move.card)")
@@ -457,6 +464,9 @@ class Revival(Kind):
         atreides = pos.factions.get("atreides")
         kh_state = atreides.kwisatz_haderach_in_tanks if atreides else None
         before = state.revived_this_turn if state else None
+        revived = state.leaders_revived if state else None
+        out_of_tanks = sorted(roster - in_tanks)
+        unrevived = [n for n in out_of_tanks if revived is not None and n not in revived]
         f = RevivalFacts(
             faction=me,
             advanced=pos.advanced,
@@ -501,6 +511,9 @@ class Revival(Kind):
             kh=m.kwisatz_haderach,
             kh_in_tanks=kh_state is not False,
             own_captured=len(captured),
+            out_unrevived=None if revived is None else len(unrevived),
+            unrevived_names=_words(unrevived),
+            revived_names=_words([n for n in out_of_tanks if n not in unrevived]),
             captured_names=_words(captured),
             captives_given=captives_given,
             has_card=m.card is not None,
