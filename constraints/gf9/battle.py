@@ -2481,20 +2481,20 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:275",
     title="An explosion destroys the spice in the territory",
-    permits="The explosion destroys the {spice_destroyed} spice in {territory}.",
-    defines=("spice_destroyed",),
+    permits="The explosion destroys the {spice_lost} spice in {territory}.",
+    defines=("spice_lost",),
     needs=("terr_spice",),
     when=_explodes,
     one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def explosion_spice(s: BattleFacts) -> dict[str, Any]:
     """All spice on the board in the territory is destroyed with the forces."""
-    return {"spice_destroyed": s.terr_spice or 0}
+    return {"spice_lost": s.terr_spice or 0}
 
 
 @explosion_spice.z3
 def _(v: Any) -> Any:
-    return z3.Implies(zexplodes(v), v.spice_destroyed == v.terr_spice)
+    return z3.Implies(zexplodes(v), v.spice_lost == v.terr_spice)
 
 
 # gf9:285 "The side revealing the traitor wins immediately, keeps its forces and committed support spice,

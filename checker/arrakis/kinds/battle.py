@@ -1497,7 +1497,6 @@ class Battle(Kind):
         "spice_paid": "faction -> spice it paid to support its dialed forces",
         "spice_to_bribe_pile": "Dreamrules: faction -> the spice it paid that goes into its own bribe pile, not the "
         "Bank (the Fremen's ally, dreamrules:1136)",
-        "spice_destroyed": "the spice an explosion destroys in the territory",
         "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
         "ixian_losses": "Dreamrules: the losses the winning Ixians may choose among",
         "winner_loss_options": "the winner's choices of which forces it loses (gf9:299)",
@@ -1512,7 +1511,7 @@ class Battle(Kind):
         "spice_paid",
         "spice_to_bribe_pile",
         "cards_discarded",
-        "spice_destroyed",
+        "spice_lost",
         "zoal_infiltration",
         "ixian_losses",
         "karama_discarded",
@@ -1527,7 +1526,7 @@ class Battle(Kind):
         w: Any = v
         w.winner = z3.Int("winner")  # 0 none, 1 aggressor, 2 defender
         w.explosion = z3.Bool("explosion")
-        w.spice_destroyed = z3.Int("spice_destroyed")
+        w.spice_lost = z3.Int("spice_lost")
         w.zoal_inf = z3.Bool("zoal_inf")  # dreamrules: Bene Tleilax may choose Zoal's Infiltration (dreamrules:1200)
         w.karama_disc = z3.Bool("karama_disc")  # gf9:467: the battle's Karama cards are discarded
         w.ix_loss = z3.Bool("ix_loss")  # dreamrules: the Ixians win and choose their losses (dreamrules:502, 1224)
@@ -1567,7 +1566,7 @@ class Battle(Kind):
         if out["explosion"]:
             losses.update({f: n for f, n in zip(facts.o_names, facts.o_forces, strict=True) if n})
         out["losses"] = losses
-        out["spice_destroyed"] = value(v.spice_destroyed)
+        out["spice_lost"] = value(v.spice_lost)
         out["spice_gained"] = {
             facts.side(x, "name"): value(getattr(v, f"{x}_gain")) for x in SIDES if value(getattr(v, f"{x}_gain"))
         }
