@@ -459,6 +459,9 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # gf9:3 "Spice pays for cards, shipment and revival."
+# gf9:183 "... The Emperor may pay for up to three additional revivals for its ally. ..." (the reviver pays the rest)
+# gf9:157 "... Normal allied aid covers the actual purchase or shipment cost. It does not create an unrestricted purse
+#          for battle support or revival." (an ally short of spice gets no help from its ally's normal aid)
 
 
 def _affordable_applies(s: RevivalFacts) -> bool:
@@ -477,14 +480,29 @@ def _cannot_pay(s: RevivalFacts, _o: dict[str, Any]) -> str:
         parts.append(f"{s.leader_strength} for {s.leader}")
     if s.kh:
         parts.append(f"{KH_PRICE} for the Kwisatz Haderach")
-    return f"{display(s.faction)} cannot pay {own_cost(s)} spice ({', '.join(parts)}): it has {s.spice} spice."
+    aid = (
+        f" (its ally {display(s.ally)}'s normal aid covers purchases and shipments, not revival)"
+        if s.ally and not s.emperor_ally
+        else ""
+    )
+    if s.emperor_ally:
+        aid = (
+            f" and the Emperor pays only for the {s.emperor_pays} forces beyond its three"
+            if s.emperor_pays
+            else " (its ally the Emperor may pay only for forces beyond its three)"
+        )
+    return f"{display(s.faction)} cannot pay {own_cost(s)} spice ({', '.join(parts)}): it has {s.spice} spice{aid}."
 
 
 @rule(
     "gf9.revival.affordable",
     on="revive",
-    cites="gf9:3",
-    see_also="gf9:179,191,353",
+    cites="gf9:3,183,157",
+    cite_when={
+        "gf9:183": lambda s: bool(s.emperor_pays),  # the Emperor pays for some: the reviver pays the rest
+        "gf9:157": lambda s: bool(s.ally) and own_cost(s) > (s.spice or 0),  # its ally's aid does not cover revival
+    },
+    see_also="gf9:179,191,353,393",
     title="The reviver must be able to pay",
     forbids=_cannot_pay,
     permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for the {own_cost(s)} it pays.",
