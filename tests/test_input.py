@@ -437,3 +437,12 @@ def test_an_unknown_action_lists_the_rulesets_own_moves(
     assert all(a in listed for a in has), listed
     assert not any(a in listed for a in lacks), listed
     assert error["suggestions"] == ["ship"]
+
+
+def test_a_misspelt_territory_suggests_its_near_misses_only(tmp_path: Path, cli: Any) -> None:
+    """'Arakeen' is Arrakeen: a far name (Gara Kulon) is not offered beside it; two near ones both are."""
+    move = "move: {{action: ship, faction: atreides, count: 5, to: {to}}}\n"
+    error = _input_error(cli, _write(tmp_path, "ruleset: gf9\n" + move.format(to="Arakeen")))
+    assert error["key"] == "move.to" and error["suggestions"] == ["Arrakeen"]
+    error = _input_error(cli, _write(tmp_path, "ruleset: gf9\n" + move.format(to="Great Flatt")))
+    assert error["suggestions"][:2] == ["The Great Flat", "The Greater Flat"]
