@@ -452,3 +452,15 @@ def test_affordable_quotes_ally_lines_only_where_an_ally_is_concerned() -> None:
         )
     )
     assert helped.verdict == "legal" and _affordable_lines(helped) == [3, 183]  # the Emperor pays for three
+
+
+def test_force_revival_names_the_bank_as_payee_unless_tleilaxu_may_play() -> None:
+    """gf9:33: the Bank receives revival spice no faction or card redirects; where an unlisted player may be Tleilaxu
+    (gf9:393: its revival payment ability redirects it), no payee is stated."""
+    paid = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=3))
+    assert paid.verdict == "legal" and paid.outcome["paid_to"] == "bank" and paid.outcome["cost"] == 2
+    assert any(f.rule.id == "gf9.revival.payee" for f in paid.findings)
+    free = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=2))
+    assert free.verdict == "legal" and "paid_to" not in free.outcome  # nothing paid, no payee
+    open_table = judge({**revive("atreides", {"spice": 5, "tanks": 5}, count=3), "players": 6})
+    assert open_table.verdict == "legal" and "paid_to" not in open_table.outcome

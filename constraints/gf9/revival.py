@@ -197,6 +197,53 @@ def _(v: Any) -> z3.BoolRef:
     return v.force_cost == z3_force_cost(v)
 
 
+# gf9:33 "... The Spice Bank supplies spice and receives payments unless a faction or card redirects them. ..."
+# gf9:179 prices the forces beyond the free allowance, gf9:353 the Kwisatz Haderach, gf9:393 the Emperor's payment for
+# its ally ("redirected to Tleilaxu if its revival payment ability applies"): none names another receiver.
+
+
+def _pays_bank(s: RevivalFacts) -> bool:
+    """Spice is paid for forces (the reviver's beyond its free ones, or the Emperor's for its ally) or the Kwisatz
+    Haderach, not by a card, and no Tleilaxu plays to receive it."""
+    if s.has_card or s.free is None or s.emperor_pays is None or s.tleilaxu_in_game is not False:
+        return False
+    return force_cost(s) > 0 or s.emperor_pays > 0 or s.kh
+
+
+def _payers(s: RevivalFacts) -> str:
+    parts = []
+    if force_cost(s) or s.kh:
+        parts.append(f"{display(s.faction)} pays the Bank for its {'forces' if force_cost(s) else 'Kwisatz Haderach'}")
+        if force_cost(s) and s.kh:
+            parts[-1] = f"{display(s.faction)} pays the Bank for its forces and the Kwisatz Haderach"
+    if s.emperor_pays:
+        parts.append(f"the Emperor pays the Bank for the {s.emperor_pays} forces beyond its ally's three")
+    return "; ".join(parts) + ": no faction or card redirects that spice (no Tleilaxu plays)."
+
+
+@rule(
+    "gf9.revival.payee",
+    on="revive",
+    cites="gf9:33",
+    see_also="gf9:179,353,393",
+    title="Revival spice goes to the Bank",
+    permits=lambda s, _o: _payers(s)[0].upper() + _payers(s)[1:],
+    defines=("paid_to",),
+    when=_pays_bank,
+    one_sided="it names who receives the spice and never forbids",
+)
+def revival_payee(s: RevivalFacts) -> dict[str, Any]:
+    """The spice paid for forces and the Kwisatz Haderach goes to the Bank, which receives payments no faction or
+    card redirects (Tleilaxu's revival payment ability is an expansion's: where Tleilaxu may play, this is not
+    said)."""
+    return {"paid_to": "bank"}
+
+
+@revival_payee.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.to_bank
+
+
 gap(
     "gf9.revival.special-cost",
     on="revive",
@@ -614,7 +661,7 @@ def leader_cost(s: RevivalFacts) -> dict[str, Any]:
 
 @leader_cost.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.leader_cost == v.leader_strength, v.leader_to_bank)
+    return z3.And(v.leader_cost == v.leader_strength, v.to_bank)
 
 
 # gf9:193 "In Advanced play, having no leader of your own available because the others are captured also opens

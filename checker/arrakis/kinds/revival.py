@@ -8,10 +8,10 @@ Emperor pays for its ally's forces beyond its own three). Rules fix these values
 
 Outcome keys: ``cost`` (all spice paid for this revival, whoever pays it), its
 parts ``force_cost``, ``leader_cost``, ``kh_cost`` and ``emperor_cost`` (what the
-Emperor pays), ``free`` (the allowance) and, when a leader is revived, ``paid_to``:
-``bank``, the receiver of the leader's price (gf9:191). The spice paid for forces
-(gf9:179) and for the Kwisatz Haderach (gf9:353) goes to the Bank too, the receiver
-of payments no faction or card redirects (gf9:33): a note says so.
+Emperor pays), ``free`` (the allowance) and, where spice is paid, ``paid_to``:
+``bank``, the receiver of the leader's price (gf9:191) and of the spice paid for
+forces (gf9:179) and the Kwisatz Haderach (gf9:353), payments no faction or card
+redirects (gf9:33; where Tleilaxu may play, it is not reported).
 
 Move keys beyond the count: ``emperor_pays`` (forces beyond the reviver's own
 three that its ally the Emperor pays for, gf9:183, 393; asked for when an ally of
@@ -366,16 +366,7 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
         out.append(
             f"whether Fremen grants three free revivals (gf9:403) is not given: {f.own} forces are free either way"
         )
-    if f.free is not None and f.emperor_pays is not None and 0 < paid_forces(f) and f.own <= LIMIT:
-        out.append(
-            "gf9:179 prices the forces beyond the free allowance; no faction or card redirects that spice, so the "
-            "Bank receives it (gf9:33)"
-        )
     if f.kh:
-        out.append(
-            "gf9:353 prices the Kwisatz Haderach's revival; no faction or card redirects that spice, so the Bank "
-            "receives it (gf9:33)"
-        )
         state = pos.factions.get("atreides")
         if f.is_atreides and (state is None or state.kwisatz_haderach_in_tanks is None):
             out.append(
@@ -544,7 +535,7 @@ class Revival(Kind):
         v.leader_cost = z3.Int("leader_cost")
         v.kh_cost = z3.Int("kh_cost")
         v.emperor_cost = z3.Int("emperor_cost")
-        v.leader_to_bank = z3.Bool("leader_to_bank")  # the leader's price goes to the Bank (gf9:191)
+        v.to_bank = z3.Bool("to_bank")  # the spice paid goes to the Bank (gf9:191, 33)
         v.tleilaxu_income = z3.Int("tleilaxu_income")  # dreamrules: Bene Tleilax's income from this revival
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
@@ -569,6 +560,6 @@ class Revival(Kind):
             name: value(getattr(v, name)) or 0 for name in ("force_cost", "leader_cost", "kh_cost", "emperor_cost")
         }
         out: dict[str, Any] = {"cost": sum(parts.values()), "free": value(v.free), **parts}
-        out["paid_to"] = "bank" if value(v.leader_to_bank) else None
+        out["paid_to"] = "bank" if value(v.to_bank) else None
         out["tleilaxu_income"] = value(v.tleilaxu_income)
         return out
