@@ -272,8 +272,9 @@ def _kind(v: Verdict) -> Any:
 
 
 def fixing_findings(v: Verdict) -> list[Any]:
-    """The findings of rules that fix an outcome's value and never forbid (marked ``=`` on a legal verdict)."""
-    return [f for f in v.findings if f.effect == "permits" and not f.rule.forbids]
+    """The findings of rules that fix an outcome's value (``defines``) and never forbid (marked ``=`` on a legal
+    verdict); a rule that only permits, fixing no value, keeps its ``✓``."""
+    return [f for f in v.findings if f.effect == "permits" and f.rule.defines and not f.rule.forbids]
 
 
 def outcome_text(v: Verdict) -> str:

@@ -1503,11 +1503,11 @@ def _ruling_html(here: str, verdict: Any, full: bool) -> list[str]:
     """A verdict's findings, each rule linked to its entry: for a move applied, the rules by mark on one line (``=``
     for a rule that fixes a value of the outcome); ``full``, each finding with its message, then the minimal reason,
     the reason, and the values and notes (the move a replay stopped at)."""
-    from checker.cli import MARK
+    from checker.cli import MARK, fixing_findings
 
     out: list[str] = []
     if not full:
-        fixing = [f for f in verdict.findings if f.effect == "permits" and not f.rule.forbids]
+        fixing = fixing_findings(verdict)
         marks: dict[str, list[str]] = {mark: [] for mark in ("=", "✓", "?", "✗")}  # as mentat check lists them
         for f in verdict.findings:
             mark = "=" if f in fixing else MARK.get(f.effect, f.effect)

@@ -90,12 +90,35 @@ def _jsonable(value: object, depth: int = 3) -> Any:
     return _one_line(_REPR.repr(value))
 
 
+# A suggestion much further from the word than the best one is noise: 'Arakeen' is Arrakeen, not also Gara Kulon.
+BEHIND_BEST = 0.2
+
+
+def _likeness(word: str, name: str) -> float:
+    """difflib's similarity of two lowered names, as ``get_close_matches`` scores them (0 to 1)."""
+    s = difflib.SequenceMatcher()
+    s.set_seq2(word)
+    s.set_seq1(name)
+    return s.ratio()
+
+
 def nearest(word: str, names: Iterable[str], n: int = 3, *, always: bool = False) -> list[str]:
     """The valid names closest to a misspelt one, best first (with ``always``, the closest even if far); names equally
-    close come in the same order whatever order they were given in (the rules loaded so far, say)."""
+    close come in the same order whatever order they were given in (the rules loaded so far, say). A name far behind
+    the best is left out: an obvious near miss is not drowned among distant ones.
+
+    >>> nearest("Arakeen", ["Gara Kulon", "Arrakeen", "Carthag"])
+    ['Arrakeen']
+    >>> nearest("great flat", ["The Great Flat", "The Greater Flat", "Gara Kulon"])
+    ['The Great Flat', 'The Greater Flat']
+    """
     names = sorted(names)
     lowered = {name.lower(): name for name in names}
     hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=0.5)
+    if hits:
+        score = {h: _likeness(word.lower(), h) for h in hits}
+        best = max(score.values())
+        hits = [h for h in hits if score[h] >= best - BEHIND_BEST]
     if not hits:  # one word of a longer name: 'Kudoo' finds Umman Kudu, 'Rabban' Beast Rabban
         parts = {part: k for k in lowered for part in re.split(r"[\s\-]+", k) if len(part) > 2}
         hits = list(

@@ -253,19 +253,19 @@ def test_traitor_message_names_only_the_caller() -> None:
 
 def test_explosion_destroys_the_territory_spice() -> None:
     v = verdict_of("battle-explosion-spice-destroyed")
-    assert v.outcome["spice_destroyed"] == 8  # The Great Flat's 8, not Arrakeen's 5
+    assert v.outcome["spice_lost"] == 8  # The Great Flat's 8, not Arrakeen's 5
     assert not any("spice" in n for n in v.notes)
 
 
 def test_explosion_with_no_spice_key_is_decided_with_its_spice_unknown() -> None:
     unknown = verdict_of("battle-explosion-spice-unknown")  # no 'spice' key: only the spice destroyed is open
     assert unknown.verdict == "legal" and unknown.outcome["losses"] == {"harkonnen": 4, "atreides": 6}
-    assert "'spice'" in unknown.unknown["spice_destroyed"]
-    assert "gf9.battle.explosion-spice" in unknown.unknown["spice_destroyed"]
+    assert "'spice'" in unknown.unknown["spice_lost"]
+    assert "gf9.battle.explosion-spice" in unknown.unknown["spice_lost"]
     none = verdict_of("battle-explosion-own-shield")  # 'spice: []': none on the board
-    assert none.verdict == "legal" and none.outcome["spice_destroyed"] == 0
+    assert none.verdict == "legal" and none.outcome["spice_lost"] == 0
     quiet = verdict_of("battle-basic-higher-total")  # no explosion: no spice asked for, no spice outcome
-    assert "spice_destroyed" not in quiet.outcome and quiet.verdict == "legal"
+    assert "spice_lost" not in quiet.outcome and quiet.verdict == "legal"
 
 
 def test_explosion_says_which_discards_the_text_leaves_open() -> None:

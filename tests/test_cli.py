@@ -277,7 +277,7 @@ def test_a_legal_ruling_names_what_could_have_forbidden_it(cli) -> None:  # type
     for f in verdict.json()["findings"]:
         rule = rules[f["rule"]]
         (line,) = [x for x in lines if f" {rule.id} " in x]
-        assert line.startswith("✓ " if rule.forbids else "= "), line
+        assert line.startswith("= " if rule.defines and not rule.forbids else "✓ "), line
         at = lines.index(line)  # the message and the first cited line, on this line or the next ones
         block = " ".join(lines[at : at + 4])
         assert " ".join(f["message"].split())[:40] in " ".join(block.split())
@@ -391,3 +391,21 @@ def test_each_command_alone_reads_as_in_the_whole_app() -> None:
         assert got.exit_code == whole.exit_code == 0
         assert got.stdout == whole.stdout, name
     assert app_for(["--help"]) is app and app_for(["chek"]) is app and app_for([]) is app
+
+
+def test_a_rule_fixing_no_value_keeps_its_check_mark(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``=`` marks a rule that fixes an outcome value: a rule that only permits (advisors leave a stronghold open)
+    is ``✓``, the cost beside it ``=``."""
+    pos = tmp_path / "advisors.yaml"
+    pos.write_text(
+        "ruleset: gf9\nadvanced: true\nstorm: 1\nfactions:\n  atreides: {spice: 10, reserves: 10}\nforces:\n"
+        "  - {faction: harkonnen, territory: Carthag, count: 3}\n"
+        "  - {faction: bene-gesserit, territory: Carthag, count: 1, advisors: true}\n"
+        "move: {action: ship, faction: atreides, count: 2, to: Carthag}\n",
+        encoding="utf-8",
+    )
+    run = cli("check", pos)
+    assert run.code == 0, run.stdout
+    lines = run.stdout.splitlines()
+    assert any(x.startswith("✓ gf9.shipment.advisors-uncounted") for x in lines), run.stdout
+    assert any(x.startswith("= overview.shipment.cost") for x in lines), run.stdout

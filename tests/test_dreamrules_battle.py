@@ -478,7 +478,7 @@ def test_traitor_and_explosion_results_are_decided() -> None:
     boom = verdict_of("battle-explosion-advisors")
     assert boom.verdict == "legal" and boom.outcome["winner"] == "none"
     assert boom.outcome["losses"] == {"emperor": 5, "atreides": 10, "bene-gesserit": 2}
-    assert boom.outcome["spice_destroyed"] == 3
+    assert boom.outcome["spice_lost"] == 3
 
 
 # -- what Karama stopped for the phase (dreamrules:778, 818-970) ---------------------------------------------

@@ -417,3 +417,32 @@ def test_kwisatz_haderach_and_captive_keys(tmp_path: Path, cli: Any, factions: s
     """Only Atreides has the token, only Harkonnen holds captives, each another faction's leader, alive, held once."""
     error = _input_error(cli, _write(tmp_path, "ruleset: gf9\nadvanced: true\nfactions:\n" + factions))
     assert error["key"] == key and expected in error["expected"], error
+
+
+@pytest.mark.parametrize(
+    "ruleset,has,lacks",
+    [
+        ("gf9", ["ship", "revive", "next-phase"], ["buy", "thumper", "spite", "spice-blow"]),
+        ("conquest", ["buy"], ["spite"]),
+    ],
+)
+def test_an_unknown_action_lists_the_rulesets_own_moves(
+    tmp_path: Path, cli: Any, ruleset: str, has: list[str], lacks: list[str]
+) -> None:
+    """A mistyped action names the moves of the position's ruleset, not another's it would refuse."""
+    path = _write(tmp_path, f"ruleset: {ruleset}\nmove: {{action: shp, faction: atreides, count: 5, to: Arrakeen}}\n")
+    error = _input_error(cli, path)
+    assert error["key"] == "move.action"
+    listed = error["expected"].removeprefix("one of ").split(", ")
+    assert all(a in listed for a in has), listed
+    assert not any(a in listed for a in lacks), listed
+    assert error["suggestions"] == ["ship"]
+
+
+def test_a_misspelt_territory_suggests_its_near_misses_only(tmp_path: Path, cli: Any) -> None:
+    """'Arakeen' is Arrakeen: a far name (Gara Kulon) is not offered beside it; two near ones both are."""
+    move = "move: {{action: ship, faction: atreides, count: 5, to: {to}}}\n"
+    error = _input_error(cli, _write(tmp_path, "ruleset: gf9\n" + move.format(to="Arakeen")))
+    assert error["key"] == "move.to" and error["suggestions"] == ["Arrakeen"]
+    error = _input_error(cli, _write(tmp_path, "ruleset: gf9\n" + move.format(to="Great Flatt")))
+    assert error["suggestions"][:2] == ["The Great Flat", "The Greater Flat"]

@@ -416,3 +416,51 @@ move: {action: revive, faction: emperor, count: 1, special: 2}
     advanced = basic.replace("ruleset: gf9", "ruleset: gf9\nadvanced: true").replace("special: 2}", "special: 1}")
     adv = check_text(advanced)
     assert adv.verdict == "unresolved" and "gf9.revival.special-cost" in adv.reason
+
+
+# -- who may pay: the affordability finding quotes the ally lines only where an ally pays or might ------------------
+
+
+def _affordable_lines(v: Verdict) -> list[int]:
+    finding = next(f for f in v.findings if f.rule.id == "gf9.revival.affordable")
+    return [c.first for c in finding.cites]
+
+
+def test_affordable_quotes_ally_lines_only_where_an_ally_is_concerned() -> None:
+    alone = judge(revive("atreides", {"spice": 1, "tanks": 5}, count=3))
+    assert alone.verdict == "illegal" and _affordable_lines(alone) == [3]
+    allied = judge(
+        revive(
+            "atreides",
+            {"spice": 1, "tanks": 5},
+            count=3,
+            others={"bene-gesserit": {}},
+            alliances=[["atreides", "bene-gesserit"]],
+        )
+    )
+    assert allied.verdict == "illegal" and _affordable_lines(allied) == [3, 157]  # gf9:157: aid is not for revival
+    assert "not revival" in next(f for f in allied.findings if f.rule.id == "gf9.revival.affordable").message
+    helped = judge(
+        revive(
+            "harkonnen",
+            {"spice": 2, "tanks": 8},
+            count=6,
+            emperor_pays=3,
+            others={"emperor": {"spice": 10}},
+            alliances=[["harkonnen", "emperor"]],
+            advanced=True,
+        )
+    )
+    assert helped.verdict == "legal" and _affordable_lines(helped) == [3, 183]  # the Emperor pays for three
+
+
+def test_force_revival_names_the_bank_as_payee_unless_tleilaxu_may_play() -> None:
+    """gf9:33: the Bank receives revival spice no faction or card redirects; where an unlisted player may be Tleilaxu
+    (gf9:393: its revival payment ability redirects it), no payee is stated."""
+    paid = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=3))
+    assert paid.verdict == "legal" and paid.outcome["paid_to"] == "bank" and paid.outcome["cost"] == 2
+    assert any(f.rule.id == "gf9.revival.payee" for f in paid.findings)
+    free = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=2))
+    assert free.verdict == "legal" and "paid_to" not in free.outcome  # nothing paid, no payee
+    open_table = judge({**revive("atreides", {"spice": 5, "tanks": 5}, count=3), "players": 6})
+    assert open_table.verdict == "legal" and "paid_to" not in open_table.outcome

@@ -10,6 +10,7 @@ from checker.api import check, check_text
 from checker.arrakis.board import gf9_board
 from checker.arrakis.kinds.shipment import GREAT_FLAT
 from checker.cases import CASES
+from checker.engine import Verdict
 from checker.positions import read_position
 from checker.rules import ruleset_rules
 from checker.yamlio import load_yaml
@@ -380,3 +381,21 @@ move: {action: ship, faction: atreides, count: 3, from: Arrakeen, to: Carthag}
     payee = next(f for f in v.findings if f.rule.id == "gf9.shipment.payee")
     lines = {(c.doc, c.first) for c in payee.cites}
     assert ("gf9", 151) in lines and ("gf9", 433) not in lines
+
+
+def test_affordable_quotes_ally_lines_where_an_ally_pays_or_might() -> None:
+    """gf9:147, 157 (an ally may pay part of a shipment) belong to the finding only where the shipper has an ally."""
+    short = "ruleset: gf9\nstorm: 1\nfactions:\n  atreides: {spice: 3, reserves: 10}\n  fremen: {spice: 10}\n"
+    move = "move: {action: ship, faction: atreides, count: 2, to: Sihaya Ridge}\n"
+
+    def lines(v: Verdict) -> list[int]:
+        finding = next(f for f in v.findings if f.rule.id == "gf9.shipment.affordable")
+        return [c.first for c in finding.cites]
+
+    alone = check_text(short + move)
+    assert alone.verdict == "illegal" and lines(alone) == [3]
+    allied = check_text(short + "alliances: [[atreides, fremen]]\n" + move)
+    assert allied.verdict == "illegal" and lines(allied) == [3, 147, 157]
+    assert "promised none (move.ally_support" in allied.findings[0].message
+    rich = check_text(short.replace("spice: 3", "spice: 9") + "alliances: [[atreides, fremen]]\n" + move)
+    assert rich.verdict == "legal" and lines(rich) == [3]  # it pays alone: no ally line

@@ -53,7 +53,7 @@ def _with_move(pos: Any, data: Any) -> Any:
     found = foreign_keys({"move": data}, pos.ruleset)
     if found:
         raise foreign_error(found[0], pos.ruleset)
-    pos.move = _load_move(data)
+    pos.move = _load_move(data, ruleset=pos.ruleset)
     check_ruleset_names(pos)
     _check_sectors(pos)
     check_move(pos)

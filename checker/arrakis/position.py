@@ -957,6 +957,19 @@ MOVES: dict[str, type] = {
 ACTIONS = tuple(MOVES)
 
 
+def actions_of(ruleset: str | None) -> tuple[str, ...]:
+    """The moves a ruleset's positions have (a move another ruleset's alone has, ``spec(rulesets=...)``, left out);
+    every move where the ruleset is not known."""
+    if ruleset is None:
+        return ACTIONS
+    out = []
+    for action, cls in MOVES.items():
+        only = next((f.metadata.get("rulesets") for f in dataclasses.fields(cls) if f.name == "action"), None)
+        if not only or ruleset in only:
+            out.append(action)
+    return tuple(out)
+
+
 @dataclass
 class Position:
     """A described game situation, optionally with one proposed move."""
@@ -1098,12 +1111,13 @@ class Position:
         }
 
 
-def _load_move(data: Any, key: str = "move") -> Any:
+def _load_move(data: Any, key: str = "move", ruleset: str | None = None) -> Any:
     if not isinstance(data, dict):
         raise InputError(key, "a mapping with an 'action'", data)
     action = data.get("action")
     if not isinstance(action, str) or action.strip().lower() not in ACTIONS:
-        raise InputError(f"{key}.action", "one of " + ", ".join(ACTIONS), action, nearest(str(action), ACTIONS))
+        mine = actions_of(ruleset)  # the moves of the position's ruleset only: another's would not be read
+        raise InputError(f"{key}.action", "one of " + ", ".join(mine), action, nearest(str(action), mine))
     action = action.strip().lower()
     move: Any = model.load_record(MOVES[action], {**model.without_note(data, key), "action": action}, key)
     if action in ("ship", "move") and move.total == 0:  # gf9:205 "Send reserves to one territory": none is no move
@@ -1445,7 +1459,7 @@ def load_position(data: Any, file: str | None = None) -> Position:
             pos.given = frozenset(str(k) for k in data)
             pos.conquest_board = board
             if move is not None:
-                pos.move = _load_move(move)
+                pos.move = _load_move(move, ruleset=ruleset)
         finally:
             _TERRITORIES.reset(token)
         check_ruleset_names(pos)

@@ -40,7 +40,7 @@ from checker.model import to_data
 from checker.names import display, whose
 
 # outcome values an unknown may hold that a transition can still carry (each handled below)
-CARRIED_UNKNOWNS = ("cards_discarded", "cards_retained", "spice_destroyed")
+CARRIED_UNKNOWNS = ("cards_discarded", "cards_retained", "spice_lost")
 
 
 def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[str, Any], list[str]]:
@@ -61,10 +61,8 @@ def battle(data: dict[str, Any], pos: Position, verdict: Verdict) -> tuple[dict[
     out = _written(data, pos, [g for g in forces if g.count or g.special], factions)
     if o.get("explosion") and "spice" in pos.given:
         here = [sp for sp in pos.spice if sp.territory == m.territory]
-        if sum(sp.amount for sp in here) != o.get("spice_destroyed"):
-            raise NotCarried(
-                f"the verdict's spice destroyed ({o.get('spice_destroyed')}) is not the spice in {m.territory}"
-            )
+        if sum(sp.amount for sp in here) != o.get("spice_lost"):
+            raise NotCarried(f"the verdict's spice destroyed ({o.get('spice_lost')}) is not the spice in {m.territory}")
         out["spice"] = to_data([sp for sp in pos.spice if sp.territory != m.territory])
     if pos.ruleset == "dreamrules":
         out["last_battle"] = to_data(_last_battle(m, o, sides))

@@ -32,6 +32,8 @@ layer(
         "Karama takes the card unpaid instead (dreamrules:790): dreamrules.bidding.affordable",
         "gf9.bidding.karama-price": "Karama does not raise a bid (dreamrules:328): it takes the card up for auction "
         "without paying spice (dreamrules:790)",
+        "gf9.revival.leader-never-all-dead": "leader revival begins with one or fewer leaders available, not all "
+        "five dead (dreamrules:386): dreamrules.revival.leader-available, dreamrules.revival.leader-continue",
         "gf9.revival.emperor-three": "Dreamrules has no Emperor payment for its ally's extra revivals: allies "
         "cannot pay directly for one another (dreamrules:1088): dreamrules.revival.no-ally-payment",
         "gf9.revival.emperor-cost": "no Emperor payment for its ally's revivals (dreamrules:1088)",

@@ -97,6 +97,9 @@ restates("dreamrules:472", "gf9.battle.leader-required", "gf9.battle.cheap-hero-
 restates("dreamrules:476", "gf9.battle.cards-need-leader")
 # dreamrules:568 "Allies do not battle each other. ..."
 restates("dreamrules:568", "gf9.battle.not-allies")
+# dreamrules:1066 "... Return all captured leaders if you have no living Harkonnen leaders. ..." GF9's rule unchanged
+# (gf9:427).
+restates("dreamrules:1066", "gf9.battle.captive-returned")
 set_aside(
     "dreamrules:494",
     "the order of battles: the position names the aggressor and its opponent, and the order changes no plan's "

@@ -76,6 +76,8 @@ def _tleilaxu_prices_leader(s: RevivalFacts) -> bool:
 
 # dreamrules:372 "Take the free revivals allowed by your faction. Each additional normal troop costs two spice,
 #                 paid to the Spice Bank. You can only revive troops that are in the Tanks."
+# GF9's payee rule unchanged where no Bene Tleilax plays (gf9:33): its findings quote this line first.
+restates("dreamrules:372", "gf9.revival.payee")
 # Free revival: Atreides 2 (1040), Harkonnen 2 (1058), Emperor 1 (1078), Guild 1 (1096), Fremen 3 (1116),
 # Bene Gesserit 1 (1144), Bene Tleilax 0 (1170), Ixians 1, a Suboid or a Cyborg (1212).
 
@@ -535,7 +537,7 @@ def leader_cost(s: RevivalFacts) -> dict[str, Any]:
 
 @leader_cost.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.leader_cost == z3_dr_leader_cost(v), v.leader_to_bank)
+    return z3.And(v.leader_cost == z3_dr_leader_cost(v), v.to_bank)
 
 
 def _face_down_price_open(s: RevivalFacts) -> bool:

@@ -633,6 +633,53 @@ gap(
 )
 
 
+# gf9:427 "... Return all captives immediately when all your own leaders are dead. ..."
+
+
+def _kept_ok(s: BattleFacts, x: str) -> bool:
+    return not (_plays_other(s, x) and _get(s, x, "holds_captive") and _get(s, x, "own_all_dead"))
+
+
+@rule(
+    "gf9.battle.captive-returned",
+    on="battle",
+    cites="gf9:427",
+    title="Harkonnen returns its captives once all its own leaders are dead",
+    forbids=_says(
+        _kept_ok,
+        lambda s, x: (
+            f"All five of Harkonnen's own leaders are in the Tanks: it returns all captives immediately when all its "
+            f"own leaders are dead, so {_get(s, x, 'leader_name')} no longer fights for it."
+        ),
+    ),
+    permits=lambda s, _o: (
+        f"Harkonnen plays its captive {_get(s, 'a' if _plays_other(s, 'a') else 'd', 'leader_name')} while not all "
+        "five of its own leaders are in the Tanks: it has not had to return its captives."
+    ),
+    when=lambda s: any(_plays_other(s, x) and _get(s, x, "holds_captive") for x in SIDES),
+)
+def captive_returned(s: BattleFacts) -> bool:
+    """Harkonnen keeps its captives only while one of its own leaders at least is out of the Tanks: when all are
+    dead it returns every captive at once, so none fights for it."""
+    return both(s, _kept_ok)
+
+
+@captive_returned.z3
+def _(v: Any) -> Any:
+    return zboth(
+        v,
+        lambda v, x: z3.Not(
+            z3.And(
+                _get(v, x, "leader"),
+                z3.Not(_get(v, x, "leader_own")),
+                _get(v, x, "is_harkonnen"),
+                _get(v, x, "holds_captive"),
+                _get(v, x, "own_all_dead"),
+            )
+        ),
+    )
+
+
 def _own_free_ok(s: BattleFacts, x: str) -> bool:
     return not _get(s, x, "leader_captive")
 
@@ -2433,20 +2480,20 @@ def _(v: Any) -> Any:
     on="battle",
     cites="gf9:275",
     title="An explosion destroys the spice in the territory",
-    permits="The explosion destroys the {spice_destroyed} spice in {territory}.",
-    defines=("spice_destroyed",),
+    permits="The explosion destroys the {spice_lost} spice in {territory}.",
+    defines=("spice_lost",),
     needs=("terr_spice",),
     when=_explodes,
     one_sided="it fixes an outcome of legal plans and never forbids",
 )
 def explosion_spice(s: BattleFacts) -> dict[str, Any]:
     """All spice on the board in the territory is destroyed with the forces."""
-    return {"spice_destroyed": s.terr_spice or 0}
+    return {"spice_lost": s.terr_spice or 0}
 
 
 @explosion_spice.z3
 def _(v: Any) -> Any:
-    return z3.Implies(zexplodes(v), v.spice_destroyed == v.terr_spice)
+    return z3.Implies(zexplodes(v), v.spice_lost == v.terr_spice)
 
 
 # gf9:285 "The side revealing the traitor wins immediately, keeps its forces and committed support spice,

@@ -498,6 +498,36 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(z3.Sum([z3.If(v.occ[f * H + h], 1, 0) for f in range(n)] or [z3.IntVal(0)]) <= 2 for h in range(H))
 
 
+# gf9:51 "In the Advanced Game, Bene Gesserit places only one starting advisor in any territory after the Fremen
+#         placement. ... This replaces the Basic starting force in Polar Sink; ..."
+# gf9:7, 245, 311, 507 speak of "Advanced Bene Gesserit advisors"; gf9:229 "In Advanced play, Bene Gesserit advisors".
+
+
+@rule(
+    "gf9.position.advisors-advanced",
+    on="position",
+    cites="gf9:51,7",
+    see_also="gf9:229,245,311,507",
+    title="Bene Gesserit advisors are of the Advanced game",
+    forbids=lambda s, _: (
+        f"The Bene Gesserit have {_plural(s.bg_advisors, 'advisor')} in {s.bg_advisor_places}, but this is the "
+        "Basic game: advisors come in with the Advanced Game, whose starting advisor replaces the Basic starting "
+        "force in the Polar Sink (gf9 calls them Advanced Bene Gesserit advisors)."
+    ),
+    permits="The Bene Gesserit's advisors in {bg_advisor_places} belong to the Advanced game, which this is.",
+    when=lambda s: s.bg_advisors > 0,
+)
+def advisors_advanced(s: PositionFacts) -> bool:
+    """Advisors are the Advanced Bene Gesserit's: a Basic game has none (its Bene Gesserit start with an ordinary
+    force in the Polar Sink, which the Advanced advisor replaces)."""
+    return s.advanced
+
+
+@advisors_advanced.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.advanced
+
+
 # gf9:371 "... All your forces in a territory must show the same side."
 # gf9:379 "... you may not place the two types together."
 

@@ -197,6 +197,53 @@ def _(v: Any) -> z3.BoolRef:
     return v.force_cost == z3_force_cost(v)
 
 
+# gf9:33 "... The Spice Bank supplies spice and receives payments unless a faction or card redirects them. ..."
+# gf9:179 prices the forces beyond the free allowance, gf9:353 the Kwisatz Haderach, gf9:393 the Emperor's payment for
+# its ally ("redirected to Tleilaxu if its revival payment ability applies"): none names another receiver.
+
+
+def _pays_bank(s: RevivalFacts) -> bool:
+    """Spice is paid for forces (the reviver's beyond its free ones, or the Emperor's for its ally) or the Kwisatz
+    Haderach, not by a card, and no Tleilaxu plays to receive it."""
+    if s.has_card or s.free is None or s.emperor_pays is None or s.tleilaxu_in_game is not False:
+        return False
+    return force_cost(s) > 0 or s.emperor_pays > 0 or s.kh
+
+
+def _payers(s: RevivalFacts) -> str:
+    parts = []
+    if force_cost(s) or s.kh:
+        parts.append(f"{display(s.faction)} pays the Bank for its {'forces' if force_cost(s) else 'Kwisatz Haderach'}")
+        if force_cost(s) and s.kh:
+            parts[-1] = f"{display(s.faction)} pays the Bank for its forces and the Kwisatz Haderach"
+    if s.emperor_pays:
+        parts.append(f"the Emperor pays the Bank for the {s.emperor_pays} forces beyond its ally's three")
+    return "; ".join(parts) + ": no faction or card redirects that spice (no Tleilaxu plays)."
+
+
+@rule(
+    "gf9.revival.payee",
+    on="revive",
+    cites="gf9:33",
+    see_also="gf9:179,353,393",
+    title="Revival spice goes to the Bank",
+    permits=lambda s, _o: _payers(s)[0].upper() + _payers(s)[1:],
+    defines=("paid_to",),
+    when=_pays_bank,
+    one_sided="it names who receives the spice and never forbids",
+)
+def revival_payee(s: RevivalFacts) -> dict[str, Any]:
+    """The spice paid for forces and the Kwisatz Haderach goes to the Bank, which receives payments no faction or
+    card redirects (Tleilaxu's revival payment ability is an expansion's: where Tleilaxu may play, this is not
+    said)."""
+    return {"paid_to": "bank"}
+
+
+@revival_payee.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.to_bank
+
+
 gap(
     "gf9.revival.special-cost",
     on="revive",
@@ -459,6 +506,9 @@ def _(v: Any) -> z3.BoolRef:
 
 
 # gf9:3 "Spice pays for cards, shipment and revival."
+# gf9:183 "... The Emperor may pay for up to three additional revivals for its ally. ..." (the reviver pays the rest)
+# gf9:157 "... Normal allied aid covers the actual purchase or shipment cost. It does not create an unrestricted purse
+#          for battle support or revival." (an ally short of spice gets no help from its ally's normal aid)
 
 
 def _affordable_applies(s: RevivalFacts) -> bool:
@@ -477,14 +527,29 @@ def _cannot_pay(s: RevivalFacts, _o: dict[str, Any]) -> str:
         parts.append(f"{s.leader_strength} for {s.leader}")
     if s.kh:
         parts.append(f"{KH_PRICE} for the Kwisatz Haderach")
-    return f"{display(s.faction)} cannot pay {own_cost(s)} spice ({', '.join(parts)}): it has {s.spice} spice."
+    aid = (
+        f" (its ally {display(s.ally)}'s normal aid covers purchases and shipments, not revival)"
+        if s.ally and not s.emperor_ally
+        else ""
+    )
+    if s.emperor_ally:
+        aid = (
+            f" and the Emperor pays only for the {s.emperor_pays} forces beyond its three"
+            if s.emperor_pays
+            else " (its ally the Emperor may pay only for forces beyond its three)"
+        )
+    return f"{display(s.faction)} cannot pay {own_cost(s)} spice ({', '.join(parts)}): it has {s.spice} spice{aid}."
 
 
 @rule(
     "gf9.revival.affordable",
     on="revive",
-    cites="gf9:3",
-    see_also="gf9:179,191,353",
+    cites="gf9:3,183,157",
+    cite_when={
+        "gf9:183": lambda s: bool(s.emperor_pays),  # the Emperor pays for some: the reviver pays the rest
+        "gf9:157": lambda s: bool(s.ally) and own_cost(s) > (s.spice or 0),  # its ally's aid does not cover revival
+    },
+    see_also="gf9:179,191,353,393",
     title="The reviver must be able to pay",
     forbids=_cannot_pay,
     permits=lambda s, _o: f"{display(s.faction)} has {s.spice} spice for the {own_cost(s)} it pays.",
@@ -596,7 +661,7 @@ def leader_cost(s: RevivalFacts) -> dict[str, Any]:
 
 @leader_cost.z3
 def _(v: Any) -> z3.BoolRef:
-    return z3.And(v.leader_cost == v.leader_strength, v.leader_to_bank)
+    return z3.And(v.leader_cost == v.leader_strength, v.to_bank)
 
 
 # gf9:193 "In Advanced play, having no leader of your own available because the others are captured also opens
@@ -646,6 +711,65 @@ def _(v: Any) -> z3.BoolRef:
     return z3.And(v.advanced, v.own_leaders_in_tanks + v.own_captured >= v.own_leaders)
 
 
+# gf9:191 "Once all five of your leaders are in the Tanks, you may revive one per Revival Phase until all have been
+#          revived. ..." A leader leaves the Tanks only by being revived: one out of the Tanks (alive, or captive)
+# that the position's leaders_revived (Mentat's extension: the leaders revived so far this game) does not list has
+# never been in the Tanks, so the five were never all there.
+
+
+def _history_given(s: RevivalFacts) -> bool:
+    """A normal leader revival (no card, no Fate) with fewer than five in the Tanks, gf9:193 not opening it, and the
+    position listing the leaders revived this game."""
+    return (
+        _leader_revived(s)
+        and not _all_dead(s)
+        and not _rest_captured(s)
+        and not s.has_card
+        and not s.fate
+        and s.out_unrevived is not None
+    )
+
+
+def _never_said(s: RevivalFacts, _o: dict[str, Any]) -> str:
+    n = s.out_unrevived or 0
+    return (
+        f"{s.unrevived_names} {'is' if n == 1 else 'are'} out of the Tanks and {'was' if n == 1 else 'were'} never "
+        f"revived this game (factions.{s.faction}.leaders_revived): all five of {_whose(s.faction)} leaders have "
+        "never been in the Tanks at once, and only then does leader revival open."
+    )
+
+
+@rule(
+    "gf9.revival.leader-never-all-dead",
+    on="revive",
+    cites="gf9:191",
+    title="Leader revival opens only once all five leaders were in the Tanks",
+    forbids=_never_said,
+    permits=lambda s, _o: (
+        f"{s.revived_names} {'is' if ' and ' not in s.revived_names else 'are'} out of the Tanks but "
+        f"{'was' if ' and ' not in s.revived_names else 'were'} revived this game: all five of {_whose(s.faction)} "
+        "leaders may have been in the Tanks earlier."
+    ),
+    when=_history_given,
+    replaces="overview.revival.leader-all-dead",
+)
+def leader_never_all_dead(s: RevivalFacts) -> bool:
+    """With fewer than five of its leaders in the Tanks, a faction may revive one only if all five were there
+    earlier: every leader now out of the Tanks must have been revived since. One never revived this game
+    (``leaders_revived``) never left the Tanks because it never went in: leader revival never opened."""
+    return s.out_unrevived == 0
+
+
+@leader_never_all_dead.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.out_unrevived == 0
+
+
+def _never_all_dead(s: RevivalFacts) -> bool:
+    """gf9.revival.leader-never-all-dead decides: a leader out of the Tanks was never revived this game."""
+    return _history_given(s) and bool(s.out_unrevived)
+
+
 def _eligibility_said(s: RevivalFacts) -> str:
     free = s.own_leaders - s.own_leaders_in_tanks - s.own_captured
     held = f", {s.own_captured} held captive" if s.own_captured else ""
@@ -654,10 +778,21 @@ def _eligibility_said(s: RevivalFacts) -> str:
         if s.captives_given or not s.advanced
         else "; the position does not give factions.harkonnen.captured_leaders either (gf9:193: captives also open it)"
     )
+    if s.out_unrevived is not None and not s.has_card and not s.fate:  # the leaders revived this game are given
+        history = (
+            f"{s.revived_names} {'was' if ' and ' not in s.revived_names else 'were'} revived this game, but the "
+            "position does not say whether all five were in the Tanks at once before, nor whether all have been "
+            "revived since"
+        )
+    else:
+        history = (
+            "the position does not say whether that happened earlier "
+            f"(factions.{s.faction}.leaders_revived: the leaders revived this game)"
+        )
     return (
         f"{s.own_leaders_in_tanks} of {_whose(s.faction)} {s.own_leaders} leaders are in the Tanks{held} and {free} "
-        "not: gf9:191 opens leader revival once all five were in the Tanks, until all have been revived, and the "
-        f"position does not say whether that happened earlier{captives}"
+        f"not: gf9:191 opens leader revival once all five were in the Tanks, until all have been revived, and "
+        f"{history}{captives}"
     )
 
 
@@ -669,7 +804,7 @@ _eligibility = gap(
     reason="fewer than five of the faction's leaders are in the Tanks: gf9:191 allows one a phase once all five "
     "were there, until all have been revived, and (Advanced) gf9:193 also opens it when the others are captured; "
     "the position does not record that history",
-    when=lambda s: _leader_revived(s) and not _all_dead(s) and not _rest_captured(s),
+    when=lambda s: _leader_revived(s) and not _all_dead(s) and not _rest_captured(s) and not _never_all_dead(s),
     explain=_eligibility_said,
 )
 _eligibility.replaces = ("overview.revival.leader-all-dead",)

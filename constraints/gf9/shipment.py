@@ -550,8 +550,18 @@ def _(v: Any) -> z3.BoolRef:
 # gf9:157 "Normal allied aid covers the actual purchase or shipment cost."
 
 
+def _ally_may_pay(s: ShipmentFacts) -> bool:
+    """The shipper's ally pays toward the shipment, or (the shipper short of spice) might have: gf9:147, 157."""
+    return s.ally_support > 0 or (s.has_ally and price(s) > (s.spice or 0))
+
+
 def _cannot_pay(s: ShipmentFacts, _o: dict[str, Any]) -> str:
     help_ = f" and {s.ally_support} promised by its ally" if s.ally_support else ""
+    if not s.ally_support and s.has_ally:
+        help_ = (
+            f", and its ally {display(s.ally)} promised none (move.ally_support: an ally may pay part or all of a "
+            "shipment)"
+        )
     return (
         f"{display(s.faction)} cannot pay {price(s)} spice for {s.forces} forces to {s.to}: it has "
         f"{s.spice} spice{help_}."
@@ -574,7 +584,7 @@ def _odd_affordable(s: ShipmentFacts) -> str:
     "gf9.shipment.affordable",
     on="ship",
     cites="gf9:3,147,157",
-    cite_when={"gf9:147": lambda s: s.ally_support > 0, "gf9:157": lambda s: s.ally_support > 0},  # an ally's help
+    cite_when={"gf9:147": _ally_may_pay, "gf9:157": _ally_may_pay},  # an ally's help, given or open to it
     title="The shipper must be able to pay",
     forbids=_cannot_pay,
     permits=lambda s, o: (

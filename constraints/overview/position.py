@@ -124,6 +124,9 @@ def _(v: Any) -> z3.BoolRef:
     return all_of(sp <= cap for sp, cap in zip(v.f_special, v.f_special_cap, strict=True))
 
 
+# overview:18 names "Bene Gesserit advisor forces" among the Advanced components: GF9's rule (gf9:51, 7) unchanged.
+restates("overview:18", "gf9.position.advisors-advanced")
+
 # overview:3 "... Each of 2-6 players controls one of six unique factions (Atreides, Harkonnen, Emperor, Spacing
 #            Guild, Fremen, Bene Gesserit), ..." -- a game of more than six players, or of one, is not the overview's.
 # (A position listing one faction and giving no 'players' may leave the others out: only a given count is judged.)

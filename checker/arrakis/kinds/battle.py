@@ -484,6 +484,8 @@ class BattleFacts(Facts):
     d_holds_captive: bool | None = fact(
         False, key="factions.harkonnen.captured_leaders", doc="Harkonnen plays a leader it holds captive"
     )
+    a_own_all_dead: bool = fact(False, key="factions.A.leaders_in_tanks", doc="all its own leaders are in the Tanks")
+    d_own_all_dead: bool = fact(False, key="factions.D.leaders_in_tanks", doc="all its own leaders are in the Tanks")
     # -- gf9: Karama played in this battle (move.karama; gf9:463-483) --
     a_pile: int = label(
         0, doc="spice of bribes in front of its shield (spice_in_front, or bribe_pile): not spendable (gf9:165, 297)"
@@ -792,6 +794,7 @@ def _side_facts(pos: Position, m: BattleMove, me: str, foe: str, x: str) -> dict
         f"{x}_kh_in_tanks": bool(plan.kwisatz_haderach and atreides and atreides.kwisatz_haderach_in_tanks),
         f"{x}_leader_captive": bool(leader and leader in own and leader in held),
         f"{x}_holds_captive": _holds_captive(pos, me, leader, own),
+        f"{x}_own_all_dead": bool(own) and set(own) <= tanks,
         f"{x}_kh_stopped": me == "atreides" and "kwisatz-haderach" in stops,
         f"{x}_voice_stopped": plan.voice is not None and "voice" in stops,
         f"{x}_presc_stopped": plan.prescience is not None and "prescience" in stops,
@@ -1494,7 +1497,6 @@ class Battle(Kind):
         "spice_paid": "faction -> spice it paid to support its dialed forces",
         "spice_to_bribe_pile": "Dreamrules: faction -> the spice it paid that goes into its own bribe pile, not the "
         "Bank (the Fremen's ally, dreamrules:1136)",
-        "spice_destroyed": "the spice an explosion destroys in the territory",
         "zoal_infiltration": "Dreamrules: what Zoal's Infiltration gives instead of the ordinary result",
         "ixian_losses": "Dreamrules: the losses the winning Ixians may choose among",
         "winner_loss_options": "the winner's choices of which forces it loses (gf9:299)",
@@ -1509,7 +1511,7 @@ class Battle(Kind):
         "spice_paid",
         "spice_to_bribe_pile",
         "cards_discarded",
-        "spice_destroyed",
+        "spice_lost",
         "zoal_infiltration",
         "ixian_losses",
         "karama_discarded",
@@ -1524,7 +1526,7 @@ class Battle(Kind):
         w: Any = v
         w.winner = z3.Int("winner")  # 0 none, 1 aggressor, 2 defender
         w.explosion = z3.Bool("explosion")
-        w.spice_destroyed = z3.Int("spice_destroyed")
+        w.spice_lost = z3.Int("spice_lost")
         w.zoal_inf = z3.Bool("zoal_inf")  # dreamrules: Bene Tleilax may choose Zoal's Infiltration (dreamrules:1200)
         w.karama_disc = z3.Bool("karama_disc")  # gf9:467: the battle's Karama cards are discarded
         w.ix_loss = z3.Bool("ix_loss")  # dreamrules: the Ixians win and choose their losses (dreamrules:502, 1224)
@@ -1564,7 +1566,7 @@ class Battle(Kind):
         if out["explosion"]:
             losses.update({f: n for f, n in zip(facts.o_names, facts.o_forces, strict=True) if n})
         out["losses"] = losses
-        out["spice_destroyed"] = value(v.spice_destroyed)
+        out["spice_lost"] = value(v.spice_lost)
         out["spice_gained"] = {
             facts.side(x, "name"): value(getattr(v, f"{x}_gain")) for x in SIDES if value(getattr(v, f"{x}_gain"))
         }

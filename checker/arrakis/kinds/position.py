@@ -134,6 +134,8 @@ class PositionFacts(Facts):
     bg_out_places: int = fact(0, doc="territories outside the Polar Sink holding Bene Gesserit tokens")
     bg_out_shared: bool = fact(False, doc="another faction but the Ixians has tokens where the Bene Gesserit stand")
     bg_out_advisor: bool = fact(False, doc="the Bene Gesserit's tokens outside the Polar Sink show the advisor side")
+    bg_advisors: int = fact(0, key="forces.advisors", doc="Bene Gesserit tokens showing the advisor side")
+    bg_advisor_places: str = label("", doc="the territories of the Bene Gesserit's advisors, in words")
     f_own_traitors: list[int] = fact([], doc="traitor cards the faction holds of its own leaders")
     f_cache: list[int] = fact([], doc="dreamrules: Supplies cache cards in the faction's hand (dreamrules:746)")
     cache_copies: list[int] = fact([], doc="dreamrules: per Supplies cache card, its copies in all the hands")
@@ -457,6 +459,9 @@ def _dreamrules_facts(pos: Position, s: PositionFacts) -> None:
         for g in pos.forces
     )
     s.bg_out_advisor = any(g.advisors for g in out)
+    advisors = [g for g in bg if g.advisors and g.total]
+    s.bg_advisors = sum(g.total for g in advisors)
+    s.bg_advisor_places = names(sorted({g.territory for g in advisors}))
     s.special_given = tuple(bool((x := st[f]) and x.reserves_special is not None) for f in factions)
     s.thumpers_given = tuple(bool((x := st[f]) and x.thumpers is not None) for f in factions)
     own = {f: set(faction_leaders(pos, f)) for f in factions}

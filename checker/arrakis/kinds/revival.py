@@ -8,10 +8,10 @@ Emperor pays for its ally's forces beyond its own three). Rules fix these values
 
 Outcome keys: ``cost`` (all spice paid for this revival, whoever pays it), its
 parts ``force_cost``, ``leader_cost``, ``kh_cost`` and ``emperor_cost`` (what the
-Emperor pays), ``free`` (the allowance) and, when a leader is revived, ``paid_to``:
-``bank``, the receiver of the leader's price (gf9:191). The spice paid for forces
-(gf9:179) and for the Kwisatz Haderach (gf9:353) goes to the Bank too, the receiver
-of payments no faction or card redirects (gf9:33): a note says so.
+Emperor pays), ``free`` (the allowance) and, where spice is paid, ``paid_to``:
+``bank``, the receiver of the leader's price (gf9:191) and of the spice paid for
+forces (gf9:179) and the Kwisatz Haderach (gf9:353), payments no faction or card
+redirects (gf9:33; where Tleilaxu may play, it is not reported).
 
 Move keys beyond the count: ``emperor_pays`` (forces beyond the reviver's own
 three that its ally the Emperor pays for, gf9:183, 393; asked for when an ally of
@@ -104,6 +104,13 @@ class RevivalFacts(Facts):
     own_captured: int = fact(
         0, key="factions.harkonnen.captured_leaders", doc="the reviver's printed leaders Harkonnen holds captive"
     )
+    out_unrevived: int | None = fact(
+        None,
+        key="factions.FACTION.leaders_revived",
+        doc="the reviver's leaders out of the Tanks (alive or captive) never revived this game; None: not given",
+    )
+    unrevived_names: str = label("", doc="those leaders, in words")
+    revived_names: str = label("", doc="the reviver's leaders out of the Tanks that were revived this game, in words")
     captured_names: str = label("", doc="the reviver's leaders held captive, in words")
     captives_given: bool = label(True, doc="the position gives Harkonnen's captured_leaders, or no Harkonnen plays")
     has_card: bool = label(False, doc="a card revives (move.card)")
@@ -357,16 +364,7 @@ def _notes(pos: Position, m: ReviveMove, f: RevivalFacts) -> list[str]:
         out.append(
             f"whether Fremen grants three free revivals (gf9:403) is not given: {f.own} forces are free either way"
         )
-    if f.free is not None and f.emperor_pays is not None and 0 < paid_forces(f) and f.own <= LIMIT:
-        out.append(
-            "gf9:179 prices the forces beyond the free allowance; no faction or card redirects that spice, so the "
-            "Bank receives it (gf9:33)"
-        )
     if f.kh:
-        out.append(
-            "gf9:353 prices the Kwisatz Haderach's revival; no faction or card redirects that spice, so the Bank "
-            "receives it (gf9:33)"
-        )
         state = pos.factions.get("atreides")
         if f.is_atreides and (state is None or state.kwisatz_haderach_in_tanks is None):
             out.append(
@@ -455,6 +453,9 @@ class Revival(Kind):
         atreides = pos.factions.get("atreides")
         kh_state = atreides.kwisatz_haderach_in_tanks if atreides else None
         before = state.revived_this_turn if state else None
+        revived = state.leaders_revived if state else None
+        out_of_tanks = sorted(roster - in_tanks)
+        unrevived = [n for n in out_of_tanks if revived is not None and n not in revived]
         f = RevivalFacts(
             faction=me,
             advanced=pos.advanced,
@@ -499,6 +500,9 @@ class Revival(Kind):
             kh=m.kwisatz_haderach,
             kh_in_tanks=kh_state is not False,
             own_captured=len(captured),
+            out_unrevived=None if revived is None else len(unrevived),
+            unrevived_names=_words(unrevived),
+            revived_names=_words([n for n in out_of_tanks if n not in unrevived]),
             captured_names=_words(captured),
             captives_given=captives_given,
             has_card=m.card is not None,
@@ -529,7 +533,7 @@ class Revival(Kind):
         v.leader_cost = z3.Int("leader_cost")
         v.kh_cost = z3.Int("kh_cost")
         v.emperor_cost = z3.Int("emperor_cost")
-        v.leader_to_bank = z3.Bool("leader_to_bank")  # the leader's price goes to the Bank (gf9:191)
+        v.to_bank = z3.Bool("to_bank")  # the spice paid goes to the Bank (gf9:191, 33)
         v.tleilaxu_income = z3.Int("tleilaxu_income")  # dreamrules: Bene Tleilax's income from this revival
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
@@ -554,6 +558,6 @@ class Revival(Kind):
             name: value(getattr(v, name)) or 0 for name in ("force_cost", "leader_cost", "kh_cost", "emperor_cost")
         }
         out: dict[str, Any] = {"cost": sum(parts.values()), "free": value(v.free), **parts}
-        out["paid_to"] = "bank" if value(v.leader_to_bank) else None
+        out["paid_to"] = "bank" if value(v.to_bank) else None
         out["tleilaxu_income"] = value(v.tleilaxu_income)
         return out
