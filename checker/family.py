@@ -95,6 +95,9 @@ class Family:
     # it, a repeat is judged by those rules rather than answered unresolved
     judged_by_history: tuple[str, ...] = ()
     history: str = ""
+    # (position data, the moving faction or None, the kind) -> whether the data gives the history that kind's rules
+    # read, where it is not one list at the top (``history``): the Dice Game's per-Faction counts of the round
+    history_given: Callable[[dict[str, Any], str | None, str], bool] | None = None
     # ``mentat apply`` / ``replay``: (position data, the kind just applied or None, the next move or None) -> the data
     # carried forward where the text says what comes next (the step a move ends, the round's next steps up to the
     # next move's, a new round), and notes saying so; raises checker.game.NotCarried where it cannot. None: positions

@@ -110,7 +110,11 @@ def repeated(data: dict[str, Any], pos: Any, played: set[Any] | None) -> str:
     kind = family.kind_name(pos)
     faction = getattr(pos.move, "faction", None)
     stretch = family.stretch(data) if family.stretch is not None else None
-    judged = kind in family.judged_by_history and isinstance(data.get(family.history), list)
+    if family.history_given is not None:
+        given = family.history_given(data, faction, kind)
+    else:
+        given = isinstance(data.get(family.history), list)
+    judged = kind in family.judged_by_history and given
     if kind in family.may_repeat or judged or (stretch, faction, kind) not in played:
         return ""
     who = f"{faction} already played" if faction else "the record already has"
@@ -366,6 +370,10 @@ def replay(record: Record, to: int | None = None) -> Iterator[Step]:
             result = Refused(refused)
         elif isinstance(result, Applied):
             result.notes = [*ahead, *result.notes]
+        elif ahead:  # what carried the record to the move, said with the ruling that stops it
+            refused = copy.copy(result.verdict)
+            refused.notes = [*ahead, *(n for n in refused.notes if n not in ahead)]
+            result = Refused(refused)
         yield Step(number, move, before, result)
         if isinstance(result, Refused):
             return

@@ -184,6 +184,25 @@ def test_recruit_fills_the_board_from_supply_and_map() -> None:
     assert _where(after) == {("harkonnen", "Arrakeen"): 1}
 
 
+def test_recruit_with_the_board_not_given_says_the_board_stays_unknown() -> None:
+    """dice:124: the Troops recruited go to the Faction board; where the position does not count the board, it stays
+    unknown, and a note says how many went there (the supply they left is written)."""
+    state = {"recruit_base": 3, "supply": 6, "leader": 0}
+    data = {**ROUND_TWO, "step": "recruit", "factions": {"fremen": state}}
+    result = apply({**data, "move": {"action": "recruit", "faction": "fremen", "troops": 3}})
+    assert isinstance(result, Applied)
+    me = result.data["factions"]["fremen"]
+    assert "board_troops" not in me and me["supply"] == 3
+    assert (
+        "Fremen's board_troops stays unknown: the position did not give it, and 3 more Troops went to its Faction "
+        "board (dice:124)" in result.notes
+    )
+    known = apply({**data, "factions": {"fremen": {**state, "board_troops": 0}}, "move": {"action": "recruit",
+                   "faction": "fremen", "troops": 3}})  # fmt: skip
+    assert isinstance(known, Applied) and known.data["factions"]["fremen"]["board_troops"] == 3
+    assert not any("stays unknown" in n for n in known.notes)
+
+
 def test_recruit_whose_verdict_is_unresolved_is_not_applied() -> None:
     result = apply(
         {
@@ -607,7 +626,9 @@ def test_the_destroyed_ship_die_is_decided_by_the_record() -> None:
     assert "ship" not in steps[3].before["factions"]["harkonnen"]["dice"]
 
 
-def test_a_record_that_skips_the_sandstorm_move_is_unresolved(tmp_path: Path) -> None:
+def test_a_record_that_skips_the_sandstorm_move_is_judged_where_the_round_stands(tmp_path: Path) -> None:
+    """The steps come in order (dice:67-77): a move of an earlier step is this round's, out of order, unless the
+    record has the moves that end the round (here the Sandstorm's, dice:168); the note says both."""
     import yaml
 
     raw = parse_yaml((GAME / "next-round.yaml").read_text(encoding="utf-8"))
@@ -616,8 +637,42 @@ def test_a_record_that_skips_the_sandstorm_move_is_unresolved(tmp_path: Path) ->
     path = tmp_path / "skip.yaml"
     path.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
     last = list(replay(read_record(path)))[-1]
-    assert isinstance(last.result, Refused) and last.result.verdict.verdict == "unresolved"
-    assert "must move the Sandstorm in the Sandstorm step (dice:168)" in last.result.verdict.reason
+    assert isinstance(last.result, Refused) and last.result.verdict.verdict == "illegal"
+    assert "dice.alliance.step" in last.result.verdict.forbidding()
+    said = " ".join(last.result.verdict.notes)
+    assert "comes before this round's" in said and "must move the Sandstorm in the Sandstorm step (dice:168)" in said
+
+
+def test_split_shipments_and_a_second_move_are_judged_from_the_round_so_far() -> None:
+    """dice:127-128, 132: the record writes each Faction's Troops shipped and moves taken this round
+    (``shipped_this_round``, ``moves_this_round``, cleared as their step ends), so a second shipment within the
+    allowance and a second move with a die on the Move slot are applied, not left unresolved."""
+    record = read_record(GAME / "record.yaml")
+    moves = record.moves
+    i = moves.index({"action": "ship", "faction": "harkonnen", "count": 2, "to": "Polar Sink"})
+    moves[i : i + 1] = [{**moves[i], "count": 1}, {**moves[i], "count": 1}]
+    j = moves.index({"action": "move", "faction": "harkonnen", "to": "Tuek's Sietch", "from": {"Polar Sink": 5}})
+    moves[j : j + 1] = [{**moves[j], "from": {"Polar Sink": 4}}, {**moves[j], "from": {"Polar Sink": 1}}]
+    steps = list(replay(record))
+    assert len(steps) == 12 and all(isinstance(s.result, Applied) for s in steps), [
+        (s.number, s.result.verdict.verdict, s.result.verdict.reason) for s in steps
+    ]
+    assert steps[i + 1].before["factions"]["harkonnen"]["shipped_this_round"] == 1
+    assert steps[j + 1].before["factions"]["harkonnen"]["moves_this_round"] == 1
+    assert "dice.move.twice" in {f.rule.id for f in steps[j + 1].result.verdict.findings}
+    after = steps[-1].result.data  # type: ignore[union-attr]
+    assert not any("shipped_this_round" in st or "moves_this_round" in st for st in after["factions"].values())
+    assert check(load_position(copy.deepcopy(after))).outcome == {"winner": ["fremen", "harkonnen"]}
+
+
+def test_a_recruit_after_the_ship_step_began_is_illegal(tmp_path: Path) -> None:
+    """dice:67-77: once a Faction has shipped, the round's Recruit step is over; as next round's, the record would
+    need the Sandstorm move and the rolls between."""
+    steps = list(replay(read_record(GAME / "mutant-recruit-after-ship.yaml")))
+    last = steps[-1]
+    assert isinstance(last.result, Refused) and last.result.verdict.verdict == "illegal"
+    assert last.result.verdict.forbidding() == ["dice.recruit.step"] and last.before["step"] == "ship"
+    assert "no Sandstorm move" not in (last.result.verdict.reason or "")
 
 
 def test_a_roll_puts_every_die_on_its_slot_and_tops_up_from_the_common_supply() -> None:

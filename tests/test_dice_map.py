@@ -59,11 +59,39 @@ def lines(v: Verdict, rule_id: str) -> list[int]:
 
 def test_two_troops_a_round_without_a_ship_die() -> None:
     base = dict(step="ship", sandstorm="Jacurutu", troops=troops(("atreides", "Arrakeen", 1)))
-    ok = check(**base, factions={"atreides": {"board_troops": 3}}, move=_ship("atreides", 2, "Arrakeen"))
+    none = {"atreides": {"board_troops": 3, "dice": {}}}  # no die on any slot
+    ok = check(**base, factions=none, move=_ship("atreides", 2, "Arrakeen"))
     assert ok.verdict == "legal" and ok.outcome["on_board"] == 1 and ok.outcome["in_to"] == 3
-    bad = check(**base, factions={"atreides": {"board_troops": 3}}, move=_ship("atreides", 3, "Arrakeen"))
+    bad = check(**base, factions=none, move=_ship("atreides", 3, "Arrakeen"))
     assert forbidding(bad) == ["dice.ship.allowance"] and lines(bad, "dice.ship.allowance") == [127]
     assert "ships 3 Troops: it may ship two Troops each round" in message(bad, "dice.ship.allowance")
+
+
+def test_a_missing_dice_key_is_no_answer_on_the_ship_die() -> None:
+    """dice:127: without ``dice`` the Ship die is unknown: two Troops need none (legal, and no word of a die it may
+    lack), three are unresolved naming the Ship slot."""
+    base = dict(step="ship", sandstorm="Jacurutu", troops=troops(("atreides", "Arrakeen", 1)))
+    unknown = {"atreides": {"board_troops": 4}}
+    ok = check(**base, factions=unknown, move=_ship("atreides", 2, "Arrakeen"))
+    assert ok.verdict == "legal" and "no die on its Ship slot" not in message(ok, "dice.ship.allowance")
+    assert "with or without a die on its Ship slot" in message(ok, "dice.ship.allowance")
+    three = check(**base, factions=unknown, move=_ship("atreides", 3, "Arrakeen"))
+    assert three.verdict == "unresolved" and three.missing == ["factions.atreides.dice.ship"]
+    assert "3 Troops need a die on its Ship slot" in (three.reason or "")
+
+
+def test_the_rounds_earlier_shipments_count_with_the_move() -> None:
+    """dice:127-128: each Troop is shipped separately, and the round's allowance counts them all
+    (``shipped_this_round``, which a game record writes)."""
+    base = dict(step="ship", sandstorm="Jacurutu", troops=troops(("atreides", "Arrakeen", 1)))
+    state = {"board_troops": 4, "dice": {}, "shipped_this_round": 1}
+    ok = check(**base, factions={"atreides": state}, move=_ship("atreides", 1, "Arrakeen"))
+    assert ok.verdict == "legal" and not any("first shipment" in n for n in ok.notes)
+    bad = check(**base, factions={"atreides": state}, move=_ship("atreides", 2, "Arrakeen"))
+    assert forbidding(bad) == ["dice.ship.allowance"]
+    assert "ships 2 Troops after 1 earlier this round (3 in all)" in message(bad, "dice.ship.allowance")
+    lone = check(**base, factions={"atreides": {"board_troops": 4, "dice": {}}}, move=_ship("atreides", 1, "Arrakeen"))
+    assert any("this Troop is taken as its first shipment" in n for n in lone.notes)
 
 
 def test_a_ship_die_adds_two_or_three() -> None:
@@ -139,12 +167,31 @@ def test_moves_come_from_adjacent_regions() -> None:
 def test_a_second_move_needs_the_move_die() -> None:
     base = dict(step="move", sandstorm="Jacurutu", troops=troops(("atreides", "Arrakeen", 3)))
     second = {**_move("atreides", "Carthag", Arrakeen=3), "second": True}
-    assert forbidding(check(**base, move=second)) == ["dice.move.second"]
+    assert forbidding(check(**base, factions={"atreides": {"dice": {}}}, move=second)) == ["dice.move.second"]
+    # its dice not given: whether a die is on its Move slot decides, and is named
+    v = check(**base, move=second)
+    assert v.verdict == "unresolved" and v.missing == ["factions.atreides.dice.move"]
     assert check(**base, factions={"atreides": {"dice": {"move": 4}}}, move=second).verdict == "legal"
     # the die on the Re-Assign slot may be put on the Move slot first (dice:83): the second move is allowed
     v = check(**base, factions={"atreides": {"dice": {"reassign": 4}}}, move=second)
     assert v.verdict == "legal" and "dice.move.reassign" in {f.rule.id for f in v.findings}
     assert any("Re-Assign" in n for n in v.notes)
+
+
+def test_the_rounds_moves_decide_the_second_and_forbid_a_third() -> None:
+    """dice:132: once or twice; ``moves_this_round`` (a game record writes it) makes a move the second, or a
+    third."""
+    base = dict(step="move", sandstorm="Jacurutu", troops=troops(("atreides", "Arrakeen", 3)))
+    one = {"dice": {"move": 4}, "moves_this_round": 1}
+    v = check(**base, factions={"atreides": one}, move=_move("atreides", "Carthag", Arrakeen=3))
+    assert v.verdict == "legal" and "this is its second move" in message(v, "dice.move.twice")
+    v = check(**base, factions={"atreides": {**one, "dice": {}}}, move=_move("atreides", "Carthag", Arrakeen=3))
+    assert forbidding(v) == ["dice.move.second"]
+    two = {**one, "moves_this_round": 2}
+    v = check(**base, factions={"atreides": two}, move=_move("atreides", "Carthag", Arrakeen=3))
+    assert forbidding(v) == ["dice.move.twice"] and lines(v, "dice.move.twice") == [132]
+    v = check(**base, move=_move("atreides", "Carthag", Arrakeen=3))
+    assert any("this is taken as its first move" in n for n in v.notes)
 
 
 def test_the_sandstorm_freezes_its_region() -> None:
@@ -204,8 +251,11 @@ def test_fortify_only_where_the_faction_controls_never_the_polar_sink() -> None:
 
 def test_the_number_of_regions_comes_from_the_faction_board() -> None:
     base = dict(step="fortify", sandstorm="Sietch Tabr", troops=troops(("atreides", "Arrakeen", 1)))
-    v = check(**base, factions={"atreides": {"fortify_base": 0}}, move=_fortify("atreides", "Arrakeen"))
+    v = check(**base, factions={"atreides": {"fortify_base": 0, "dice": {}}}, move=_fortify("atreides", "Arrakeen"))
     assert forbidding(v) == ["dice.fortify.allowance"] and lines(v, "dice.fortify.allowance") == [164]
+    # its dice not given: with no Region without a die, the Fortify die decides, and is named
+    v = check(**base, factions={"atreides": {"fortify_base": 0}}, move=_fortify("atreides", "Arrakeen"))
+    assert v.verdict == "unresolved" and v.missing == ["factions.atreides.dice.fortify"]
     assert (
         check(**base, factions={"atreides": {"fortify_base": 1}}, move=_fortify("atreides", "Arrakeen")).verdict
         == "legal"

@@ -87,7 +87,11 @@ def test_a_third_player_in_any_strategic_region_of_the_alliance_stops_it() -> No
     third = [*ALLIED_FOUR, {"faction": "corrino", "region": "Jacurutu", "count": 1}]
     v = check(round=4, step="end", alliances=[["atreides", "fremen"]], troops=third)
     assert v.outcome == {"winner": "none"}
-    assert "share Jacurutu with Corrino" in finding(v, "dice.victory.none")
+    # only Atreides of the Alliance is there: the sentence names it
+    assert "Atreides (allied with Fremen) shares Jacurutu with Corrino" in finding(v, "dice.victory.none")
+    both = [*third, {"faction": "fremen", "region": "Jacurutu", "count": 1}]
+    v = check(round=4, step="end", alliances=[["atreides", "fremen"]], troops=both)
+    assert "the Alliance of Atreides and Fremen shares Jacurutu with Corrino" in finding(v, "dice.victory.none")
 
 
 def test_four_without_an_alliance_wins_nothing() -> None:

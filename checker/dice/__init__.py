@@ -43,6 +43,17 @@ def _offered(ruleset: str) -> dict[str, list[str]]:
     return out | {key: regions for key in ("to", "from", "region", "sandstorm")}
 
 
+# the kinds whose rules read what the round has seen, and the Faction's key a record writes for it
+_ROUND_HISTORY = {"dice-ship": "shipped_this_round", "dice-move": "moves_this_round"}
+
+
+def _history_given(data: dict[str, Any], faction: str | None, kind: str) -> bool:
+    """Whether the position says what the Faction did earlier this round that the kind's rules read (its Troops
+    shipped, its moves: dice:127-128, 132), as a game record writes it."""
+    state = (data.get("factions") or {}).get(faction) if faction else None
+    return isinstance(state, dict) and isinstance(state.get(_ROUND_HISTORY.get(kind, "")), int)
+
+
 # kind name -> module under checker/dice/kinds (the move actions of the spec behind the layer's "dice-")
 KIND_MODULES = {
     "dice-position": "position",
@@ -84,6 +95,8 @@ FAMILY = Family(
         )
     },
     stretch=lambda data: data.get("round"),
+    judged_by_history=tuple(_ROUND_HISTORY),
+    history_given=_history_given,
     turn_and_phase=_round_and_step,
     advance=_advance,
     playout="checker.dice.playout:PLAYOUT",

@@ -31,6 +31,12 @@ from checker.dice.position import ACTION_ALIASES, MOVE_STEP, STEPS, dice_count, 
 from checker.game import NotCarried
 
 Out = tuple[dict[str, Any], list[str]]
+
+
+class Skipped(NotCarried):
+    """The record has no move the text requires before the step can end (a roll, the CHOAM die, the Sandstorm's)."""
+
+
 LOYALTY_KEPT = {"atreides": 2}  # dice:178, 192; every other Faction keeps one
 
 
@@ -59,10 +65,26 @@ def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None)
         return data, notes
     here, there = STEPS.index(step), STEPS.index(target)
     if there < here or step == "end":  # a new round's move
-        while data["step"] != "end":
-            data = _leave(data, notes)
-        data, more = _end(data, continuing=True)
-        notes += more
+        carried, more = copy.deepcopy(data), list(notes)
+        try:
+            while carried["step"] != "end":
+                carried = _leave(carried, more)
+            carried, end = _end(carried, continuing=True)
+            more += end
+            while STEPS.index(carried["step"]) < there:
+                carried = _leave(carried, more)
+        except Skipped as why:
+            if step == "end":
+                raise
+            # the steps come in order (dice:65-77): this round's step for the move is over, and the record lacks the
+            # moves that would make it the next round's; it is judged in the step the round is in
+            notes.append(
+                f"a {raw} move is made in the {target} step, which comes before this round's {step} step (dice:67-77); "
+                f"as the next round's, the record would need the moves between ({why}): it is judged in the {step} "
+                "step"
+            )
+            return data, notes
+        return carried, more
     while STEPS.index(data["step"]) < there:
         data = _leave(data, notes)
     return data, notes
@@ -75,7 +97,7 @@ def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[
     factions = data.get("factions") or {}
     names = set(factions) | set(data.get("turn_order") or ())
     if step == "alliance" and "corrino" in names and not choam:
-        raise NotCarried(
+        raise Skipped(
             "at the end of the Alliance step the Corrino gain a die, roll it and place it (Reserves of the CHOAM, "
             "dice:226): the record has no 'choam' move there"
         )
@@ -83,22 +105,44 @@ def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[
         data = _honour(data, notes)
     unrolled = [n for n, f in factions.items() if not (f or {}).get("dice") and (f or {}).get("personal_dice")]
     if step == "roll" and unrolled:
-        raise NotCarried(
+        raise Skipped(
             f"every player rolls and places its dice in the Roll the Dice step (dice:92-93), and the record has no "
             f"roll of {', '.join(display(n) for n in unrolled)} there"
         )
     if step == "sandstorm" and any("sandstorm" in ((f or {}).get("cards") or []) for f in factions.values()):
-        raise NotCarried(
+        raise Skipped(
             "the Sandstorm card's holder must move the Sandstorm in the Sandstorm step (dice:168), and "
             "the record has no Sandstorm move there"
         )
     nxt = STEPS[STEPS.index(step) + 1]
+    data = _round_history(data, step, nxt)
     if step == "turn-order":
         notes.append(
             "the Turn Order step: no Dice Game move sets a new Turn Order (dice:121), so the track stays as it stands"
         )
     notes.append(f"the {step} step is over: the {nxt} step follows (dice:67-77)")
     return {**data, "step": nxt}
+
+
+# the Faction's keys a record writes for what a step has seen (dice:127-128 the round's Troops shipped, dice:132 its
+# moves): begun at nought as the step begins, each ship or move adding to it, cleared as the step ends
+ROUND_HISTORY = {"ship": "shipped_this_round", "move": "moves_this_round"}
+
+
+def _round_history(data: dict[str, Any], left: str, entered: str) -> dict[str, Any]:
+    """The position's Factions as the step ``left`` ends and ``entered`` begins: the keys the ended step's moves
+    wrote are cleared, the begun step's set to nought (no Faction has shipped, or moved, in it yet)."""
+    factions = data.get("factions")
+    if not isinstance(factions, dict) or not ({left, entered} & set(ROUND_HISTORY)):
+        return data
+    out: dict[str, Any] = {}
+    for name, state in factions.items():
+        state = dict(state or {})
+        state.pop(ROUND_HISTORY.get(left, ""), None)
+        if entered in ROUND_HISTORY:
+            state[ROUND_HISTORY[entered]] = 0
+        out[name] = state
+    return {**data, "factions": out}
 
 
 def _honour(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:

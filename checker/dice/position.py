@@ -228,6 +228,21 @@ class DiceFaction:
     personal_dice: int | None = spec(
         None, min=0, max=MAX_DICE, doc="dice in its personal supply (used: dice:87; at the start, to roll: dice:53)"
     )
+    # -- what the round has seen (Mentat's extension, written by a game record; absent: not known) --
+    shipped_this_round: int | None = spec(
+        None,
+        min=0,
+        max=MAX_TROOPS,
+        doc="Troops it shipped earlier this round (dice:127-128): a game record writes it in the Ship step; "
+        "absent: not known (a shipment is then taken as its first)",
+    )
+    moves_this_round: int | None = spec(
+        None,
+        min=0,
+        max=2,
+        doc="moves it took earlier this round (dice:132): a game record writes it in the Move step; absent: not "
+        "known (a move is then its first unless the move says `second`)",
+    )
     # whether the file gave ``bonus_slots`` (``[]``: no slot carries the symbol; absent: unknown)
     bonus_given: bool = dataclasses.field(default=False, metadata={"internal": True})
     # whether the file gave ``dice`` (``{}``: no die on any slot; absent: unknown)

@@ -39,6 +39,7 @@ from checker.dice.position import (
 from checker.engine import Verdict
 from checker.game import NotCarried
 from checker.model import to_data
+from checker.names import plural
 
 Out = tuple[dict[str, Any], list[str]]
 
@@ -59,8 +60,13 @@ def ship(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
     st = pos.state(m.faction)
     if st.board_troops is not None and on_board is not None and on_board != st.board_troops - m.count:
         raise NotCarried(f"the outcome leaves {on_board} Troops on the board, not {st.board_troops} - {m.count}")
+    had = st
     if st.board_troops is not None:  # unknown stays unknown
-        factions[m.faction] = dataclasses.replace(st, board_troops=st.board_troops - m.count)
+        st = dataclasses.replace(st, board_troops=st.board_troops - m.count)
+    if st.shipped_this_round is not None:  # the round's shipping so far (dice:127-128), where the record knows it
+        st = dataclasses.replace(st, shipped_this_round=st.shipped_this_round + m.count)
+    if st is not had:
+        factions[m.faction] = st
     return _written(data, pos, troops, factions, arrived=[m.to]), []
 
 
@@ -84,7 +90,11 @@ def move(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
             troops = _set(troops, m.faction, region, pos.troops_in(region, m.faction) - n)
     troops = _set(troops, m.faction, m.to, in_target)
     left = [r for r, n in m.from_.items() if n]
-    return _written(data, pos, troops, dict(pos.factions), arrived=[m.to], left=left), []
+    factions = dict(pos.factions)
+    st = pos.state(m.faction)
+    if st.moves_this_round is not None:  # the round's moves so far (dice:132), where the record knows them
+        factions[m.faction] = dataclasses.replace(st, moves_this_round=st.moves_this_round + 1)
+    return _written(data, pos, troops, factions, arrived=[m.to], left=left), []
 
 
 def recruit(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
@@ -110,7 +120,13 @@ def recruit(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:
     )
     factions = {**pos.factions, m.faction: after}
     left = [r for r, n in m.from_map.items() if n]
-    return _written(data, pos, troops, factions, left=left), []
+    notes = []
+    if st.board_troops is None and m.troops:
+        notes.append(
+            f"{display(m.faction)}'s board_troops stays unknown: the position did not give it, and "
+            f"{plural(m.troops, 'more Troop', 'more Troops')} went to its Faction board (dice:124)"
+        )
+    return _written(data, pos, troops, factions, left=left), notes
 
 
 def fortify(data: dict[str, Any], pos: DicePosition, verdict: Verdict) -> Out:

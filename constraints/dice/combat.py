@@ -1115,7 +1115,10 @@ def _fremen(s: DiceCombatFacts) -> int:
     on=ON,
     cites="dice:214-215",
     title="Fremen Troops count as 2 in combat",
-    permits=lambda s, _o: f"{_fremen(s)} Fremen Troops fight, with the strength of {2 * _fremen(s)} regular Troops.",
+    permits=lambda s, _o: (
+        f"{plural(_fremen(s), 'Fremen Troop fights', 'Fremen Troops fight')}, with the strength of "
+        f"{plural(2 * _fremen(s), 'regular Troop')}."
+    ),
     needs=RESOLVED,
     defines=("fremen_strength",),
     when=lambda s: any(s.f_code[i] == FREMEN and s.f_side[i] and s.f_sent[i] for i in _n(s)),
@@ -1352,7 +1355,7 @@ def _evac_ok(s: DiceCombatFacts) -> bool:
     forbids=lambda s, _o: (
         _listing(
             [
-                f"{s.f_evac[i]} {_who(s, i)} Troops are evacuated, but it loses "
+                f"{plural(s.f_evac[i], _who(s, i) + ' Troop is', _who(s, i) + ' Troops are')} evacuated, but it loses "
                 f"{resolve(s)['losses'][i] + resolve(s)['conv'][i]} in the combat"
                 for i in _n(s)
                 if s.f_evac[i] > resolve(s)["losses"][i] + resolve(s)["conv"][i]
@@ -1361,7 +1364,14 @@ def _evac_ok(s: DiceCombatFacts) -> bool:
         + ": Evacuate places Troops killed in combat on their owner's Faction Mat."
     ),
     permits=lambda s, _o: (
-        _listing([f"{s.f_evac[i]} {_who(s, i)} Troops go to its Faction Mat" for i in _n(s) if s.f_evac[i]]) + "."
+        _listing(
+            [
+                f"{s.f_evac[i]} {_who(s, i)} {'Troop goes' if s.f_evac[i] == 1 else 'Troops go'} to its Faction Mat"
+                for i in _n(s)
+                if s.f_evac[i]
+            ]
+        )
+        + "."
     ),
     needs=RESOLVED,
     when=lambda s: any(s.f_evac),

@@ -118,12 +118,12 @@ def _(v: Any) -> z3.BoolRef:
         f"{who(s.faction)} may fortify "
         + (f"{s.fortify_base} Region(s) without a die." if not s.fortify_dice else "with its die on the Fortify slot.")
     ),
-    needs=("fortify_base", "fortify_per_die"),
+    needs=("fortify_base", "fortify_dice", "fortify_per_die"),
 )
 def allowance(s: DiceFortifyFacts) -> bool:
     """A Faction fortifies as many Regions as its Faction board notes (``fortify_base``, plus ``fortify_per_die``
     for a die on its Fortify slot): at least one for this move."""
-    return (s.fortify_base or 0) + s.fortify_dice * (s.fortify_per_die or 0) >= 1
+    return (s.fortify_base or 0) + (s.fortify_dice or 0) * (s.fortify_per_die or 0) >= 1
 
 
 @allowance.z3

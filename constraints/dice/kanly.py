@@ -313,8 +313,10 @@ def _(v: Any) -> z3.BoolRef:
     cites="dice:190",
     see_also="dice:189",
     title="Stealing the Landsraad past a die on its slot costs a die",
-    forbids="{Faction} cannot steal the Landsraad card destroying {destroy} dice: {Target} has a die on the "
-    "card's slot, so a die must be destroyed.",
+    forbids=lambda s, _o: (
+        f"{s.fmt()['Faction']} cannot steal the Landsraad card destroying {plural(s.destroy, 'die', 'dice')}: "
+        f"{s.Target} has a die on the card's slot, so a die must be destroyed."
+    ),
     permits=lambda s, _o: (
         f"{s.Target} has a die on the Landsraad card's slot: {s.fmt()['Faction']} destroys {s.destroy}."
         if s.holder_slot_die
@@ -364,7 +366,10 @@ def _(v: Any) -> z3.BoolRef:
     cites="dice:190",
     see_also="dice:40,88",
     title="The dice destroyed come from the thief's Faction mat",
-    forbids="{Faction} cannot destroy {destroy} dice: it has {spare_dice} other dice on its Faction mat.",
+    forbids=lambda s, _o: (
+        f"{s.fmt()['Faction']} cannot destroy {plural(s.destroy, 'die', 'dice')}: it has "
+        f"{plural(s.spare_dice or 0, 'other die', 'other dice')} on its Faction mat."
+    ),
     permits=lambda s, _o: (
         f"{s.fmt()['Faction']} destroys {s.destroy} of its {plural(s.spare_dice or 0, 'other die', 'other dice')} "
         "on its Faction mat."

@@ -59,15 +59,42 @@ def _(v: Any) -> z3.BoolRef:
         if s.second
         else "A first move: every Faction may always take one."
     ),
+    needs=("move_dice",),
 )
 def second_move(s: DiceMoveFacts) -> bool:
     """One move is always allowed; a second (``move.second``) only with a die on the Move slot."""
-    return not s.second or s.move_dice >= 1
+    return not s.second or (s.move_dice or 0) >= 1
 
 
 @second_move.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.Or(z3.Not(v.second), v.move_dice >= 1)
+
+
+# dice:132 "... During your Move step, you move your Troops on the planet, either once or twice. ..."
+
+
+@rule(
+    "dice.move.twice",
+    on="dice-move",
+    cites="dice:132",
+    title="At most two moves a round",
+    forbids=lambda s, _o: (
+        f"{who(s.faction)} cannot take a third move: it has moved twice this round already, and a Faction moves "
+        "once or twice."
+    ),
+    permits=lambda s, _o: f"{who(s.faction)} has moved once this round: this is its second move.",
+    when=lambda s: s.moves_before > 0,  # the round's moves known (a game record writes them)
+)
+def twice(s: DiceMoveFacts) -> bool:
+    """A Faction moves once or twice in its Move step: with two moves taken this round (``moves_this_round``,
+    which a game record writes), a third is not allowed."""
+    return s.moves_before < 2
+
+
+@twice.z3
+def _(v: Any) -> z3.BoolRef:
+    return v.moves_before < 2
 
 
 # dice:83 "You may take the die in this slot at any time during one of your turns, flip it to show the number of your

@@ -47,7 +47,16 @@ def _(v: Any) -> z3.BoolRef:
 #          a die on a Ship slot, you may ship two or three additional Troops as noted on your Faction board."
 
 
+def _shipped(s: DiceShipFacts) -> str:
+    """The Troops of the move, and of the round where it shipped before (dice:128: each Troop separately)."""
+    if not s.shipped:
+        return troops_phrase(s.count)
+    return f"{troops_phrase(s.count)} after {s.shipped} earlier this round ({s.total} in all)"
+
+
 def _allowance(s: DiceShipFacts) -> str:
+    if s.ship_die is None or not s.dice_known:  # its dice not given: two or fewer Troops, which need no die
+        return "the two Troops any Faction may ship each round, with or without a die on its Ship slot"
     if not s.ship_die:
         return "two Troops each round (no die on its Ship slot)"
     extra = f"{s.ship_per_die}" if s.per_die_given else "two or three (as its Faction board notes)"
@@ -58,23 +67,25 @@ def _allowance(s: DiceShipFacts) -> str:
     "dice.ship.allowance",
     on="dice-ship",
     cites="dice:127",
-    see_also="dice:252",
+    see_also="dice:128,252",
     title="Two Troops a round, two or three more with a die on the Ship slot",
-    forbids=lambda s, _o: f"{who(s.faction)} ships {troops_phrase(s.count)}: it may ship {_allowance(s)}.",
-    permits=lambda s, _o: f"{who(s.faction)} ships {troops_phrase(s.count)}, within {_allowance(s)}.",
-    needs=("ship_per_die",),
+    forbids=lambda s, _o: f"{who(s.faction)} ships {_shipped(s)}: it may ship {_allowance(s)}.",
+    permits=lambda s, _o: f"{who(s.faction)} ships {_shipped(s)}, within {_allowance(s)}.",
+    needs=("ship_die", "ship_per_die"),
     # more than one die on Ship slots: an open question below
-    when=lambda s: s.ship_dice <= 1,
+    when=lambda s: s.ship_dice is None or s.ship_dice <= 1,
 )
 def allowance(s: DiceShipFacts) -> bool:
     """A Faction ships two Troops each round, plus the number its Faction board notes (two or three) when it placed
-    a die on its Ship slot (``ship_per_die``; unknown, the answer is unresolved only where two or three differ)."""
-    return s.count <= BASE + ((s.ship_per_die or 0) if s.ship_die else 0)
+    a die on its Ship slot (``ship_per_die``; unknown, the answer is unresolved only where two or three differ).
+    Each Troop is shipped separately (dice:128): those shipped earlier this round (``shipped_this_round``, which a
+    game record writes) count with the move's."""
+    return s.count + s.shipped <= BASE + ((s.ship_per_die or 0) if s.ship_die else 0)
 
 
 @allowance.z3
 def _(v: Any) -> z3.BoolRef:
-    return v.count <= BASE + z3.If(v.ship_die, v.ship_per_die, 0)
+    return v.count + v.shipped <= BASE + z3.If(v.ship_die, v.ship_per_die, 0)
 
 
 # dice:83 "You may take the die in this slot at any time during one of your turns, flip it to show the number of your
@@ -114,7 +125,7 @@ gap(
     title="More than one die on Ship slots",
     reason="dice:127 speaks of a die on a Ship slot adding two or three Troops; what a second die on a Ship slot "
     "adds is on the Faction board only",
-    when=lambda s: s.ship_dice > 1 and s.count > BASE,
+    when=lambda s: s.ship_dice is not None and s.ship_dice > 1 and s.total > BASE,
 )
 
 # dice:128 "Take each Troop you ship from your Faction board and place it in the Polar Sink Region or any Region you
@@ -127,8 +138,12 @@ gap(
     cites="dice:128",
     see_also="dice:124,249",
     title="Shipped Troops come from the Faction board",
-    forbids="{Faction} ships {count} Troops but has {board_troops} on its Faction board.",
-    permits="{Faction} has {board_troops} Troops on its Faction board to ship from.",
+    forbids=lambda s, _o: (
+        f"{who(s.faction)} ships {troops_phrase(s.count)} but has {s.board_troops} on its Faction board."
+    ),
+    permits=lambda s, _o: (
+        f"{who(s.faction)} has {troops_phrase(s.board_troops or 0)} on its Faction board to ship from."
+    ),
     needs=("board_troops",),
 )
 def from_board(s: DiceShipFacts) -> bool:

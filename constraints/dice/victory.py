@@ -382,7 +382,13 @@ def _none_text(s: DicePositionFacts, _o: dict[str, Any]) -> str:
             parts.append(f"{_names(s, [a, b])} control {len(rs)} of the 4 an Alliance needs")
         elif third:
             r, g = third[0]
-            parts.append(f"{_names(s, [a, b])} share {s.strategic[r]} with {display(s.factions[g])}")
+            there = [x for x in (a, b) if _ctrl(s, x, r)]  # who of the Alliance has Troops in it
+            sharer = (
+                f"the Alliance of {_names(s, [a, b])}"
+                if len(there) == 2
+                else f"{_names(s, there)} (allied with {_names(s, [x for x in (a, b) if x not in there])})"
+            )
+            parts.append(f"{sharer} shares {s.strategic[r]} with {display(s.factions[g])}")
     nxt = f"round {s.round + 1}" if s.round is not None else "the next round"
     return f"No one wins at the end of {_round_text(s)}: {'; '.join(parts)}. The game goes on to {nxt} (dice:179)."
 

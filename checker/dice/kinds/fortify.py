@@ -50,7 +50,8 @@ class DiceFortifyFacts(DiceStepFacts):
     ally: str = label(doc="its ally this round")
     ally_token: bool = label(False, doc="its ally controls the token (given, or by dice:158)")
     ally_consents: bool | None = fact(None, key="move.ally_consents", doc="the ally consents (dice:166)")
-    fortify_dice: int = fact(0, key="factions.FACTION.dice.fortify", doc="dice on its Fortify slot")
+    # None: the position lists none of its dice, and no Region without a die is known (dice:164)
+    fortify_dice: int | None = fact(0, key="factions.FACTION.dice.fortify", doc="dice on its Fortify slot")
     fortify_base: int | None = fact(None, key="factions.FACTION.fortify_base", doc="Regions without a die")
     fortify_per_die: int | None = fact(None, key="factions.FACTION.fortify_per_die", doc="Regions a die adds")
 
@@ -61,6 +62,8 @@ class DiceFortifyFacts(DiceStepFacts):
         return self.keys.get(key) or super().position_key(key)
 
     def missing_detail(self, key: str) -> str:
+        if key.endswith(".dice.fortify"):
+            return "most Factions fortify only with a die on their Fortify slot, dice:164"
         return self.details.get(key, "")
 
     @property
@@ -104,7 +107,9 @@ class DiceFortifyKind(Kind):
         base, per_die = st.fortify_base, st.fortify_per_die
         # dice:83: no die on the Fortify slot, and no Region without one: the Re-Assign die may be put there first
         reassign = not st.faces("fortify") and has_reassign_die(pos, me) and not (base or 0) >= 1
-        dice = len(st.faces("fortify")) or (1 if reassign else 0)
+        dice: int | None = len(st.faces("fortify")) or (1 if reassign else 0)
+        if not st.dice_listed and not reassign and not (base or 0) >= 1:
+            dice = None  # dice:164: whether it may fortify at all depends on a die on its Fortify slot
         notes = [reassign_note(me, "Fortify")] if reassign else []
         if base is None and dice and per_die:  # the die alone allows a Region: the base cannot matter
             base = 0

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from checker.dice.board import POLAR_SINK, border_question
 from checker.dice.kinds import noting_inferred
 from checker.dice.position import STEPS, DicePosition, MoveMove, display
+from checker.errors import InputError
 from checker.facts import Facts, Kind, fact, kind, label
 
 
@@ -86,7 +87,9 @@ class DiceMoveFacts(DiceStepFacts):
     from_adjacent: list[int] | None = fact(None, key="board", doc="whether each borders the target (dice:60)")
     from_may_storm: bool = label(False, doc="some Region moved from may be under the Sandstorm")
     second: bool = fact(False, key="move.second", doc="the Faction's second move this round")
-    move_dice: int = fact(0, key="factions.FACTION.dice.move", doc="dice on its Move slot")
+    moves_before: int = fact(0, key="factions.FACTION.moves_this_round", doc="moves it took earlier this round")
+    # None: a second move, and the position lists none of its dice (dice:132)
+    move_dice: int | None = fact(0, key="factions.FACTION.dice.move", doc="dice on its Move slot")
     own_in_target: int = fact(0, key="troops", doc="its Troops in the target before the move")
 
     # what the position must add for each unknown border ("whether Arrakeen borders Minor Erg: ..."), in the notes
@@ -97,7 +100,10 @@ class DiceMoveFacts(DiceStepFacts):
         return sum(self.from_counts)
 
     def missing_detail(self, key: str) -> str:
-        """The unknown borders behind a missing ``board`` (for an unresolved reason)."""
+        """The unknown borders behind a missing ``board``; the Move die a second move needs (for an unresolved
+        reason)."""
+        if key.endswith(".dice.move"):
+            return "a second move needs a die on its Move slot, dice:132"
         return "; ".join(self.border_questions) if key == "board" else ""
 
 
@@ -126,8 +132,16 @@ class DiceMoveKind(Kind):
         else:
             adjacent = [1] * len(known)
         st = pos.state(me)
+        before = st.moves_this_round
+        if before == 0 and m.second:
+            raise InputError(
+                "move.second",
+                f"false or left out: factions.{me}.moves_this_round says {display(me)} has not moved this round",
+                m.second,
+            )
+        second = m.second or bool(before)  # a record's count of the round's moves says it (dice:132)
         # dice:83: a second move with no die on the Move slot: the Re-Assign die may be put there first
-        reassign = m.second and not st.faces("move") and has_reassign_die(pos, me)
+        reassign = second and not st.faces("move") and has_reassign_die(pos, me)
         f = DiceMoveFacts(
             faction=me,
             step_index=step_index(pos),
@@ -144,8 +158,9 @@ class DiceMoveKind(Kind):
             from_own=[pos.troops_in(r, me) for r in names],
             from_adjacent=adjacent,
             from_may_storm=any(not never_storm(pos, r) for r in names),
-            second=m.second,
-            move_dice=len(st.faces("move")) or (1 if reassign else 0),
+            second=second,
+            moves_before=before or 0,
+            move_dice=(None if second and not st.dice_listed else len(st.faces("move")) or (1 if reassign else 0)),
             reassigned="Move" if reassign else "",
             own_in_target=pos.troops_in(m.to, me),
         )
@@ -156,6 +171,11 @@ class DiceMoveKind(Kind):
             f.notes.extend(f.border_questions)
         if pos.step is None:
             f.notes.append("the position does not give 'step': it is taken to be the Move step")
+        if before is None and not m.second:
+            f.notes.append(
+                f"the position does not say whether {display(me)} moved earlier this round "
+                f"('factions.{me}.moves_this_round'): this is taken as its first move"
+            )
         if pos.sandstorm is None and (not f.to_never_storm or f.from_may_storm):
             f.notes.append("the position does not give 'sandstorm': where the Sandstorm is decides")
         if m.to == POLAR_SINK or f.to_never_storm:

@@ -2,9 +2,10 @@
 
 One ``ship`` move sends ``count`` Troops to one Region (each Troop is shipped separately, dice:128, so a
 shipment to several Regions is several moves). The round's allowance (two, plus two or three for a die
-on the Ship slot, dice:127) is judged against the move's ``count``: the position does not record
-Troops shipped earlier in the same step, so the count is taken as the round's shipping so far (the
-verdict's notes say so).
+on the Ship slot, dice:127) is judged against the move's ``count`` and the Troops the Faction shipped earlier
+this round (``shipped_this_round``, which a game record writes); a lone position that does not give it has the
+move taken as the Faction's first shipment (the verdict's notes say so). A position that lists none of the
+Faction's dice leaves the Ship die unknown: two Troops or fewer need none, more are unresolved naming it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from checker.dice.kinds.move import (
 )
 from checker.dice.position import DicePosition, ShipMove, display
 from checker.facts import Facts, Kind, fact, kind, label
+from checker.names import plural
 
 BASE = 2  # dice:127 "You may ship two Troops each Round"
 PER_DIE = (2, 3)  # dice:127 "two or three additional Troops as noted on your Faction board"
@@ -34,9 +36,13 @@ PER_DIE = (2, 3)  # dice:127 "two or three additional Troops as noted on your Fa
 class DiceShipFacts(DiceStepFacts):
     to: str = label(doc="the Region shipped to")
     count: int = fact(0, key="move.count", doc="Troops shipped")
+    # dice:128 "Each Troop is shipped separately": the round's allowance counts those shipped before too
+    shipped: int = fact(0, key="factions.FACTION.shipped_this_round", doc="Troops it shipped earlier this round")
     board_troops: int | None = fact(None, key="factions.FACTION.board_troops", doc="Troops on its Faction board")
-    ship_die: bool = fact(False, key="factions.FACTION.dice.ship", doc="a die on its Ship slot")
-    ship_dice: int = fact(0, key="factions.FACTION.dice.ship", doc="dice on Ship slots")
+    # None: the position lists none of its dice, and how many it ships makes them matter (dice:127)
+    ship_die: bool | None = fact(False, key="factions.FACTION.dice.ship", doc="a die on its Ship slot")
+    ship_dice: int | None = fact(0, key="factions.FACTION.dice.ship", doc="dice on Ship slots")
+    dice_known: bool = label(True, doc="the position lists its dice (else two or fewer Troops: they cannot matter)")
     # the Faction board's number (two or three: dice:127); where the text's bounds decide, the bound
     ship_per_die: int | None = fact(None, key="factions.FACTION.ship_per_die", doc="Troops a Ship die adds")
     per_die_given: bool = label(False)
@@ -50,9 +56,19 @@ class DiceShipFacts(DiceStepFacts):
     ally_in_to: int = fact(0, key="troops", doc="its ally's Troops in the Region")
     ally_consents: bool | None = fact(None, key="move.ally_consents", doc="the ally consents (dice:129)")
 
+    def missing_detail(self, key: str) -> str:
+        if key.endswith(".dice.ship"):
+            return f"{plural(self.total, 'Troop')} need a die on its Ship slot: two a round without one, dice:127"
+        return ""
+
+    @property
+    def total(self) -> int:
+        """The Troops shipped this round with this move's."""
+        return self.count + self.shipped
+
     @property
     def limit(self) -> int:
-        return BASE + (self.ship_per_die or 0 if self.ship_die else 0)
+        return BASE + ((self.ship_per_die or 0) if self.ship_die else 0)
 
     @property
     def ally_region(self) -> bool:
@@ -76,23 +92,26 @@ class DiceShipKind(Kind):
         m = pos.move
         me = m.faction
         st = pos.state(me)
+        total = m.count + (st.shipped_this_round or 0)  # dice:127-128: the round's Troops, shipped one by one
         # dice:83: more than two shipped with no die on the Ship slot: the Re-Assign die may be put there first
-        reassign = not st.faces("ship") and has_reassign_die(pos, me) and m.count > BASE
-        dice = len(st.faces("ship")) or (1 if reassign else 0)
+        reassign = not st.faces("ship") and has_reassign_die(pos, me) and total > BASE
+        dice: int | None = len(st.faces("ship")) or (1 if reassign else 0)
+        if not st.dice_listed and not reassign and total > BASE:
+            dice = None  # dice:127: more than two Troops need a die on the Ship slot, which the position does not say
         per_die = st.ship_per_die
         notes = [reassign_note(me, "Ship")] if reassign else []
-        if per_die is None and dice:
-            if m.count <= BASE + PER_DIE[0]:
+        if per_die is None and dice != 0:
+            if total <= BASE + PER_DIE[0]:
                 per_die = PER_DIE[0]
                 notes.append(
                     f"the position does not give 'factions.{me}.ship_per_die': two or three (dice:127), "
-                    f"two more already allow {m.count}"
+                    f"{'with a die on its Ship slot, ' if dice is None else ''}two more already allow {total}"
                 )
-            elif m.count > BASE + PER_DIE[1]:
+            elif total > BASE + PER_DIE[1]:
                 per_die = PER_DIE[1]
                 notes.append(
                     f"the position does not give 'factions.{me}.ship_per_die': two or three (dice:127), "
-                    f"even three more would not allow {m.count}"
+                    f"even three more would not allow {total}"
                 )
         ally = ally_of(pos, me)
         f = DiceShipFacts(
@@ -103,10 +122,12 @@ class DiceShipKind(Kind):
             reassigned="Ship" if reassign else "",
             to=m.to,
             count=m.count,
+            shipped=st.shipped_this_round or 0,
             board_troops=st.board_troops,
-            ship_die=dice > 0,
+            ship_die=None if dice is None else dice > 0,
             ship_dice=dice,
-            ship_per_die=per_die if dice else (per_die or 0),
+            dice_known=st.dice_listed or reassign,
+            ship_per_die=per_die if dice != 0 else (per_die or 0),
             per_die_given=st.ship_per_die is not None,
             to_region=region(pos, m.to) or 0,
             storm_region=region(pos, pos.sandstorm),
@@ -121,7 +142,12 @@ class DiceShipKind(Kind):
         )
         if pos.step is None:
             f.notes.append("the position does not give 'step': it is taken to be the Ship step")
-        f.notes.append(f"the {m.count} Troops of this move are taken as all {display(me)} ships this round")
+        if st.shipped_this_round is None:
+            f.notes.append(
+                f"the position does not say what {display(me)} shipped earlier this round "
+                f"('factions.{me}.shipped_this_round'): {'this Troop is' if m.count == 1 else 'these Troops are'} "
+                "taken as its first shipment"
+            )
         if f.to_never_storm:
             f.notes.append(f"the Sandstorm never enters {m.to} (dice:61)")
         return f
