@@ -39,7 +39,7 @@ QUICK: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     # the Corrino's Reserves of the CHOAM die and the Atreides' Honour draw end each Alliance step
     ("dice choam", "dice", ["atreides", "corrino", "spacing-guild"], False, [(2, 25)]),
     # five players, so the Bene Gesserit may play (dice:45), its prediction picked at setup (dice:243-245)
-    ("dice bene gesserit", "dice", FIVE_DICE, False, [(0, 110)]),
+    ("dice bene gesserit", "dice", FIVE_DICE, False, [(0, 220)]),
 ]
 LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
     ("gf9 basic", "gf9", FOUR, False, [(s, 300) for s in range(4)]),
@@ -58,7 +58,7 @@ LONG_GAMES: list[tuple[str, str, list[str], bool, list[tuple[int, int]]]] = [
         False,
         [(0, 150), (1, 150)],
     ),
-    ("dice bene gesserit", "dice", FIVE_DICE, False, [(s, 150) for s in range(3)]),
+    ("dice bene gesserit", "dice", FIVE_DICE, False, [(s, 250) for s in range(3)]),
 ]
 CAMPAIGN = LONG_GAMES if LONG else QUICK
 # The rulesets whose next phase Mentat decides (gf9, overview: constraints/*/phase.py): their games go through the turn.
