@@ -127,3 +127,33 @@ def test_a_record_giving_no_phase_refuses_a_second_move_and_a_shipment_after_the
         assert isinstance(last, Refused) and last.verdict.verdict == "illegal"
         assert [f.rule.id for f in last.verdict.findings if f.effect == "forbids"] == [rule_id]
         assert "Atreides has already moved a group this step" in last.verdict.findings[0].message
+
+
+def test_a_position_giving_no_board_prints_the_board_names_it_knows() -> None:
+    """With no board, a name that is one of the GF9 board's (case, a leading 'The', apostrophes aside) is printed as
+    that board spells it, and the same place typed two ways is one territory; any other name stays as written."""
+    import yaml
+
+    from checker.positions import load_position
+
+    def judge(text: str) -> Verdict:
+        return evaluate(load_position(yaml.safe_load(text)))
+
+    v = judge(
+        "ruleset: conquest\nfactions: {atreides: {spice: 13, reserves: 20}}\n"
+        "move: {action: ship, faction: atreides, count: 3, to: great flat}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["conquest.shipment.one-territory"] == "The shipment goes into one territory, The Great Flat."
+    v = judge(
+        "ruleset: conquest\nforces: [{faction: harkonnen, territory: carthag, count: 4}]\n"
+        "move: {action: move, faction: harkonnen, count: 4, from: CARTHAG, to: tueks sietch}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["conquest.movement.one-group"] == "Harkonnen has 4 forces in Carthag: enough for 4."
+    v = judge(
+        "ruleset: conquest\nfactions: {atreides: {spice: 13, reserves: 20}}\n"
+        "move: {action: ship, faction: atreides, count: 3, to: spice  field}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["conquest.shipment.one-territory"] == "The shipment goes into one territory, spice field."
