@@ -1068,8 +1068,10 @@ def conflicts_fragment() -> str:
         a, b = p.rulesets
         out += [f"### {a} and {b}: {_md(p.first.title)}", "", _md(p.recorded), ""]
         for rs, r in ((a, p.first), (b, p.second)):
-            cites = ",".join(c.span for c in r.cites)
-            out += [f"`{rs}` ({rule_ref(r.id)}):", "", f"```{{source-quote}} {r.cites[0].doc}:{cites}", "```", ""]
+            out += [f"`{rs}` ({rule_ref(r.id)}):", ""]
+            for doc in dict.fromkeys(c.doc for c in r.cites):  # one quote per source: a rule may cite two
+                cites = ",".join(c.span for c in r.cites if c.doc == doc)
+                out += [f"```{{source-quote}} {doc}:{cites}", "```", ""]
         keys = [q.case_name for q in every if q.by == p.by and q.rulesets == p.rulesets]
         case = next((found[k] for k in keys if k in found), None)
         if case is not None:

@@ -479,7 +479,9 @@ def _same_for_every_value(pos: Any, ruleset: str, kind: Kind, key: str) -> Verdi
             merged.findings.append(dataclasses.replace(f, message=f"{f.rule.title}.", states={}))
     merged.notes = [n for n in first.notes if all(n in v.notes for v in answers)]
     same = "the answer is the same for every" if not unknown else "the verdict is the same for every"
-    merged.notes.append(f"the position does not give '{key}'; {same} {key}")
+    tried = list(values)
+    span = f" ({tried[0]}-{tried[-1]})" if len(tried) > 1 else ""
+    merged.notes.append(f"the position does not give '{key}'; {same} value it may have{span}")
     _said_honestly(merged)
     return merged
 

@@ -98,3 +98,62 @@ def test_a_setup_giving_no_spice_says_nothing_of_the_board_spice(tmp_path: Path)
     assert v.verdict == "legal"
     assert not any("spice lies on the board" in f.message for f in v.findings)
     assert "conquest.setup.spice-in-bank" in {f.rule.id for f in check("qa-setup-spice-in-bank").findings}
+
+
+def test_a_record_giving_no_phase_refuses_a_second_move_and_a_shipment_after_the_move(tmp_path: Path) -> None:
+    """conquest:29 "Then move one group": a position giving no phase is taken as the Shipping and movement step, so
+    the history the record's first move writes judges the second move, and a shipment after it."""
+    import yaml
+
+    from checker.game import Refused, read_record, replay
+
+    start = yaml.safe_load((ROOT / "cases/conquest/move-second-group-no-phase.yaml").read_text(encoding="utf-8"))
+    for key in ("title", "expect", "move", "this_phase"):
+        start.pop(key)
+    assert "phase" not in start
+    first = {"action": "move", "faction": "atreides", "count": 2, "from": "Old Gap", "to": "Imperial Basin"}
+    for second, rule_id in (
+        (
+            {"action": "move", "faction": "atreides", "count": 4, "from": "Imperial Basin", "to": "Old Gap"},
+            "conquest.movement.one-move",
+        ),
+        ({"action": "ship", "faction": "atreides", "count": 2, "to": "Old Gap"}, "conquest.shipment.before-move"),
+    ):
+        path = tmp_path / "record.yaml"
+        path.write_text(yaml.safe_dump({"record": 1, "start": start, "moves": [first, second]}), encoding="utf-8")
+        steps = list(replay(read_record(path)))
+        assert len(steps) == 2 and not isinstance(steps[0].result, Refused)
+        last = steps[-1].result
+        assert isinstance(last, Refused) and last.verdict.verdict == "illegal"
+        assert [f.rule.id for f in last.verdict.findings if f.effect == "forbids"] == [rule_id]
+        assert "Atreides has already moved a group this step" in last.verdict.findings[0].message
+
+
+def test_a_position_giving_no_board_prints_the_board_names_it_knows() -> None:
+    """With no board, a name that is one of the GF9 board's (case, a leading 'The', apostrophes aside) is printed as
+    that board spells it, and the same place typed two ways is one territory; any other name stays as written."""
+    import yaml
+
+    from checker.positions import load_position
+
+    def judge(text: str) -> Verdict:
+        return evaluate(load_position(yaml.safe_load(text)))
+
+    v = judge(
+        "ruleset: conquest\nfactions: {atreides: {spice: 13, reserves: 20}}\n"
+        "move: {action: ship, faction: atreides, count: 3, to: great flat}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["conquest.shipment.one-territory"] == "The shipment goes into one territory, The Great Flat."
+    v = judge(
+        "ruleset: conquest\nforces: [{faction: harkonnen, territory: carthag, count: 4}]\n"
+        "move: {action: move, faction: harkonnen, count: 4, from: CARTHAG, to: tueks sietch}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["conquest.movement.one-group"] == "Harkonnen has 4 forces in Carthag: enough for 4."
+    v = judge(
+        "ruleset: conquest\nfactions: {atreides: {spice: 13, reserves: 20}}\n"
+        "move: {action: ship, faction: atreides, count: 3, to: spice  field}\n"
+    )
+    said = {f.rule.id: f.message for f in v.findings}
+    assert said["conquest.shipment.one-territory"] == "The shipment goes into one territory, spice field."

@@ -228,12 +228,12 @@ def test_victory_finding_names_the_strongholds_and_the_requirement() -> None:
     f = finding(v, "gf9.position.victory-two-players")
     assert "Harkonnen holds Arrakeen, Carthag and Tuek's Sietch, 3 strongholds" in f.message
     assert "a two-player game needs 4" in f.message
-    assert lines(f) == {"gf9:21"}
+    assert [c.ref for c in f.cites] == ["gf9:21"]  # the turn is given: turn ten's lines are not quoted
     v = pause(
         {"harkonnen": ["Carthag", "Arrakeen", "Tuek's Sietch"]}, turn=5, factions=["harkonnen", "atreides", "fremen"]
     )
     assert v.outcome == {"winner": "harkonnen"}
-    assert lines(finding(v, "gf9.position.victory")) == {"gf9:319", "gf9:321"}
+    assert [c.ref for c in finding(v, "gf9.position.victory").cites] == ["gf9:319", "gf9:321"]
 
 
 def test_turn_ten_fremen_condition_then_guild_then_fallback() -> None:
@@ -409,3 +409,63 @@ forces:
     assert v.verdict == "unresolved"
     assert "does not give 'factions'" not in v.reason
     assert "players 6, 3 named (Atreides, Harkonnen, Emperor)" in v.reason
+
+
+ONE_FACTION = """
+ruleset: {ruleset}
+turn: 4
+phase: mentat-pause
+storm: 1
+forces:
+{forces}
+"""
+
+
+def _one_faction(ruleset: str, strongholds: list[str]) -> str:
+    forces = "\n".join(f'- {{faction: harkonnen, territory: "{t}", count: 3}}' for t in strongholds)
+    return ONE_FACTION.format(ruleset=ruleset, forces=forces)
+
+
+@pytest.mark.parametrize("ruleset", ["gf9", "overview", "dreamrules"])
+def test_one_listed_faction_is_no_game_of_one_player(ruleset: str) -> None:
+    """A game has two players or more (overview:3): a position listing one faction and giving no 'players' names no
+    winner on an impossible count, and no sentence calls it a one-player game."""
+    v = judge(_one_faction(ruleset, ["Carthag", "Arrakeen", "Tuek's Sietch"]))
+    assert v.verdict == "unresolved" and "winner" not in v.outcome
+    assert "the position does not give 'players' and lists only Harkonnen" in v.reason
+    assert "a game has at least two players (overview:3)" in v.reason
+    said = " ".join([v.reason, *(f.message for f in v.findings), *v.notes])
+    assert "1-player" not in said and "to have 1" not in said
+    v = judge(_one_faction(ruleset, ["Carthag", "Arrakeen", "Tuek's Sietch"]).replace("turn: 4", "turn: 4\nplayers: 1"))
+    assert v.verdict == "invalid-position"
+    assert [f.rule.id for f in v.findings if f.effect == "forbids"] == ["overview.position.players-minimum"]
+
+
+def test_one_listed_faction_wins_where_every_count_agrees() -> None:
+    """Four strongholds win in a game of two players (gf9:21) and of more (gf9:319): the count left open does not
+    matter, and the note says the answer is the same for every count it may be."""
+    v = judge(_one_faction("gf9", ["Carthag", "Arrakeen", "Tuek's Sietch", "Sietch Tabr"]))
+    assert v.verdict == "legal" and v.outcome["winner"] == "harkonnen"
+    assert "the position does not give 'players'; the answer is the same for every value it may have (2-6)" in v.notes
+    v = judge(_one_faction("overview", ["Carthag", "Arrakeen"]))
+    assert v.verdict == "legal" and v.outcome["winner"] == "none"
+
+
+def test_a_turn_asked_for_says_why() -> None:
+    """gf9:325's end of turn ten is why a two-player Pause with no winner asks for the turn: said and quoted."""
+    v = judge(
+        "ruleset: gf9\nphase: mentat-pause\nstorm: 1\nfactions: {bene-gesserit: {}}\nforces:\n"
+        "- {faction: harkonnen, territory: Carthag, count: 3}\n- {faction: harkonnen, territory: Arrakeen, count: 3}\n"
+        '- {faction: harkonnen, territory: "Tuek\'s Sietch", count: 3}\n'
+    )
+    assert v.verdict == "unresolved"
+    assert v.reason == (
+        "gf9.position.victory-two-players: the position does not give 'turn' (whether it is turn ten: if nobody has "
+        "won by its end, gf9:325's end-of-game conditions decide)"
+    )
+    assert [c.ref for c in finding(v, "gf9.position.victory-two-players").cites] == ["gf9:21", "gf9:325"]
+    v = judge(_one_faction("gf9", ["Carthag", "Arrakeen"]).replace("turn: 4\n", "players: 3\n"))
+    assert v.verdict == "unresolved" and "gf9:325" in v.reason  # no winner: turn ten may decide
+    assert [c.ref for c in finding(v, "gf9.position.victory").cites] == ["gf9:319", "gf9:321", "gf9:325"]
+    v = judge(_one_faction("gf9", ["Carthag", "Arrakeen"]).replace("turn: 4\n", "players: 3\nturn: 4\n"))
+    assert [c.ref for c in finding(v, "gf9.position.victory").cites] == ["gf9:319", "gf9:321"]

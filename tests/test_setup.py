@@ -14,6 +14,7 @@ from checker import engine
 from checker.arrakis.position import load_position
 from checker.arrakis.setup import BASE_FACTIONS, starting_position
 from checker.engine import Verdict, evaluate
+from checker.errors import InputError
 from checker.yamlio import parse_yaml
 
 SETS = [
@@ -111,10 +112,12 @@ def test_harkonnen_short_in_carthag_names_the_territories() -> None:
 
 
 def test_fremen_may_divide_its_ten_as_it_chooses_but_only_there() -> None:
-    data = _start(["fremen"], False)
-    data["forces"] = [{"faction": "fremen", "territory": "False Wall West", "sector": 15, "count": 10}]
+    data = _start(["fremen", "atreides"], False)
+    others = [g for g in data["forces"] if g["faction"] != "fremen"]
+    data["forces"] = [*others, {"faction": "fremen", "territory": "False Wall West", "sector": 15, "count": 10}]
     assert _judge(data).verdict == "legal"
     data["forces"] = [
+        *others,
         {"faction": "fremen", "territory": "Sietch Tabr", "count": 9},
         {"faction": "fremen", "territory": "Habbanya Sietch", "count": 1},
     ]
@@ -210,7 +213,7 @@ SHORT = {"bene-gesserit": "bg", "spacing-guild": "guild"}
 def _generated(seed: int) -> tuple[dict[str, Any], set[str]]:
     """A start of random factions with random numbers changed, and the setup rules those changes break."""
     rnd = random.Random(seed)
-    factions = rnd.sample(list(BASE_FACTIONS), rnd.randint(1, 6))
+    factions = rnd.sample(list(BASE_FACTIONS), rnd.randint(2, 6))  # a game has 2-6 players (overview:3)
     advanced = rnd.random() < 0.5
     data = _start(factions, advanced)
     broken: set[str] = set()
@@ -244,3 +247,11 @@ def test_generated_starts(chunk: int) -> None:
         assert found == broken, (seed, data)
         if not broken and v.verdict != "legal":
             assert not any(r.startswith("gf9.setup.") for r in v.forbidding()), seed
+
+
+def test_a_game_of_one_faction_is_not_started() -> None:
+    """overview:3: a game has 2-6 players, so `mentat new` with one faction is an input error, not a 1-player game."""
+    for ruleset in ("gf9", "overview", "dreamrules"):
+        with pytest.raises(InputError) as err:
+            starting_position(ruleset, ["fremen"], False)
+        assert err.value.key == "--factions" and "at least two factions" in str(err.value)

@@ -183,7 +183,8 @@ FAMILY = Family(
     draw=_draw,
     draw_over=_draw_over,
     carry=_carry,
-    splittable={"turn": range(1, 11)},  # the game's ten turns
+    # the game's ten turns; its 2-6 players (overview:3), where a position lists too few factions to be a game
+    splittable={"turn": range(1, 11), "players": range(2, 7)},
     search=SEARCH,
     topics=("storm", "shipment", "movement", "battle", "victory"),
     compared=("gf9", "overview"),

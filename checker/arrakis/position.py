@@ -75,7 +75,10 @@ def phase_words(index: int) -> str:
 PHASE_EVENTS = ("storm", "blow", "blow-a", "blow-b", "card-sold")
 
 # The territory names a position being loaded may use: None, the GF9 board's; a list, a conquest
-# board's; FREE, any name as written (a conquest position with no board: conquest prints none).
+# board's; FREE, any name as written (a conquest position with no board: conquest prints none), spelt as the GF9
+# board spells it where it is one of that board's names (the board a conquest position's board file is in the format
+# of), matched as every territory name is (case, a leading 'The', apostrophes): "carthag" is Carthag, "great flat"
+# The Great Flat; a name that board does not have stays as written.
 FREE: list[str] = []
 _TERRITORIES: ContextVar[list[str] | None] = ContextVar("territories", default=None)
 
@@ -85,7 +88,10 @@ def _territory(value: object, key: str) -> str:
     if names is FREE:
         if not isinstance(value, str) or not value.strip():
             raise InputError(key, "a territory name", value)
-        return " ".join(value.split())
+        try:
+            return territory_name(value, gf9_board().names, key)
+        except InputError:  # not a GF9 board name: the position's own, as written
+            return " ".join(value.split())
     return territory_name(value, gf9_board().names if names is None else names, key)
 
 

@@ -197,6 +197,9 @@ def starting_position(ruleset: str, factions: list[str], advanced: bool) -> str:
             "ruleset", "a ruleset with starting positions: " + ", ".join(RULESETS), ruleset, nearest(ruleset, RULESETS)
         )
     ruleset = ruleset.strip().lower()
+    if ruleset != "conquest" and len({f.strip().lower() for f in factions if f.strip()}) < 2:
+        # overview:3 "Each of 2-6 players controls one of six unique factions": a game of one player is none
+        raise InputError("--factions", "at least two factions: a game has 2-6 players (overview:3)", ",".join(factions))
     if ruleset == "dreamrules":
         return _dream_position(_once_each([_dream_faction(f) for f in factions if f.strip()], DREAM_FACTIONS))
     if ruleset == "conquest":

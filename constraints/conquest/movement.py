@@ -78,10 +78,13 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} has already moved a group this step (this_phase: 'moved: {faction}'): conquest:29 moves "
     "one group.",
     permits="This phase's history (this_phase) records no move of {Faction} yet.",
-    when=lambda s: s.moved_before is not None and s.phase_index == SHIPMENT_AND_MOVEMENT,
+    # a position giving no phase is taken to be the Shipping and movement step (the verdict's notes say so): its
+    # history of the phase is that step's
+    when=lambda s: s.moved_before is not None and s.phase_index in (None, SHIPMENT_AND_MOVEMENT),
 )
 def one_move(s: ConquestMoveFacts) -> bool:
-    """Inside a game record, whose history of the phase says who has moved: a faction moves one group."""
+    """Inside a game record, whose history of the phase says who has moved: a faction moves one group (a position
+    that gives no phase is judged as the Shipping and movement step, as the other movement rules judge it)."""
     return not s.moved_before
 
 

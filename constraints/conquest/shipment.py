@@ -155,6 +155,31 @@ def _(v: Any) -> z3.BoolRef:
     return v.destinations == 1
 
 
+# conquest:29 "Shipping costs 1 spice per force ... Then move one group up to 3 territories."
+
+
+@rule(
+    "conquest.shipment.before-move",
+    on="conquest-ship",
+    cites="conquest:29",
+    title="Shipping comes before the group's move",
+    forbids="{Faction} has already moved a group this step (this_phase: 'moved: {faction}'): conquest:29 ships, "
+    "then moves one group.",
+    permits="This phase's history (this_phase) records no move of {Faction} yet.",
+    # a position giving no phase is taken to be the Shipping and movement step (the verdict's notes say so)
+    when=lambda s: s.moved_before is not None and s.phase_index in (None, SHIPMENT_AND_MOVEMENT),
+)
+def before_move(s: ConquestShipFacts) -> bool:
+    """Inside a game record, whose history of the phase says who has moved: a faction ships, then moves its
+    group; a shipment after its move is out of that order."""
+    return not s.moved_before
+
+
+@before_move.z3
+def _(v: Any) -> z3.BoolRef:
+    return z3.Not(v.moved_before)
+
+
 def _storm_permits(s: ConquestShipFacts, o: dict[str, Any]) -> str:
     if not s.to_sectors:
         return f"{s.to} is in no sector: the storm cannot cover it."

@@ -9,6 +9,7 @@ victory (the layer removes gf9.position.guild-special). Where the book leaves it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import z3
@@ -199,14 +200,22 @@ def _z3_winning(v: Any) -> list[Any]:
     return [z3.If(count(q0) <= 1, q0[u], z3.If(count(q1) <= 1, q1[u], q2[u])) for u in units]
 
 
+def _asks_turn(line: str) -> Callable[[PositionFacts], bool]:
+    """Where the turn, not given, is what the victory waits on, the line that makes it matter (turn ten's end,
+    dreamrules:700; the Bene Gesserit's predicted turn, dreamrules:696) is quoted with the rule's own."""
+    return lambda s: bool(s.players_known and s.dr_markers_known) and s.dr_turn_known is None and line in s.turn_matters
+
+
 @rule(
     "dreamrules.position.victory",
     on="position",
-    cites="dreamrules:674",
+    cites="dreamrules:674,696,700",
+    # quoted where the turn, not given, is what it waits on: turn ten's end, the Bene Gesserit's predicted turn
+    cite_when={line: _asks_turn(line) for line in ("dreamrules:696", "dreamrules:700")},
     see_also="dreamrules:76,536,676",
     title="Victory at Mentat: three strongholds, four for an alliance (the Shield Wall and tech tokens counting)",
     permits=_victory_message,
-    needs=("dr_markers_known", "dr_turn_known", "dr_prediction_known"),
+    needs=("players_known", "dr_markers_known", "dr_turn_known", "dr_prediction_known"),
     when=_normal,
     defines=("winner",),
     replaces="gf9.position.victory",
@@ -373,7 +382,7 @@ gap(
         f"{s.prediction[1] if s.prediction else '?'}, and {_count_words(s, s.predicted)}, a win that turn: Bene "
         "Gesserit wins instead."
     ),
-    needs=("dr_markers_known",),
+    needs=("players_known", "dr_markers_known"),
     when=lambda s: _check(s) and not _open(s) and _prediction_plain(s),
     defines=("winner",),
     replaces="gf9.position.bg-prediction",
@@ -496,7 +505,7 @@ def _fremen_message(s: PositionFacts, _o: dict[str, Any]) -> str:
     see_also="dreamrules:1118,13",
     title="No winner by the end of turn ten: Fremen wins (its ally with three strongholds)",
     permits=_fremen_message,
-    needs=("dr_markers_known", "dr_roster_known"),
+    needs=("players_known", "dr_markers_known", "dr_roster_known"),
     when=lambda s: _turn_ten(s) and _ally_share(s) is not None,
     defines=("winner",),
     replaces=("gf9.position.fremen-special", "gf9.position.fallback-fremen"),

@@ -706,14 +706,24 @@ def _normal(s: PositionFacts) -> bool:
     return at_pause(s) and not bg_prediction_wins(s) and not end_game(s)
 
 
+def _asks_turn(line: str) -> Any:
+    """Where the turn, not given, is what the victory waits on, the line that makes it matter (turn ten's end,
+    gf9:325; the Bene Gesserit's predicted turn, gf9:323) is quoted with the rule's own."""
+    return lambda s: bool(s.players_known and s.prediction_known) and s.turn_known is None and line in s.turn_matters
+
+
+_TURN_LINES = {line: _asks_turn(line) for line in ("gf9:323", "gf9:325")}
+
+
 @rule(
     "gf9.position.victory",
     on="position",
-    cites="gf9:319,321",
+    cites="gf9:319,321,323,325",
+    cite_when=_TURN_LINES,
     see_also="gf9:5,7,19,23,101,135",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance",
     permits=_victory_message,
-    needs=("prediction_known", "turn_known"),
+    needs=("players_known", "prediction_known", "turn_known"),
     when=lambda s: _normal(s) and not s.two_players,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
@@ -742,11 +752,12 @@ def victory_form(v: Any) -> z3.BoolRef:
 @rule(
     "gf9.position.victory-two-players",
     on="position",
-    cites="gf9:21",
+    cites="gf9:21,323,325",
+    cite_when=_TURN_LINES,
     see_also="gf9:319,321",
     title="Victory in a two-player game: four strongholds",
     permits=_victory_message,
-    needs=("prediction_known", "turn_known"),
+    needs=("players_known", "prediction_known", "turn_known"),
     when=lambda s: _normal(s) and s.two_players,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
@@ -788,6 +799,7 @@ def _bg_message(s: PositionFacts, _: dict[str, Any]) -> str:
     differs="a Bene Gesserit prediction: gf9:361 gives the Bene Gesserit the predicted normal victory (three "
     "strongholds, gf9:319, in a three-player game too); the overview reads the same sheet (overview:105) over its own "
     "normal victory, which needs four strongholds in a three-player game (overview:94)",
+    needs=("players_known",),
 )
 def bg_prediction(s: PositionFacts) -> dict[str, Any]:
     """When the faction the Bene Gesserit predicted wins normally on the predicted turn (alone or allied),
@@ -850,6 +862,7 @@ def _fremen_message(s: PositionFacts, _: dict[str, Any]) -> str:
     replaces=("overview.position.turn-limit", "overview.position.alternate-wins"),
     differs="turn ten ends with no normal winner in the Basic game: overview:96 ends it with no winner; gf9:325 "
     "checks the Fremen special condition in every game",
+    needs=("players_known",),
 )
 def fremen_special(s: PositionFacts) -> Any:
     """At the end of turn ten with no normal victory, Fremen and its ally win if Sietch Tabr and Habbanya
@@ -878,7 +891,7 @@ def _guild_message(s: PositionFacts, _: dict[str, Any]) -> str:
     see_also="gf9:361",
     title="End of turn ten: the Spacing Guild's special victory",
     permits=_guild_message,
-    needs=("roster_known",),
+    needs=("players_known", "roster_known"),
     when=lambda s: (
         end_game(s) and "spacing-guild" in s.factions and ("fremen" not in s.factions or bool(fremen_breaches(s)))
     ),
@@ -939,7 +952,7 @@ def _fallback_fremen_applies(s: PositionFacts) -> bool:
     cites="gf9:325,323,361",
     cite_when={line: lambda s: _predicts_winner(s, ["fremen"]) for line in ("gf9:323", "gf9:361")},
     title="End of turn ten, no Guild: GF9's printed fallback awards the Fremen the game",
-    needs=("roster_known",),
+    needs=("players_known", "roster_known"),
     permits=lambda s, _: (
         f"{_ENDED}, the Fremen special condition fails ({names(fremen_breaches(s))}) and the "
         "Spacing Guild is not in the game: GF9's printed fallback awards the Fremen the game."
@@ -990,7 +1003,7 @@ def _top_names(s: PositionFacts) -> list[str]:
     cite_when={line: lambda s: _predicts_winner(s, _top_names(s)) for line in ("gf9:323", "gf9:361")},
     title="End of turn ten, no Guild, no Fremen: the factions occupying the most strongholds share the win",
     permits=_most_message,
-    needs=("roster_known",),
+    needs=("players_known", "roster_known"),
     when=_fallback_most_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",

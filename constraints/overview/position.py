@@ -9,6 +9,7 @@ import z3
 from checker.arrakis.kinds.position import (
     HABBANYA,
     LAST_TURN,
+    MIN_PLAYERS,
     STRONGHOLD_NAMES,
     TABR,
     TUEK,
@@ -129,13 +130,14 @@ restates("overview:18", "gf9.position.advisors-advanced")
 
 # overview:3 "... Each of 2-6 players controls one of six unique factions (Atreides, Harkonnen, Emperor, Spacing
 #            Guild, Fremen, Bene Gesserit), ..." -- a game of more than six players, or of one, is not the overview's.
-# (A position listing one faction and giving no 'players' may leave the others out: only a given count is judged.)
+# (A position listing one faction and giving no 'players' may leave the others out: only a given count is judged
+# here; the count it leaves open is asked for where it decides the winner, PositionFacts.players_known.)
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_PLAYERS = 6
 
 
-def _players_outside(s: PositionFacts) -> bool:
-    return s.players > MAX_PLAYERS or (s.players_given and s.players < MIN_PLAYERS)
+def _players_word(n: int) -> str:
+    return f"{n} player{'' if n == 1 else 's'}"
 
 
 @rule(
@@ -144,22 +146,49 @@ def _players_outside(s: PositionFacts) -> bool:
     cites="overview:3",
     title="A game has 2-6 players, each controlling one of six factions",
     forbids=lambda s, _: (
-        f"The position gives {s.players} player{'' if s.players == 1 else 's'}: the game has 2-6 players, each "
-        "controlling one of six factions."
+        f"The position gives {_players_word(s.players)}: the game has 2-6 players, each controlling one of six "
+        "factions."
     ),
-    when=_players_outside,
-    one_sided="it judges only a position giving more than six players, or fewer than two (a game of two to six is "
-    "the ordinary case every other rule checks)",
+    when=lambda s: s.players > MAX_PLAYERS,
+    one_sided="it judges only a position giving more than six players (a game of two to six is the ordinary case "
+    "every other rule checks; fewer than two: overview.position.players-minimum)",
 )
 def overview_players(s: PositionFacts) -> bool:
-    """The overview's game is for two to six players, one faction each: more than six, or a given count below two,
-    is no game it describes."""
-    return MIN_PLAYERS <= s.players <= MAX_PLAYERS
+    """The overview's game is for two to six players, one faction each: more than six is no game it describes."""
+    return s.players <= MAX_PLAYERS
 
 
 @overview_players.z3
 def _(_v: Any) -> z3.BoolRef:
-    return z3.BoolVal(False)  # it applies only to a count outside 2-6, which it forbids
+    return z3.BoolVal(False)  # it applies only to a count above six, which it forbids
+
+
+# gf9 sets out games of two players (gf9:21) to six (gf9:17, 19) and none of one: its minimum is the overview's, which
+# it keeps (gf9.position.larger-groups replaces only the maximum), and so do Dreamrules over it.
+
+
+@rule(
+    "overview.position.players-minimum",
+    on="position",
+    cites="overview:3",
+    see_also="gf9:19,21",
+    title="A game has at least two players",
+    forbids=lambda s, _: (
+        f"The position gives {_players_word(s.players)}: the game has at least two players (2-6 players, overview:3)."
+    ),
+    when=lambda s: s.players_given and s.players < MIN_PLAYERS,
+    one_sided="it judges only a position giving fewer than two players (a game of two or more is the ordinary case "
+    "every other rule checks)",
+)
+def overview_players_minimum(s: PositionFacts) -> bool:
+    """The game is for two players or more (overview:3 "2-6"; gf9 sets out two-player games as its fewest, gf9:21):
+    a given count below two is no game the texts describe."""
+    return s.players >= MIN_PLAYERS
+
+
+@overview_players_minimum.z3
+def _(_v: Any) -> z3.BoolRef:
+    return z3.BoolVal(False)  # it applies only to a given count below two, which it forbids
 
 
 # overview:57 "... Cannot ship/move into storm sectors or strongholds with 2+ other players already present."
@@ -473,14 +502,20 @@ def _overview_victory_applies(s: PositionFacts) -> bool:
 @rule(
     "overview.position.victory",
     on="position",
-    cites="overview:90,92,94; gf9:101",
+    cites="overview:90,92,94,96; gf9:101,323",
     # gf9:101 "... Two factions can therefore survive in the same stronghold while it is blocked; neither counts that
     #          disputed stronghold toward victory." -- read where two sides still share a stronghold at the Pause
-    cite_when={"gf9:101": lambda s: bool(disputed(s))},
+    # overview:96 (turn ten), gf9:323 (the predicted turn): quoted where the turn, not given, is what it waits on
+    cite_when={
+        "gf9:101": lambda s: bool(disputed(s)),
+        "overview:96": lambda s: bool(s.players_known) and s.ov_turn_known is None and "overview:96" in s.turn_matters,
+        "gf9:323": lambda s: bool(s.players_known) and s.ov_turn_known is None and "gf9:323" in s.turn_matters,
+    },
     see_also="overview:3,33,69,98,121,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",
     permits=_overview_victory_message,
-    needs=("ov_turn_known", "ov_prediction_known"),  # the Bene Gesserit's prediction may take the win (its sheet)
+    # the Bene Gesserit's prediction may take the win (its sheet)
+    needs=("players_known", "ov_turn_known", "ov_prediction_known"),
     when=_overview_victory_applies,
     defines=("winner",),
     one_sided="an outcome rule: it names the winner (or none) and never forbids",
@@ -536,6 +571,7 @@ def _(v: Any) -> z3.BoolRef:
     when=lambda s: at_pause(s) and s.turn == LAST_TURN and not s.advanced and not overview_qualifiers(s),
     defines=("winner",),
     one_sided="an outcome rule: it names no winner and never forbids",
+    needs=("players_known",),
 )
 def overview_turn_limit(s: PositionFacts) -> dict[str, Any]:
     """If no one has won by the end of turn ten, the Basic game ends with no winner."""
@@ -617,6 +653,7 @@ def with_allies_form(v: Any, marks: list[Any]) -> list[Any]:
     when=_fremen_wins,
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",
+    needs=("players_known",),
 )
 def overview_fremen_special(s: PositionFacts) -> dict[str, Any]:
     """At the end of the Advanced game's turn ten with no winner, the Fremen's alternate win condition (overview:96):
@@ -642,7 +679,7 @@ def _(v: Any) -> z3.BoolRef:
         "the Fremen special victory does not apply"
         + (f" ({names(fremen_breaches(s))})" if "fremen" in s.factions else " (the Fremen are not in the game)"),
     ),
-    needs=("roster_known",),  # an unlisted player may be the Fremen, whose victory comes first
+    needs=("players_known", "roster_known"),  # an unlisted player may be the Fremen, whose victory comes first
     when=_guild_wins,
     defines=("winner",),
     one_sided="an outcome rule: it names the winners and never forbids",
@@ -703,6 +740,7 @@ def _prediction_message(s: PositionFacts, _: dict[str, Any]) -> str:
     when=lambda s: at_pause(s) and _prediction_due(s),
     defines=("winner",),
     one_sided="an outcome rule: it names the winner and never forbids",
+    needs=("players_known",),
 )
 def overview_prediction(s: PositionFacts) -> dict[str, Any]:
     """When the faction the Bene Gesserit predicted wins normally by the overview's count on the predicted turn (alone

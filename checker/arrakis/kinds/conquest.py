@@ -103,6 +103,9 @@ class ConquestShipFacts(Facts):
     two_players: bool = fact(False, doc="a two-player game (players: 2, or two factions named)")
     fremen: bool = fact(False, doc="the shipper is the Fremen")
     to_sand: bool | None = fact(None, key="board", doc="the destination is a sand territory (board)")
+    moved_before: bool | None = fact(
+        None, key="this_phase", doc="the phase's history records a move of the shipper's (None: no history given)"
+    )
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
@@ -177,6 +180,7 @@ class ConquestShip(Kind):
             two_players=players(pos) == 2,
             fremen=me == "fremen",
             to_sand=None if kind_ is None else kind_ == "sand",
+            moved_before=None if pos.this_phase is None else f"moved: {me}" in pos.this_phase,
         )
         if pos.phase is None:
             f.notes.append("the position does not give 'phase': it is taken to be the Shipping and movement step")

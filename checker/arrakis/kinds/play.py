@@ -718,7 +718,9 @@ def _attempt_facts(pos: Position, f: PlayFacts) -> None:
     allied = [n for pair in pos.alliances for n in pair]
     listed = [display(n) for n in dict.fromkeys([*pos.faction_names, *allied, f.faction])]
     count = pos.players if pos.players is not None else len(listed)
-    f.listed_words = f"{count} player{'s' if count != 1 else ''}, listed: {', '.join(listed)}"
+    # a count the position does not give, and its listed factions cannot be (a game has two or more, overview:3)
+    players = f"{count} player{'s' if count != 1 else ''}, " if pos.players is not None or count >= 2 else ""
+    f.listed_words = f"{players}listed: {', '.join(listed)}"
 
 
 def _effects(pos: Position, f: PlayFacts) -> list[str]:

@@ -25,6 +25,25 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 from checker.names import display
 
 LAST_TURN = 10  # gf9:5 "Play up to ten turns."; overview:3, 96
+MIN_PLAYERS = 2  # overview:3 "Each of 2-6 players"; gf9:21, the two-player game, the fewest gf9 sets out
+# what the turn decides at the Mentat Pause where a position does not give it: turn ten ends the game with no normal
+# victory; the Bene Gesserit's prediction names a turn
+TURN_TEN = {
+    "gf9": "whether it is turn ten: if nobody has won by its end, gf9:325's end-of-game conditions decide",
+    "overview": "whether it is turn ten: if no one has won by its end, overview:96 applies the factions' alternate win "
+    "conditions in the Advanced game",
+    "dreamrules": "whether it is turn ten: if no faction wins by its end, dreamrules:700 gives Fremen the win",
+}
+PREDICTED_TURN = "whether it is the turn the Bene Gesserit predicted: gf9:323, 361"
+# what the number of players decides at the Mentat Pause, where a position leaves it unknown
+PLAYERS_MATTER = {
+    "gf9": "sets the strongholds a win needs: four in a two-player game (gf9:21), three for an unallied faction "
+    "with more (gf9:319)",
+    "overview": "sets the strongholds a win needs: four in a two- or three-player game (overview:94), three with "
+    "more (overview:90)",
+    "dreamrules": "decides whether the two-player victory count, which Dreamrules leaves open (dreamrules:674; "
+    "gf9:21), applies",
+}
 SUPPLY = 20  # gf9:37 twenty force tokens per faction
 SPECIAL_CAP = {"emperor": 5, "fremen": 3}  # gf9:41, 53 (Advanced)
 ORDINARY_CAP = {"emperor": 15, "fremen": 17}  # gf9:53 (Advanced)
@@ -93,6 +112,13 @@ class PositionFacts(Facts):
         doc="the overview's winner may be the Bene Gesserit's prediction's",
     )
     roster_known: bool | None = fact(True, key="factions", doc="every faction in the game is listed")
+    players_known: bool | None = fact(
+        True,
+        key="players",
+        doc="the number of players is given, or the factions listed are a possible count (two or more): a position "
+        "giving no 'players' and listing fewer than two factions leaves the count, which sets the strongholds a win "
+        "needs, unknown",
+    )
     # per contact: two opposing factions' fighters in one territory (not the Polar Sink)
     storm_sector: int | None = fact(None, key="storm")
     c_terr: list[bool] = fact([], doc="sectors of the contact's territory")
@@ -164,6 +190,8 @@ class PositionFacts(Facts):
     sector_key: str = label("")
     players: int = label(0)
     players_given: bool = label(False, doc="the position gives 'players' (not the factions it lists)")
+    players_matter: str = label("", doc="what the number of players decides at the Mentat Pause (its lines)")
+    turn_matters: str = label("", doc="what the turn decides at the Mentat Pause, where it is not given (its lines)")
     spice_given: tuple[bool, ...] = label((), doc="per faction: spice given")
     reserves_given: tuple[bool, ...] = label(
         (), doc="per faction: reserves given (and special ones, where it owns some)"
@@ -180,6 +208,14 @@ class PositionFacts(Facts):
         return self.sector_key if key == "forces.SECTOR" else key
 
     def missing_detail(self, key: str) -> str:
+        if key == "turn":
+            return self.turn_matters
+        if key == "players":
+            listed = f"lists only {side(self.factions)}" if self.factions else "lists no faction"
+            return (
+                f"the position does not give 'players' and {listed}: a game has at least two players (overview:3), "
+                f"and how many {self.players_matter}"
+            )
         if key != "factions" or not self.players_given or self.players <= len(self.factions):
             return ""
         named = ", ".join(display(f) for f in self.factions)
@@ -538,6 +574,9 @@ def _dreamrules_victory_facts(pos: Position, s: PositionFacts) -> None:
     players = pos.players if pos.players is not None else len(factions)
     if pos.turn is None and (not wins or s.bg_in_game):
         s.dr_turn_known = None  # turn ten, or the predicted turn, may change the winner
+        s.turn_matters = (
+            TURN_TEN["dreamrules"] if not wins else "whether it is the turn the Bene Gesserit predicted: dreamrules:696"
+        )
     if not wins and players > len(factions) and "fremen" not in factions:
         s.dr_roster_known = None  # an unlisted player may be the Fremen
     if wins and s.bg_in_game and s.prediction is None:
@@ -673,7 +712,7 @@ class PositionCheck(Kind):
             member=member,
             unit_alliance=[len(u) > 1 for u in units],
             two_players=players == 2,
-            three_or_fewer=players <= 3,
+            three_or_fewer=MIN_PLAYERS <= players <= 3,
             predicted=predicted,
             prediction_turn_now=bool(prediction and pos.turn == prediction.turn),
             bg_in_game=bg_in,
@@ -712,19 +751,28 @@ class PositionCheck(Kind):
                 facts.prediction_known = None
             if pos.turn is None and (not wins or bg_in):
                 facts.turn_known = None  # turn ten, or the predicted turn, may change the winner
+                if pos.ruleset not in ("overview", "dreamrules"):
+                    facts.turn_matters = TURN_TEN["gf9"] if not wins else PREDICTED_TURN
             ov_wins = overview_qualifiers(facts)
             if pos.turn is None and adv and not ov_wins:
                 facts.ov_turn_known = None
+                if pos.ruleset == "overview":
+                    facts.turn_matters = TURN_TEN["overview"]
             if bg_in and ov_wins and prediction is None:  # its secret prediction may take the win (gf9:361)
                 facts.ov_prediction_known = None
             if pos.turn is None and bg_in and prediction is not None and facts.predicted in ov_wins:
                 facts.ov_turn_known = None  # the predicted turn or another: who wins depends on it
+                if pos.ruleset == "overview":
+                    facts.turn_matters = PREDICTED_TURN
             unlisted_could_decide = "fremen" not in factions or (
                 "spacing-guild" not in factions and bool(fremen_breaches(facts))
             )
             if players > n and unlisted_could_decide:
                 facts.roster_known = None  # an unlisted faction may be the Fremen or the Guild (gf9:325)
-            if pos.players is None:  # the number of players sets the strongholds a win needs (overview:94)
+            if pos.players is None and players < MIN_PLAYERS:  # no game: the count is unknown, not the factions'
+                facts.players_known = None
+                facts.players_matter = PLAYERS_MATTER.get(pos.ruleset, PLAYERS_MATTER["gf9"])
+            elif pos.players is None:  # the number of players sets the strongholds a win needs (overview:94)
                 facts.notes.append(
                     f"the position does not give 'players': the game is taken to have {players}, the factions it lists"
                 )
