@@ -323,8 +323,10 @@ class _Query:
             self.fresh.set("timeout", SOLVER_TIMEOUT_MS)
             ctx, native = self.fresh.ctx.ref(), self.fresh.solver
             z3.Z3_solver_assert(ctx, native, owner.whole().as_ast())
-            for term in terms:  # straight to the C API: z3's Python add() re-checks every term
-                z3.Z3_solver_assert(ctx, native, term.as_ast())
+            # the bindings as one conjunction, straight to the C API: an assertion each was an eighth of a battle
+            arr = (z3.Ast * len(terms))(*(term.as_ast() for term in terms))
+            facts = z3.BoolRef(z3.Z3_mk_and(ctx, len(terms), arr), self.fresh.ctx)
+            z3.Z3_solver_assert(ctx, native, facts.as_ast())
         else:
             self._push()
 
