@@ -171,28 +171,9 @@ def test_solver_timeout_is_unresolved(cli, monkeypatch: pytest.MonkeyPatch) -> N
     assert verdict["verdict"] == "unresolved" and verdict["reason"] == "solver timeout"
 
 
-def test_timeout_setting_reaches_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    import z3
-
-    seen: list[Any] = []
-
-    class Recording(z3.Solver):
-        def set(self, *args: Any, **kw: Any) -> None:
-            seen.append(args)
-            super().set(*args, **kw)
-
-    monkeypatch.setattr(engine, "_SOLVERS", {})
-    monkeypatch.setattr(checker.api, "_KEPT", {})
-    monkeypatch.setattr(engine, "SOLVER_TIMEOUT_MS", 1234)
-    monkeypatch.setattr(z3, "Solver", Recording)
-    from checker.api import check_file
-
-    check_file(EXAMPLE)
-    assert ("timeout", 1234) in seen
-
-
-def test_timeout_setting_reaches_a_battles_solver_made_for_one_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A battle is asked on a solver made for the check (its facts substituted first): it times out as set too."""
+def _solver_settings(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every setting given to a z3 solver from here on (a long-lived one, or one a tactic makes for a check), with
+    no solver or verdict kept from before and the timeout set to 1234 ms."""
     import z3
     import z3.z3 as z3_module
 
@@ -208,8 +189,22 @@ def test_timeout_setting_reaches_a_battles_solver_made_for_one_check(monkeypatch
     monkeypatch.setattr(engine, "SOLVER_TIMEOUT_MS", 1234)
     monkeypatch.setattr(z3, "Solver", Recording)
     monkeypatch.setattr(z3_module, "Solver", Recording)  # what a tactic's solver() is built as
+    return seen
+
+
+def test_timeout_setting_reaches_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     from checker.api import check_file
 
+    seen = _solver_settings(monkeypatch)
+    check_file(EXAMPLE)
+    assert ("timeout", 1234) in seen
+
+
+def test_timeout_setting_reaches_a_battles_solver_made_for_one_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle is asked on a solver made for the check (its facts substituted first): it times out as set too."""
+    from checker.api import check_file
+
+    seen = _solver_settings(monkeypatch)
     verdict = check_file(ROOT / "cases" / "gf9" / "battle-basic-defender-wins.yaml")
     assert verdict.verdict == "legal"
     assert seen.count(("timeout", 1234)) >= 2  # the kind's long-lived solver, and the one made for this check
