@@ -44,6 +44,13 @@ PLAYERS_MATTER = {
     "dreamrules": "decides whether the two-player victory count, which Dreamrules leaves open (dreamrules:674; "
     "gf9:21), applies",
 }
+# Why a lone listed faction is not the whole game, in the ruleset's own lines: GF9 states no minimum but plays two
+# players at the least (gf9:21); the overview is for 2-6 (overview:3).
+PLAYERS_LEAST = {
+    "gf9": "GF9's smallest game has two players (gf9:21)",
+    "overview": "a game has 2-6 players (overview:3)",
+    "dreamrules": "GF9's smallest game, on which Dreamrules builds, has two players (gf9:21)",
+}
 SUPPLY = 20  # gf9:37 twenty force tokens per faction
 SPECIAL_CAP = {"emperor": 5, "fremen": 3}  # gf9:41, 53 (Advanced)
 ORDINARY_CAP = {"emperor": 15, "fremen": 17}  # gf9:53 (Advanced)
@@ -191,6 +198,7 @@ class PositionFacts(Facts):
     players: int = label(0)
     players_given: bool = label(False, doc="the position gives 'players' (not the factions it lists)")
     players_matter: str = label("", doc="what the number of players decides at the Mentat Pause (its lines)")
+    players_least: str = label("", doc="why one listed faction is not the whole game (the ruleset's lines)")
     turn_matters: str = label("", doc="what the turn decides at the Mentat Pause, where it is not given (its lines)")
     spice_given: tuple[bool, ...] = label((), doc="per faction: spice given")
     reserves_given: tuple[bool, ...] = label(
@@ -213,7 +221,7 @@ class PositionFacts(Facts):
         if key == "players":
             listed = f"lists only {side(self.factions)}" if self.factions else "lists no faction"
             return (
-                f"the position does not give 'players' and {listed}: a game has at least two players (overview:3), "
+                f"the position does not give 'players' and {listed}: {self.players_least}, "
                 f"and how many {self.players_matter}"
             )
         if key != "factions" or not self.players_given or self.players <= len(self.factions):
@@ -772,6 +780,7 @@ class PositionCheck(Kind):
             if pos.players is None and players < MIN_PLAYERS:  # no game: the count is unknown, not the factions'
                 facts.players_known = None
                 facts.players_matter = PLAYERS_MATTER.get(pos.ruleset, PLAYERS_MATTER["gf9"])
+                facts.players_least = PLAYERS_LEAST.get(pos.ruleset, PLAYERS_LEAST["gf9"])
             elif pos.players is None:  # the number of players sets the strongholds a win needs (overview:94)
                 facts.notes.append(
                     f"the position does not give 'players': the game is taken to have {players}, the factions it lists"
