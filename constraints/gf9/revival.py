@@ -823,9 +823,9 @@ _face_down = gap(
     "leaders_face_down, so whether this one may come back is not known",
     when=lambda s: s.has_leader and s.leader_own and s.leader_in_tanks and not s.face_down_known,
     explain=lambda s: (
-        f"the position does not give factions.{s.faction}.leaders_face_down: whether {s.leader}, revived before "
-        "and killed again, lies face down (and cannot be revived until the faction's other revivable leaders have "
-        "been revived, killed and returned, gf9:195) is not known"
+        f"the position does not give factions.{s.faction}.leaders_face_down: whether {s.leader} lies face down (a "
+        "leader revived before and killed again does, and cannot be revived until the faction's other revivable "
+        "leaders have been revived, killed and returned, gf9:195) is not known"
     ),
 )
 # which dead leader may come back is overview.revival.leader-all-dead's question, which the overview answers itself

@@ -489,7 +489,10 @@ class Revival(Kind):
             own_leaders_in_tanks=len(roster & in_tanks),
             own_leaders=len(roster) or 5,
             revival_begun=getattr(state, "leader_revival_begun", None) if state else None,
-            face_down_known=bool(state and state.leaders_face_down is not None),
+            # a leader lies face down only once revived and killed again (gf9:195): one that leaders_revived says
+            # was never revived this game lies face up, whatever leaders_face_down does not say
+            face_down_known=bool(state and state.leaders_face_down is not None)
+            or (revived is not None and leader not in revived),
             leader_face_down=leader in face_down,
             others_face_up=len(face_up),
             others_out=len(out),
