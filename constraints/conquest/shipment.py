@@ -9,7 +9,7 @@ import z3
 from checker.arrakis.kinds.conquest import ConquestShipFacts
 from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display, plural
-from checker.rules import chapter, rule
+from checker.rules import chapter, gap, rule
 from constraints.gf9.shipment import landing_clear_text
 
 chapter("conquest-ship", "conquest:11,29,57")
@@ -307,3 +307,15 @@ def two_player_stronghold(s: ConquestShipFacts) -> bool:
 @two_player_stronghold.z3
 def _(v: Any) -> z3.BoolRef:
     return z3.BoolVal(True)
+
+
+gap(
+    "conquest.shipment.again",
+    on="conquest-ship",
+    cites="conquest:29",
+    title="A second shipment in one step",
+    reason="the phase's history (this_phase) records a shipment of this faction already: conquest:29's shipping "
+    "'sends forces into one territory', and whether that is each shipment or the step's shipping, how many "
+    "shipments a faction makes in the step, it does not say",
+    when=lambda s: bool(s.shipped_before) and s.phase_index in (None, SHIPMENT_AND_MOVEMENT),
+)

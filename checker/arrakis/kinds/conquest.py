@@ -106,6 +106,9 @@ class ConquestShipFacts(Facts):
     moved_before: bool | None = fact(
         None, key="this_phase", doc="the phase's history records a move of the shipper's (None: no history given)"
     )
+    shipped_before: bool | None = label(
+        None, doc="the phase's history records a shipment of the shipper's (None: no history given)"
+    )
 
     def position_key(self, key: str) -> str:
         return key.replace("FACTION", self.faction or "FACTION")
@@ -181,6 +184,7 @@ class ConquestShip(Kind):
             fremen=me == "fremen",
             to_sand=None if kind_ is None else kind_ == "sand",
             moved_before=None if pos.this_phase is None else f"moved: {me}" in pos.this_phase,
+            shipped_before=None if pos.this_phase is None else f"shipped: {me}" in pos.this_phase,
         )
         if pos.phase is None:
             f.notes.append("the position does not give 'phase': it is taken to be the Shipping and movement step")
