@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from checker.api import check
-from checker.game import Applied, Refused, apply, read_record, replay
+from checker.game import Applied, Refused, apply, read_record, record_from_data, replay
 from checker.positions import load_position
 from checker.yamlio import parse_yaml
 
@@ -673,6 +673,49 @@ def test_a_recruit_after_the_ship_step_began_is_illegal(tmp_path: Path) -> None:
     assert isinstance(last.result, Refused) and last.result.verdict.verdict == "illegal"
     assert last.result.verdict.forbidding() == ["dice.recruit.step"] and last.before["step"] == "ship"
     assert "no Sandstorm move" not in (last.result.verdict.reason or "")
+
+
+_NO_ROLLS = {
+    "start": {
+        "ruleset": "dice",
+        "round": 2,
+        "step": "recruit",
+        "sandstorm": "Great Flat",
+        "turn_order": ["harkonnen", "atreides"],
+        "factions": {
+            "harkonnen": {"board_troops": 2, "supply": 5, "leader": 1, "dice": {"move": 3}, "recruit_base": 2},
+            "atreides": {"board_troops": 4, "supply": 5, "leader": 1, "recruit_base": 2},
+        },
+        "troops": [
+            {"faction": "harkonnen", "region": "Carthag", "count": 3},
+            {"faction": "atreides", "region": "Sietch Tabr", "count": 1},
+        ],
+    },
+    "moves": [
+        {"action": "recruit", "faction": "harkonnen", "troops": 2},
+        {"action": "ship", "faction": "harkonnen", "count": 2, "to": "Carthag"},
+        {"action": "recruit", "faction": "atreides", "troops": 2},
+    ],
+}
+
+
+@pytest.mark.parametrize("faces", [False, True], ids=["slot-faces-not-given", "slot-faces-given"])
+def test_a_recruit_after_another_faction_shipped_is_illegal_without_the_rolls(faces: bool) -> None:
+    """dice:67-77, 89-93: the next round's recruit would need its Roll the Dice step first, where every Faction
+    rolls its dice (three at least, dice:91); the record has no roll, so the recruit is judged in the Ship step the
+    round is in, whatever the dice the position leaves out (and whoever would win at the round's end)."""
+    raw = copy.deepcopy(_NO_ROLLS)
+    if faces:
+        for state in raw["start"]["factions"].values():  # type: ignore[index]
+            state["slot_faces"] = {"move": "?", "ship": "?", "recruit": "?", "fortify": "?"}
+    steps = list(replay(record_from_data(raw)))
+    last = steps[-1]
+    assert len(steps) == 3 and all(isinstance(s.result, Applied) for s in steps[:2])
+    assert isinstance(last.result, Refused) and last.result.verdict.verdict == "illegal"
+    assert last.result.verdict.forbidding() == ["dice.recruit.step"] and last.before["step"] == "ship"
+    assert last.before["round"] == 2
+    said = " ".join(last.result.verdict.notes)
+    assert "the record has no roll of Harkonnen, Atreides before its recruit step" in said
 
 
 def test_a_roll_puts_every_die_on_its_slot_and_tops_up_from_the_common_supply() -> None:

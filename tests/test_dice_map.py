@@ -78,6 +78,12 @@ def test_a_missing_dice_key_is_no_answer_on_the_ship_die() -> None:
     three = check(**base, factions=unknown, move=_ship("atreides", 3, "Arrakeen"))
     assert three.verdict == "unresolved" and three.missing == ["factions.atreides.dice.ship"]
     assert "3 Troops need a die on its Ship slot" in (three.reason or "")
+    # dice:127: 2 + 3 at most, die or not: six are illegal, with no question on the die
+    six = check(**base, factions={"atreides": {"board_troops": 8}}, move=_ship("atreides", 6, "Arrakeen"))
+    assert six.verdict == "illegal" and forbidding(six) == ["dice.ship.allowance"] and not six.missing
+    assert lines(six, "dice.ship.allowance") == [127]
+    assert "5 at most, with one or not" in message(six, "dice.ship.allowance")
+    assert any("even with a die on its Ship slot" in n for n in six.notes)
 
 
 def test_the_rounds_earlier_shipments_count_with_the_move() -> None:

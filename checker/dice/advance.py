@@ -69,6 +69,9 @@ def advance(data: dict[str, Any], done: str | None, move: dict[str, Any] | None)
         try:
             while carried["step"] != "end":
                 carried = _leave(carried, more)
+            if step != "end" and there > STEPS.index("roll"):
+                # the next round begins with the Roll the Dice step, whoever wins or not at this round's end
+                raise Skipped(_no_roll(carried, target))
             carried, end = _end(carried, continuing=True)
             more += end
             while STEPS.index(carried["step"]) < there:
@@ -103,7 +106,9 @@ def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[
         )
     if step == "alliance" and "atreides" in names:
         data = _honour(data, notes)
-    unrolled = [n for n, f in factions.items() if not (f or {}).get("dice") and (f or {}).get("personal_dice")]
+    # dice:91: at a round's beginning a Faction has at least three dice, so one that placed none still has dice to
+    # roll unless the position says its personal supply is empty
+    unrolled = [n for n, f in factions.items() if not (f or {}).get("dice") and (f or {}).get("personal_dice") != 0]
     if step == "roll" and unrolled:
         raise Skipped(
             f"every player rolls and places its dice in the Roll the Dice step (dice:92-93), and the record has no "
@@ -122,6 +127,19 @@ def _leave(data: dict[str, Any], notes: list[str], choam: bool = False) -> dict[
         )
     notes.append(f"the {step} step is over: the {nxt} step follows (dice:67-77)")
     return {**data, "step": nxt}
+
+
+def _no_roll(data: dict[str, Any], target: str) -> str:
+    """Why a move of a step after the next round's Roll the Dice step cannot be that round's: every player rolls
+    its dice first (dice:89-93), and each has at least three (dice:91)."""
+    names = list(data.get("turn_order") or ()) + [
+        f for f in data.get("factions") or {} if f not in (data.get("turn_order") or ())
+    ]
+    return (
+        "the next round begins with the Roll the Dice step, where every player rolls and places its dice, at least "
+        f"three (dice:89-93, 91), and the record has no roll of {', '.join(display(n) for n in names)} before its "
+        f"{target} step"
+    )
 
 
 # the Faction's keys a record writes for what a step has seen (dice:127-128 the round's Troops shipped, dice:132 its

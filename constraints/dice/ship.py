@@ -55,6 +55,11 @@ def _shipped(s: DiceShipFacts) -> str:
 
 
 def _allowance(s: DiceShipFacts) -> str:
+    if not s.dice_known and s.ship_die:  # its dice not given: more Troops than even a Ship die allows
+        extra = f"{s.ship_per_die}" if s.per_die_given else "two or three"
+        return (
+            f"two Troops each round, and {extra} more with a die on its Ship slot: {s.limit} at most, with one or not"
+        )
     if s.ship_die is None or not s.dice_known:  # its dice not given: two or fewer Troops, which need no die
         return "the two Troops any Faction may ship each round, with or without a die on its Ship slot"
     if not s.ship_die:

@@ -42,7 +42,11 @@ class DiceShipFacts(DiceStepFacts):
     # None: the position lists none of its dice, and how many it ships makes them matter (dice:127)
     ship_die: bool | None = fact(False, key="factions.FACTION.dice.ship", doc="a die on its Ship slot")
     ship_dice: int | None = fact(0, key="factions.FACTION.dice.ship", doc="dice on Ship slots")
-    dice_known: bool = label(True, doc="the position lists its dice (else two or fewer Troops: they cannot matter)")
+    dice_known: bool = label(
+        True,
+        doc="the position lists its dice (else two or fewer Troops, or more than even a Ship die allows: they cannot "
+        "matter; with more, judged as with a die on the Ship slot)",
+    )
     # the Faction board's number (two or three: dice:127); where the text's bounds decide, the bound
     ship_per_die: int | None = fact(None, key="factions.FACTION.ship_per_die", doc="Troops a Ship die adds")
     per_die_given: bool = label(False)
@@ -100,6 +104,13 @@ class DiceShipKind(Kind):
             dice = None  # dice:127: more than two Troops need a die on the Ship slot, which the position does not say
         per_die = st.ship_per_die
         notes = [reassign_note(me, "Ship")] if reassign else []
+        if dice is None and total > BASE + (per_die or PER_DIE[-1]):
+            # dice:127: even a die on the Ship slot would not allow them: judged as with one, the most it could ship
+            dice = 1
+            notes.append(
+                f"the position does not give 'factions.{me}.dice.ship': even with a die on its Ship slot "
+                f"{display(me)} could not ship {total} Troops this round (dice:127), so it does not matter"
+            )
         if per_die is None and dice != 0:
             if total <= BASE + PER_DIE[0]:
                 per_die = PER_DIE[0]
