@@ -28,7 +28,7 @@ TIMEOUT = "solver timeout"  # the reason of a verdict the solver ran out of time
 # When true, every applicable rule's form is also asked on its own (the test suite sets it):
 # by default only the answers that decide the verdict are cross-checked, which keeps checks fast.
 VERIFY_EVERY_RULE = os.environ.get("MENTAT_VERIFY") == "all"
-REBUILD_AFTER = 400  # queries; repeated push/pop slows a long-lived solver down
+REBUILD_AFTER = 400  # decisions pushed and popped; repeated push/pop slows a long-lived solver down
 
 EXIT = {"legal": 0, "illegal": 1, "unresolved": 3, "invalid-position": 4}
 
@@ -278,7 +278,9 @@ class _Solver:
                 self.solver.add(z3.Implies(self.literal[r.id], r.form(self.v)))
             if cached:
                 write_text(cached, self.solver.sexpr())
-        self.queries = 0
+        self.queries = 0  # decisions pushed on this solver (REBUILD_AFTER)
+        self._whole: Any = None
+        self._tactic: Any = None
 
     def check(self, *assumptions: Any, on: Any = None) -> Any:
         """The solver's check under the assumptions (``on``: a solver made for one decision, else this one),
@@ -293,9 +295,6 @@ class _Solver:
         if self._whole is None:
             self._whole = self.z3.And(list(self.solver.assertions()))
         return self._whole
-
-    _whole: Any = None
-    _tactic: Any = None
 
     def preprocessing(self) -> Any:
         """Substitute the values the facts fix, solve the equations left, then search (built once)."""
@@ -335,6 +334,7 @@ class _Query:
             s, z3 = self.owner.solver, self.z3
             s.push()
             self.pushed = True
+            self.owner.queries += 1  # what slows a long-lived solver down is its pushes and pops
             ctx, native = s.ctx.ref(), s.solver
             for term in self.terms:
                 z3.Z3_solver_assert(ctx, native, term.as_ast())
@@ -372,7 +372,6 @@ def _solver_for(ruleset: str, kind: Kind, rules: list[Rule], facts: Facts) -> _S
     s = _SOLVERS.get(key)
     if s is None or s.queries >= REBUILD_AFTER:
         s = _SOLVERS[key] = _Solver(kind, rules, facts, key)
-    s.queries += 1
     return s
 
 

@@ -56,7 +56,7 @@ def apply(
     (stretch, faction or None, kind) of each move applied so far (a second one the family does not allow for is
     answered unresolved; the applied move is added). ``pos``: ``data`` already loaded, where the caller has it."""
     from checker.family import family_of
-    from checker.positions import load_position
+    from checker.positions import judge_position, load_position
 
     if pos is None:
         pos = load_position(data, source)  # the loader reads the data and never changes it (tests/test_game.py)
@@ -66,7 +66,7 @@ def apply(
     if verdict.verdict != "legal":
         return Refused(verdict)
     if played is None or not played:  # a game is carried on from a valid position (a replay checks its start once)
-        alone = evaluate(load_position({k: v for k, v in data.items() if k != "move"}, source))
+        alone = judge_position(data, source)
         if alone.verdict == "invalid-position":
             return Refused(alone)
     family = family_of(pos.ruleset)

@@ -84,22 +84,22 @@ def prepare(text: str, rng: random.Random) -> dict[str, Any]:
     """The new game's placeholders filled in and uncommented. A setup the rules refuse is drawn again (the player's
     choice, not a rule's fault)."""
     data: dict[str, Any] = {}
+    start = parse_yaml(text)
+    others = [f for f in (start.get("factions") or {}) if f != "bene-gesserit"] if isinstance(start, dict) else []
     for _ in range(50):
-        data = _setup(text, rng)
+        data = _setup(text, rng, others)
         if fault_of(data) is None:
             break
     return data
 
 
-def _setup(text: str, rng: random.Random) -> dict[str, Any]:
+def _setup(text: str, rng: random.Random, others: list[str]) -> dict[str, Any]:
     """Each placeholder's REGION a different empty non-strategic Region (the Harkonnen Fortification with their
-    Troops, dice:204), the line uncommented."""
+    Troops, dice:204), the line uncommented; the Bene Gesserit's secret pick one of ``others``, the other Factions."""
     free = [r for r in REGIONS if r not in STRATEGIC and r != "Polar Sink"]
     rng.shuffle(free)
     lines: list[str] = []
     placed: dict[str, str] = {}
-    start = parse_yaml(text)
-    others = [f for f in (start.get("factions") or {}) if f != "bene-gesserit"] if isinstance(start, dict) else []
     for line in text.splitlines():
         if line.strip().startswith("# prediction: {faction: FACTION}") and others:  # dice:243-245, picked in secret
             line = line.split("#")[0] + f"prediction: {{faction: {rng.choice(others)}}}"

@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.conquest import BEYOND, RANGE, ConquestMoveFacts
+from checker.arrakis.kinds.conquest import BEYOND, RANGE, ConquestMoveFacts, in_shipping_step
 from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display, plural
 from checker.rules import chapter, rule
@@ -78,9 +78,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} has already moved a group this step (this_phase: 'moved: {faction}'): conquest:29 moves "
     "one group.",
     permits="This phase's history (this_phase) records no move of {Faction} yet.",
-    # a position giving no phase is taken to be the Shipping and movement step (the verdict's notes say so): its
-    # history of the phase is that step's
-    when=lambda s: s.moved_before is not None and s.phase_index in (None, SHIPMENT_AND_MOVEMENT),
+    when=lambda s: s.moved_before is not None and in_shipping_step(s),
 )
 def one_move(s: ConquestMoveFacts) -> bool:
     """Inside a game record, whose history of the phase says who has moved: a faction moves one group (a position

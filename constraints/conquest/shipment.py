@@ -6,7 +6,7 @@ from typing import Any
 
 import z3
 
-from checker.arrakis.kinds.conquest import ConquestShipFacts
+from checker.arrakis.kinds.conquest import ConquestShipFacts, in_shipping_step
 from checker.arrakis.position import SHIPMENT_AND_MOVEMENT
 from checker.names import display, plural
 from checker.rules import chapter, gap, rule
@@ -166,8 +166,7 @@ def _(v: Any) -> z3.BoolRef:
     forbids="{Faction} has already moved a group this step (this_phase: 'moved: {faction}'): conquest:29 ships, "
     "then moves one group.",
     permits="This phase's history (this_phase) records no move of {Faction} yet.",
-    # a position giving no phase is taken to be the Shipping and movement step (the verdict's notes say so)
-    when=lambda s: s.moved_before is not None and s.phase_index in (None, SHIPMENT_AND_MOVEMENT),
+    when=lambda s: s.moved_before is not None and in_shipping_step(s),
 )
 def before_move(s: ConquestShipFacts) -> bool:
     """Inside a game record, whose history of the phase says who has moved: a faction ships, then moves its
@@ -317,5 +316,5 @@ gap(
     reason="the phase's history (this_phase) records a shipment of this faction already: conquest:29's shipping "
     "'sends forces into one territory', and whether that is each shipment or the step's shipping, how many "
     "shipments a faction makes in the step, it does not say",
-    when=lambda s: bool(s.shipped_before) and s.phase_index in (None, SHIPMENT_AND_MOVEMENT),
+    when=lambda s: bool(s.shipped_before) and in_shipping_step(s),
 )

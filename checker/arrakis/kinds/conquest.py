@@ -25,6 +25,7 @@ from checker.arrakis.position import (
     BIDDING,
     CONQUEST_FACTIONS,
     PHASES,
+    SHIPMENT_AND_MOVEMENT,
     BuyMove,
     MoveMove,
     Position,
@@ -41,6 +42,12 @@ RANGE = 3  # conquest:29 "move one group up to 3 territories"
 BEYOND = RANGE + 1  # a distance standing for "more than three territories"
 START_SPICE = {"atreides": 13, "fremen": 6, "harkonnen": 15, "imperium": 18}  # conquest:11
 PAYEES = {0: "bank", 1: "imperium"}
+
+
+def in_shipping_step(s: Any) -> bool:
+    """The Shipping and movement step, or a position giving no phase: taken to be that step (the verdict's notes
+    say so), as every rule of the step takes it."""
+    return s.phase_index in (None, SHIPMENT_AND_MOVEMENT)
 
 
 def _fold(name: str) -> str:
