@@ -7,13 +7,19 @@ change to any rule starts a fresh cache. A cache that cannot be read or written 
 
 from __future__ import annotations
 
-import hashlib
+import atexit
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+try:  # the built-in BLAKE2: hashlib would load OpenSSL first (~2 ms of a cold check)
+    from _blake2 import blake2b as _hash
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b as _hash
 
 
 @cache
@@ -24,14 +30,77 @@ def fingerprint() -> str:
     import checker
     import constraints
 
-    h = hashlib.sha256(z3.get_version_string().encode())
+    h = _hash(z3.get_version_string().encode())
     for package in (checker, constraints):
-        for path in sorted(Path(package.__path__[0]).rglob("*.py")):
-            st = path.stat()
+        for path, st in _stats(package.__path__[0], ".py"):
             h.update(f"{path}:{st.st_mtime_ns}:{st.st_size}".encode())
-    for path in sorted((Path(constraints.__path__[0]) / "data").glob("*.yaml")):
-        h.update(f"{path}:{path.stat().st_mtime_ns}".encode())
+    for path, st in _stats(os.path.join(constraints.__path__[0], "data"), ".yaml", deep=False):
+        h.update(f"{path}:{st.st_mtime_ns}".encode())
     return h.hexdigest()[:16]
+
+
+def _stats(top: str, suffix: str, deep: bool = True) -> list[tuple[str, os.stat_result]]:
+    """Each file under ``top`` (below it too, if ``deep``) whose name ends with ``suffix``, with its stat, in
+    order (through ``os.scandir``: pathlib's ``rglob`` took a fortieth of a cold check)."""
+    found: list[tuple[str, os.stat_result]] = []
+    todo = [top]
+    while todo:
+        try:
+            entries = list(os.scandir(todo.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith(suffix) and entry.is_file():
+                found.append((entry.path, entry.stat()))
+            elif deep and entry.is_dir() and entry.name != "__pycache__":
+                todo.append(entry.path)
+    return sorted(found, key=lambda item: item[0])
+
+
+def compiled_dataclasses() -> None:
+    """Keep the code ``dataclasses`` compiles for each class's ``__init__``, ``__repr__`` and ``__eq__`` on disk, as
+    Python keeps a module's bytecode: compiling it is most of what importing the position model and a kind's facts
+    costs (~15 ms of a cold ``mentat check``). The module's ``exec`` is shadowed by one that looks the source text up
+    first, in a file per module of the project that defines classes (read when its first class is made); the same
+    text always compiles to the same code, so an entry from older code is only never matched."""
+    import builtins
+    import dataclasses
+    import marshal
+
+    base = _base()
+    if base is None or "exec" in vars(dataclasses):
+        return
+    _used(base / "dataclasses")  # not a code version's stamp, but pruned as one when left unused
+    where = base / "dataclasses" / f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
+    kept: dict[str, dict[str, Any]] = {}  # module -> source -> code, as read
+    used: dict[str, dict[str, Any]] = {}  # as compiled or found in this process
+
+    def known(module: str) -> dict[str, Any]:
+        if module not in kept:
+            try:
+                found = marshal.loads((where / f"{module}.marshal").read_bytes())
+            except (OSError, EOFError, ValueError, TypeError):
+                found = {}
+            kept[module] = found if isinstance(found, dict) else {}
+        return kept[module]
+
+    def cached_exec(source: Any, scope: Any = None, names: Any = None, /) -> None:
+        module = str((scope or {}).get("__name__", ""))  # dataclasses passes the class's module's globals
+        if isinstance(source, str) and module.startswith(("checker.", "constraints.")):
+            code = known(module).get(source)
+            if code is None:  # as exec compiles it there: no __future__ flags (dataclasses.py has none)
+                code = compile(source, "<string>", "exec", dont_inherit=True)
+            used.setdefault(module, {})[source] = source = code
+        builtins.exec(source, scope, names)
+
+    def keep() -> None:
+        for module, codes in used.items():
+            old = kept.get(module, {})
+            if codes.keys() - old.keys():  # new classes: with the older while few (a class made only by some runs)
+                write_bytes(where / f"{module}.marshal", marshal.dumps({**old, **codes} if len(old) < 200 else codes))
+
+    setattr(dataclasses, "exec", cached_exec)  # noqa: B010 (mypy: the module has no such name)
+    atexit.register(keep)
 
 
 @cache
@@ -41,7 +110,7 @@ def machinery_fingerprint() -> str:
     import checker
     import constraints
 
-    h = hashlib.sha256(b"machinery")
+    h = _hash(b"machinery")
     top = Path(constraints.__path__[0])
     code = [*Path(checker.__path__[0]).rglob("*.py"), *top.glob("*.py"), *top.glob("*/__init__.py")]
     for path in sorted([*code, *(top / "data").glob("*.yaml")]):
@@ -83,7 +152,7 @@ def cache_file(kind: str, key: str, stamp: str | None = None) -> Path | None:
     base = _base()
     if base is None:
         return None
-    name = hashlib.sha256(key.encode()).hexdigest()[:24]
+    name = _hash(key.encode()).hexdigest()[:24]
     stamp_dir = base / (stamp or fingerprint())
     _used(stamp_dir)
     return stamp_dir / kind / name
@@ -115,9 +184,17 @@ def write_text(path: Path, text: str) -> None:
         stamp_dir = path.parent.parent
         if not stamp_dir.exists():  # a code version's first entry: the oldest versions' caches go
             _prune(stamp_dir.parent)
+    except OSError:
+        pass
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write a cache file whole or not at all (another process may be reading it)."""
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
+        tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError:
         pass

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,8 @@ IF_OPEN = "If the open question above changes nothing: "
 
 @dataclass
 class Finding:
+    """What one rule says of the question: it forbids, permits or leaves it open, in the position's own words."""
+
     rule: Rule
     effect: str  # forbids | permits | unresolved
     message: str
@@ -80,6 +83,8 @@ class Finding:
 
 @dataclass
 class Verdict:
+    """The answer to one position's question: the verdict, each rule's finding, the outcome and what is unknown."""
+
     ruleset: str
     verdict: str
     findings: list[Finding] = field(default_factory=list)
@@ -241,12 +246,44 @@ def _said_honestly(verdict: Verdict) -> None:
             f.states = {}
 
 
+_early: dict[str, Any] = {}  # z3's context, made on another thread (make_context_early)
+
+
+def make_context_early() -> None:
+    """Start importing z3 and making its context on another thread, for a process about to ask the solver once (a
+    cold ``mentat check``): z3 spends ~10 ms in C making a context, with Python's lock released, while this thread
+    reads the position and imports the rules. The first solver takes it (:func:`_use_early_context`)."""
+    if "thread" not in _early:
+        _early["thread"] = threading.Thread(target=_make_context, name="z3-context", daemon=True)
+        _early["thread"].start()
+
+
+def _make_context() -> None:
+    import z3
+
+    _early["context"] = z3.Context()
+
+
+def _use_early_context(z3: Any) -> None:
+    """Make the context made early z3's main context, unless z3 made one already (then it is left unused): z3's
+    objects from two contexts never meet."""
+    thread = _early.pop("thread", None)
+    if thread is None:
+        return
+    thread.join()
+    made = _early.pop("context", None)
+    module = getattr(z3, "z3", None)
+    if made is not None and getattr(module, "_main_ctx", False) is None:
+        module._main_ctx = made  # type: ignore[union-attr]
+
+
 class _Solver:
     """One long-lived solver per (ruleset, kind, shape of facts), queried with assumptions."""
 
     def __init__(self, kind: Kind, rules: list[Rule], facts: Facts, key: tuple[Any, ...]) -> None:
         import z3
 
+        _use_early_context(z3)
         self.z3 = z3
         self.solver = z3.Solver()
         self.solver.set("timeout", SOLVER_TIMEOUT_MS)

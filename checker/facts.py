@@ -108,19 +108,45 @@ class Vars:
     """The solver's variables, named after the facts (plus a kind's choices)."""
 
     def __init__(self, facts: Facts) -> None:
-        import z3
-
         for name, sort, _ in fact_fields(type(facts)):
-            if sort == "Int":
-                setattr(self, name, z3.Int(name))
-            elif sort == "Bool":
-                setattr(self, name, z3.Bool(name))
+            if sort in ("Int", "Bool"):
+                setattr(self, name, constants([name], sort)[0])
             else:
-                make = z3.Bool if sort == "BoolList" else z3.Int
-                setattr(self, name, [make(f"{name}_{i}") for i in range(len(getattr(facts, name) or ()))])
+                size = len(getattr(facts, name) or ())
+                setattr(self, name, constants([f"{name}_{i}" for i in range(size)], sort.removesuffix("List")))
 
     def __getattr__(self, name: str) -> Any:  # only reached for unknown names
         raise AttributeError(f"no solver variable {name!r}")
+
+
+# z3's terms for facts, made through its C API: z3.Int() and ``x == 3`` build each through several layers of
+# Python (sorts made again, each argument coerced and checked), and a cold battle or movement check makes ~300
+# variables and ~200 equalities (a twentieth of its time).
+
+
+def constants(names: list[str], sort: str) -> list[Any]:
+    """z3 constants named ``names``, of the sort "Int" or "Bool", in z3's main context."""
+    import z3
+
+    ctx = z3.main_ctx()
+    ref = ctx.ref()
+    native, wrap = (z3.BoolSort(ctx).ast, z3.BoolRef) if sort == "Bool" else (z3.IntSort(ctx).ast, z3.ArithRef)
+    return [wrap(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), native), ctx) for name in names]
+
+
+def equals(var: Any, value: Any, sort: str) -> Any:
+    """The term ``var == value`` for a constant of the sort "Int" or "Bool" (as ``var == value`` builds it)."""
+    import z3
+
+    ctx = var.ctx
+    ref = ctx.ref()
+    if sort == "Bool":
+        other = z3.Z3_mk_true(ref) if value else z3.Z3_mk_false(ref)
+    elif -(2**63) <= int(value) < 2**63:
+        other = z3.Z3_mk_int64(ref, int(value), z3.Z3_get_sort(ref, var.as_ast()))
+    else:
+        return var == int(value)
+    return z3.BoolRef(z3.Z3_mk_eq(ref, var.as_ast(), other), ctx)
 
 
 def bindings(v: Vars, facts: Facts) -> list[Any]:
@@ -133,15 +159,16 @@ def bindings(v: Vars, facts: Facts) -> list[Any]:
             continue
         if sort.endswith("List"):
             xs = getattr(v, name)
+            one = sort.removesuffix("List")
             for i, y in enumerate(value):
                 term = made.get((name, i, y))
                 if term is None:
-                    term = made[(name, i, y)] = xs[i] == (int(y) if sort == "IntList" else bool(y))
+                    term = made[(name, i, y)] = equals(xs[i], y, one)
                 out.append(term)
         else:
             term = made.get((name, -1, value))
             if term is None:
-                term = made[(name, -1, value)] = getattr(v, name) == value
+                term = made[(name, -1, value)] = equals(getattr(v, name), value, sort)
             out.append(term)
     return out
 

@@ -9,7 +9,6 @@ only when a position of that ruleset is read, and never a family at the top leve
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -42,6 +41,8 @@ class Planner:
 
 @dataclass(frozen=True)
 class Family:
+    """A game family: its position model, its kinds of question and what the machinery asks of it."""
+
     name: str  # "arrakis", "dice"
     title: str
     # kind name -> the module that registers it on import ("checker.dice.kinds.ship")
@@ -159,6 +160,8 @@ RULESET_ORDER = ("gf9", "overview", "conquest", "dreamrules", "dice")
 @cache
 def rulesets() -> tuple[str, ...]:
     """Every ruleset: each package under ``constraints`` that declares a layer (read, not imported)."""
+    import pkgutil
+
     import constraints
 
     found = []

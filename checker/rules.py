@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -42,6 +41,8 @@ STATUSES = ("confirmed", "unresolved", "gap")
 
 @dataclass
 class Rule:
+    """One rule: its id, the lines it cites, its Python check and its z3 form, and its messages."""
+
     id: str
     on: str  # the kind of question: ship, move, storm, position
     title: str
@@ -455,6 +456,8 @@ def load_all() -> dict[str, Rule]:
     """Import every chapter under ``constraints`` once; they register themselves."""
     global _loaded
     if not _loaded:
+        import pkgutil
+
         import constraints
 
         walked = {info.name: info.ispkg for info in pkgutil.walk_packages(constraints.__path__, "constraints.")}

@@ -27,6 +27,8 @@ def lines(doc: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Cite:
+    """Lines ``first`` to ``last`` of a source text (``doc``: its slug)."""
+
     doc: str
     first: int
     last: int

@@ -22,6 +22,8 @@ STRONGHOLD_NAMES = ("Arrakeen", "Carthag", "Sietch Tabr", "Habbanya Sietch", "Tu
 
 @dataclass(frozen=True)
 class Territory:
+    """One territory of the board: its place in the board's order, name, kind and sectors."""
+
     index: int
     name: str
     kind: str  # sand | rock | stronghold | polar-sink
@@ -44,6 +46,8 @@ Location = tuple[str, int]  # (territory, sector); sector 0 for the Polar Sink
 
 @dataclass
 class Board:
+    """The territories and how their sectors link: the GF9 board, or a board a position gives inline."""
+
     territories: dict[str, Territory]
     sector_links: set[frozenset[Location]] = field(default_factory=set)
     neighbours: dict[Location, set[Location]] = field(default_factory=dict)

@@ -55,11 +55,9 @@ def acted_later_in_order(pos: Position, faction: str) -> list[str] | None:
     moved this phase (``this_phase``): once one has, ``faction``'s own Shipment and Movement turn is past (gf9:201).
     The Guild, which may take its turn out of order (gf9:443), is left out. None where the position does not give
     the phase's history, the storm, or the seats of ``faction`` and of each faction that has acted."""
-    from checker.arrakis.kinds.battle import storm_order
-
     if pos.this_phase is None:
         return None
-    mine = storm_order(pos, faction)
+    mine = pos.storm_order(faction)
     if mine is None:
         return None
     acted = dict.fromkeys(e.split(":", 1)[1].strip() for e in pos.this_phase if e.startswith((SHIPPED, MOVED)))
@@ -67,7 +65,7 @@ def acted_later_in_order(pos: Position, faction: str) -> list[str] | None:
     for other in acted:
         if other in (faction, GUILD):
             continue
-        theirs = storm_order(pos, other)
+        theirs = pos.storm_order(other)
         if theirs is None:
             return None
         if theirs > mine:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from checker import model
-from checker.arrakis.board import POLAR_SINK, Board, board_from_data, board_from_inline, gf9_board
+from checker.arrakis.board import POLAR_SINK, SECTORS, Board, board_from_data, board_from_inline, gf9_board
 from checker.errors import InputError, nearest
 from checker.model import spec
 from checker.names import faction_name, territory_name
@@ -1061,6 +1061,14 @@ class Position:
     def phase_index(self) -> int | None:
         """The phase's place in ``PHASES`` (turn order); None when the position gives no phase."""
         return None if self.phase is None else PHASES.index(self.phase)
+
+    def storm_order(self, faction: str) -> int | None:
+        """How many sectors round from the storm, counterclockwise, the faction's player circle lies (the storm's own
+        sector last): storm order from First Player (gf9:69). None where the position gives no seat or storm."""
+        seat = self.seats.get(faction)
+        if seat is None or self.storm is None:
+            return None
+        return (seat - self.storm - 1) % SECTORS
 
     @property
     def board(self) -> Board:

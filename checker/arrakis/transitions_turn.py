@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from checker.arrakis.board import SECTORS
 from checker.arrakis.history import PASSED, SOLD
 from checker.arrakis.position import (
     AllyMove,
@@ -35,7 +36,6 @@ from checker.names import whose
 
 Carried = tuple[dict[str, Any], list[str]]
 SHIELD_WALL = "Shield Wall"
-SECTORS = 18
 
 
 # -- bidding ---------------------------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 
 @dataclass
 class RetreatFacts(Facts):
+    """The facts of a retreat after a battle."""
+
     territory: str = label()
     is_guild: bool = fact(False)
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
@@ -66,6 +68,8 @@ class Retreat(Kind):
 
 @dataclass
 class SpiteFacts(Facts):
+    """The facts of a spite move after a battle."""
+
     give: str = label(doc="the card Harkonnen gives")
     take: str = label(doc="the card Harkonnen takes")
     foe: str = label(doc="the other participant of the battle")

@@ -57,6 +57,8 @@ def spice_word(n: int | None) -> str:
 
 @dataclass
 class AllyFacts(Facts):
+    """The facts of a proposed alliance."""
+
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     breaking: bool = fact(False, doc="the move breaks an alliance rather than forming one")
     size: int = fact(0, doc="how many factions the alliance formed joins")
@@ -189,6 +191,8 @@ class Ally(Kind):
 
 @dataclass
 class BribeFacts(Facts):
+    """The facts of a bribe."""
+
     spice: int | None = fact(None, key="factions.FACTION.spice", doc="spice behind the briber's shield")
     amount: int = fact(0, key="move.amount", doc="the bribe")
     allied: bool = fact(False, doc="briber and recipient are allies")
@@ -284,6 +288,8 @@ class Bribe(Kind):
 
 @dataclass
 class GiveFacts(Facts):
+    """The facts of a gift between factions."""
+
     spice: int | None = fact(None, key="factions.FACTION.spice", doc="spice behind the giver's shield")
     to_spice: int | None = fact(None, key="factions.TO.spice", doc="spice behind the recipient's shield")
     amount: int = fact(0, key="move.amount", doc="the spice given")

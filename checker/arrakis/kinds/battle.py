@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
+from checker.arrakis.board import SECTORS
 from checker.arrakis.position import (
     PHASES,
     BattleMove,
@@ -40,7 +41,6 @@ NO_CARD, PROJECTILE, POISON, LASGUN, WORTHLESS, WRONG, PROJECTILE_DEFENSE = 0, 1
 KH_THRESHOLD = 7  # gf9:349
 KH_BONUS_H = 4  # +2 strength, in half-units (gf9:351)
 KH_NAME = "Kwisatz Haderach"
-SECTORS = 18
 # Voice (gf9:259, 365): what an instruction names. x_voice: 0 none, 1 play, 2 not play.
 VOICE_PLAY, VOICE_NOT_PLAY = 1, 2
 T_WEAPON_KIND, T_DEFENSE_KIND, T_WORTHLESS, T_CHEAP_HERO, T_CARD, T_MERCENARIES = 1, 2, 3, 4, 5, 6
@@ -234,6 +234,9 @@ def strength_of(pos: Position, name: str) -> int:
 
 @dataclass
 class BattleFacts(Facts):
+    """The facts of a battle: both sides' forces, leaders, cards and plans (``a_``: the aggressor, ``d_``: the
+    defender)."""
+
     territory: str = label()
     a_name: str = label(doc="the aggressor")
     d_name: str = label(doc="the defender")
@@ -1335,15 +1338,6 @@ def _sectors(pos: Position, m: BattleMove, agg: str, dfd: str) -> dict[str, Any]
     return out
 
 
-def storm_order(pos: Position, faction: str) -> int | None:
-    """How many sectors round from the storm, counterclockwise, the faction's player circle lies (the storm's own
-    sector last): storm order from First Player (gf9:69). None where the position gives no seat or storm."""
-    seat = pos.seats.get(faction)
-    if seat is None or pos.storm is None:
-        return None
-    return (seat - pos.storm - 1) % SECTORS
-
-
 def battle_facts(pos: Position) -> BattleFacts:
     from checker.names import display, whose
 
@@ -1395,8 +1389,8 @@ def battle_facts(pos: Position) -> BattleFacts:
         allied=dfd in pos.allies_of(agg),
         phase_index=pos.phase_index,
         storm_sector=pos.storm or 0,
-        a_order=storm_order(pos, agg),
-        d_order=storm_order(pos, dfd),
+        a_order=pos.storm_order(agg),
+        d_order=pos.storm_order(dfd),
         **_sectors(pos, m, agg, dfd),
         storm_fronts=front.fronts,
         storm_contact=front.contact,

@@ -33,6 +33,8 @@ def worthless_cards() -> frozenset[str]:
 
 @dataclass
 class BidFacts(Facts):
+    """The facts of a bid for a treachery card."""
+
     ally: str = label(doc="the bidder's ally, if any")
     hand_cards: list[str] = label([], doc="the bidder's cards, where the hand is listed by name")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")

@@ -37,6 +37,8 @@ _BLOWN = ("blow", "blow-a", "blow-b")  # what a record's history writes for a te
 
 @dataclass
 class BlowFacts(Facts):
+    """The facts of a spice blow."""
+
     card: str = label(doc="the card turned over: a territory, or shai-hulud")
     territory: str = label(doc="a territory card's territory ('' for Shai-Hulud)")
     previous: str = label(doc="the card previously on top of the pile ('' when not given)")

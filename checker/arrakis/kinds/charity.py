@@ -36,6 +36,8 @@ BG_CHARITY = 2  # "receives two spice regardless of its existing holdings" (gf9:
 
 @dataclass
 class CharityFacts(Facts):
+    """The facts of a claim of CHOAM Charity."""
+
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     spice: int | None = fact(key="factions.FACTION.spice", doc="spice behind the faction's shield")
     is_bene_gesserit: bool = fact(False)

@@ -36,6 +36,8 @@ INCOME = {"Arrakeen": 2, "Carthag": 2, "Tuek's Sietch": 1}
 
 @dataclass
 class CollectionFacts(Facts):
+    """The facts of a spice collection."""
+
     territory: str = label(doc="where the forces collect")
     where: str = label(doc="the territory and, where it has several, the sector: for messages")
     sector: int | None = label(None, doc="the sector collected in (None: not known)")

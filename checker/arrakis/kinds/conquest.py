@@ -86,6 +86,8 @@ def sectors(board: Board, territory: str) -> tuple[int, ...] | None:
 
 @dataclass
 class ConquestShipFacts(Facts):
+    """The facts of a Conquest shipment."""
+
     to: str = label(doc="the destination territory")
     others_in_to_names: str = label(doc="the other factions with forces at the destination, for messages")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
@@ -236,6 +238,8 @@ class ConquestShip(Kind):
 
 @dataclass
 class ConquestMoveFacts(Facts):
+    """The facts of a Conquest movement."""
+
     origin: str = label(doc="the territory the group leaves")
     to: str = label(doc="the destination territory")
     closed_names: str = label(doc="strongholds closed to the mover, for messages")
@@ -412,6 +416,8 @@ SPICE_NOT_GIVEN = "the position does not give 'spice' (the spice on the board)"
 
 @dataclass
 class ConquestStormFacts(Facts):
+    """The facts of a Conquest storm move."""
+
     storm_sector: int | None = fact(key="storm", doc="the storm's sector before it moves")
     distance: int | None = fact(None, key="move.distance", doc="sectors the storm moves")
     group_sector: list[int] = fact([], doc="0: no sector (Polar Sink)")
@@ -562,6 +568,8 @@ class ConquestStorm(Kind):
 
 @dataclass
 class ConquestBlowFacts(Facts):
+    """The facts of a Conquest spice blow."""
+
     card: str = label(doc="sandworm, or the spice card's territory")
     previous: str = label(doc="the previous spice card's territories, for messages")
     turn: int | None = fact(None, key="turn")
@@ -637,6 +645,8 @@ class ConquestBlow(Kind):
 
 @dataclass
 class ConquestBuyFacts(Facts):
+    """The facts of a Conquest market purchase."""
+
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     spice: int | None = fact(key="factions.FACTION.spice")
     market_cards: int | None = fact(key="factions.FACTION.market_cards", doc="market cards held before buying")
@@ -707,6 +717,8 @@ class ConquestBuy(Kind):
 
 @dataclass
 class ConquestPositionFacts(Facts):
+    """The facts of a Conquest position."""
+
     phase_index: int | None = fact(key="phase", doc="0 storm .. 9 mentat-pause")
     turn: int | None = fact(key="turn")
     players: int = fact(0, key="players", doc="players: given, else the factions named")

@@ -80,6 +80,8 @@ def _type_numbers(names: list[str]) -> dict[str, int]:
 
 @dataclass
 class ConquestBattleFacts(Facts):
+    """The facts of a Conquest battle."""
+
     territory: str = label()
     a_name: str = label(doc="the aggressor: the faction holding battle advantage (conquest:61)")
     d_name: str = label(doc="the defender")

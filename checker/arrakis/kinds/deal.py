@@ -32,6 +32,8 @@ def terms_words(terms: list[str]) -> str:
 
 @dataclass
 class DealFacts(Facts):
+    """The facts of a deal between factions."""
+
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     parties: int = fact(0, doc="how many factions make the deal")
     allied: bool = fact(False, doc="two of the parties are allies")
@@ -87,6 +89,8 @@ class Deal(Kind):
 
 @dataclass
 class NoteFacts(Facts):
+    """The facts of a note a faction writes."""
+
     about_cards: bool = fact(False, doc="the notes record Treachery Cards")
     about_deal: bool = fact(False, doc="the notes record a public deal")
     is_atreides: bool = fact(False)

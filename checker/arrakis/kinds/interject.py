@@ -21,6 +21,8 @@ TARGETED = ("between", "swap", "take-position")
 
 @dataclass
 class InterjectFacts(Facts):
+    """The facts of an interjection out of turn."""
+
     choice: str = label("", doc="first, last, between, swap or take-position")
     target: str = label("", doc="the other faction named")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES, Board, Location, gf9_board
 from checker.arrakis.history import acted_later_in_order, faction_turn
 from checker.arrakis.position import MoveMove, Position
-from checker.facts import Facts, Kind, Vars, all_of, any_of, fact, kind, label
+from checker.facts import Facts, Kind, Vars, all_of, any_of, constants, fact, kind, label
 from checker.names import display, whose
 
 K_MAX = 7  # the board's diameter in territory borders; the longest path the solver considers
@@ -110,6 +110,8 @@ def geo() -> Geo:
 
 @dataclass
 class MovementFacts(Facts):
+    """The facts of a movement: the forces, their origin and destination, and the board."""
+
     origin: str = label(doc="the territory the group leaves")
     to: str = label(doc="the destination territory")
     route: str = label(doc="the given path (via), for messages")
@@ -679,10 +681,10 @@ class Movement(Kind):
         v.cost = z3.Int("cost")
         # Visits 0..k, k = this solver's path_limit (part of its shape): short questions get small solvers.
         k = min(getattr(facts, "path_limit", K_MAX), K_MAX)
-        v.act = [z3.BoolVal(True)] + [z3.Bool(f"act_{i}") for i in range(1, k + 1)]  # i <= L
-        v.e = [[z3.Bool(f"e_{i}_{loc}") for loc in range(n)] for i in range(k + 1)]
-        v.x = [[z3.Bool(f"x_{i}_{loc}") for loc in range(n)] for i in range(k + 1)]
-        v.tv = [[z3.Bool(f"t_{i}_{t}") for t in range(len(g.terr_names))] for i in range(k + 1)]
+        v.act = [z3.BoolVal(True), *constants([f"act_{i}" for i in range(1, k + 1)], "Bool")]  # i <= L
+        v.e = [constants([f"e_{i}_{loc}" for loc in range(n)], "Bool") for i in range(k + 1)]
+        v.x = [constants([f"x_{i}_{loc}" for loc in range(n)], "Bool") for i in range(k + 1)]
+        v.tv = [constants([f"t_{i}_{t}" for t in range(len(g.terr_names))], "Bool") for i in range(k + 1)]
 
     def frame(self, v: Vars, facts: Facts) -> list[Any]:
         return list(_frame(v))

@@ -90,6 +90,8 @@ def upper(words: str) -> str:
 
 @dataclass
 class PhaseFacts(Facts):
+    """The facts of ending a phase and starting the next."""
+
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     names_phase: bool = fact(False, doc="the move names the phase begun (to)")
     to_index: int = fact(0, key="move.to", doc="the phase the move names (0 when it names none)")

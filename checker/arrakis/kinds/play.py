@@ -37,14 +37,13 @@ from functools import cache
 from itertools import product
 from typing import Any, ClassVar
 
-from checker.arrakis.board import Board
+from checker.arrakis.board import SECTORS, Board
 from checker.arrakis.position import BATTLE, PHASES, PlayMove, Position, components, phase_words
 from checker.errors import InputError, nearest
 from checker.facts import Facts, Kind, Vars, all_of, fact, kind, label
 from checker.names import display, territory_name
 
 SHIELD_WALL = "Shield Wall"
-SECTORS = 18
 
 WEATHER = "Weather Control"
 ATOMICS = "Family Atomics"
@@ -340,6 +339,8 @@ def _deck() -> dict[str, frozenset[str]]:
 
 @dataclass
 class PlayFacts(Facts):
+    """The facts of a treachery card played outside a battle plan."""
+
     card: str = label(doc="the card played (its canonical name)")
     hand_words: str = label(doc="the listed hand, for messages")
     wall_factions: list[str] = label([], doc="factions with forces on the Shield Wall, in wall_forces' order")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from checker.arrakis.board import POLAR_SINK, STRONGHOLD_NAMES
+from checker.arrakis.board import POLAR_SINK, SECTORS, STRONGHOLD_NAMES
 from checker.arrakis.kinds.battle import SUPPLIES_CACHE
 from checker.arrakis.position import MENTAT_PAUSE, Position, components, faction_leaders
 from checker.facts import Facts, Kind, Vars, fact, kind, label
@@ -54,7 +54,6 @@ PLAYERS_LEAST = {
 SUPPLY = 20  # gf9:37 twenty force tokens per faction
 SPECIAL_CAP = {"emperor": 5, "fremen": 3}  # gf9:41, 53 (Advanced)
 ORDINARY_CAP = {"emperor": 15, "fremen": 17}  # gf9:53 (Advanced)
-SECTORS = 18
 H = len(STRONGHOLD_NAMES)
 TABR, HABBANYA, TUEK = (STRONGHOLD_NAMES.index(x) for x in ("Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch"))
 TUEK_BARRED = ("atreides", "harkonnen", "emperor")  # gf9:405
@@ -75,6 +74,8 @@ START_TERRITORIES: dict[str, tuple[str, ...]] = {
 
 @dataclass
 class PositionFacts(Facts):
+    """The facts of a position judged as a whole (its counts, its victory)."""
+
     phase_index: int | None = fact(key="phase", doc="0 storm .. 9 mentat-pause")
     turn: int | None = fact(key="turn")
     # per faction

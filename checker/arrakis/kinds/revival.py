@@ -43,6 +43,8 @@ KH_PRICE = 2  # gf9:353
 
 @dataclass
 class RevivalFacts(Facts):
+    """The facts of a revival."""
+
     leader: str = label(doc="the leader revived, by name")
     ally: str = label(doc="the reviver's ally, if any")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")

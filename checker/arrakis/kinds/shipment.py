@@ -39,6 +39,8 @@ PAYEES = {0: None, 1: "bank", 2: "spacing-guild"}
 
 @dataclass
 class ShipmentFacts(Facts):
+    """The facts of a shipment: the forces, their destination, the spice and who is paid."""
+
     shipped_before: bool | None = fact(
         None, key="this_phase", doc="the faction shipped earlier this phase (or factions.F.shipped_this_phase)"
     )

@@ -54,6 +54,8 @@ SHIELD_WALL_SHELTERED = ("Imperial Basin", "Arrakeen", "Carthag")
 
 @dataclass
 class StormFacts(Facts):
+    """The facts of a storm move."""
+
     turn: int | None = fact(key="turn")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")
     moved_this_phase: bool | None = fact(

@@ -50,6 +50,8 @@ def route(origin: str, to: str, avoid: set[str], via: list[str]) -> list[str] | 
 
 @dataclass
 class SurveyorFacts(Facts):
+    """The facts of a surveyor moved."""
+
     origin: str = label("", doc="where the Surveyor stands")
     to: str = label("", doc="where it goes")
     via: list[str] = label([], doc="the declared route, ending at the destination")

@@ -33,6 +33,8 @@ def standard_tokens(pos: Position) -> dict[str, int]:
 
 @dataclass
 class TechTokenFacts(Facts):
+    """The facts of a technology token taken."""
+
     winner: str = label(doc="the winner of the last battle")
     result: str = label(doc="the last battle's result")
     held_words: str = label(doc="the standard tokens in play, by holder")

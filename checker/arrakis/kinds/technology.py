@@ -19,6 +19,8 @@ from checker.names import display
 
 @dataclass
 class TechnologyFacts(Facts):
+    """The facts of a technology used."""
+
     card: str = label(doc="the card from the hand put up for bid")
     hand_words: str = label(doc="the hand as the position gives it")
     bid_words: str = label(doc="the bid already made on the card up for bid")

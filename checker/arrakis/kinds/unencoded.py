@@ -10,6 +10,8 @@ from checker.facts import Facts, Kind, kind, label
 
 @dataclass
 class UnencodedFacts(Facts):
+    """The facts of a move whose rules are not encoded."""
+
     action: str = label()
 
 

@@ -36,6 +36,8 @@ STARTING_THUMPERS = 2  # dreamrules:268 "Fremen starts with two Thumper tokens."
 
 @dataclass
 class WormFacts(Facts):
+    """The facts of a sandworm or a thumper."""
+
     territory: str = label(doc="where the worm strikes or is called")
     terrain: str = label(doc="the territory's kind: sand, rock, stronghold, polar-sink")
     phase_index: int | None = fact(None, key="phase", doc="0 storm .. 9 mentat-pause; None when not given")

@@ -24,6 +24,8 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 
 @dataclass
 class ProposeAllianceFacts(Facts):
+    """The facts of a proposed alliance in the Dice Game."""
+
     step_index: int | None = fact(None, key="step", doc="the step: 0 roll .. 10 end")
     self_proposal: bool = fact(False, key="move.with", doc="a Faction proposes to itself")
     my_die: bool | None = fact(None, key="my_die", doc="the proposer has a die on the other's Faction slot")

@@ -24,6 +24,8 @@ LANDSRAAD_SLOT = "landsraad"  # the Landsraad card's dice slot (dice:189), not a
 
 @dataclass
 class ChoamFacts(PlacedFacts):
+    """The facts of a CHOAM step in the Dice Game."""
+
     is_corrino: bool = fact(True, key="move.faction", doc="the Faction gaining the die is the Corrino")
     gains: int | None = fact(None, key="common_dice", doc="the dice it gains: one, none from an empty common supply")
     common: int | None = label(None, doc="the dice in the common supply, where the position gives them")

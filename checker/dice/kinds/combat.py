@@ -42,6 +42,8 @@ NOT_LISTED = 100  # turn-order position of a Faction the position's turn_order d
 
 @dataclass
 class DiceCombatFacts(Facts):
+    """The facts of a Dice Game combat."""
+
     # the Region and the step
     step_ok: bool = fact(True, key="step", doc="the position's step, if given, is the Combat step")
     polar_sink: bool = fact(False, key="move.region", doc="the contested Region is the Polar Sink")

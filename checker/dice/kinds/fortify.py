@@ -33,6 +33,8 @@ TOKEN_KINDS = ("none", "fortification", "stronghold")
 
 @dataclass
 class DiceFortifyFacts(DiceStepFacts):
+    """The facts of a Dice Game fortify."""
+
     region: str = label(doc="the Region fortified")
     polar_sink: bool = fact(False, key="move.region", doc="the Region is the Polar Sink")
     region_index: int = fact(0, key="move.region", doc="the Region's number")

@@ -63,6 +63,8 @@ def _copies(pos: DicePosition, card: str) -> int:
 
 @dataclass
 class KanlyFacts(Facts):
+    """The facts of a Kanly duel in the Dice Game."""
+
     target: str = label(doc="the targeted Faction")
     action: str = label(doc="the Kanly action")
     step: str = label("", doc="the step's name, for messages")

@@ -74,6 +74,8 @@ class DiceStepFacts(Facts):
 
 @dataclass
 class DiceMoveFacts(DiceStepFacts):
+    """The facts of a Dice Game move."""
+
     to: str = label(doc="the target Region")
     to_region: int = fact(0, key="move.to", doc="the target Region's number")
     storm_region: int | None = fact(None, key="sandstorm", doc="the Sandstorm's Region's number")

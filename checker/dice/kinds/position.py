@@ -22,6 +22,8 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 
 @dataclass
 class DicePositionFacts(Facts):
+    """The facts of a Dice Game position judged as a whole."""
+
     players: int = fact(0, key="players", doc="players: given, else the Factions named")
     bene_gesserit: bool = fact(False, key="factions", doc="the Bene Gesserit takes part")
     # per Faction named

@@ -20,6 +20,8 @@ from checker.facts import Facts, Kind, Vars, fact, kind, label
 
 @dataclass
 class RecruitFacts(Facts):
+    """The facts of a Dice Game recruit."""
+
     step: str = label("", doc="the step's name, for messages")
     from_names: list[str] = label([], doc="the Regions Troops are taken from")
     sandstorm: str = label("", doc="the Sandstorm's Region, for messages")

@@ -73,6 +73,8 @@ def _alone(pos: DicePosition, faction: str) -> DicePosition:
 
 @dataclass
 class DiceRollFacts(PlacedFacts):
+    """The facts of a Dice Game roll."""
+
     rolls: int | None = fact(
         None, key="factions.FACTION.personal_dice", doc="the dice it rolls: its personal supply's, topped up (dice:91)"
     )

@@ -23,6 +23,8 @@ NEVER_HOLDERS = ("harkonnen", "corrino")  # dice:206, 223
 
 @dataclass
 class DiceSandstormFacts(DiceStepFacts):
+    """The facts of a Dice Game sandstorm move."""
+
     holds_card: bool | None = fact(None, key="factions.FACTION.cards", doc="the mover holds the Sandstorm card")
     holder: str = label(doc="the Faction holding the Sandstorm card, '' when none is listed")
     barred: bool = fact(False, key="move.faction", doc="the mover is Harkonnen or Corrino (dice:206, 223)")

@@ -34,6 +34,8 @@ PER_DIE = (2, 3)  # dice:127 "two or three additional Troops as noted on your Fa
 
 @dataclass
 class DiceShipFacts(DiceStepFacts):
+    """The facts of a Dice Game shipment."""
+
     to: str = label(doc="the Region shipped to")
     count: int = fact(0, key="move.count", doc="Troops shipped")
     # dice:128 "Each Troop is shipped separately": the round's allowance counts those shipped before too
