@@ -329,8 +329,12 @@ class _Solver:
 
     def whole(self) -> Any:
         """Every assertion of the solver (the frame and each rule's implication) as one term, built once."""
-        if self._whole is None:
-            self._whole = self.z3.And(list(self.solver.assertions()))
+        if self._whole is None:  # through the C API: z3.And wraps and coerces each of a battle's ~150 terms
+            z3, ctx = self.z3, self.solver.ctx
+            kept = self.solver.assertions()  # owns the terms until the conjunction holds them
+            size = len(kept)
+            terms = (z3.Ast * size)(*(z3.Z3_ast_vector_get(ctx.ref(), kept.vector, i) for i in range(size)))
+            self._whole = z3.BoolRef(z3.Z3_mk_and(ctx.ref(), size, terms), ctx)
         return self._whole
 
     def preprocessing(self) -> Any:
