@@ -259,9 +259,12 @@ def make_context_early() -> None:
 
 
 def _make_context() -> None:
-    import z3
+    try:
+        import z3
 
-    _early["context"] = z3.Context()
+        _early["context"] = z3.Context()
+    except Exception:  # the first solver then makes its own: only slower, and never a traceback
+        pass
 
 
 def _use_early_context(z3: Any) -> None:
