@@ -1093,11 +1093,15 @@ class Position:
 
     def in_game(self, faction: str, *acting: str) -> bool | None:
         """Whether a faction plays: listed (with forces, in an alliance, or ``acting``: the move's), or not when
-        every player is listed (None: ``players`` counts more than are listed, and an unlisted one may be it)."""
+        every player is listed (None: ``players`` counts more than are listed, or, not given, fewer than two are
+        listed: one faction is no game, gf9:21, overview:3, so an unlisted one may be it). Two or more listed without
+        ``players`` are taken as the whole game."""
         listed = set(self.faction_names) | {f for pair in self.alliances for f in pair} | set(acting)
         if faction in listed:
             return True
-        return None if self.players is not None and self.players > len(listed) else False
+        if self.players is None:  # one listed faction is no game (gf9:21, overview:3): the others are not known
+            return None if len(listed) < 2 else False
+        return None if self.players > len(listed) else False
 
     def groups(self, faction: str | None = None, territory: str | None = None) -> list[ForceGroup]:
         return [
