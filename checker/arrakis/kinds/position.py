@@ -770,7 +770,7 @@ class PositionCheck(Kind):
             players_given=pos.players is not None,
         )
         # an unlisted player may be the Bene Gesserit, whose prediction may replace a normal victory
-        facts.bg_unlisted = not bg_in and pos.in_game("bene-gesserit") is None
+        facts.bg_unlisted = not bg_in and pos.in_game("bene-gesserit") is not False
         facts.prediction_lines = PREDICTION_LINES.get(pos.ruleset, PREDICTION_LINES["gf9"])
         _setup_facts(pos, facts)
         _dreamrules_facts(pos, facts)
