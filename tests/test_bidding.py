@@ -49,7 +49,9 @@ def test_hand_limit_four(hand: int, legal: bool) -> None:
 
 @pytest.mark.parametrize(("hand", "gained"), [(0, 2), (4, 2), (6, 2), (7, 1)])
 def test_harkonnen_free_card(hand: int, gained: int) -> None:
-    v = bid("{action: bid, faction: harkonnen, amount: 1}", f"{{harkonnen: {{spice: 5, hand: {hand}}}}}")
+    v = bid(
+        "{action: bid, faction: harkonnen, amount: 1}", f"{{harkonnen: {{spice: 5, hand: {hand}}}, atreides: {{}}}}"
+    )
     assert v.verdict == "legal"
     assert v.outcome["cards_gained"] == gained
     assert v.outcome["paid_to"] == "bank"
@@ -92,9 +94,13 @@ def test_payee_emperor_bank() -> None:
     assert others.outcome == {"cost": 3, "paid_to": "emperor", "cards_gained": 1}
     own = bid("{action: bid, faction: emperor, amount: 3}", "{emperor: {spice: 5, hand: 1}}")
     assert own.outcome == {"cost": 3, "paid_to": "bank", "cards_gained": 1}
-    without = bid("{action: bid, faction: fremen, amount: 3}", "{fremen: {spice: 5, hand: 1}}")
+    without = bid("{action: bid, faction: fremen, amount: 3}", "{fremen: {spice: 5, hand: 1}, atreides: {}}")
     assert without.outcome["paid_to"] == "bank"
     assert any("Emperor is not in the position" in n for n in without.notes)
+    # one faction listed, no players: not the whole game (gf9:21), the Emperor may play
+    alone = bid("{action: bid, faction: fremen, amount: 3}", "{fremen: {spice: 5, hand: 1}}")
+    assert alone.verdict == "legal" and "paid_to" not in alone.outcome
+    assert "factions.emperor" in alone.outcome["unknown"]["paid_to"]
 
 
 def test_overview_reads_harkonnen_and_emperor_from_gf9() -> None:

@@ -157,9 +157,17 @@ def test_consecutive_worm_and_the_advanced_fremen_placement() -> None:
     assert own(basic) == {"devoured": {}, "spice_lost": 0, "nexus": True}
     adv = blow({"card": "shai-hulud", "previous": "shai-hulud", "pile": "a"}, advanced=True, **HAGGA)
     assert adv.verdict == "unresolved" and "gf9.blow.fremen-places-worm" in adv.reason
-    no_fremen = {"forces": [{"faction": "harkonnen", "territory": "Red Chasm", "count": 1}], "spice": []}
+    no_fremen = {
+        "forces": [
+            {"faction": "harkonnen", "territory": "Red Chasm", "count": 1},
+            {"faction": "atreides", "territory": "Arrakeen", "count": 1},
+        ],
+        "spice": [],
+    }
     alone = blow({"card": "shai-hulud", "previous": "shai-hulud"}, advanced=True, **no_fremen)
     assert alone.verdict == "legal"
+    one = {**no_fremen, "forces": no_fremen["forces"][:1]}  # one faction is no game (gf9:21): Fremen may play
+    assert blow({"card": "shai-hulud", "previous": "shai-hulud"}, advanced=True, **one).verdict == "unresolved"
     maybe = blow({"card": "shai-hulud", "previous": "shai-hulud"}, advanced=True, players=3, **no_fremen)
     assert maybe.verdict == "unresolved", "an unlisted player may be Fremen"
 

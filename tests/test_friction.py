@@ -263,7 +263,7 @@ ruleset: gf9
 turn: 2
 phase: shipment-and-movement
 storm: 3
-factions: {atreides: {spice: 10, reserves: 10}}
+factions: {atreides: {spice: 10, reserves: 10}, harkonnen: {spice: 5}, fremen: {spice: 5}}
 move: {action: ship, faction: atreides, count: 2, to: TO}
 """
 

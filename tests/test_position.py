@@ -443,11 +443,20 @@ def test_one_listed_faction_is_no_game_of_one_player(ruleset: str) -> None:
 
 
 def test_one_listed_faction_wins_where_every_count_agrees() -> None:
-    """Four strongholds win in a game of two players (gf9:21) and of more (gf9:319): the count left open does not
-    matter, and the note says the answer is the same for every count it may be."""
+    """Four strongholds win in a game of two players (gf9:21) and of more (gf9:319), but whatever the count, an
+    unlisted player may be the Bene Gesserit, whose correct prediction replaces the win (gf9:323): no winner is
+    named. Where no one qualifies, the count left open does not matter, and the note says so."""
     v = judge(_one_faction("gf9", ["Carthag", "Arrakeen", "Tuek's Sietch", "Sietch Tabr"]))
-    assert v.verdict == "legal" and v.outcome["winner"] == "harkonnen"
-    assert "the position does not give 'players'; the answer is the same for every value it may have (2-6)" in v.notes
+    assert v.verdict == "unresolved" and "winner" not in v.outcome
+    assert "the Bene Gesserit, not listed, may be one of them" in v.reason and "(gf9:323, 361)" in v.reason
+    assert "gf9:323" in {c.ref for f in v.findings for c in f.sources}
+    three = judge(
+        _one_faction("gf9", ["Carthag", "Arrakeen", "Tuek's Sietch", "Sietch Tabr"]).replace(
+            "turn: 4", "turn: 4\nplayers: 3"
+        )
+    )
+    assert three.verdict == "unresolved" and "factions.bene-gesserit.prediction" in three.reason
+    assert "the Bene Gesserit is not listed but may play (players 3, listed: Harkonnen)" in three.reason
     v = judge(_one_faction("overview", ["Carthag", "Arrakeen"]))
     assert v.verdict == "legal" and v.outcome["winner"] == "none"
 

@@ -265,7 +265,7 @@ def test_the_kwisatz_haderach_follows_normal_leader_eligibility() -> None:
     with some there."""
     five = LEADERS["atreides"]
     kh = {"kwisatz_haderach": True, "advanced": True}
-    alive = judge(revive("atreides", {"spice": 10}, **kh))
+    alive = judge(revive("atreides", {"spice": 10}, others={"harkonnen": {}}, **kh))
     assert alive.forbidding() == ["gf9.revival.kh-eligible"]
     assert "No Atreides leader is in the Tanks" in alive.findings[0].message
     assert {c.first for c in alive.findings[0].sources} == {191, 353}
@@ -288,6 +288,8 @@ def test_the_kwisatz_haderach_follows_normal_leader_eligibility() -> None:
     assert living.forbidding() == ["gf9.revival.kh-in-tanks"]
     tleilaxu = judge(revive("atreides", {"spice": 10}, others={"bene-tleilax": {}}, **kh))
     assert tleilaxu.verdict == "unresolved" and "gf9.revival.kh-tleilaxu" in tleilaxu.reason
+    alone = judge(revive("atreides", {"spice": 10}, **kh))  # one faction is no game (gf9:21): Tleilaxu may play
+    assert alone.verdict == "unresolved" and "gf9.revival.kh-tleilaxu" in alone.reason
 
 
 def test_captured_leaders_open_leader_revival_in_the_advanced_game() -> None:
@@ -308,6 +310,8 @@ def test_captured_leaders_open_leader_revival_in_the_advanced_game() -> None:
 # -- face-down leaders (factions.F.leaders_face_down, Mentat's extension; gf9:195, dreamrules:388) ----------------
 
 FIVE = LEADERS["harkonnen"]  # Feyd-Rautha 6, Beast Rabban 4, Piter de Vries 3, Captain Iakin Nefud 2, Umman Kudu 1
+# a second faction listed: the two are the game, no Tleilaxu (one listed faction is no game, gf9:21: they may play)
+OTHER: dict[str, Any] = {"atreides": {}}
 
 
 def test_all_five_in_the_tanks_none_face_down_revives_a_leader_at_its_strength_to_the_bank() -> None:
@@ -322,7 +326,12 @@ def test_all_five_in_the_tanks_none_face_down_revives_a_leader_at_its_strength_t
 def test_a_face_down_leader_waits_while_another_lies_face_up_naming_it() -> None:
     down = ["Feyd-Rautha", "Beast Rabban", "Piter de Vries", "Umman Kudu"]
     v = judge(
-        revive("harkonnen", {"spice": 10, "leaders_in_tanks": FIVE, "leaders_face_down": down}, leader="Feyd-Rautha")
+        revive(
+            "harkonnen",
+            {"spice": 10, "leaders_in_tanks": FIVE, "leaders_face_down": down},
+            leader="Feyd-Rautha",
+            others=OTHER,
+        )
     )
     assert v.forbidding() == ["gf9.revival.face-down-wait"]
     finding = v.findings[0]
@@ -340,7 +349,12 @@ def test_a_face_down_leader_waits_while_another_lies_face_up_naming_it() -> None
         == 2
     )
     every = judge(
-        revive("harkonnen", {"spice": 6, "leaders_in_tanks": FIVE, "leaders_face_down": FIVE}, leader="Feyd-Rautha")
+        revive(
+            "harkonnen",
+            {"spice": 6, "leaders_in_tanks": FIVE, "leaders_face_down": FIVE},
+            leader="Feyd-Rautha",
+            others=OTHER,
+        )
     )
     assert every.verdict == "legal" and every.outcome["cost"] == 6
 
@@ -348,7 +362,12 @@ def test_a_face_down_leader_waits_while_another_lies_face_up_naming_it() -> None
 def test_a_face_down_leader_with_another_alive_is_open_not_refused() -> None:
     four = FIVE[:4]
     v = judge(
-        revive("harkonnen", {"spice": 10, "leaders_in_tanks": four, "leaders_face_down": four}, leader="Feyd-Rautha")
+        revive(
+            "harkonnen",
+            {"spice": 10, "leaders_in_tanks": four, "leaders_face_down": four},
+            leader="Feyd-Rautha",
+            others=OTHER,
+        )
     )
     assert v.verdict == "unresolved" and "gf9.revival.face-down-revivable" in v.reason and "Umman Kudu" in v.reason
 
@@ -457,10 +476,12 @@ def test_affordable_quotes_ally_lines_only_where_an_ally_is_concerned() -> None:
 def test_force_revival_names_the_bank_as_payee_unless_tleilaxu_may_play() -> None:
     """gf9:33: the Bank receives revival spice no faction or card redirects; where an unlisted player may be Tleilaxu
     (gf9:393: its revival payment ability redirects it), no payee is stated."""
-    paid = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=3))
+    paid = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=3, others={"harkonnen": {}}))
     assert paid.verdict == "legal" and paid.outcome["paid_to"] == "bank" and paid.outcome["cost"] == 2
     assert any(f.rule.id == "gf9.revival.payee" for f in paid.findings)
     free = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=2))
     assert free.verdict == "legal" and "paid_to" not in free.outcome  # nothing paid, no payee
     open_table = judge({**revive("atreides", {"spice": 5, "tanks": 5}, count=3), "players": 6})
     assert open_table.verdict == "legal" and "paid_to" not in open_table.outcome
+    alone = judge(revive("atreides", {"spice": 5, "tanks": 5}, count=3))  # one faction is no game (gf9:21)
+    assert alone.verdict == "legal" and "paid_to" not in alone.outcome and alone.outcome["cost"] == 2

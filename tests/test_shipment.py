@@ -125,7 +125,7 @@ def test_no_outcome_guess_without_rule() -> None:
     v = check_text("""
 ruleset: overview
 storm: 3
-factions: {atreides: {spice: 10, reserves: 10}}
+factions: {atreides: {spice: 10, reserves: 10}, harkonnen: {spice: 5}}
 move: {action: ship, faction: atreides, count: 2, to: Carthag}
 """)
     assert v.verdict == "legal"
@@ -224,11 +224,22 @@ def test_the_bank_is_paid_without_the_guild_and_the_notes_say_why() -> None:
     v = check_text("""
 ruleset: gf9
 storm: 3
-factions: {atreides: {spice: 10, reserves: 10}}
+factions: {atreides: {spice: 10, reserves: 10}, harkonnen: {spice: 5}}
 move: {action: ship, faction: atreides, count: 2, to: Carthag}
 """)
     assert v.outcome["paid_to"] == "bank"
     assert "the Bank is paid: the Spacing Guild is not in the position" in v.notes
+    alone = check_text("""
+ruleset: gf9
+storm: 3
+factions: {atreides: {spice: 10, reserves: 10}}
+move: {action: ship, faction: atreides, count: 2, to: Carthag}
+""")  # one faction is no game (gf9:21): the Guild may play, and who is paid is not known
+    assert alone.verdict == "legal" and alone.outcome["cost"] == 2 and "paid_to" not in alone.outcome
+    assert alone.outcome["unknown"]["paid_to"].startswith("the position does not give 'factions.spacing-guild'")
+    assert not any(
+        "Bank is paid" in n or "not playing" in n for n in [*alone.notes, *(f.message for f in alone.findings)]
+    )
     assert "Carthag lies in one sector (10): the forces land there" in v.notes
     with_guild = check_text("""
 ruleset: gf9

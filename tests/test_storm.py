@@ -186,7 +186,8 @@ move: {action: storm, dials: [10, 10]}
 @pytest.mark.parametrize(
     ("players", "listed", "verdict"),
     [
-        (None, "atreides: {spice: 10}", "legal"),
+        (None, "atreides: {spice: 10}, harkonnen: {spice: 10}", "legal"),
+        (None, "atreides: {spice: 10}", "unresolved"),  # one faction is no game (gf9:21): the Fremen may play
         (6, "atreides: {spice: 10}", "unresolved"),
         (6, "fremen: {spice: 3}", "illegal"),
     ],

@@ -35,6 +35,9 @@ MAX_SPICE = 9999
 MAX_STORM_DIAL = 99  # per dial; the game's dials go to 20 (turn 1), rules judge anything up to this
 # Conquest (Dune: A Game of Conquest and Diplomacy) plays four factions (conquest:11, 57).
 CONQUEST_FACTIONS = ("atreides", "fremen", "harkonnen", "imperium")
+# The overview's game: "Each of 2-6 players controls one of six unique factions" (overview:3): with six, all play.
+OVERVIEW_FACTIONS = ("atreides", "harkonnen", "emperor", "spacing-guild", "fremen", "bene-gesserit")
+OVERVIEW_SIX = 6
 CONQUEST_SUGGEST = {"emperor": "imperium", "padishah-emperor": "imperium", "corrino": "imperium"}
 TERRITORY_KINDS = ("sand", "rock", "stronghold", "polar-sink")
 # The rulesets whose positions this model reads (their layers name this family, checker.arrakis).
@@ -1093,11 +1096,17 @@ class Position:
 
     def in_game(self, faction: str, *acting: str) -> bool | None:
         """Whether a faction plays: listed (with forces, in an alliance, or ``acting``: the move's), or not when
-        every player is listed (None: ``players`` counts more than are listed, and an unlisted one may be it)."""
+        every player is listed (None: ``players`` counts more than are listed, or, not given, fewer than two are
+        listed: one faction is no game, gf9:21, overview:3, so an unlisted one may be it). Two or more listed without
+        ``players`` are taken as the whole game."""
         listed = set(self.faction_names) | {f for pair in self.alliances for f in pair} | set(acting)
         if faction in listed:
             return True
-        return None if self.players is not None and self.players > len(listed) else False
+        if self.ruleset == "overview" and self.players == OVERVIEW_SIX and faction in OVERVIEW_FACTIONS:
+            return True  # six players, each controlling one of six factions (overview:3): all six play
+        if self.players is None:  # one listed faction is no game (gf9:21, overview:3): the others are not known
+            return None if len(listed) < 2 else False
+        return None if self.players > len(listed) else False
 
     def groups(self, faction: str | None = None, territory: str | None = None) -> list[ForceGroup]:
         return [

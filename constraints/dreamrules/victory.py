@@ -211,7 +211,11 @@ def _asks_turn(line: str) -> Callable[[PositionFacts], bool]:
     on="position",
     cites="dreamrules:674,696,700",
     # quoted where the turn, not given, is what it waits on: turn ten's end, the Bene Gesserit's predicted turn
-    cite_when={line: _asks_turn(line) for line in ("dreamrules:696", "dreamrules:700")},
+    # and dreamrules:696 where the Bene Gesserit's prediction, not given, is
+    cite_when={
+        "dreamrules:696": lambda s: s.dr_prediction_known is None or _asks_turn("dreamrules:696")(s),
+        "dreamrules:700": _asks_turn("dreamrules:700"),
+    },
     see_also="dreamrules:76,536,676",
     title="Victory at Mentat: three strongholds, four for an alliance (the Shield Wall and tech tokens counting)",
     permits=_victory_message,

@@ -713,6 +713,8 @@ def _asks_turn(line: str) -> Any:
 
 
 _TURN_LINES = {line: _asks_turn(line) for line in ("gf9:323", "gf9:325")}
+# gf9:323 is also quoted where the Bene Gesserit's prediction, not given, is what the victory waits on
+_TURN_LINES["gf9:323"] = lambda s: s.prediction_known is None or _asks_turn("gf9:323")(s)
 
 
 @rule(

@@ -509,7 +509,10 @@ def _overview_victory_applies(s: PositionFacts) -> bool:
     cite_when={
         "gf9:101": lambda s: bool(disputed(s)),
         "overview:96": lambda s: bool(s.players_known) and s.ov_turn_known is None and "overview:96" in s.turn_matters,
-        "gf9:323": lambda s: bool(s.players_known) and s.ov_turn_known is None and "gf9:323" in s.turn_matters,
+        "gf9:323": lambda s: (
+            s.ov_prediction_known is None
+            or (bool(s.players_known) and s.ov_turn_known is None and "gf9:323" in s.turn_matters)
+        ),
     },
     see_also="overview:3,33,69,98,121,125",
     title="Victory at the Mentat Pause: three strongholds, four for an alliance or in a two- or three-player game",

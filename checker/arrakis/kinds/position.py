@@ -46,6 +46,8 @@ PLAYERS_MATTER = {
 }
 # Why a lone listed faction is not the whole game, in the ruleset's own lines: GF9 states no minimum but plays two
 # players at the least (gf9:21); the overview is for 2-6 (overview:3).
+# Where a Bene Gesserit's correct prediction replaces a normal victory, in the ruleset's own lines.
+PREDICTION_LINES = {"gf9": "gf9:323, 361", "overview": "gf9:323, 361", "dreamrules": "dreamrules:696"}
 PLAYERS_LEAST = {
     "gf9": "GF9's smallest game has two players (gf9:21)",
     "overview": "a game has 2-6 players (overview:3)",
@@ -200,6 +202,8 @@ class PositionFacts(Facts):
     players_given: bool = label(False, doc="the position gives 'players' (not the factions it lists)")
     players_matter: str = label("", doc="what the number of players decides at the Mentat Pause (its lines)")
     players_least: str = label("", doc="why one listed faction is not the whole game (the ruleset's lines)")
+    bg_unlisted: bool = label(False, doc="the Bene Gesserit is not listed, and may be one of the players not listed")
+    prediction_lines: str = label("", doc="the ruleset's lines on the Bene Gesserit's prediction replacing a win")
     turn_matters: str = label("", doc="what the turn decides at the Mentat Pause, where it is not given (its lines)")
     spice_given: tuple[bool, ...] = label((), doc="per faction: spice given")
     reserves_given: tuple[bool, ...] = label(
@@ -221,9 +225,24 @@ class PositionFacts(Facts):
             return self.turn_matters
         if key == "players":
             listed = f"lists only {side(self.factions)}" if self.factions else "lists no faction"
+            bg = (
+                f"; and the Bene Gesserit, not listed, may be one of them: if it plays, its correct prediction of the "
+                f"winner and the turn replaces that normal victory with its own ({self.prediction_lines})"
+                if self.bg_unlisted
+                and None in (self.prediction_known, self.ov_prediction_known, self.dr_prediction_known)
+                else ""
+            )
             return (
                 f"the position does not give 'players' and {listed}: {self.players_least}, "
-                f"and how many {self.players_matter}"
+                f"and how many {self.players_matter}{bg}"
+            )
+        if key == "factions.bene-gesserit.prediction" and self.bg_unlisted:
+            count = f"players {self.players}" if self.players_given else "no 'players' given"
+            named = ", ".join(display(f) for f in self.factions) or "none"
+            return (
+                f"the Bene Gesserit is not listed but may play ({count}, listed: {named}): if it does, its correct "
+                f"prediction of the winner and the turn replaces that normal victory with its own "
+                f"({self.prediction_lines})"
             )
         if key != "factions" or not self.players_given or self.players <= len(self.factions):
             return ""
@@ -588,8 +607,8 @@ def _dreamrules_victory_facts(pos: Position, s: PositionFacts) -> None:
         )
     if not wins and players > len(factions) and "fremen" not in factions:
         s.dr_roster_known = None  # an unlisted player may be the Fremen
-    if wins and s.bg_in_game and s.prediction is None:
-        s.dr_prediction_known = None
+    if wins and (s.bg_in_game or s.bg_unlisted) and s.prediction is None:
+        s.dr_prediction_known = None  # its prediction, or an unlisted Bene Gesserit's, may take the win
 
 
 @kind
@@ -750,13 +769,16 @@ class PositionCheck(Kind):
             players=players,
             players_given=pos.players is not None,
         )
+        # an unlisted player may be the Bene Gesserit, whose prediction may replace a normal victory
+        facts.bg_unlisted = not bg_in and pos.in_game("bene-gesserit") is not False
+        facts.prediction_lines = PREDICTION_LINES.get(pos.ruleset, PREDICTION_LINES["gf9"])
         _setup_facts(pos, facts)
         _dreamrules_facts(pos, facts)
         if pos.ruleset == "dreamrules":
             _dreamrules_victory_facts(pos, facts)
         if pos.phase == "mentat-pause":
             wins = qualifiers(facts)
-            if bg_in and wins and prediction is None:
+            if (bg_in or facts.bg_unlisted) and wins and prediction is None:
                 facts.prediction_known = None
             if pos.turn is None and (not wins or bg_in):
                 facts.turn_known = None  # turn ten, or the predicted turn, may change the winner
@@ -767,7 +789,7 @@ class PositionCheck(Kind):
                 facts.ov_turn_known = None
                 if pos.ruleset == "overview":
                     facts.turn_matters = TURN_TEN["overview"]
-            if bg_in and ov_wins and prediction is None:  # its secret prediction may take the win (gf9:361)
+            if (bg_in or facts.bg_unlisted) and ov_wins and prediction is None:  # its prediction may win (gf9:361)
                 facts.ov_prediction_known = None
             if pos.turn is None and bg_in and prediction is not None and facts.predicted in ov_wins:
                 facts.ov_turn_known = None  # the predicted turn or another: who wins depends on it
