@@ -111,10 +111,15 @@ def machinery_fingerprint() -> str:
     import constraints
 
     h = _hash(b"machinery")
-    top = Path(constraints.__path__[0])
-    code = [*Path(checker.__path__[0]).rglob("*.py"), *top.glob("*.py"), *top.glob("*/__init__.py")]
-    for path in sorted([*code, *(top / "data").glob("*.yaml")]):
-        st = path.stat()
+    top = constraints.__path__[0]
+    layers = [(p, st) for p, st in _stats(top, "__init__.py") if os.path.dirname(os.path.dirname(p)) == top]
+    found = [
+        *_stats(checker.__path__[0], ".py"),
+        *_stats(top, ".py", deep=False),
+        *layers,
+        *_stats(os.path.join(top, "data"), ".yaml", deep=False),
+    ]
+    for path, st in sorted(found, key=lambda item: item[0]):
         h.update(f"{path}:{st.st_mtime_ns}:{st.st_size}".encode())
     return h.hexdigest()[:16]
 

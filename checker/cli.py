@@ -760,7 +760,7 @@ SOLVING = ("check", "apply", "replay", "compare", "battle")  # commands that ask
 def main() -> Any:
     """Entry point: never a traceback for a user's mistake."""
     try:
-        if sys.argv[1:2] and sys.argv[1] in SOLVING:
+        if _solving():
             from checker.engine import make_context_early
 
             make_context_early()
@@ -783,7 +783,7 @@ def run() -> NoReturn:
         status = _status(main())
     except SystemExit as done:
         status = _status(done.code)
-    if sys.argv[1:2] and sys.argv[1] in SOLVING:
+    if _solving():
         atexit._run_exitfuncs()
         for stream in (sys.stdout, sys.stderr):
             try:
@@ -792,6 +792,11 @@ def run() -> NoReturn:
                 pass
         os._exit(status)
     sys.exit(status)
+
+
+def _solving() -> bool:
+    """Whether the command asked for is one that asks the solver (``SOLVING``)."""
+    return sys.argv[1:2] != [] and sys.argv[1] in SOLVING
 
 
 def _status(code: Any) -> int:

@@ -375,22 +375,17 @@ class _Query:
     def __init__(self, owner: _Solver, terms: list[Any], preprocessed: bool) -> None:
         z3 = owner.z3
         self.owner, self.z3, self.terms = owner, z3, terms
-        self.pushed = False
+        self.bound = False  # the facts are on the long-lived solver (in a scope, or at its base)
+        self.scoped = False  # ... in a scope, popped when the decision ends
         self.fresh: Any = None
-        if not preprocessed and owner.first and owner.text is not None:
+        first, owner.first = owner.first, False
+        if not preprocessed and first and owner.text is not None:
             # A solver's first decision (a cold check's only one) asserts the facts at its base, where z3 simplifies
             # with them: a scope's first push made z3 take in every assertion as it stood (a cold movement check:
             # 10 -> 6 ms). The solver is then read again from its text before another decision.
-            owner.first = False
-            owner.spent = self.pushed = True  # pushed: the facts are on the long-lived solver (core() asks it)
-            ctx, native = owner.solver.ctx.ref(), owner.solver.solver
-            for term in terms:
-                z3.Z3_solver_assert(ctx, native, term.as_ast())
-            self.based = True
-            return
-        owner.first = False
-        self.based = False
-        if preprocessed:
+            owner.spent = True
+            self._bind(scoped=False)
+        elif preprocessed:
             self.fresh = owner.preprocessing().solver()
             self.fresh.set("timeout", SOLVER_TIMEOUT_MS)
             ctx, native = self.fresh.ctx.ref(), self.fresh.solver
@@ -400,17 +395,20 @@ class _Query:
             facts = z3.BoolRef(z3.Z3_mk_and(ctx, len(terms), arr), self.fresh.ctx)
             z3.Z3_solver_assert(ctx, native, facts.as_ast())
         else:
-            self._push()
+            self._bind()
 
-    def _push(self) -> None:
-        if not self.pushed:
-            s, z3 = self.owner.solver, self.z3
+    def _bind(self, scoped: bool = True) -> None:
+        """Put the facts on the long-lived solver, in a scope of their own unless ``scoped`` is False (once)."""
+        if self.bound:
+            return
+        s, z3 = self.owner.solver, self.z3
+        if scoped:
             s.push()
-            self.pushed = True
             self.owner.queries += 1  # what slows a long-lived solver down is its pushes and pops
-            ctx, native = s.ctx.ref(), s.solver
-            for term in self.terms:
-                z3.Z3_solver_assert(ctx, native, term.as_ast())
+        self.bound, self.scoped = True, scoped
+        ctx, native = s.ctx.ref(), s.solver
+        for term in self.terms:
+            z3.Z3_solver_assert(ctx, native, term.as_ast())
 
     def check(self, *assumptions: Any) -> Any:
         """Satisfiable under the facts and the assumptions (rule literals, or terms)?"""
@@ -423,7 +421,7 @@ class _Query:
         """The rules of a minimal unsatisfiable subset of the assumptions, asked of the long-lived solver (None: it
         ran out of time)."""
         z3, owner = self.z3, self.owner
-        self._push()
+        self._bind()
         answer = owner.check(*assumptions)
         if answer == z3.unknown:
             return None
@@ -433,7 +431,7 @@ class _Query:
         return found
 
     def close(self) -> None:
-        if self.pushed and not self.based:
+        if self.scoped:
             self.owner.solver.pop()
 
 

@@ -108,10 +108,12 @@ class Vars:
     """The solver's variables, named after the facts (plus a kind's choices)."""
 
     def __init__(self, facts: Facts) -> None:
-        for name, sort, _ in fact_fields(type(facts)):
-            if sort in ("Int", "Bool"):
-                setattr(self, name, constants([name], sort)[0])
-            else:
+        fields = fact_fields(type(facts))
+        for sort in ("Int", "Bool"):
+            names = [name for name, s, _ in fields if s == sort]
+            self.__dict__.update(zip(names, constants(names, sort), strict=True))
+        for name, sort, _ in fields:
+            if sort.endswith("List"):
                 size = len(getattr(facts, name) or ())
                 setattr(self, name, constants([f"{name}_{i}" for i in range(size)], sort.removesuffix("List")))
 

@@ -206,6 +206,9 @@ def _asks_turn(line: str) -> Callable[[PositionFacts], bool]:
     return lambda s: bool(s.players_known and s.dr_markers_known) and s.dr_turn_known is None and line in s.turn_matters
 
 
+_ASKS_PREDICTED_TURN = _asks_turn("dreamrules:696")
+
+
 @rule(
     "dreamrules.position.victory",
     on="position",
@@ -213,7 +216,7 @@ def _asks_turn(line: str) -> Callable[[PositionFacts], bool]:
     # quoted where the turn, not given, is what it waits on: turn ten's end, the Bene Gesserit's predicted turn
     # and dreamrules:696 where the Bene Gesserit's prediction, not given, is
     cite_when={
-        "dreamrules:696": lambda s: s.dr_prediction_known is None or _asks_turn("dreamrules:696")(s),
+        "dreamrules:696": lambda s: s.dr_prediction_known is None or _ASKS_PREDICTED_TURN(s),
         "dreamrules:700": _asks_turn("dreamrules:700"),
     },
     see_also="dreamrules:76,536,676",

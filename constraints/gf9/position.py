@@ -712,9 +712,12 @@ def _asks_turn(line: str) -> Any:
     return lambda s: bool(s.players_known and s.prediction_known) and s.turn_known is None and line in s.turn_matters
 
 
-_TURN_LINES = {line: _asks_turn(line) for line in ("gf9:323", "gf9:325")}
-# gf9:323 is also quoted where the Bene Gesserit's prediction, not given, is what the victory waits on
-_TURN_LINES["gf9:323"] = lambda s: s.prediction_known is None or _asks_turn("gf9:323")(s)
+_ASKS_PREDICTED_TURN = _asks_turn("gf9:323")
+_TURN_LINES = {
+    # gf9:323 also where the Bene Gesserit's prediction, not given, is what the victory waits on
+    "gf9:323": lambda s: s.prediction_known is None or _ASKS_PREDICTED_TURN(s),
+    "gf9:325": _asks_turn("gf9:325"),
+}
 
 
 @rule(
