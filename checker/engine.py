@@ -318,7 +318,9 @@ class _Solver:
         self.queries = 0  # decisions pushed on this solver (REBUILD_AFTER)
         self.first = True  # no decision has been asked of it yet
         self.spent = False  # a decision's facts are asserted at its base: read it again before the next (reload)
-        self._whole: Any = None
+        self._parts: tuple[list[Any], dict[str, Any]] | None = None  # the frame's terms; each rule's implication
+        self._kept: Any = None
+        self._asserting: dict[tuple[str, ...], Any] = {}
         self._tactic: Any = None
 
     def _new_solver(self) -> Any:
@@ -346,15 +348,39 @@ class _Solver:
         s = self.solver if on is None else on
         return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(assumptions), arr))
 
-    def whole(self) -> Any:
-        """Every assertion of the solver (the frame and each rule's implication) as one term, built once."""
-        if self._whole is None:  # through the C API: z3.And wraps and coerces each of a battle's ~150 terms
-            z3, ctx = self.z3, self.solver.ctx
-            kept = self.solver.assertions()  # owns the terms until the conjunction holds them
-            size = len(kept)
-            terms = (z3.Ast * size)(*(z3.Z3_ast_vector_get(ctx.ref(), kept.vector, i) for i in range(size)))
-            self._whole = z3.BoolRef(z3.Z3_mk_and(ctx.ref(), size, terms), ctx)
-        return self._whole
+    def asserting(self, asked: list[Rule]) -> Any:
+        """The solver's frame and the implications of the rules ``asked`` (those whose literals a decision may
+        assume) as one term, built once per set of rules. The others' implications hold whatever the facts (their
+        literals are free): leaving them out spared a battle's preprocessing three quarters of the rules (a warm
+        battle's solving 1.04 -> 0.69 ms)."""
+        key = tuple(r.id for r in asked)
+        made = self._asserting.get(key)
+        if made is not None:
+            return made
+        z3, ctx = self.z3, self.solver.ctx
+        if self._parts is None:  # through the C API: z3's Python wrappers cost more than the sorting itself
+            ref = ctx.ref()
+            kept = self._kept = self.solver.assertions()  # owns the terms the conjunctions are made of
+            frame, implied = [], {}
+            for i in range(len(kept)):
+                term = z3.Z3_ast_vector_get(ref, kept.vector, i)
+                if z3.Z3_get_ast_kind(ref, term) == z3.Z3_APP_AST and (
+                    z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, term)) == z3.Z3_OP_IMPLIES
+                ):
+                    rule = self.rule_of.get(z3.Z3_get_ast_id(ref, z3.Z3_get_app_arg(ref, term, 0)))
+                    if rule is not None:
+                        implied[rule.id] = term
+                        continue
+                frame.append(term)
+            self._parts = (frame, implied)
+        frame, implied = self._parts
+        terms = frame + [implied[i] for i in key if i in implied]
+        if len(self._asserting) >= 256:  # the sets of rules a kind's positions bring in are few; never unbounded
+            self._asserting.clear()
+        made = self._asserting[key] = z3.BoolRef(
+            z3.Z3_mk_and(ctx.ref(), len(terms), (z3.Ast * len(terms))(*terms)), ctx
+        )
+        return made
 
     def preprocessing(self) -> Any:
         """Substitute the values the facts fix, solve the equations left, then search (built once)."""
@@ -368,11 +394,12 @@ class _Query:
 
     By default they go to the kind's long-lived solver, the facts' bindings pushed in a scope (popped when the
     decision ends). A kind whose position's facts fix nearly every variable (``Kind.preprocessed``) is asked
-    instead on a solver made for the decision: the rules' assertions and the bindings asserted at its base, where
+    instead on a solver made for the decision: the frame, the implications of the rules it may assume and the
+    bindings asserted at its base, where
     z3 first substitutes the facts and simplifies (it preprocesses nothing asserted inside a scope). That solver
     keeps no unsat core: a joint refusal's core is still asked of the long-lived one."""
 
-    def __init__(self, owner: _Solver, terms: list[Any], preprocessed: bool) -> None:
+    def __init__(self, owner: _Solver, terms: list[Any], preprocessed: bool, asked: list[Rule]) -> None:
         z3 = owner.z3
         self.owner, self.z3, self.terms = owner, z3, terms
         self.bound = False  # the facts are on the long-lived solver (in a scope, or at its base)
@@ -389,9 +416,9 @@ class _Query:
             self.fresh = owner.preprocessing().solver()
             self.fresh.set("timeout", SOLVER_TIMEOUT_MS)
             ctx, native = self.fresh.ctx.ref(), self.fresh.solver
-            z3.Z3_solver_assert(ctx, native, owner.whole().as_ast())
+            z3.Z3_solver_assert(ctx, native, owner.asserting(asked).as_ast())
             # the bindings as one conjunction, straight to the C API: an assertion each was an eighth of a battle
-            arr = (z3.Ast * len(terms))(*(term.as_ast() for term in terms))
+            arr = (z3.Ast * len(terms))(*[term.ast for term in terms])
             facts = z3.BoolRef(z3.Z3_mk_and(ctx, len(terms), arr), self.fresh.ctx)
             z3.Z3_solver_assert(ctx, native, facts.as_ast())
         else:
@@ -618,7 +645,8 @@ def _decide(ruleset: str, kind: Kind, in_force: list[Rule], facts: Facts) -> Ver
 
     solver = _solver_for(ruleset, kind, in_force, facts)
     z3 = solver.z3
-    query = _Query(solver, bindings(solver.v, facts), kind.preprocessed)
+    # the rules whose literals this decision may assume: those whose checks answered
+    query = _Query(solver, bindings(solver.v, facts), kind.preprocessed, forbidding + permitting)
     try:
 
         def lits(rs: list[Rule]) -> list[Any]:

@@ -10,10 +10,13 @@ rules that need it answer ``unresolved`` and name its position key.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, ClassVar, get_args, get_origin
+from functools import cache, wraps
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeVar, get_args, get_origin
 
 from checker.names import display, possessive
 
@@ -61,6 +64,35 @@ class Facts:
         out["Faction"] = display(self.faction) if self.faction else ""
         out["Faction_s"] = possessive(out["Faction"]) if self.faction else ""
         return out
+
+
+R = TypeVar("R")
+F = TypeVar("F")
+
+
+def per_record(derive: Callable[[F], R]) -> Callable[[F], R]:
+    """A value derived from a facts record, computed once per record and kept in it (a battle's result: each of its
+    ~12 rules' checks asks for it). The value is shared by its callers: a dict is kept read-only (a mapping proxy),
+    so that a caller changing it fails at once rather than changing what the next rule reads."""
+    slot = f"_{derive.__module__}.{derive.__qualname__}"
+
+    @wraps(derive)
+    def derived(facts: F) -> R:
+        kept = facts.__dict__  # beside the fields: dataclasses.replace makes a record without it
+        if slot not in kept:
+            made = derive(facts)
+            kept[slot] = MappingProxyType(made) if isinstance(made, dict) else made
+        got: R = kept[slot]
+        return got
+
+    return derived
+
+
+def named(values: dict[str, Any]) -> dict[str, Any]:
+    """Field values under names made at run time (``f"{x}_forces"``), interned for a record's ``**`` call: Python
+    matches a keyword to a parameter by identity first, then compares strings one by one (a battle's record of ~240
+    fields, built from two sides' dicts, spent 0.2 ms of a 0.37 ms build in those comparisons)."""
+    return {sys.intern(k): v for k, v in values.items()}
 
 
 def field_names(cls: type) -> tuple[str, ...]:
@@ -153,26 +185,36 @@ def equals(var: Any, value: Any, sort: str) -> Any:
 
 def bindings(v: Vars, facts: Facts) -> list[Any]:
     """``var == value`` for every known fact (each term built once per solver, then reused)."""
-    made: dict[tuple[str, int, Any], Any] = v.__dict__.setdefault("_bound", {})
+    made: dict[tuple[Any, ...], Any] = v.__dict__.setdefault("_bound", {})
+    values = facts.__dict__  # the fields' values: a battle binds ~210 facts a check
     out = []
-    for name, sort, _ in fact_fields(type(facts)):
-        value = getattr(facts, name)
+    for name, sort, listed in _bound_fields(type(facts)):
+        value = values[name]
         if value is None:
             continue
-        if sort.endswith("List"):
+        if listed:
             xs = getattr(v, name)
-            one = sort.removesuffix("List")
             for i, y in enumerate(value):
                 term = made.get((name, i, y))
                 if term is None:
-                    term = made[(name, i, y)] = equals(xs[i], y, one)
+                    term = made[(name, i, y)] = equals(xs[i], y, sort)
                 out.append(term)
         else:
-            term = made.get((name, -1, value))
+            term = made.get((name, value))
             if term is None:
-                term = made[(name, -1, value)] = equals(getattr(v, name), value, sort)
+                term = made[(name, value)] = equals(getattr(v, name), value, sort)
             out.append(term)
     return out
+
+
+def _bound_fields(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """(name, sort of its value or of each item, whether a list) of each solver fact, in the record's order."""
+    return _bound_fields_of(cls.__qualname__, cls)
+
+
+@cache
+def _bound_fields_of(_name: str, cls: Any) -> tuple[tuple[str, str, bool], ...]:
+    return tuple((name, sort.removesuffix("List"), sort.endswith("List")) for name, sort, _ in fact_fields(cls))
 
 
 class Kind:

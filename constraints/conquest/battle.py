@@ -9,11 +9,13 @@ one traitor call, or two; each defining rule's z3 form is guarded by its situati
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import z3
 
 from checker.arrakis.kinds.conquest_battle import NO_CARD, OTHER, SIDES, VOICE_PLAY, ConquestBattleFacts
+from checker.facts import per_record
 from checker.names import display
 from checker.rules import chapter, gap, rule, set_aside
 from constraints.gf9.battle import _get, _says, _who, both, zboth  # the side helpers, shared
@@ -574,7 +576,8 @@ def _hit(s: ConquestBattleFacts, x: str) -> bool:
     return w != NO_CARD and _get(s, x, "defense") != w
 
 
-def resolve(s: ConquestBattleFacts) -> dict[str, Any]:
+@per_record
+def resolve(s: ConquestBattleFacts) -> Mapping[str, Any]:
     """The whole result of two legal plans, on concrete facts (the checks' side)."""
     a_tr, d_tr = s.a_traitor, s.d_traitor
     r: dict[str, Any] = {}
@@ -665,7 +668,7 @@ def zdisc(v: Any, x: str, i: int) -> Any:
 OUTCOME_NEEDS = ("a_dial_h", "d_dial_h", "a_strength", "d_strength", "a_guard_known", "d_guard_known")
 
 
-def _total_text(s: ConquestBattleFacts, r: dict[str, Any], x: str) -> str:
+def _total_text(s: ConquestBattleFacts, r: Mapping[str, Any], x: str) -> str:
     parts = [f"dial {_num(_get(s, x, 'dial_h') or 0)}"]
     if _get(s, x, "leader"):
         killed = r[f"{x}_killed"]
@@ -745,7 +748,7 @@ def _(v: Any) -> Any:
     return z3.Implies(zordinary(v), z3.And(v.a_killed == zkilled(v, "a"), v.d_killed == zkilled(v, "d")))
 
 
-def _losses_of(s: ConquestBattleFacts, r: dict[str, Any]) -> dict[str, int]:
+def _losses_of(s: ConquestBattleFacts, r: Mapping[str, Any]) -> dict[str, int]:
     return {_get(s, x, "name"): r[f"{x}_lost"] for x in SIDES if r[f"{x}_lost"]}
 
 
@@ -781,7 +784,7 @@ def _(v: Any) -> Any:
     return z3.Implies(zordinary(v), z3.And(v.a_lost == zlost(v, "a", 1), v.d_lost == zlost(v, "d", 2)))
 
 
-def _gains(s: ConquestBattleFacts, r: dict[str, Any]) -> dict[str, int]:
+def _gains(s: ConquestBattleFacts, r: Mapping[str, Any]) -> dict[str, int]:
     return {_get(s, x, "name"): r[f"{x}_gain"] for x in SIDES if r[f"{x}_gain"]}
 
 
@@ -816,7 +819,7 @@ def _(v: Any) -> Any:
     return z3.Implies(zordinary(v), z3.And(v.a_gain == zgain(v, "a", 1), v.d_gain == zgain(v, "d", 2)))
 
 
-def _discards(s: ConquestBattleFacts, r: dict[str, Any]) -> list[str]:
+def _discards(s: ConquestBattleFacts, r: Mapping[str, Any]) -> list[str]:
     return [c for x in SIDES if r[f"{x}_disc"] == 2 for c in (_get(s, x, "cards") or [])]
 
 

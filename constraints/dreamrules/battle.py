@@ -16,6 +16,7 @@ Advanced Game"; dreamrules:1330 "GF9 supplies unchanged base rules").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import z3
@@ -44,6 +45,7 @@ from checker.arrakis.kinds.battle import (
     zoal_infiltration,
 )
 from checker.arrakis.position import BATTLE, PHASES
+from checker.facts import per_record
 from checker.names import display, possessive
 from checker.rules import chapter, gap, restates, rule, set_aside
 from constraints.gf9.battle import (
@@ -299,7 +301,8 @@ def zdwinner(v: Any) -> Any:
     return z3.If(ta > td, 1, z3.If(td > ta, 2, tie))
 
 
-def _ordinary_result(s: BattleFacts) -> dict[str, Any]:
+@per_record
+def _ordinary_result(s: BattleFacts) -> Mapping[str, Any]:
     """Losses, gains and discards of an ordinary battle under dreamrules, as the kind reports them."""
     r = resolve(s)
     w = dwinner(s)

@@ -14,7 +14,7 @@ situation, so that the planner may assert them all together.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import z3
@@ -49,7 +49,7 @@ from checker.arrakis.kinds.battle import (
     voice_complies,
 )
 from checker.arrakis.position import BATTLE, PHASES
-from checker.facts import all_of
+from checker.facts import all_of, per_record
 from checker.names import display, possessive, whose
 from checker.rules import chapter, gap, rule, set_aside
 
@@ -2137,7 +2137,8 @@ def _dies(weapon: int, defense: int) -> bool:
     return weapon in STOPPED_BY and defense not in STOPPED_BY[weapon]
 
 
-def resolve(s: BattleFacts) -> dict[str, Any]:
+@per_record
+def resolve(s: BattleFacts) -> Mapping[str, Any]:
     """The whole result of two legal plans, on concrete facts (the checks' side)."""
     r: dict[str, Any] = {}
     a_tr, d_tr = s.a_traitor, s.d_traitor
@@ -2284,7 +2285,7 @@ def _loss_value(s: BattleFacts, x: str, lost: int) -> Any:
     return counts[0] if len(counts) == 1 else counts
 
 
-def _losses_of(s: BattleFacts, r: dict[str, Any], explosion: bool = False) -> dict[str, Any]:
+def _losses_of(s: BattleFacts, r: Mapping[str, Any], explosion: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for x in SIDES:
         value = _loss_value(s, x, r[f"{x}_lost"])
@@ -2297,7 +2298,7 @@ def _losses_of(s: BattleFacts, r: dict[str, Any], explosion: bool = False) -> di
     return out
 
 
-def _killed_names(s: BattleFacts, r: dict[str, Any]) -> list[str]:
+def _killed_names(s: BattleFacts, r: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     for x in SIDES:
         out += [_get(s, x, "leader_name")] if r[f"{x}_killed"] else []
@@ -2305,11 +2306,11 @@ def _killed_names(s: BattleFacts, r: dict[str, Any]) -> list[str]:
     return out
 
 
-def _gains(s: BattleFacts, r: dict[str, Any]) -> dict[str, int]:
+def _gains(s: BattleFacts, r: Mapping[str, Any]) -> dict[str, int]:
     return {_get(s, x, "name"): r[f"{x}_gain"] for x in SIDES if r[f"{x}_gain"]}
 
 
-def _discards(s: BattleFacts, r: dict[str, Any]) -> list[str]:
+def _discards(s: BattleFacts, r: Mapping[str, Any]) -> list[str]:
     """The cards discarded, as the kind reads them from the solver (Dreamrules: a Supplies cache card returns to the
     cache rather than the discard pile, dreamrules:746; a Mercenaries card played is discarded with the plan)."""
     out: list[str] = []
@@ -2595,7 +2596,7 @@ def _num(h: int) -> Any:
     return h // 2 if h % 2 == 0 else h / 2
 
 
-def _total_text(s: BattleFacts, r: dict[str, Any], x: str) -> str:
+def _total_text(s: BattleFacts, r: Mapping[str, Any], x: str) -> str:
     dial_h = _get(s, x, "dial_h") or 0
     parts = [f"dial {_num(dial_h)}"]
     if _get(s, x, "leader"):

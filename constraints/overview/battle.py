@@ -9,6 +9,7 @@ the same, the gf9 rule's logic serves both (constraints/gf9/battle.py): one chec
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import z3
@@ -302,7 +303,7 @@ def spice_gained(s: BattleFacts) -> dict[str, Any]:
 spice_gained.z3(_form(g.spice_gained))
 
 
-def _loser_discards(s: BattleFacts, r: dict[str, Any]) -> list[str]:
+def _loser_discards(s: BattleFacts, r: Mapping[str, Any]) -> list[str]:
     """The loser's played cards; the winner discards none (overview:61, 82: it loses only its dial / nothing)."""
     out: list[str] = []
     for i, x in ((1, "a"), (2, "d")):

@@ -33,7 +33,7 @@ from checker.arrakis.position import (
     printed_leaders,
 )
 from checker.errors import InputError
-from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.facts import Facts, Kind, Vars, fact, kind, label, named
 
 SIDES = ("a", "d")
 CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
@@ -1348,7 +1348,7 @@ def battle_facts(pos: Position) -> BattleFacts:
     sectors = pos.board[m.territory].sectors
     if m.sector is not None and m.sector not in sectors:
         raise InputError("move.sector", f"a sector of {m.territory} ({', '.join(map(str, sectors))})", m.sector)
-    values = {**_side_facts(pos, m, agg, dfd, "a"), **_side_facts(pos, m, dfd, agg, "d")}
+    values = named({**_side_facts(pos, m, agg, dfd, "a"), **_side_facts(pos, m, dfd, agg, "d")})
     front = storm_front(pos, m)
     others = sorted({g.faction for g in pos.groups(territory=m.territory) if g.total} - {agg, dfd})
     heaps = [sp.amount for sp in pos.spice if sp.territory == m.territory]
@@ -1391,7 +1391,7 @@ def battle_facts(pos: Position) -> BattleFacts:
         storm_sector=pos.storm or 0,
         a_order=pos.storm_order(agg),
         d_order=pos.storm_order(dfd),
-        **_sectors(pos, m, agg, dfd),
+        **named(_sectors(pos, m, agg, dfd)),
         storm_fronts=front.fronts,
         storm_contact=front.contact,
         **values,

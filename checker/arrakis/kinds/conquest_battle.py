@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from checker.arrakis.position import BattleMove, BattlePlan, Position
 from checker.errors import InputError
-from checker.facts import Facts, Kind, Vars, fact, kind, label
+from checker.facts import Facts, Kind, Vars, fact, kind, label, named
 from checker.names import display
 
 SIDES = ("a", "d")
@@ -426,8 +426,8 @@ def conquest_battle_facts(pos: Position) -> ConquestBattleFacts:
         A=display(agg),
         D=display(dfd),
         notes=notes,
-        **_side(pos, m, agg, dfd, "a", types),
-        **_side(pos, m, dfd, agg, "d", types),
+        **named(_side(pos, m, agg, dfd, "a", types)),
+        **named(_side(pos, m, dfd, agg, "d", types)),
     )
 
 
