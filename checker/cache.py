@@ -103,6 +103,69 @@ def compiled_dataclasses() -> None:
     atexit.register(keep)
 
 
+def compiled_regexes() -> None:
+    """Keep what ``re`` compiles on disk: each pattern's code for the regex engine, as ``re`` would hand it to
+    ``_sre.compile``. Parsing and optimising patterns is Python code that runs again in every process (PyYAML's,
+    click's and the project's: ~9 ms of a cold ``mentat check``, PyYAML's character class of the printable
+    characters alone 4 ms). The same pattern and flags always give the same code; a pattern not yet kept, or a
+    Python whose ``re`` is made otherwise, is compiled by ``re`` itself."""
+    import marshal
+    import re
+
+    compiler = getattr(re, "_compiler", None)
+    parser = getattr(re, "_parser", None)
+    engine = getattr(compiler, "_sre", None)
+    base = _base()
+    if base is None or compiler is None or parser is None or engine is None or hasattr(compiler.compile, "kept"):
+        return
+    made_by_re = compiler.compile
+    debug = int(getattr(compiler, "SRE_FLAG_DEBUG", 128))
+    path = base / "regexes" / f"{sys.implementation.cache_tag}-{sys.hexversion:x}.marshal"
+    try:
+        kept = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        kept = {}
+    if not isinstance(kept, dict):
+        kept = {}
+    made: dict[tuple[Any, int], tuple[Any, ...]] = {}
+
+    def compile_kept(pattern: Any, flags: Any = 0) -> Any:
+        key = (pattern, int(flags))
+        if not isinstance(pattern, (str, bytes)) or key[1] & debug:  # a parsed pattern; DEBUG prints as it compiles
+            return made_by_re(pattern, flags)
+        args = kept.get(key)
+        if args is None:  # as re._compiler.compile makes it (Python 3.11-3.13)
+            parsed = parser.parse(pattern, flags)
+            code = compiler._code(parsed, flags)
+            groupindex = dict(parsed.state.groupdict)
+            indexgroup: list[str | None] = [None] * parsed.state.groups
+            for name, i in groupindex.items():
+                indexgroup[i] = name
+            # the opcodes are ints of a subclass (named constants): plain ints, as marshal keeps them
+            args = (
+                int(flags | parsed.state.flags),
+                [int(c) for c in code],
+                parsed.state.groups - 1,
+                groupindex,
+                tuple(indexgroup),
+            )
+            made[key] = args
+        return engine.compile(pattern, *args)
+
+    def keep() -> None:
+        if not made:
+            return
+        try:  # patterns made from input would grow it without end: past 500, this process's alone
+            data = marshal.dumps({**kept, **made} if len(kept) < 500 else made)
+        except ValueError:  # a pattern marshal cannot keep: only slower
+            return
+        write_bytes(path, data)
+
+    compile_kept.kept = kept  # type: ignore[attr-defined]  # installed once (and the tests read it)
+    compiler.compile = compile_kept
+    atexit.register(keep)
+
+
 @cache
 def machinery_fingerprint() -> str:
     """Changes whenever the machinery, the game families, the layers or the data change; not when a rule does
@@ -185,13 +248,36 @@ KEPT_STAMPS = 12  # the most recently used code versions whose caches stay on di
 
 
 def write_text(path: Path, text: str) -> None:
+    _write_entry(path, text.encode("utf-8"))
+
+
+def read_texts(path: Path) -> dict[str, str] | None:
+    """A mapping of names to texts kept by :func:`write_texts` (None: none kept, or not one)."""
+    import marshal
+
+    try:
+        found = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+        return None
+    return found
+
+
+def write_texts(path: Path, texts: dict[str, str]) -> None:
+    import marshal
+
+    _write_entry(path, marshal.dumps(texts))
+
+
+def _write_entry(path: Path, data: bytes) -> None:
     try:
         stamp_dir = path.parent.parent
         if not stamp_dir.exists():  # a code version's first entry: the oldest versions' caches go
             _prune(stamp_dir.parent)
     except OSError:
         pass
-    write_bytes(path, text.encode("utf-8"))
+    write_bytes(path, data)
 
 
 def write_bytes(path: Path, data: bytes) -> None:

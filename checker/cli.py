@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
-import typer
+from checker.cache import compiled_dataclasses, compiled_regexes
 
-from checker.cache import compiled_dataclasses
-from checker.errors import InputError
-
+compiled_regexes()  # before typer, PyYAML and the project compile theirs
 compiled_dataclasses()  # before the position model and the kinds are imported
+
+import typer  # noqa: E402 (after the caches above)
+
+from checker.errors import InputError  # noqa: E402
 
 if TYPE_CHECKING:
     from checker.engine import Verdict

@@ -16,8 +16,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.cache import cache_file, read_text, write_text
-from checker.facts import Facts, Kind, Vars, bindings, missing_key
+from checker.cache import cache_file, read_texts, write_texts
+from checker.facts import Facts, Kind, Vars, bindings, constants, missing_key
 from checker.family import family_of
 from checker.names import display
 from checker.outcomes import derive
@@ -281,7 +281,11 @@ def _use_early_context(z3: Any) -> None:
 
 
 class _Solver:
-    """One long-lived solver per (ruleset, kind, shape of facts), queried with assumptions."""
+    """One long-lived solver per (ruleset, kind, shape of facts), queried with assumptions.
+
+    It holds the kind's frame and, guarded by its literal, the implication of each rule a decision has asked of it:
+    a rule no decision assumes holds whatever the facts, so where the disk cache keeps each rule's assertion apart a
+    rule is read in only when a decision first needs it (a cold Dreamrules battle reads 19 of its 108 rules)."""
 
     def __init__(self, kind: Kind, rules: list[Rule], facts: Facts, key: tuple[Any, ...]) -> None:
         import z3
@@ -292,9 +296,15 @@ class _Solver:
         self.v = Vars(facts)
         kind.choices(self.v, facts)
         formed = [r for r in rules if r.form is not None]
-        self.literal = {r.id: z3.Bool(f"rule:{r.id}") for r in formed}
+        self.literal = dict(
+            zip([r.id for r in formed], constants([f"rule:{r.id}" for r in formed], "Bool"), strict=True)
+        )
         # by the literal's AST id: a z3 term as a dict key compares by building an equality term and deciding it
         self.rule_of: dict[int, Rule] = {self.literal[r.id].get_id(): r for r in formed}
+        self.frame: list[Any] = []  # the frame's terms (z3 ASTs), as asserted
+        self.implied: dict[str, Any] = {}  # rule id -> its implication's term, once asserted
+        self._held: list[Any] = []  # what owns those terms (z3 frees a term nothing refers to)
+        self._declared: set[str] = set()  # the declarations read onto this solver
         # Building the frame and the forms through z3's Python API is what makes a cold check
         # slow (a movement solver: ~250 ms); parsing the same assertions back takes ~10 ms.
         # Only rules whose forms live in the project's packages, whose files the cache's fingerprint covers
@@ -303,23 +313,27 @@ class _Solver:
             REGISTRY.get(r.id) is r and (r.form_module or "").startswith(("constraints.", "checker.")) for r in formed
         )
         cached = cache_file("solvers", repr((key, [r.id for r in formed]))) if registered else None
-        text = read_text(cached) if cached else None
-        if text:
-            self.solver.from_string(text)
+        # the frame's assertions as SMT-LIB text (key ""), and each rule's, each with the declarations it uses
+        self.texts: dict[str, str] | None = read_texts(cached) if cached else None
+        if self.texts is not None and set(self.texts) == {"", *self.literal}:
+            self._read([""])
         else:
-            self.solver.add(*kind.frame(self.v, facts))
+            self.texts = None
+            frame = kind.frame(self.v, facts)
+            implications = {}
             for r in formed:
                 assert r.form is not None
-                self.solver.add(z3.Implies(self.literal[r.id], r.form(self.v)))
+                implications[r.id] = z3.Implies(self.literal[r.id], r.form(self.v))
+            self.solver.add(*frame, *implications.values())
+            self._held += [frame, implications]
+            self.frame = [term.ast for term in frame]
+            self.implied = {i: term.ast for i, term in implications.items()}
             if cached:
-                text = self.solver.sexpr()
-                write_text(cached, text)
-        self.text = text or None  # the assertions as text, where the disk cache keeps them (read again: reload)
+                self.texts = {"": _sexpr(z3, frame), **{i: _sexpr(z3, [t]) for i, t in implications.items()}}
+                write_texts(cached, self.texts)
         self.queries = 0  # decisions pushed on this solver (REBUILD_AFTER)
         self.first = True  # no decision has been asked of it yet
         self.spent = False  # a decision's facts are asserted at its base: read it again before the next (reload)
-        self._parts: tuple[list[Any], dict[str, Any]] | None = None  # the frame's terms; each rule's implication
-        self._kept: Any = None
         self._asserting: dict[tuple[str, ...], Any] = {}
         self._tactic: Any = None
 
@@ -332,12 +346,52 @@ class _Solver:
         solver.set("model.compact", False)
         return solver
 
+    def load(self, asked: list[Rule]) -> None:
+        """Assert the implications of the rules ``asked`` that are not yet on the solver (at its base: between
+        decisions, no scope is open)."""
+        if self.texts is None:  # built whole through the Python API
+            return
+        todo = [r.id for r in asked if r.id in self.literal and r.id not in self.implied]
+        if todo:
+            self._read(todo)
+
+    def _read(self, ids: list[str]) -> None:
+        """Parse the texts of the frame ("") or of rules onto the solver, and note the terms they assert (each rule's
+        text asserts one). z3 reads each script with the constants of the solver's assertions already declared: a
+        declaration is said once a solver."""
+        z3 = self.z3
+        assert self.texts is not None
+        said = self._declared
+        script: list[str] = []
+        for i in ids:
+            for line in self.texts[i].splitlines():
+                if line.startswith("(declare-fun "):
+                    if line in said:
+                        continue
+                    said.add(line)
+                script.append(line)
+        before = len(self.frame) + len(self.implied)
+        self.solver.from_string("\n".join(script))
+        kept = self.solver.assertions()
+        self._held.append(kept)
+        ref, vector = kept.ctx.ref(), kept.vector
+        new = [z3.Z3_ast_vector_get(ref, vector, i) for i in range(before, len(kept))]
+        if ids == [""]:
+            self.frame = new
+        elif len(new) == len(ids):
+            self.implied.update(zip(ids, new, strict=True))
+        else:  # a text that is not one assertion: a damaged cache entry
+            raise InternalError(f"a cached solver's rule texts gave {len(new)} assertions for {len(ids)} rules")
+
     def reload(self) -> None:
         """The solver as it was read, after a decision spent it (the same terms: z3 shares equal terms in a context,
         so the rules' literals and the variables stay those of this solver)."""
-        assert self.text is not None
+        loaded = list(self.implied)
         self.solver = self._new_solver()
-        self.solver.from_string(self.text)
+        self.frame, self.implied, self._declared = [], {}, set()
+        self._read([""])
+        if loaded:
+            self._read(loaded)
         self.spent = False
 
     def check(self, *assumptions: Any, on: Any = None) -> Any:
@@ -358,28 +412,12 @@ class _Solver:
         if made is not None:
             return made
         z3, ctx = self.z3, self.solver.ctx
-        if self._parts is None:  # through the C API: z3's Python wrappers cost more than the sorting itself
-            ref = ctx.ref()
-            kept = self._kept = self.solver.assertions()  # owns the terms the conjunctions are made of
-            frame, implied = [], {}
-            for i in range(len(kept)):
-                term = z3.Z3_ast_vector_get(ref, kept.vector, i)
-                if z3.Z3_get_ast_kind(ref, term) == z3.Z3_APP_AST and (
-                    z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, term)) == z3.Z3_OP_IMPLIES
-                ):
-                    rule = self.rule_of.get(z3.Z3_get_ast_id(ref, z3.Z3_get_app_arg(ref, term, 0)))
-                    if rule is not None:
-                        implied[rule.id] = term
-                        continue
-                frame.append(term)
-            self._parts = (frame, implied)
-        frame, implied = self._parts
-        terms = frame + [implied[i] for i in key if i in implied]
+        self.load(asked)
+        terms = self.frame + [self.implied[i] for i in key if i in self.implied]
         if len(self._asserting) >= 256:  # the sets of rules a kind's positions bring in are few; never unbounded
             self._asserting.clear()
-        made = self._asserting[key] = z3.BoolRef(
-            z3.Z3_mk_and(ctx.ref(), len(terms), (z3.Ast * len(terms))(*terms)), ctx
-        )
+        made = z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(terms), (z3.Ast * len(terms))(*terms)), ctx)
+        self._asserting[key] = made
         return made
 
     def preprocessing(self) -> Any:
@@ -387,6 +425,14 @@ class _Solver:
         if self._tactic is None:
             self._tactic = self.z3.Then("propagate-values", "solve-eqs", "smt")
         return self._tactic
+
+
+def _sexpr(z3: Any, terms: list[Any]) -> str:
+    """Terms as an SMT-LIB script asserting them, with the declarations of the constants they use."""
+    solver = z3.Solver()
+    solver.add(*terms)
+    text: str = solver.sexpr()
+    return text
 
 
 class _Query:
@@ -406,7 +452,9 @@ class _Query:
         self.scoped = False  # ... in a scope, popped when the decision ends
         self.fresh: Any = None
         first, owner.first = owner.first, False
-        if not preprocessed and first and owner.text is not None:
+        if not preprocessed:
+            owner.load(asked)  # at its base, before the facts' scope
+        if not preprocessed and first and owner.texts is not None:
             # A solver's first decision (a cold check's only one) asserts the facts at its base, where z3 simplifies
             # with them: a scope's first push made z3 take in every assertion as it stood (a cold movement check:
             # 10 -> 6 ms). The solver is then read again from its text before another decision.
