@@ -283,9 +283,11 @@ def _use_early_context(z3: Any) -> None:
 class _Solver:
     """One long-lived solver per (ruleset, kind, shape of facts), queried with assumptions.
 
-    It holds the kind's frame and, guarded by its literal, the implication of each rule a decision has asked of it:
-    a rule no decision assumes holds whatever the facts, so where the disk cache keeps each rule's assertion apart a
-    rule is read in only when a decision first needs it (a cold Dreamrules battle reads 19 of its 108 rules)."""
+    It holds the kind's frame and, guarded by its literal, each rule's implication. A kind whose decisions are each
+    asked of a solver of their own (``Kind.preprocessed``) gives each one the frame and the rules it may assume: a
+    rule no decision assumes holds whatever the facts. Where the disk cache keeps each rule's assertion apart, such a
+    kind's rules are read in as decisions first ask for them (a cold Dreamrules battle reads 19 of its 108 rules);
+    a long-lived solver reads them all, so that its answers do not depend on the decisions before."""
 
     def __init__(self, kind: Kind, rules: list[Rule], facts: Facts, key: tuple[Any, ...]) -> None:
         import z3
@@ -313,9 +315,12 @@ class _Solver:
             REGISTRY.get(r.id) is r and (r.form_module or "").startswith(("constraints.", "checker.")) for r in formed
         )
         cached = cache_file("solvers", repr((key, [r.id for r in formed]))) if registered else None
-        # the frame's assertions as SMT-LIB text (key ""), and each rule's, each with the declarations it uses
+        # The assertions as SMT-LIB text, with the declarations they use. For a kind whose decisions are asked of a
+        # solver each, the frame's (key "") and each rule's apart (``lazy``: read as decisions ask for them); for a
+        # long-lived solver, all of them as one text (key ""), read at once in the order they were built.
+        self.lazy = kind.preprocessed
         self.texts: dict[str, str] | None = read_texts(cached) if cached else None
-        if self.texts is not None and set(self.texts) == {"", *self.literal}:
+        if self.texts is not None and set(self.texts) == ({"", *self.literal} if self.lazy else {""}):
             self._read([""])
         else:
             self.texts = None
@@ -325,11 +330,15 @@ class _Solver:
                 assert r.form is not None
                 implications[r.id] = z3.Implies(self.literal[r.id], r.form(self.v))
             self.solver.add(*frame, *implications.values())
-            self._held += [frame, implications]
-            self.frame = [term.ast for term in frame]
-            self.implied = {i: term.ast for i, term in implications.items()}
+            if self.lazy:
+                self._held += [frame, implications]
+                self.frame = [term.ast for term in frame]
+                self.implied = {i: term.ast for i, term in implications.items()}
             if cached:
-                self.texts = {"": _sexpr(z3, frame), **{i: _sexpr(z3, [t]) for i, t in implications.items()}}
+                if self.lazy:
+                    self.texts = {"": _sexpr(z3, frame), **{i: _sexpr(z3, [t]) for i, t in implications.items()}}
+                else:
+                    self.texts = {"": self.solver.sexpr()}
                 write_texts(cached, self.texts)
         self.queries = 0  # decisions pushed on this solver (REBUILD_AFTER)
         self.first = True  # no decision has been asked of it yet
@@ -349,16 +358,16 @@ class _Solver:
     def load(self, asked: list[Rule]) -> None:
         """Assert the implications of the rules ``asked`` that are not yet on the solver (at its base: between
         decisions, no scope is open)."""
-        if self.texts is None:  # built whole through the Python API
+        if self.texts is None or not self.lazy:  # every rule is on it
             return
         todo = [r.id for r in asked if r.id in self.literal and r.id not in self.implied]
         if todo:
             self._read(todo)
 
     def _read(self, ids: list[str]) -> None:
-        """Parse the texts of the frame ("") or of rules onto the solver, and note the terms they assert (each rule's
-        text asserts one). z3 reads each script with the constants of the solver's assertions already declared: a
-        declaration is said once a solver."""
+        """Parse the texts of the frame ("", or of everything where not ``lazy``) or of rules onto the solver, and note
+        the terms they assert (each rule's text asserts one). z3 reads each script with the constants of the
+        solver's assertions already declared: a declaration is said once a solver."""
         z3 = self.z3
         assert self.texts is not None
         said = self._declared
@@ -372,6 +381,8 @@ class _Solver:
                 script.append(line)
         before = len(self.frame) + len(self.implied)
         self.solver.from_string("\n".join(script))
+        if not self.lazy:  # its terms are never asked for one by one (nor kept: what z3 may free changes its search)
+            return
         kept = self.solver.assertions()
         self._held.append(kept)
         ref, vector = kept.ctx.ref(), kept.vector
@@ -386,7 +397,7 @@ class _Solver:
     def reload(self) -> None:
         """The solver as it was read, after a decision spent it (the same terms: z3 shares equal terms in a context,
         so the rules' literals and the variables stay those of this solver)."""
-        loaded = list(self.implied)
+        loaded = list(self.implied) if self.lazy else []
         self.solver = self._new_solver()
         self.frame, self.implied, self._declared = [], {}, set()
         self._read([""])
@@ -451,6 +462,8 @@ class _Query:
         self.bound = False  # the facts are on the long-lived solver (in a scope, or at its base)
         self.scoped = False  # ... in a scope, popped when the decision ends
         self.fresh: Any = None
+        self.asked = asked
+        self.facts: Any = None  # the bindings as one term, on a solver made for the decision
         first, owner.first = owner.first, False
         if not preprocessed:
             owner.load(asked)  # at its base, before the facts' scope
@@ -467,7 +480,7 @@ class _Query:
             z3.Z3_solver_assert(ctx, native, owner.asserting(asked).as_ast())
             # the bindings as one conjunction, straight to the C API: an assertion each was an eighth of a battle
             arr = (z3.Ast * len(terms))(*[term.ast for term in terms])
-            facts = z3.BoolRef(z3.Z3_mk_and(ctx, len(terms), arr), self.fresh.ctx)
+            self.facts = facts = z3.BoolRef(z3.Z3_mk_and(ctx, len(terms), arr), self.fresh.ctx)
             z3.Z3_solver_assert(ctx, native, facts.as_ast())
         else:
             self._bind()
@@ -493,14 +506,23 @@ class _Query:
         return (self.fresh or self.owner.solver).model()
 
     def core(self, *assumptions: Any) -> list[Rule] | None:
-        """The rules of a minimal unsatisfiable subset of the assumptions, asked of the long-lived solver (None: it
-        ran out of time)."""
+        """The rules of a minimal unsatisfiable subset of the assumptions (None: the solver ran out of time), asked of
+        the long-lived solver, or for a decision made on its own solver, of a plain one (the preprocessing keeps no
+        core) holding the same assertions."""
         z3, owner = self.z3, self.owner
-        self._bind()
-        answer = owner.check(*assumptions)
+        facts = self.facts
+        if facts is not None:  # a plain solver made for it, as the decision's: its answer is this question's alone
+            solver = owner._new_solver()
+            ctx, native = solver.ctx.ref(), solver.solver
+            z3.Z3_solver_assert(ctx, native, owner.asserting(self.asked).as_ast())
+            z3.Z3_solver_assert(ctx, native, facts.as_ast())
+        else:
+            self._bind()
+            solver = owner.solver
+        answer = owner.check(*assumptions, on=solver)
         if answer == z3.unknown:
             return None
-        found = [r for c in owner.solver.unsat_core() if (r := owner.rule_of.get(c.get_id())) is not None]
+        found = [r for c in solver.unsat_core() if (r := owner.rule_of.get(c.get_id())) is not None]
         if answer == z3.sat or not found:  # the same assertions, asked twice: a bug in the engine or in z3
             raise InternalError(f"the solver's unsat core of the rules that permit is {answer}, {len(found)} rules")
         return found

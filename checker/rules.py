@@ -231,7 +231,7 @@ def rule(
             differs=differs,
             cite_when={c.ref: when for text, when in (cite_when or {}).items() for c in parse_cites(text)},
         )
-        unknown = set(r.cite_when) - {c.ref for c in r.cites}
+        unknown = set(r.cite_when) - {c.ref for c in r.cites} if r.cite_when else set()
         if unknown:
             raise ValueError(f"rule {id}: cite_when names {sorted(unknown)}, which are not among its cites")
         if r.leaves_open and not r.open:

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from checker.architecture import ROOT
 
@@ -125,3 +126,97 @@ def test_a_command_that_ends_its_process_at_once_still_says_everything(tmp_path:
     assert list((tmp_path / "cache" / "dataclasses").glob("*/checker.engine.marshal"))
     bad = subprocess.run([*_mentat(), "check", str(tmp_path / "none.yaml")], capture_output=True, text=True, env=env)
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.startswith("mentat: ")
+
+
+# What re makes of a pattern, as its users see it, for PyYAML's patterns (the longest to compile) and a few of the
+# project's shapes: named groups, verbose and case-insensitive flags, a bytes pattern.
+PATTERNS_PROBE = """
+import json, re, sys
+import checker.cli
+import yaml
+parsed = []
+plain_parse = re._parser.parse
+def counting(*args, **kwargs):
+    parsed.append(args[0])
+    return plain_parse(*args, **kwargs)
+re._parser.parse = counting
+re.purge()
+probes = [
+    ("[^\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\U00010000-\\U0010ffff]", 0, "ok\\x07\\x1b text"),
+    (r"^\\s*(?P<doc>[a-z0-9]+):L?(?P<lines>[\\d,\\s\\-L]+)\\s*$", 0, "gf9:99,223"),
+    (r"(?x) (?P<n> \\d+ ) \\s* (?:forces?|tokens?)", 0, "6 forces and 1 token"),
+    (r"carthag|arrakeen", re.IGNORECASE, "Carthag, then ARRAKEEN"),
+    (rb"(\\d+)-(\\d+)", 0, b"97-99"),
+]
+out = []
+for pattern, flags, text in probes:
+    p = re.compile(pattern, flags)
+    found = [m.groupdict() or m.groups() or m.group(0) for m in p.finditer(text)]
+    out.append([repr(p.pattern), p.flags, p.groups, dict(p.groupindex), repr(found)])
+print(json.dumps(out))
+print(len(parsed))
+"""
+
+
+def test_patterns_made_from_the_kept_code_are_those_re_makes(tmp_path: Path) -> None:
+    """The first process keeps the code of each pattern it compiles; the second parses none of them again; both
+    find what re finds with caching off (PyYAML's printable characters, named groups, flags, a bytes pattern)."""
+    cache = str(tmp_path / "cache")
+    first = _python(PATTERNS_PROBE, cache)
+    assert first.returncode == 0, first.stderr
+    assert list((tmp_path / "cache" / "regexes").glob("*.marshal")), "no pattern was kept"
+    second = _python(PATTERNS_PROBE, cache)
+    assert second.returncode == 0, second.stderr
+    plain = _python(PATTERNS_PROBE, "off")
+    assert plain.returncode == 0, plain.stderr
+    found = [run.stdout.splitlines() for run in (first, second, plain)]
+    assert found[0][0] == found[1][0] == found[2][0]
+    assert int(found[1][1]) == 0 and int(found[2][1]) == 5  # the second process parsed no pattern again
+    for kept in (tmp_path / "cache" / "regexes").glob("*.marshal"):
+        kept.write_bytes(b"\x00 not marshal")
+    damaged = _python(PATTERNS_PROBE, cache)
+    assert damaged.returncode == 0, damaged.stderr
+    assert damaged.stdout.splitlines()[0] == found[2][0]
+
+
+# Verdicts of one process over several cases of a kind asked of one long-lived solver (movement), and of kinds
+# asked of a solver made for each decision (battles: their rules read from the disk cache as decisions ask for them).
+VERDICTS_PROBE = """
+import json, sys
+from checker.api import check_file
+print(json.dumps([check_file(path).as_json() for path in sys.argv[1:]]))
+"""
+
+
+def _verdicts(cache: str, cases: list[Path]) -> list[dict[str, object]]:
+    run = _python(VERDICTS_PROBE, cache, *map(str, cases))
+    assert run.returncode == 0, run.stderr
+    found: list[dict[str, object]] = json.loads(run.stdout)
+    return found
+
+
+def test_a_solver_read_rule_by_rule_answers_as_one_built_whole(tmp_path: Path) -> None:
+    """A battle's solver read from the disk cache holds its frame and only the rules its decisions asked for; the
+    verdicts (findings, cores, outcomes) are those of the solver built whole through z3's API with caching off.
+    A long-lived solver (movement) gives the same verdicts whether it wrote the cache or read it."""
+    battles = [
+        *sorted((ROOT / "cases" / "dreamrules").glob("battle-*.yaml"))[:15],
+        *sorted((ROOT / "cases" / "gf9").glob("battle-*.yaml"))[:10],
+    ]
+    moves = sorted((ROOT / "cases" / "gf9").glob("move-*.yaml"))[:12]
+    cache = str(tmp_path / "cache")
+    whole, writing, reading = (_verdicts(where, battles) for where in ("off", cache, cache))
+    assert {v["verdict"] for v in whole} >= {"legal", "illegal"}
+    assert any(v["minimal_reason"] for v in whole)
+    assert whole == writing == reading
+    written, read = (_verdicts(str(tmp_path / "moves"), moves) for _ in range(2))
+    assert {v["verdict"] for v in written} >= {"legal", "illegal"}
+    assert list(map(_gist, written)) == list(map(_gist, read))
+
+
+def _gist(v: dict[str, Any]) -> tuple[Any, ...]:
+    """A movement verdict but for which of several shortest paths the solver names (its history in the process
+    may change that choice, never the path's length)."""
+    path = v["outcome"].get("path")
+    rules = [(f["rule"], f["effect"]) for f in v["findings"]]
+    return v["verdict"], v["minimal_reason"], rules, None if path is None else len(path)
