@@ -356,8 +356,7 @@ class _Solver:
         return solver
 
     def load(self, asked: list[Rule]) -> None:
-        """Assert the implications of the rules ``asked`` that are not yet on the solver (at its base: between
-        decisions, no scope is open)."""
+        """Read onto the solver the implications of the rules ``asked`` it does not hold yet (``lazy``)."""
         if self.texts is None or not self.lazy:  # every rule is on it
             return
         todo = [r.id for r in asked if r.id in self.literal and r.id not in self.implied]
@@ -452,9 +451,9 @@ class _Query:
     By default they go to the kind's long-lived solver, the facts' bindings pushed in a scope (popped when the
     decision ends). A kind whose position's facts fix nearly every variable (``Kind.preprocessed``) is asked
     instead on a solver made for the decision: the frame, the implications of the rules it may assume and the
-    bindings asserted at its base, where
-    z3 first substitutes the facts and simplifies (it preprocesses nothing asserted inside a scope). That solver
-    keeps no unsat core: a joint refusal's core is still asked of the long-lived one."""
+    bindings asserted at its base, where z3 first substitutes the facts and simplifies (it preprocesses nothing
+    asserted inside a scope). That solver keeps no unsat core: a joint refusal's core is asked of a plain solver
+    holding the same assertions."""
 
     def __init__(self, owner: _Solver, terms: list[Any], preprocessed: bool, asked: list[Rule]) -> None:
         z3 = owner.z3
@@ -465,8 +464,6 @@ class _Query:
         self.asked = asked
         self.facts: Any = None  # the bindings as one term, on a solver made for the decision
         first, owner.first = owner.first, False
-        if not preprocessed:
-            owner.load(asked)  # at its base, before the facts' scope
         if not preprocessed and first and owner.texts is not None:
             # A solver's first decision (a cold check's only one) asserts the facts at its base, where z3 simplifies
             # with them: a scope's first push made z3 take in every assertion as it stood (a cold movement check:
