@@ -1382,7 +1382,8 @@ def check_names(pos: Position) -> None:
                 if value not in ("Cheap Hero", "Cheap Heroine"):
                     raise InputError(f"{key}.cheap_hero", "true, Cheap Hero or Cheap Heroine", plan.cheap_hero)
                 plan.cheap_hero = value
-        from checker.arrakis.kinds.play import karama_target
+        if m.karama:
+            from checker.arrakis.kinds.play import karama_target  # a module a battle without Karama need not import
 
         for i, k in enumerate(m.karama):
             k.card = _name(k.card, deck, f"move.karama[{i}].card", card)
