@@ -40,7 +40,7 @@ BAND_TITLES = {
 MACHINERY_GROUPS: dict[str, tuple[str, ...]] = {
     "rules and engine": ("rules", "engine", "facts", "outcomes", "cache", "sources"),
     "positions and families": ("family", "positions", "model", "errors", "names", "yamlio"),
-    "commands": ("cli", "api", "compare", "conflicts", "cases", "game", "playout", "serve"),
+    "commands": ("launch", "cli", "api", "compare", "conflicts", "cases", "game", "playout", "serve"),
     "rulebook": ("docs", "coverage", "architecture"),
 }
 

@@ -36,6 +36,7 @@ MACHINERY = (
     "model",
     "family",
     "positions",
+    "launch",
     "cli",
     "api",
     "docs",

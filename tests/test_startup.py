@@ -110,7 +110,7 @@ def test_the_context_made_early_is_z3s_one_context(tmp_path: Path) -> None:
 
 def _mentat() -> list[str]:
     exe = Path(sys.executable).with_name("mentat")
-    return [str(exe)] if exe.exists() else [sys.executable, "-c", "from checker.cli import run; run()"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-c", "from checker.launch import run; run()"]
 
 
 def test_a_command_that_ends_its_process_at_once_still_says_everything(tmp_path: Path) -> None:
