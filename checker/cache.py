@@ -133,24 +133,28 @@ def compiled_regexes() -> None:
         key = (pattern, int(flags))
         if not isinstance(pattern, (str, bytes)) or key[1] & debug:  # a parsed pattern; DEBUG prints as it compiles
             return made_by_re(pattern, flags)
-        args = kept.get(key)
-        if args is None:  # as re._compiler.compile makes it (Python 3.11-3.13)
-            parsed = parser.parse(pattern, flags)
-            code = compiler._code(parsed, flags)
-            groupindex = dict(parsed.state.groupdict)
-            indexgroup: list[str | None] = [None] * parsed.state.groups
-            for name, i in groupindex.items():
-                indexgroup[i] = name
-            # the opcodes are ints of a subclass (named constants): plain ints, as marshal keeps them
-            args = (
-                int(flags | parsed.state.flags),
-                [int(c) for c in code],
-                parsed.state.groups - 1,
-                groupindex,
-                tuple(indexgroup),
-            )
-            made[key] = args
-        return engine.compile(pattern, *args)
+        try:
+            args = kept.get(key)
+            if args is None:  # as re._compiler.compile makes it (Python 3.11-3.13)
+                parsed = parser.parse(pattern, flags)
+                code = compiler._code(parsed, flags)
+                groupindex = dict(parsed.state.groupdict)
+                indexgroup: list[str | None] = [None] * parsed.state.groups
+                for name, i in groupindex.items():
+                    indexgroup[i] = name
+                # the opcodes are ints of a subclass (named constants): plain ints, as marshal keeps them
+                args = (
+                    int(flags | parsed.state.flags),
+                    [int(c) for c in code],
+                    parsed.state.groups - 1,
+                    groupindex,
+                    tuple(indexgroup),
+                )
+                made[key] = args
+            return engine.compile(pattern, *args)
+        except Exception:  # a bad pattern (re says so itself, below), or a re made otherwise: re compiles it
+            made.pop(key, None)
+            return made_by_re(pattern, flags)
 
     def keep() -> None:
         if not made:
