@@ -77,11 +77,7 @@ def compiled_dataclasses() -> None:
 
     def known(module: str) -> dict[str, Any]:
         if module not in kept:
-            try:
-                found = marshal.loads((where / f"{module}.marshal").read_bytes())
-            except (OSError, EOFError, ValueError, TypeError):
-                found = {}
-            kept[module] = found if isinstance(found, dict) else {}
+            kept[module] = _marshalled(where / f"{module}.marshal")
         return kept[module]
 
     def cached_exec(source: Any, scope: Any = None, names: Any = None, /) -> None:
@@ -121,12 +117,7 @@ def compiled_regexes() -> None:
     made_by_re = compiler.compile
     debug = int(getattr(compiler, "SRE_FLAG_DEBUG", 128))
     path = base / "regexes" / f"{sys.implementation.cache_tag}-{sys.hexversion:x}.marshal"
-    try:
-        kept = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        kept = {}
-    if not isinstance(kept, dict):
-        kept = {}
+    kept = _marshalled(path)
     made: dict[tuple[Any, int], tuple[Any, ...]] = {}
 
     def compile_kept(pattern: Any, flags: Any = 0) -> Any:
@@ -165,7 +156,7 @@ def compiled_regexes() -> None:
             return
         write_bytes(path, data)
 
-    compile_kept.kept = kept  # type: ignore[attr-defined]  # installed once (and the tests read it)
+    compile_kept.kept = kept  # type: ignore[attr-defined]  # marks it installed (once a process)
     compiler.compile = compile_kept
     atexit.register(keep)
 
@@ -257,15 +248,21 @@ def write_text(path: Path, text: str) -> None:
 
 def read_texts(path: Path) -> dict[str, str] | None:
     """A mapping of names to texts kept by :func:`write_texts` (None: none kept, or not one)."""
+    found = _marshalled(path)
+    if not found or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
+        return None
+    return found
+
+
+def _marshalled(path: Path) -> dict[Any, Any]:
+    """The dict a cache file keeps in marshal's format; empty where there is none, or it is damaged or not a dict."""
     import marshal
 
     try:
         found = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
-        return None
-    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in found.items()):
-        return None
-    return found
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 def write_texts(path: Path, texts: dict[str, str]) -> None:

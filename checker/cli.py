@@ -17,6 +17,7 @@ compiled_dataclasses()  # before the position model and the kinds are imported
 import typer  # noqa: E402 (after the caches above)
 
 from checker.errors import InputError  # noqa: E402
+from checker.launch import ONE_QUESTION  # noqa: E402
 
 if TYPE_CHECKING:
     from checker.engine import Verdict
@@ -756,7 +757,7 @@ def new(
         typer.echo(text, nl=False)
 
 
-SOLVING = ("check", "apply", "replay", "compare", "battle")  # commands that ask the solver at once
+SOLVING = (*ONE_QUESTION, "replay")  # commands that ask the solver at once
 
 
 def main() -> Any:

@@ -396,12 +396,9 @@ class _Solver:
     def reload(self) -> None:
         """The solver as it was read, after a decision spent it (the same terms: z3 shares equal terms in a context,
         so the rules' literals and the variables stay those of this solver)."""
-        loaded = list(self.implied) if self.lazy else []
         self.solver = self._new_solver()
-        self.frame, self.implied, self._declared = [], {}, set()
-        self._read([""])
-        if loaded:
-            self._read(loaded)
+        self._declared = set()
+        self._read([""])  # a long-lived solver's one text (a solver per decision is never spent)
         self.spent = False
 
     def check(self, *assumptions: Any, on: Any = None) -> Any:
@@ -473,14 +470,19 @@ class _Query:
         elif preprocessed:
             self.fresh = owner.preprocessing().solver()
             self.fresh.set("timeout", SOLVER_TIMEOUT_MS)
-            ctx, native = self.fresh.ctx.ref(), self.fresh.solver
-            z3.Z3_solver_assert(ctx, native, owner.asserting(asked).as_ast())
             # the bindings as one conjunction, straight to the C API: an assertion each was an eighth of a battle
             arr = (z3.Ast * len(terms))(*[term.ast for term in terms])
-            self.facts = facts = z3.BoolRef(z3.Z3_mk_and(ctx, len(terms), arr), self.fresh.ctx)
-            z3.Z3_solver_assert(ctx, native, facts.as_ast())
+            self.facts = z3.BoolRef(z3.Z3_mk_and(self.fresh.ctx.ref(), len(terms), arr), self.fresh.ctx)
+            self._assert_decision(self.fresh)
         else:
             self._bind()
+
+    def _assert_decision(self, solver: Any) -> None:
+        """Assert on a solver made for this decision its frame and asked rules, and its facts."""
+        z3 = self.z3
+        ctx, native = solver.ctx.ref(), solver.solver
+        z3.Z3_solver_assert(ctx, native, self.owner.asserting(self.asked).as_ast())
+        z3.Z3_solver_assert(ctx, native, self.facts.as_ast())
 
     def _bind(self, scoped: bool = True) -> None:
         """Put the facts on the long-lived solver, in a scope of their own unless ``scoped`` is False (once)."""
@@ -507,12 +509,9 @@ class _Query:
         the long-lived solver, or for a decision made on its own solver, of a plain one (the preprocessing keeps no
         core) holding the same assertions."""
         z3, owner = self.z3, self.owner
-        facts = self.facts
-        if facts is not None:  # a plain solver made for it, as the decision's: its answer is this question's alone
+        if self.facts is not None:  # a plain solver made for it, as the decision's: its answer is this question's alone
             solver = owner._new_solver()
-            ctx, native = solver.ctx.ref(), solver.solver
-            z3.Z3_solver_assert(ctx, native, owner.asserting(self.asked).as_ast())
-            z3.Z3_solver_assert(ctx, native, facts.as_ast())
+            self._assert_decision(solver)
         else:
             self._bind()
             solver = owner.solver

@@ -13,7 +13,7 @@ import gc
 import sys
 from typing import NoReturn
 
-ONE_QUESTION = ("check", "apply", "compare", "battle")
+ONE_QUESTION = ("check", "apply", "compare", "battle")  # with a replay, what checker.cli calls SOLVING
 
 
 def run() -> NoReturn:
